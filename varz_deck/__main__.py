@@ -1,0 +1,3 @@
+from varz_deck.cli import main
+
+main()

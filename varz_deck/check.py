@@ -1,0 +1,93 @@
+"""Checking decks: read, resolve, run every rule; one DeckReport per deck."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from varz_deck.cards import SECTIONS, Card, CardDatabase
+from varz_deck.deck import Deck, read_deck
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.resolve import DeckView, resolve
+from varz_deck.rules import run_rules
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """The outcome of checking one deck."""
+
+    path: str
+    name: str | None
+    format: str
+    hero: Card | None
+    counts: dict[str, int]
+    diagnostics: tuple[Diagnostic, ...]
+    view: DeckView | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if not d.is_error)
+
+    def to_json(self) -> dict[str, Any]:
+        """The deck's entry in `check --output json` (SPEC §5)."""
+        return {
+            "path": self.path,
+            "name": self.name,
+            "format": self.format,
+            "legal": self.legal,
+            "hero": {"id": self.hero.id, "name": self.hero.name} if self.hero else None,
+            "counts": self.counts,
+            "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
+        }
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "severity": d.severity.value,
+        "message": d.message,
+        "section": d.section,
+        "card": d.card,
+        "line": d.line,
+        "column": d.column,
+    }
+
+
+def check_deck(path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None) -> DeckReport:
+    """Check one deck file against a database (a format given here overrides the file's)."""
+    deck, problems = read_deck(path, shown)
+    return check_parsed(deck, problems, database, format_key)
+
+
+def check_parsed(deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None) -> DeckReport:
+    """Check a deck already read (from a file, a deck code, or a test)."""
+    fmt = format_key or deck.format or "standard"
+    if not deck.readable:
+        return DeckReport(deck.path, deck.name, fmt, None, _counts(None), tuple(sorted(problems, key=Diagnostic.sort_key)))
+    view, found = resolve(deck, database, format_key)
+    diagnostics = [*problems, *found, *run_rules(view)]
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
+
+
+def check_decks(paths: Iterable[Path], database: CardDatabase, format_key: str | None = None) -> list[DeckReport]:
+    """Check each deck independently, in the order given."""
+    return [check_deck(path, database, format_key) for path in paths]
+
+
+def _counts(view: DeckView | None) -> dict[str, int]:
+    if view is None:
+        return {"spells": 0, "skills": 0, "portals": 0, "shield_life": 0}
+    counts = {section: view.size(section) for section in SECTIONS}
+    counts["shield_life"] = view.shield_life()
+    return counts

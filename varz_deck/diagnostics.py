@@ -1,0 +1,89 @@
+"""The one record every problem becomes, and the small helpers that make one."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Mark(NamedTuple):
+    """A 1-based place in a file."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem: what, how bad, where, and which section and card it concerns."""
+
+    code: str
+    severity: Severity
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    section: str | None = None
+    card: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple[int, int, str]:
+        return (self.line or 0, self.column or 0, self.code)
+
+
+def diag(
+    code: str,
+    message: str,
+    mark: Mark | None = None,
+    *,
+    file: str | None = None,
+    section: str | None = None,
+    card: str | None = None,
+    severity: Severity | None = None,
+) -> Diagnostic:
+    """Build a diagnostic; severity defaults to the code's own (W… warning, else error)."""
+    if severity is None:
+        severity = Severity.WARNING if code.startswith("W") else Severity.ERROR
+    return Diagnostic(
+        code=code,
+        severity=severity,
+        message=message,
+        file=file,
+        line=mark.line if mark else None,
+        column=mark.column if mark else None,
+        section=section,
+        card=card,
+    )
+
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group(0)
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe(text: object) -> str:
+    """Text with control characters, terminal escapes and bidi overrides made visible."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+def quoted(text: object) -> str:
+    """A user-supplied value for a message: escaped and in quotes."""
+    return f"'{safe(text)}'"
+

@@ -1,0 +1,72 @@
+"""Format data: bans, restrictions, legal sets (rulebook 2.2; the lists live in formats.yaml)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from varz_deck.cards import SECTIONS, Card
+from varz_deck.deck import Entry
+from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.resolve import DeckView
+from varz_deck.rules import rule
+from varz_deck.rules._util import at_entry, at_hero
+
+
+def _every_card(view: DeckView) -> Iterator[tuple[Card, Entry | None]]:
+    """The hero (entry None) and the first entry of every card name in every section."""
+    if view.hero is not None:
+        yield view.hero, None
+    for section in SECTIONS:
+        for card, _count, first in view.by_name(section).values():
+            yield card, first
+
+
+@rule("V115", "banned-card", "format data (2.2)", format_rule=True)
+def banned_card(view: DeckView) -> Iterator[Diagnostic]:
+    """No card the format bans; a ban covers every printing of the card.
+
+    Legal:   a deck without VZ01-031 in Standard
+    Illegal: VZ01-031 (or any reprint of it) in Standard
+    """
+    cards = view.database.cards
+    banned = {cards[i].name for i in view.format.banned if i in cards}
+    for card, entry in _every_card(view):
+        if card.name in banned:
+            message = f"{quoted(card.name)} is banned in {view.format.name}; replace it"
+            yield at_hero(view, "V115", message) if entry is None else at_entry(view, "V115", message, entry, card)
+
+
+@rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)
+def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
+    """No more copies of a restricted card than the format allows.
+
+    Legal:   VZ01-040: 1 when Standard restricts it to 1
+    Illegal: VZ01-040: 2 when Standard restricts it to 1
+    """
+    cards = view.database.cards
+    limits = {cards[i].name: n for i, n in view.format.restricted.items() if i in cards}
+    for section in SECTIONS:
+        for name, (card, count, first) in view.by_name(section).items():
+            if name in limits and count > limits[name]:
+                yield at_entry(view, "V116", f"{count} copies of {quoted(name)}; {view.format.name} restricts it to "
+                               f"{limits[name]}: remove {count - limits[name]}", first, card)
+
+
+@rule("V117", "card-not-in-format-sets", "format data (2.2)", format_rule=True)
+def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
+    """Every card is printed in a set the format allows (any printing of it counts).
+
+    Legal:   a VZ01 card in a format with sets [VZ01, VZ02]
+    Illegal: a card printed only in PR in that format
+    """
+    sets = view.format.sets
+    if sets is None:
+        return
+    allowed = set(sets)
+    for card, entry in _every_card(view):
+        printings = view.database.printings.get(card.name, [card])
+        if not any(p.set in allowed for p in printings):
+            where = ", ".join(sorted({p.set for p in printings}))
+            message = (f"{quoted(card.name)} is only in set {where}; {view.format.name} allows "
+                       f"{', '.join(sets)}: replace it")
+            yield at_hero(view, "V117", message) if entry is None else at_entry(view, "V117", message, entry, card)

@@ -1,0 +1,106 @@
+"""The 8-card Portal Deck (rulebook 2.1, 2.2, 3-2 ❸). Not checked when portals are pooled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from varz_deck.cards import COLORLESS
+from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.resolve import DeckView
+from varz_deck.rules import rule
+from varz_deck.rules._util import at_entry, at_section, plural
+
+PORTAL_DECK_SIZE = 8
+SHIELD_LIFE_TOTAL = 20
+EFFECT_PORTAL_COPIES = 1
+BASIC_PORTAL_COPIES = 4
+
+
+@rule("V104", "portal-deck-size-wrong", "2.1, 3-2 ❸", portal_rule=True)
+def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
+    """The Portal Deck holds exactly 8 cards.
+
+    Legal:   portals: {Basic Gate (3): 4, Basic Gate (2): 4}
+    Illegal: 7 portals
+    """
+    if not view.counted("portals"):
+        return
+    size = view.size("portals")
+    if size != PORTAL_DECK_SIZE:
+        fix = f"add {PORTAL_DECK_SIZE - size}" if size < PORTAL_DECK_SIZE else f"remove {size - PORTAL_DECK_SIZE}"
+        yield at_section(view, "V104", f"{plural(size, 'portal')}; the Portal Deck needs exactly "
+                         f"{PORTAL_DECK_SIZE} ({fix})", "portals")
+
+
+@rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)
+def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
+    """The portals' Shield Life adds up to exactly 20.
+
+    Legal:   4 × Basic Gate (3) + 4 × Basic Gate (2) = 20
+    Illegal: 4 × Basic Gate (3) + 3 × Basic Gate (2) + 1 × Basic Gate (1) = 19
+    """
+    if not view.deck.has_section("portals") or not view.counted("portals"):
+        return
+    if not view.all_resolved("portals"):
+        return
+    total = view.shield_life()
+    if total != SHIELD_LIFE_TOTAL:
+        fix = f"{SHIELD_LIFE_TOTAL - total} more" if total < SHIELD_LIFE_TOTAL else f"{total - SHIELD_LIFE_TOTAL} less"
+        yield at_section(view, "V105", f"{total} Shield Life; needs exactly {SHIELD_LIFE_TOTAL} "
+                         f"({fix}: swap portals for ones of other Shield Life)", "portals")
+
+
+@rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)
+def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
+    """A coloured portal must be the hero's colour (colorless portals always fit).
+
+    Legal:   red hero with a red or colorless portal
+    Illegal: red hero with a blue portal
+    """
+    hero_color = view.hero.color if view.hero else None
+    for card, entry in view.resolved("portals"):
+        if card.color not in (COLORLESS, hero_color, None):
+            yield at_entry(view, "V106", f"{quoted(card.name)} is a {card.color} portal but the hero is "
+                           f"{hero_color}; use {hero_color} or colorless portals", entry, card)
+
+
+@rule("V107", "effect-portal-copy-limit-exceeded", "2.1, 3-2 ❸", portal_rule=True)
+def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
+    """At most 1 copy of each portal with an effect.
+
+    Legal:   Shrine Gate (has text): 1
+    Illegal: Shrine Gate: 2
+    """
+    for name, (card, count, first) in view.by_name("portals").items():
+        if card.has_effect and count > EFFECT_PORTAL_COPIES:
+            yield at_entry(view, "V107", f"{count} copies of {quoted(name)}, a portal with an effect; "
+                           f"at most {EFFECT_PORTAL_COPIES}: remove {count - EFFECT_PORTAL_COPIES}", first, card)
+
+
+@rule("V108", "basic-portal-copy-limit-exceeded", "2.1 (Japanese/Chinese)", portal_rule=True)
+def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
+    """At most 4 copies of each basic portal (one with no effect).
+
+    Legal:   Basic Gate (3): 4
+    Illegal: Basic Gate (3): 5
+    """
+    for name, (card, count, first) in view.by_name("portals").items():
+        if not card.has_effect and count > BASIC_PORTAL_COPIES:
+            yield at_entry(view, "V108", f"{count} copies of {quoted(name)}, a basic portal; at most "
+                           f"{BASIC_PORTAL_COPIES}: remove {count - BASIC_PORTAL_COPIES}", first, card)
+
+
+@rule("V109", "effect-portals-over-format-limit", "2.2", portal_rule=True, format_rule=True)
+def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
+    """No more portals with effects than the format allows (Standard: 2).
+
+    Legal:   two different effect portals in Standard
+    Illegal: three different effect portals in Standard
+    """
+    limit = view.format.max_effect_portals
+    if limit is None:
+        return
+    total = sum(entry.count for card, entry in view.resolved("portals") if card.has_effect)
+    if total > limit:
+        yield at_section(view, "V109", f"{plural(total, 'portal')} with effects; {view.format.name} "
+                         f"allows {limit}: replace {total - limit} with basic portals", "portals")

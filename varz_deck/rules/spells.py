@@ -1,0 +1,86 @@
+"""The 30-card Deck of spells (rulebook 2.1, 3-2 ❹, 3.3, 6.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from varz_deck.cards import COLORLESS, Card
+from varz_deck.deck import Entry
+from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.resolve import DeckView
+from varz_deck.rules import rule
+from varz_deck.rules._util import at_entry, at_section, plural
+
+SPELL_DECK_SIZE = 30
+SPELL_COPY_LIMIT = 3
+
+
+@rule("V102", "spell-deck-size-wrong", "2.1, 3-2 ❹")
+def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
+    """The spell deck holds exactly 30 cards.
+
+    Legal:   spells: {Ember Imp: 3, ...}  # 30 in all
+    Illegal: spells adding up to 29 or 31
+    """
+    if not view.counted("spells"):
+        return
+    size = view.size("spells")
+    if size != SPELL_DECK_SIZE:
+        fix = f"add {SPELL_DECK_SIZE - size}" if size < SPELL_DECK_SIZE else f"remove {size - SPELL_DECK_SIZE}"
+        yield at_section(view, "V102", f"{plural(size, 'spell card')}; the Deck needs exactly "
+                         f"{SPELL_DECK_SIZE} ({fix})", "spells")
+
+
+@rule("V103", "spell-copy-limit-exceeded", "2.1")
+def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
+    """At most 3 copies of a spell, counting every printing of its name together.
+
+    Legal:   Ember Imp: 3
+    Illegal: Ember Imp: 2 and VZ02-101 (another printing of Ember Imp): 2
+    """
+    for name, (card, count, first) in view.by_name("spells").items():
+        if count > SPELL_COPY_LIMIT:
+            yield at_entry(view, "V103", f"{count} copies of {quoted(name)}; at most {SPELL_COPY_LIMIT} "
+                           f"(all printings together): remove {count - SPELL_COPY_LIMIT}", first, card)
+
+
+def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
+    """Each spell of a colour other than the hero's (first entry per name), with its VAZ count."""
+    hero_color = view.hero.color if view.hero else None
+    seen: set[str] = set()
+    for card, entry in view.resolved("spells"):
+        if card.color in (hero_color, COLORLESS, None) or card.name in seen:
+            continue
+        seen.add(card.name)
+        vaz = sum(e.count for c, e in view.resolved("skills") if c.is_vaz and c.color == card.color)
+        yield card, entry, vaz
+
+
+@rule("V114", "off-colour-spell-without-vaz", "3.3, 6.1", needs_hero=True)
+def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
+    """A spell of another colour than the hero's needs a VAZ skill of that colour.
+
+    Legal:   red hero, a blue spell, and `Azure VAZ` (blue) in the skills
+    Illegal: red hero, a blue spell, and no blue VAZ skill
+    """
+    hero_color = view.hero.color if view.hero else None
+    for card, entry, vaz in _off_colour(view):
+        if vaz == 0:
+            yield at_entry(view, "V114", f"{quoted(card.name)} is {card.color} but the hero is {hero_color} "
+                           f"and the skills have no {card.color} VAZ skill; add one or cut the card",
+                           entry, card)
+
+
+@rule("W201", "off-colour-cost-unpayable", "3.3, 6.1", needs_hero=True)
+def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
+    """Warn when an off-colour spell costs more than all the deck's VAZ of its colour can pay.
+
+    Fine:    blue spell of cost 2 with two blue VAZ skills
+    Warning: blue spell of cost 3 with two blue VAZ skills (it can never be cast)
+    """
+    for card, entry, vaz in _off_colour(view):
+        cost = card.cost or 0
+        if 0 < vaz < cost:
+            yield at_entry(view, "W201", f"{quoted(card.name)} costs {cost} {card.color} VAZ but the skills "
+                           f"make at most {vaz}; add {cost - vaz} more {card.color} VAZ skill(s)",
+                           entry, card)

@@ -1,0 +1,140 @@
+"""The JSON Schemas the package ships, and schema errors turned into placed diagnostics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.diagnostics import Diagnostic, diag, quoted
+from varz_deck.strictyaml import Document
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
+SCHEMA_NAMES = ("card", "deck", "formats")
+_FILES = {"card": "card-file.schema.json", "deck": "deck.schema.json", "formats": "formats.schema.json"}
+
+
+def resource_dir(name: str) -> Path:
+    """A data folder shipped with the package (wheel) or beside it (source checkout)."""
+    here = Path(__file__).resolve().parent
+    inside = here / name
+    return inside if inside.is_dir() else here.parent / name
+
+
+def schema_text(name: str) -> str:
+    """The schema document as shipped (for `varz-deck schema NAME`)."""
+    return (resource_dir("schemas") / _FILES[name]).read_text(encoding="utf-8")
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(schema_text(name))
+    return loaded
+
+
+@cache
+def validator(name: str) -> Validator:
+    """A compiled Draft 2020-12 validator, built once per process."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name))  # type: ignore[no-any-return]
+
+
+def _relevance(error: ValidationError) -> tuple[int, int]:
+    # Deeper errors and errors whose instance matched the branch's type come first.
+    return (-len(error.path), 0 if error.validator in ("type", "oneOf", "anyOf") else -1)
+
+
+def _leaf(error: ValidationError) -> ValidationError:
+    """The one sub-error of a oneOf/anyOf failure a person needs to see."""
+    while error.context:
+        typed = [e for e in error.context if e.validator != "type" or len(e.path) > 0]
+        pool = typed or list(error.context)
+        # Prefer a branch whose type matched: its errors are about content, not shape.
+        by_branch: dict[int, list[ValidationError]] = {}
+        for sub in pool:
+            by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)  # type: ignore[arg-type]
+        matched = [
+            subs for subs in by_branch.values() if not any(s.validator == "type" and not s.path for s in subs)
+        ]
+        if not matched:
+            return error
+        best = min((s for subs in matched for s in subs), key=_relevance)
+        error = best
+    return error
+
+
+def _message(error: ValidationError, what: str, owner: str) -> str:
+    hint = error.schema.get("x-message") if isinstance(error.schema, dict) else None
+    where = "/".join(str(p) for p in error.absolute_path)
+    prefix = f"{where}: " if where else ""
+    kind = error.validator
+    if kind == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        allowed = ", ".join(error.schema.get("properties", {}))
+        names = ", ".join(quoted(e) for e in extra)
+        return f"{prefix}unknown key {names} in {what}; allowed: {allowed}"
+    if kind == "required":
+        missing = [m for m in error.validator_value if m not in error.instance]
+        return f"{prefix}missing required {', '.join(quoted(m) for m in missing)}"
+    if kind == "False schema":
+        return f"{quoted(error.absolute_path[-1])} is not a field of {owner}; remove it"
+    got = f" (got {quoted(_short(error.instance))})"
+    if hint:
+        return f"{prefix}{hint}{got}"
+    return f"{prefix}{error.message}"
+
+
+def _owner(instance: Any, path: tuple[Any, ...]) -> str:
+    """'a spil card' for a field of a card whose type is known, else 'this mapping'."""
+    node = instance
+    for step in path[:-1]:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return "this mapping"
+    kind = node.get("type") if isinstance(node, dict) else None
+    return f"a {kind} card" if isinstance(kind, str) else "this mapping"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def schema_diagnostics(
+    name: str, instance: Any, doc: Document, code: str, *, file: str | None, what: str
+) -> Iterator[Diagnostic]:
+    """One diagnostic per schema problem, placed at the offending value (or key)."""
+    errors = sorted(validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    seen: set[tuple[str, ...]] = set()
+    for top in errors:
+        error = _leaf(top)
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            for key in sorted(set(error.instance) - set(error.schema.get("properties", {}))):
+                yield diag(
+                    code,
+                    _message_for_key(error, key, what),
+                    doc.key_mark((*path, key)),
+                    file=file,
+                )
+            continue
+        marker = tuple(map(str, path)) + (error.validator,)
+        if marker in seen:
+            continue
+        seen.add(marker)
+        mark = doc.key_mark(path) if error.validator == "False schema" else doc.mark(path)
+        yield diag(code, _message(error, what, _owner(instance, path)), mark, file=file)
+
+
+def _message_for_key(error: ValidationError, key: str, what: str) -> str:
+    where = "/".join(str(p) for p in error.absolute_path)
+    allowed = ", ".join(error.schema.get("properties", {}))
+    place = f"{where}: " if where else ""
+    return f"{place}unknown key {quoted(key)} in {what}; allowed keys: {allowed}"

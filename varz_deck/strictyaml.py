@@ -1,0 +1,319 @@
+"""A strict YAML loader for untrusted files, built on libyaml's event parser.
+
+It builds plain Python data (dict, list, str, int, float, bool, None) with YAML 1.2 core-schema
+scalars, keeps mapping keys exactly as typed, refuses Python tags, reports duplicate keys, limits
+depth and node count, and either refuses aliases (deck files) or expands them under a node cap
+(card files). Every value's place is kept by path, so diagnostics can point at it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from varz_deck.diagnostics import Mark, quoted, safe
+from varz_deck.source import LoadError
+
+try:
+    from yaml.cyaml import CParser as _Parser
+except ImportError:  # pragma: no cover - libyaml is a hard requirement, this is a courtesy
+    from yaml import Loader as _Parser  # type: ignore[assignment]
+
+Path = tuple[str | int, ...]
+
+MAX_DEPTH = 64
+DECK_NODE_CAP = 100_000
+CARD_NODE_CAP = 2_000_000
+
+_CORE = "tag:yaml.org,2002:"
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TRUES = {"true", "True", "TRUE"}
+_FALSES = {"false", "False", "FALSE"}
+_INT = re.compile(r"[-+]?[0-9]+")
+_OCT = re.compile(r"0o[0-7]+")
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateKey:
+    """A key given twice in one mapping; the first value is kept."""
+
+    path: Path
+    key: str
+    first: Mark
+    second: Mark
+    value: Any
+
+
+@dataclass(slots=True)
+class Document:
+    """Loaded data plus where each value and key came from."""
+
+    data: Any
+    marks: dict[Path, Mark] = field(default_factory=dict)
+    key_marks: dict[Path, Mark] = field(default_factory=dict)
+    raw: dict[Path, str] = field(default_factory=dict)
+    duplicates: list[DuplicateKey] = field(default_factory=list)
+
+    def mark(self, path: Path) -> Mark | None:
+        """The place of the value at path, or of its nearest placed ancestor."""
+        for end in range(len(path), -1, -1):
+            found = self.marks.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+    def key_mark(self, path: Path) -> Mark | None:
+        """The place of the key whose value is at path (falls back to the value's place)."""
+        return self.key_marks.get(path) or self.mark(path)
+
+    def text(self, path: Path, value: Any) -> Any:
+        """A scalar as the user typed it when it resolved to a non-string (`1.10`, `true`)."""
+        return self.raw.get(path, value)
+
+
+def resolve_plain(value: str) -> Any:
+    """A plain scalar under the YAML 1.2 core schema."""
+    if value in _NULLS:
+        return None
+    if value in _TRUES:
+        return True
+    if value in _FALSES:
+        return False
+    if _INT.fullmatch(value):
+        return int(value)
+    if _OCT.fullmatch(value):
+        return int(value[2:], 8)
+    if _HEX.fullmatch(value):
+        return int(value[2:], 16)
+    if _FLOAT.fullmatch(value):
+        return float(value)
+    if _INF.fullmatch(value):
+        return -math.inf if value.startswith("-") else math.inf
+    if _NAN.fullmatch(value):
+        return math.nan
+    return value
+
+
+def _tagged(tag: str, value: str, mark: Mark) -> Any:
+    if tag in ("!", _CORE + "str"):
+        return value
+    name = tag[len(_CORE) :] if tag.startswith(_CORE) else None
+    resolved = resolve_plain(value)
+    expected = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}
+    if name in expected and isinstance(resolved, expected[name]) and (
+        name == "bool" or not isinstance(resolved, bool)
+    ):
+        return float(resolved) if name == "float" else resolved
+    raise LoadError("F002", f"tag {quoted(tag)} is not allowed here; remove it", mark)
+
+
+def _mark(event: Any) -> Mark:
+    return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
+
+
+def _count(value: Any) -> int:
+    """Nodes in a value, for the alias budget."""
+    total, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        total += 1
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            total += len(item)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return total
+
+
+class _Frame:
+    __slots__ = ("anchor", "container", "key", "key_mark", "path")
+
+    def __init__(self, container: Any, path: Path, anchor: str | None) -> None:
+        self.container = container
+        self.path = path
+        self.anchor = anchor
+        self.key: str | None = None
+        self.key_mark: Mark | None = None
+
+
+def _events(text: str) -> Iterator[Any]:
+    parser = _Parser(text)
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None:
+                return
+            yield event
+    finally:
+        dispose = getattr(parser, "dispose", None)
+        if dispose is not None:
+            dispose()
+
+
+def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> Document:
+    """Parse one YAML document strictly; raise LoadError (F002/F003) on anything unsafe."""
+    try:
+        return _load(text, aliases, node_cap)
+    except LoadError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        where = exc.problem_mark or exc.context_mark
+        mark = Mark(where.line + 1, where.column + 1) if where is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise LoadError("F002", f"YAML syntax error: {safe(problem)}", mark) from None
+    except yaml.YAMLError as exc:
+        position = getattr(exc, "position", None)
+        mark = None
+        if isinstance(position, int):
+            line = text.count("\n", 0, position) + 1
+            mark = Mark(line, position - (text.rfind("\n", 0, position) + 1) + 1)
+        reason = getattr(exc, "reason", None) or "unreadable YAML"
+        raise LoadError("F002", f"YAML cannot be read: {safe(reason)}", mark) from None
+    except (RecursionError, MemoryError):
+        raise LoadError("F002", "YAML is too deeply nested or too large") from None
+    except Exception as exc:  # libyaml can raise plain errors on odd input
+        raise LoadError("F002", f"YAML cannot be read ({safe(type(exc).__name__)})") from None
+
+
+def _load(text: str, aliases: bool, node_cap: int) -> Document:
+    doc = Document(data=None)
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    nodes = 0
+    documents = 0
+    root_set = False
+
+    def attach(value: Any, mark: Mark, path: Path, anchor: str | None) -> None:
+        nonlocal root_set
+        if anchor is not None:
+            anchors[anchor] = (value, _count(value) if aliases else 0)
+        if not stack:
+            doc.data = value
+            root_set = True
+            return
+        frame = stack[-1]
+        container = frame.container
+        if isinstance(container, list):
+            container.append(value)
+            return
+        key = frame.key
+        assert key is not None and frame.key_mark is not None
+        if key in container:
+            doc.duplicates.append(
+                DuplicateKey(frame.path, key, doc.key_marks[(*frame.path, key)], frame.key_mark, value)
+            )
+        elif key == "<<" and aliases and isinstance(value, (dict, list)):
+            _merge(container, value, mark)
+        else:
+            container[key] = value
+            doc.key_marks[(*frame.path, key)] = frame.key_mark
+        frame.key = None
+
+    def child_path() -> Path:
+        if not stack:
+            return ()
+        frame = stack[-1]
+        if isinstance(frame.container, list):
+            return (*frame.path, len(frame.container))
+        key = frame.key
+        assert key is not None
+        if key in frame.container:  # a duplicate: keep the first value's places
+            return (*frame.path, f"{key}\x00{len(doc.duplicates)}")
+        return (*frame.path, key)
+
+    for event in _events(text):
+        kind = type(event)
+        if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
+            frame_expects_key = bool(stack) and isinstance(stack[-1].container, dict) and (
+                stack[-1].key is None
+            )
+            nodes += 1
+            if nodes > node_cap:
+                raise LoadError("F002", f"more than {node_cap:,} YAML nodes; split the file", _mark(event))
+            mark = _mark(event)
+            if kind is yaml.AliasEvent:
+                if not aliases:
+                    raise LoadError(
+                        "F002", "anchors and aliases (&, *) are not allowed in deck files", mark
+                    )
+                if event.anchor not in anchors:
+                    raise LoadError("F002", f"unknown alias {quoted(event.anchor)}", mark)
+                value, size = anchors[event.anchor]
+                nodes += size
+                if nodes > node_cap:
+                    raise LoadError(
+                        "F002", f"aliases expand to more than {node_cap:,} YAML nodes", mark
+                    )
+                if frame_expects_key:
+                    raise LoadError("F002", "an alias cannot be a mapping key", mark)
+                path = child_path()
+                doc.marks[path] = mark
+                attach(value, mark, path, None)
+                continue
+            if event.anchor is not None and not aliases:
+                raise LoadError("F002", "anchors and aliases (&, *) are not allowed in deck files", mark)
+            if frame_expects_key:
+                stack[-1].key = event.value
+                stack[-1].key_mark = mark
+                continue
+            path = child_path()
+            if event.tag is not None and event.tag != "!" or (event.tag == "!" and not event.style):
+                value = _tagged(event.tag, event.value, mark)
+            elif event.style:
+                value = event.value
+            else:
+                value = resolve_plain(event.value)
+                if not isinstance(value, str):
+                    doc.raw[path] = event.value
+            doc.marks[path] = mark
+            attach(value, mark, path, event.anchor)
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            mark = _mark(event)
+            nodes += 1
+            if nodes > node_cap:
+                raise LoadError("F002", f"more than {node_cap:,} YAML nodes; split the file", mark)
+            if event.anchor is not None and not aliases:
+                raise LoadError("F002", "anchors and aliases (&, *) are not allowed in deck files", mark)
+            if stack and isinstance(stack[-1].container, dict) and stack[-1].key is None:
+                raise LoadError("F002", "a mapping key must be a plain value, not a list or mapping", mark)
+            if len(stack) >= MAX_DEPTH:
+                raise LoadError("F002", f"nested more than {MAX_DEPTH} levels deep", mark)
+            tag = event.tag
+            want = "map" if kind is yaml.MappingStartEvent else "seq"
+            if tag is not None and tag not in ("!", _CORE + want):
+                raise LoadError("F002", f"tag {quoted(tag)} is not allowed here; remove it", mark)
+            path = child_path()
+            doc.marks[path] = mark
+            container: Any = {} if kind is yaml.MappingStartEvent else []
+            stack.append(_Frame(container, path, event.anchor))
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            frame = stack.pop()
+            attach(frame.container, doc.marks[frame.path], frame.path, frame.anchor)
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise LoadError(
+                    "F002", "more than one YAML document (---); put one deck in a file", _mark(event)
+                )
+            anchors.clear()
+    if not root_set:
+        doc.data = None
+    return doc
+
+
+def _merge(container: dict[str, Any], value: Any, mark: Mark) -> None:
+    sources = value if isinstance(value, list) else [value]
+    for source in sources:
+        if not isinstance(source, dict):
+            raise LoadError("F002", "a merge key (<<) takes a mapping or a list of mappings", mark)
+        for key, item in source.items():
+            container.setdefault(key, item)
