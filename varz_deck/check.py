@@ -63,24 +63,37 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     }
 
 
-def check_deck(path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None) -> DeckReport:
+def check_deck(
+    path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
+) -> DeckReport:
     """Check one deck file against a database (a format given here overrides the file's)."""
     deck, problems = read_deck(path, shown)
     return check_parsed(deck, problems, database, format_key)
 
 
-def check_parsed(deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None) -> DeckReport:
+def check_parsed(
+    deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
+) -> DeckReport:
     """Check a deck already read (from a file, a deck code, or a test)."""
     fmt = format_key or deck.format or "standard"
     if not deck.readable:
-        return DeckReport(deck.path, deck.name, fmt, None, _counts(None), tuple(sorted(problems, key=Diagnostic.sort_key)))
+        return DeckReport(
+            deck.path,
+            deck.name,
+            fmt,
+            None,
+            _counts(None),
+            tuple(sorted(problems, key=Diagnostic.sort_key)),
+        )
     view, found = resolve(deck, database, format_key)
     diagnostics = [*problems, *found, *run_rules(view)]
     diagnostics.sort(key=Diagnostic.sort_key)
     return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
 
 
-def check_decks(paths: Iterable[Path], database: CardDatabase, format_key: str | None = None) -> list[DeckReport]:
+def check_decks(
+    paths: Iterable[Path], database: CardDatabase, format_key: str | None = None
+) -> list[DeckReport]:
     """Check each deck independently, in the order given."""
     return [check_deck(path, database, format_key) for path in paths]
 

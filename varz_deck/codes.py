@@ -21,23 +21,61 @@ class CodeInfo:
 
 
 FILE_CODES = (
-    CodeInfo("F001", "file-unreadable", "-", "file cannot be read (missing, a folder, not UTF-8, over the size limit)"),
-    CodeInfo("F002", "yaml-invalid", "-", "YAML syntax error, or a YAML feature deck files do not allow (aliases, tags, depth)"),
-    CodeInfo("F003", "listed-twice", "-", "duplicate key, or the same card listed twice in a section"),
-    CodeInfo("F004", "deck-structure-invalid", "-", "deck structure invalid (wrong type, unknown key, count not a whole number from 1 to 99)"),
-    CodeInfo("F005", "card-unknown", "-", "unknown card (with \"did you mean\" when a close name exists)"),
-    CodeInfo("F006", "card-reference-ambiguous", "-", "ambiguous reference: a name that means two different cards"),
+    CodeInfo(
+        "F001",
+        "file-unreadable",
+        "-",
+        "file cannot be read (missing, a folder, not UTF-8, over the size limit)",
+    ),
+    CodeInfo(
+        "F002",
+        "yaml-invalid",
+        "-",
+        "YAML syntax error, or a YAML feature deck files do not allow (aliases, tags, depth)",
+    ),
+    CodeInfo(
+        "F003", "listed-twice", "-", "duplicate key, or the same card listed twice in a section"
+    ),
+    CodeInfo(
+        "F004",
+        "deck-structure-invalid",
+        "-",
+        "deck structure invalid (wrong type, unknown key, count not a whole number from 1 to 99)",
+    ),
+    CodeInfo(
+        "F005", "card-unknown", "-", 'unknown card (with "did you mean" when a close name exists)'
+    ),
+    CodeInfo(
+        "F006",
+        "card-reference-ambiguous",
+        "-",
+        "ambiguous reference: a name that means two different cards",
+    ),
     CodeInfo("F007", "format-unknown", "2.2", "unknown format"),
-    CodeInfo("F008", "card-in-wrong-section", "3-2", "card in the wrong section (a portal under spells, a non-hero as hero)"),
-)  # fmt: skip
+    CodeInfo(
+        "F008",
+        "card-in-wrong-section",
+        "3-2",
+        "card in the wrong section (a portal under spells, a non-hero as hero)",
+    ),
+)
 
 CARD_CODES = (
-    CodeInfo("C001", "card-schema-violation", "SPEC §1", "card file or formats.yaml does not match its schema"),
-    CodeInfo("C002", "card-id-duplicate", "SPEC §1", "the same card id is used twice in the database"),
-    CodeInfo("C003", "printings-differ", "SPEC §1", "printings of one name have different game fields"),
+    CodeInfo(
+        "C001",
+        "card-schema-violation",
+        "SPEC §1",
+        "card file or formats.yaml does not match its schema",
+    ),
+    CodeInfo(
+        "C002", "card-id-duplicate", "SPEC §1", "the same card id is used twice in the database"
+    ),
+    CodeInfo(
+        "C003", "printings-differ", "SPEC §1", "printings of one name have different game fields"
+    ),
     CodeInfo("C004", "class-or-keyword-unknown", "3-2 ❷, 9", "unknown skill class or keyword"),
     CodeInfo("C005", "format-names-unknown", "2.2", "formats.yaml names an unknown card or set"),
-)  # fmt: skip
+)
 
 
 def all_codes() -> dict[str, CodeInfo]:

@@ -184,14 +184,20 @@ def lint_database(root: Path) -> LintResult:
         problems: list[Diagnostic] = []
         result.files[shown] = problems
         try:
-            doc = load(decode(read_bytes(path, CARD_FILE_LIMIT)), aliases=True, node_cap=CARD_NODE_CAP)
+            doc = load(
+                decode(read_bytes(path, CARD_FILE_LIMIT)), aliases=True, node_cap=CARD_NODE_CAP
+            )
         except LoadError as err:
             problems.append(diag(err.code, err.message, err.mark, file=shown))
             continue
         problems.extend(_duplicate_keys(doc, shown))
         is_formats = path.parent == root and path.name == FORMATS_FILE
         if is_formats:
-            problems.extend(schema_diagnostics("formats", doc.data, doc, "C001", file=shown, what="formats.yaml"))
+            problems.extend(
+                schema_diagnostics(
+                    "formats", doc.data, doc, "C001", file=shown, what="formats.yaml"
+                )
+            )
             formats_doc = (shown, doc)
             continue
         if not (isinstance(doc.data, dict) and "cards" in doc.data):
@@ -201,7 +207,9 @@ def lint_database(root: Path) -> LintResult:
             schema_diagnostics("card", doc.data, doc, "C001", file=shown, what="a card file")
         )
         problems.extend(schema_problems)
-        cards.extend(_cards_of(doc, shown, problems, bad={_card_index(d, doc) for d in schema_problems}))
+        cards.extend(
+            _cards_of(doc, shown, problems, bad={_card_index(d, doc) for d in schema_problems})
+        )
     by_file = result.files
     for problem in _cross_checks(cards):
         by_file.setdefault(problem.file or str(root), []).append(problem)
@@ -242,7 +250,9 @@ def _card_index(problem: Diagnostic, doc: Document) -> int | None:
     return found
 
 
-def _cards_of(doc: Document, shown: str, problems: list[Diagnostic], bad: set[int | None]) -> Iterator[Card]:
+def _cards_of(
+    doc: Document, shown: str, problems: list[Diagnostic], bad: set[int | None]
+) -> Iterator[Card]:
     data = doc.data
     entries = data.get("cards")
     if not isinstance(entries, list):
@@ -263,7 +273,7 @@ def _cards_of(doc: Document, shown: str, problems: list[Diagnostic], bad: set[in
             "line": mark.line,
             "names": dict(raw.get("names") or {}),
         }
-        for name in GAME_FIELDS + ("flavor", "rarity"):
+        for name in (*GAME_FIELDS, "flavor", "rarity"):
             if name in raw and name != "type":
                 value = raw[name]
                 values[name] = tuple(value) if isinstance(value, list) else value
@@ -287,13 +297,27 @@ def _vocabulary(card: Card, doc: Document, index: int, shown: str) -> Iterator[D
             if value not in known:
                 path = ("cards", index, field_name) + ((j,) if field_name != "skill_class" else ())
                 close = difflib.get_close_matches(value, known, n=1)
-                hint = f"; did you mean {quoted(close[0])}?" if close else f"; known: {', '.join(known)}"
-                yield diag("C004", f"unknown skill class {quoted(value)}{hint}", doc.mark(path), file=shown, card=card.id)
+                hint = (
+                    f"; did you mean {quoted(close[0])}?"
+                    if close
+                    else f"; known: {', '.join(known)}"
+                )
+                yield diag(
+                    "C004",
+                    f"unknown skill class {quoted(value)}{hint}",
+                    doc.mark(path),
+                    file=shown,
+                    card=card.id,
+                )
     for j, keyword in enumerate(card.keywords):
         if not _KEYWORD.fullmatch(keyword):
             stem = re.sub(r"[0-9]+$", "N", keyword.lower())
             close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
-            hint = f"; did you mean {quoted(close[0])}?" if close else " (rulebook ch. 9 lists the keywords)"
+            hint = (
+                f"; did you mean {quoted(close[0])}?"
+                if close
+                else " (rulebook ch. 9 lists the keywords)"
+            )
             yield diag(
                 "C004",
                 f"unknown keyword {quoted(keyword)}{hint}",
@@ -335,7 +359,9 @@ def _cross_checks(cards: list[Card]) -> Iterator[Diagnostic]:
             )
 
 
-def _formats(doc: Document, shown: str, database: CardDatabase) -> tuple[dict[str, Format] | None, list[Diagnostic]]:
+def _formats(
+    doc: Document, shown: str, database: CardDatabase
+) -> tuple[dict[str, Format] | None, list[Diagnostic]]:
     """Formats from formats.yaml, and C005 for names of cards or sets that do not exist."""
     problems: list[Diagnostic] = []
     data = doc.data
@@ -350,16 +376,30 @@ def _formats(doc: Document, shown: str, database: CardDatabase) -> tuple[dict[st
         for j, code in enumerate(spec.get("sets") or []):
             if isinstance(code, str) and code not in known_sets:
                 problems.append(
-                    diag("C005", f"format {quoted(key)} names set {quoted(code)}, which no card file has",
-                         doc.mark((*base, "sets", j)), file=shown)
+                    diag(
+                        "C005",
+                        f"format {quoted(key)} names set {quoted(code)}, which no card file has",
+                        doc.mark((*base, "sets", j)),
+                        file=shown,
+                    )
                 )
         for j, card_id in enumerate(spec.get("banned") or []):
             if isinstance(card_id, str) and card_id not in database.cards:
-                problems.append(_unknown_card(doc, shown, key, card_id, (*base, "banned", j), database))
+                problems.append(
+                    _unknown_card(doc, shown, key, card_id, (*base, "banned", j), database)
+                )
         for card_id in spec.get("restricted") or {}:
             if card_id not in database.cards:
                 problems.append(
-                    _unknown_card(doc, shown, key, card_id, (*base, "restricted", card_id), database, key_place=True)
+                    _unknown_card(
+                        doc,
+                        shown,
+                        key,
+                        card_id,
+                        (*base, "restricted", card_id),
+                        database,
+                        key_place=True,
+                    )
                 )
         try:
             out[key] = Format(
@@ -377,11 +417,21 @@ def _formats(doc: Document, shown: str, database: CardDatabase) -> tuple[dict[st
 
 
 def _unknown_card(
-    doc: Document, shown: str, fmt: str, card_id: str, path: tuple[Any, ...], database: CardDatabase,
+    doc: Document,
+    shown: str,
+    fmt: str,
+    card_id: str,
+    path: tuple[Any, ...],
+    database: CardDatabase,
     key_place: bool = False,
 ) -> Diagnostic:
     close = difflib.get_close_matches(card_id, list(database.cards), n=1)
     hint = f"; did you mean {quoted(close[0])}?" if close else ""
     mark = doc.key_mark(path) if key_place else doc.mark(path)
-    return diag("C005", f"format {quoted(fmt)} names card {quoted(card_id)}, which does not exist{hint}",
-                mark, file=shown, card=card_id)
+    return diag(
+        "C005",
+        f"format {quoted(fmt)} names card {quoted(card_id)}, which does not exist{hint}",
+        mark,
+        file=shown,
+        card=card_id,
+    )

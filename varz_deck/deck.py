@@ -94,7 +94,13 @@ def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
             deck.uncounted.add(str(section))
     if doc.data is None:
         deck.readable = False
-        problems.append(diag("F004", "the deck file is empty; it needs hero, spells, skills and portals", file=shown))
+        problems.append(
+            diag(
+                "F004",
+                "the deck file is empty; it needs hero, spells, skills and portals",
+                file=shown,
+            )
+        )
         return problems
     data = _as_typed(doc)
     problems.extend(schema_diagnostics("deck", data, doc, "F004", file=shown, what="a deck"))
@@ -142,7 +148,9 @@ def _section(deck: Deck, section: str, value: Any, doc: Document) -> list[Diagno
     if isinstance(value, dict):
         for ref, count in value.items():
             if _is_count(count) and ref.strip():
-                entries.append(Entry(section, ref.strip(), int(count), doc.key_mark((section, ref))))
+                entries.append(
+                    Entry(section, ref.strip(), int(count), doc.key_mark((section, ref)))
+                )
             else:
                 deck.uncounted.add(section)  # the schema already reported it
     elif isinstance(value, list):
@@ -173,13 +181,15 @@ def _is_count(value: Any) -> bool:
     )
 
 
-def parse_item(section: str, text: str, mark: Mark | None, shown: str) -> tuple[Entry | None, Diagnostic | None]:
+def parse_item(
+    section: str, text: str, mark: Mark | None, shown: str
+) -> tuple[Entry | None, Diagnostic | None]:
     """A "COUNT NAME" item ("2 Crimson VAZ", "2x Crimson VAZ")."""
     match = _ITEM.fullmatch(text)
     if match is None:
         return None, diag(
             "F004",
-            f"cannot read {quoted(text)}; write COUNT NAME, e.g. \"2 Crimson VAZ\"",
+            f'cannot read {quoted(text)}; write COUNT NAME, e.g. "2 Crimson VAZ"',
             mark,
             file=shown,
             section=section,
@@ -215,7 +225,9 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
                 section = _SECTION_WORDS[word]
                 deck.section_marks.setdefault(section, mark)
                 if rest:
-                    entry, problem = parse_item(section, rest, Mark(number, line.index(rest) + 1), deck.path)
+                    entry, problem = parse_item(
+                        section, rest, Mark(number, line.index(rest) + 1), deck.path
+                    )
                     _add(deck, section, entry, problem, problems)
                 continue
             value_mark = Mark(number, line.index(rest) + 1) if rest else mark
@@ -243,7 +255,13 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
     return problems
 
 
-def _add(deck: Deck, section: str, entry: Entry | None, problem: Diagnostic | None, problems: list[Diagnostic]) -> None:
+def _add(
+    deck: Deck,
+    section: str,
+    entry: Entry | None,
+    problem: Diagnostic | None,
+    problems: list[Diagnostic],
+) -> None:
     if entry is not None:
         deck.entries[section].append(entry)
     else:

@@ -86,4 +86,3 @@ def safe(text: object) -> str:
 def quoted(text: object) -> str:
     """A user-supplied value for a message: escaped and in quotes."""
     return f"'{safe(text)}'"
-

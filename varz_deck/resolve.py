@@ -59,10 +59,14 @@ class DeckView:
         return out
 
     def shield_life(self) -> int:
-        return sum((card.shield_life or 0) * entry.count for card, entry in self.resolved("portals"))
+        return sum(
+            (card.shield_life or 0) * entry.count for card, entry in self.resolved("portals")
+        )
 
 
-def resolve(deck: Deck, database: CardDatabase, format_key: str | None = None) -> tuple[DeckView, list[Diagnostic]]:
+def resolve(
+    deck: Deck, database: CardDatabase, format_key: str | None = None
+) -> tuple[DeckView, list[Diagnostic]]:
     """Look up every reference; report unknown, ambiguous, misplaced and repeated cards."""
     problems: list[Diagnostic] = []
     shown = deck.path
@@ -71,7 +75,14 @@ def resolve(deck: Deck, database: CardDatabase, format_key: str | None = None) -
     if fmt is None:
         mark = deck.format_mark if format_key is None else None
         known = ", ".join(sorted(database.formats))
-        problems.append(diag("F007", f"unknown format {quoted(key)}; this card database has: {known}", mark, file=shown))
+        problems.append(
+            diag(
+                "F007",
+                f"unknown format {quoted(key)}; this card database has: {known}",
+                mark,
+                file=shown,
+            )
+        )
     hero: Card | None = None
     if deck.hero is not None:
         card, problem = _lookup(deck.hero, database, deck.hero_mark, shown, None)
@@ -79,8 +90,14 @@ def resolve(deck: Deck, database: CardDatabase, format_key: str | None = None) -
             problems.append(problem)
         elif card is not None and card.type != "hero":
             problems.append(
-                diag("F008", f"{quoted(card.name)} is a {card.type} card, not a hero; name a Hero card as hero",
-                     deck.hero_mark, file=shown, section="hero", card=card.id)
+                diag(
+                    "F008",
+                    f"{quoted(card.name)} is a {card.type} card, not a hero; name a Hero card as hero",
+                    deck.hero_mark,
+                    file=shown,
+                    section="hero",
+                    card=card.id,
+                )
             )
         else:
             hero = card
@@ -99,9 +116,15 @@ def resolve(deck: Deck, database: CardDatabase, format_key: str | None = None) -
                 first = first_place[card.id]
                 where = f"line {first.mark.line}" if first.mark else "above"
                 problems.append(
-                    diag("F003", f"{quoted(card.name)} is listed twice in {section} (also at {where} as "
-                         f"{quoted(first.ref)}); list it once with the total count",
-                         entry.mark, file=shown, section=section, card=card.id)
+                    diag(
+                        "F003",
+                        f"{quoted(card.name)} is listed twice in {section} (also at {where} as "
+                        f"{quoted(first.ref)}); list it once with the total count",
+                        entry.mark,
+                        file=shown,
+                        section=section,
+                        card=card.id,
+                    )
                 )
             elif card is not None:
                 first_place[card.id] = entry
@@ -111,17 +134,30 @@ def resolve(deck: Deck, database: CardDatabase, format_key: str | None = None) -
     return view, problems
 
 
-def _lookup(ref: str, database: CardDatabase, mark: Mark | None, shown: str, section: str | None) -> tuple[Card | None, Diagnostic | None]:
+def _lookup(
+    ref: str, database: CardDatabase, mark: Mark | None, shown: str, section: str | None
+) -> tuple[Card | None, Diagnostic | None]:
     found = database.lookup(ref)
     if len(found) == 1:
         return found[0], None
     if found:
         options = "; ".join(f"{c.id} {quoted(c.name)}" for c in found)
-        return None, diag("F006", f"{quoted(ref)} can mean {len(found)} different cards: {options}; use the id",
-                          mark, file=shown, section=section)
+        return None, diag(
+            "F006",
+            f"{quoted(ref)} can mean {len(found)} different cards: {options}; use the id",
+            mark,
+            file=shown,
+            section=section,
+        )
     close = database.suggestions(ref)
-    hint = f"; did you mean {' or '.join(quoted(c) for c in close)}?" if close else "; check the spelling or use the card id"
-    return None, diag("F005", f"unknown card {quoted(ref)}{hint}", mark, file=shown, section=section)
+    hint = (
+        f"; did you mean {' or '.join(quoted(c) for c in close)}?"
+        if close
+        else "; check the spelling or use the card id"
+    )
+    return None, diag(
+        "F005", f"unknown card {quoted(ref)}{hint}", mark, file=shown, section=section
+    )
 
 
 def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:
@@ -130,5 +166,8 @@ def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:
     return diag(
         "F008",
         f"{quoted(card.name)} is a {card.type} card and cannot go in {entry.section}; put it {where}",
-        entry.mark, file=shown, section=entry.section, card=card.id,
+        entry.mark,
+        file=shown,
+        section=entry.section,
+        card=card.id,
     )

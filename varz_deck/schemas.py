@@ -16,7 +16,11 @@ if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
 SCHEMA_NAMES = ("card", "deck", "formats")
-_FILES = {"card": "card-file.schema.json", "deck": "deck.schema.json", "formats": "formats.schema.json"}
+_FILES = {
+    "card": "card-file.schema.json",
+    "deck": "deck.schema.json",
+    "formats": "formats.schema.json",
+}
 
 
 def resource_dir(name: str) -> Path:
@@ -42,12 +46,24 @@ def validator(name: str) -> Validator:
     """A compiled Draft 2020-12 validator, built once per process."""
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(schema(name))  # type: ignore[no-any-return]
+    return Draft202012Validator(schema(name))
+
+
+def _sub(error: ValidationError) -> dict[str, Any]:
+    return error.schema if isinstance(error.schema, dict) else {}
+
+
+def _instance_keys(error: ValidationError) -> list[str]:
+    return list(error.instance) if isinstance(error.instance, dict) else []
+
+
+def _kind(error: ValidationError) -> str:
+    return str(error.validator)
 
 
 def _relevance(error: ValidationError) -> tuple[int, int]:
     # Deeper errors and errors whose instance matched the branch's type come first.
-    return (-len(error.path), 0 if error.validator in ("type", "oneOf", "anyOf") else -1)
+    return (-len(error.path), 0 if _kind(error) in ("type", "oneOf", "anyOf") else -1)
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -60,7 +76,9 @@ def _leaf(error: ValidationError) -> ValidationError:
         for sub in pool:
             by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)  # type: ignore[arg-type]
         matched = [
-            subs for subs in by_branch.values() if not any(s.validator == "type" and not s.path for s in subs)
+            subs
+            for subs in by_branch.values()
+            if not any(s.validator == "type" and not s.path for s in subs)
         ]
         if not matched:
             return error
@@ -70,17 +88,18 @@ def _leaf(error: ValidationError) -> ValidationError:
 
 
 def _message(error: ValidationError, what: str, owner: str) -> str:
-    hint = error.schema.get("x-message") if isinstance(error.schema, dict) else None
+    hint = _sub(error).get("x-message")
     where = "/".join(str(p) for p in error.absolute_path)
     prefix = f"{where}: " if where else ""
-    kind = error.validator
+    kind = _kind(error)
     if kind == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        allowed = ", ".join(error.schema.get("properties", {}))
+        extra = sorted(set(_instance_keys(error)) - set(_sub(error).get("properties", {})))
+        allowed = ", ".join(_sub(error).get("properties", {}))
         names = ", ".join(quoted(e) for e in extra)
         return f"{prefix}unknown key {names} in {what}; allowed: {allowed}"
     if kind == "required":
-        missing = [m for m in error.validator_value if m not in error.instance]
+        wanted = error.validator_value if isinstance(error.validator_value, list) else []
+        missing = [m for m in wanted if m not in _instance_keys(error)]
         return f"{prefix}missing required {', '.join(quoted(m) for m in missing)}"
     if kind == "False schema":
         return f"{quoted(error.absolute_path[-1])} is not a field of {owner}; remove it"
@@ -111,13 +130,15 @@ def schema_diagnostics(
     name: str, instance: Any, doc: Document, code: str, *, file: str | None, what: str
 ) -> Iterator[Diagnostic]:
     """One diagnostic per schema problem, placed at the offending value (or key)."""
-    errors = sorted(validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))
+    )
     seen: set[tuple[str, ...]] = set()
     for top in errors:
         error = _leaf(top)
         path = tuple(error.absolute_path)
-        if error.validator == "additionalProperties":
-            for key in sorted(set(error.instance) - set(error.schema.get("properties", {}))):
+        if _kind(error) == "additionalProperties":
+            for key in sorted(set(_instance_keys(error)) - set(_sub(error).get("properties", {}))):
                 yield diag(
                     code,
                     _message_for_key(error, key, what),
@@ -125,16 +146,16 @@ def schema_diagnostics(
                     file=file,
                 )
             continue
-        marker = tuple(map(str, path)) + (error.validator,)
+        marker = (*tuple(map(str, path)), _kind(error))
         if marker in seen:
             continue
         seen.add(marker)
-        mark = doc.key_mark(path) if error.validator == "False schema" else doc.mark(path)
+        mark = doc.key_mark(path) if _kind(error) == "False schema" else doc.mark(path)
         yield diag(code, _message(error, what, _owner(instance, path)), mark, file=file)
 
 
 def _message_for_key(error: ValidationError, key: str, what: str) -> str:
     where = "/".join(str(p) for p in error.absolute_path)
-    allowed = ", ".join(error.schema.get("properties", {}))
+    allowed = ", ".join(_sub(error).get("properties", {}))
     place = f"{where}: " if where else ""
     return f"{place}unknown key {quoted(key)} in {what}; allowed keys: {allowed}"

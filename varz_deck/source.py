@@ -28,9 +28,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
             raise LoadError("F001", "is a folder, not a file; give a deck file")
         size = path.stat().st_size
         if size > limit:
-            raise LoadError(
-                "F001", f"is {size:,} bytes; files over {limit:,} bytes are not read"
-            )
+            raise LoadError("F001", f"is {size:,} bytes; files over {limit:,} bytes are not read")
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except LoadError:

@@ -20,8 +20,8 @@ from varz_deck.diagnostics import Mark, quoted, safe
 from varz_deck.source import LoadError
 
 try:
-    from yaml.cyaml import CParser as _Parser
-except ImportError:  # pragma: no cover - libyaml is a hard requirement, this is a courtesy
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - without libyaml, the pure-Python parser does the same job
     from yaml import Loader as _Parser  # type: ignore[assignment]
 
 Path = tuple[str | int, ...]
@@ -108,11 +108,18 @@ def _tagged(tag: str, value: str, mark: Mark) -> Any:
         return value
     name = tag[len(_CORE) :] if tag.startswith(_CORE) else None
     resolved = resolve_plain(value)
-    expected = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}
-    if name in expected and isinstance(resolved, expected[name]) and (
-        name == "bool" or not isinstance(resolved, bool)
+    expected: dict[str | None, type | tuple[type, ...]] = {
+        "int": int,
+        "float": (int, float),
+        "bool": bool,
+        "null": type(None),
+    }
+    if (
+        name in expected
+        and isinstance(resolved, expected[name])
+        and (name == "bool" or not isinstance(resolved, bool))
     ):
-        return float(resolved) if name == "float" else resolved
+        return float(resolved) if name == "float" else resolved  # type: ignore[arg-type]
     raise LoadError("F002", f"tag {quoted(tag)} is not allowed here; remove it", mark)
 
 
@@ -207,15 +214,16 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             return
         key = frame.key
         assert key is not None and frame.key_mark is not None
+        key_path = (*frame.path, key)
         if key in container:
             doc.duplicates.append(
-                DuplicateKey(frame.path, key, doc.key_marks[(*frame.path, key)], frame.key_mark, value)
+                DuplicateKey(frame.path, key, doc.key_marks[key_path], frame.key_mark, value)
             )
         elif key == "<<" and aliases and isinstance(value, (dict, list)):
             _merge(container, value, mark)
         else:
             container[key] = value
-            doc.key_marks[(*frame.path, key)] = frame.key_mark
+            doc.key_marks[key_path] = frame.key_mark
         frame.key = None
 
     def child_path() -> Path:
@@ -233,17 +241,21 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
     for event in _events(text):
         kind = type(event)
         if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
-            frame_expects_key = bool(stack) and isinstance(stack[-1].container, dict) and (
-                stack[-1].key is None
+            frame_expects_key = (
+                bool(stack) and isinstance(stack[-1].container, dict) and (stack[-1].key is None)
             )
             nodes += 1
             if nodes > node_cap:
-                raise LoadError("F002", f"more than {node_cap:,} YAML nodes; split the file", _mark(event))
+                raise LoadError(
+                    "F002", f"more than {node_cap:,} YAML nodes; split the file", _mark(event)
+                )
             mark = _mark(event)
             if kind is yaml.AliasEvent:
                 if not aliases:
                     raise LoadError(
-                        "F002", "anchors and aliases (&, *) are not allowed in deck files", mark
+                        "F002",
+                        "aliases (*name) are not allowed in deck files; write the value out",
+                        mark,
                     )
                 if event.anchor not in anchors:
                     raise LoadError("F002", f"unknown alias {quoted(event.anchor)}", mark)
@@ -259,14 +271,14 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
                 doc.marks[path] = mark
                 attach(value, mark, path, None)
                 continue
-            if event.anchor is not None and not aliases:
-                raise LoadError("F002", "anchors and aliases (&, *) are not allowed in deck files", mark)
             if frame_expects_key:
                 stack[-1].key = event.value
                 stack[-1].key_mark = mark
                 continue
             path = child_path()
-            if event.tag is not None and event.tag != "!" or (event.tag == "!" and not event.style):
+            if (event.tag is not None and event.tag != "!") or (
+                event.tag == "!" and not event.style
+            ):
                 value = _tagged(event.tag, event.value, mark)
             elif event.style:
                 value = event.value
@@ -281,10 +293,10 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             nodes += 1
             if nodes > node_cap:
                 raise LoadError("F002", f"more than {node_cap:,} YAML nodes; split the file", mark)
-            if event.anchor is not None and not aliases:
-                raise LoadError("F002", "anchors and aliases (&, *) are not allowed in deck files", mark)
             if stack and isinstance(stack[-1].container, dict) and stack[-1].key is None:
-                raise LoadError("F002", "a mapping key must be a plain value, not a list or mapping", mark)
+                raise LoadError(
+                    "F002", "a mapping key must be a plain value, not a list or mapping", mark
+                )
             if len(stack) >= MAX_DEPTH:
                 raise LoadError("F002", f"nested more than {MAX_DEPTH} levels deep", mark)
             tag = event.tag
@@ -302,7 +314,9 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             documents += 1
             if documents > 1:
                 raise LoadError(
-                    "F002", "more than one YAML document (---); put one deck in a file", _mark(event)
+                    "F002",
+                    "more than one YAML document (---); put one deck in a file",
+                    _mark(event),
                 )
             anchors.clear()
     if not root_set:

@@ -87,4 +87,14 @@ def run_rules(view: DeckView) -> list[Diagnostic]:
 # The rule modules register themselves on import; listed explicitly so a reader sees them all.
 from varz_deck.rules import format_rules, hero, portals, skills, spells  # noqa: E402
 
-__all__ = ["RULES", "Rule", "format_rules", "hero", "portals", "rule", "run_rules", "skills", "spells"]
+__all__ = [
+    "RULES",
+    "Rule",
+    "format_rules",
+    "hero",
+    "portals",
+    "rule",
+    "run_rules",
+    "skills",
+    "spells",
+]

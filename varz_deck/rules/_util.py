@@ -8,10 +8,18 @@ from varz_deck.diagnostics import Diagnostic, Mark, diag
 from varz_deck.resolve import DeckView
 
 
-def at_entry(view: DeckView, code: str, message: str, entry: Entry, card: Card | None = None) -> Diagnostic:
+def at_entry(
+    view: DeckView, code: str, message: str, entry: Entry, card: Card | None = None
+) -> Diagnostic:
     """A diagnostic placed at a card's entry."""
-    return diag(code, message, entry.mark, file=view.deck.path, section=entry.section,
-                card=card.id if card else None)
+    return diag(
+        code,
+        message,
+        entry.mark,
+        file=view.deck.path,
+        section=entry.section,
+        card=card.id if card else None,
+    )
 
 
 def at_section(view: DeckView, code: str, message: str, section: str) -> Diagnostic:
@@ -22,8 +30,14 @@ def at_section(view: DeckView, code: str, message: str, section: str) -> Diagnos
 
 def at_hero(view: DeckView, code: str, message: str) -> Diagnostic:
     hero = view.hero
-    return diag(code, message, view.deck.hero_mark, file=view.deck.path, section="hero",
-                card=hero.id if hero else None)
+    return diag(
+        code,
+        message,
+        view.deck.hero_mark,
+        file=view.deck.path,
+        section="hero",
+        card=hero.id if hero else None,
+    )
 
 
 def plural(count: int, word: str) -> str:

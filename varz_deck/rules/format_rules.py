@@ -33,7 +33,11 @@ def banned_card(view: DeckView) -> Iterator[Diagnostic]:
     for card, entry in _every_card(view):
         if card.name in banned:
             message = f"{quoted(card.name)} is banned in {view.format.name}; replace it"
-            yield at_hero(view, "V115", message) if entry is None else at_entry(view, "V115", message, entry, card)
+            yield (
+                at_hero(view, "V115", message)
+                if entry is None
+                else at_entry(view, "V115", message, entry, card)
+            )
 
 
 @rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)
@@ -48,8 +52,14 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
     for section in SECTIONS:
         for name, (card, count, first) in view.by_name(section).items():
             if name in limits and count > limits[name]:
-                yield at_entry(view, "V116", f"{count} copies of {quoted(name)}; {view.format.name} restricts it to "
-                               f"{limits[name]}: remove {count - limits[name]}", first, card)
+                yield at_entry(
+                    view,
+                    "V116",
+                    f"{count} copies of {quoted(name)}; {view.format.name} restricts it to "
+                    f"{limits[name]}: remove {count - limits[name]}",
+                    first,
+                    card,
+                )
 
 
 @rule("V117", "card-not-in-format-sets", "format data (2.2)", format_rule=True)
@@ -67,6 +77,12 @@ def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
         printings = view.database.printings.get(card.name, [card])
         if not any(p.set in allowed for p in printings):
             where = ", ".join(sorted({p.set for p in printings}))
-            message = (f"{quoted(card.name)} is only in set {where}; {view.format.name} allows "
-                       f"{', '.join(sets)}: replace it")
-            yield at_hero(view, "V117", message) if entry is None else at_entry(view, "V117", message, entry, card)
+            message = (
+                f"{quoted(card.name)} is only in set {where}; {view.format.name} allows "
+                f"{', '.join(sets)}: replace it"
+            )
+            yield (
+                at_hero(view, "V117", message)
+                if entry is None
+                else at_entry(view, "V117", message, entry, card)
+            )

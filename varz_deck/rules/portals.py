@@ -27,9 +27,17 @@ def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
         return
     size = view.size("portals")
     if size != PORTAL_DECK_SIZE:
-        fix = f"add {PORTAL_DECK_SIZE - size}" if size < PORTAL_DECK_SIZE else f"remove {size - PORTAL_DECK_SIZE}"
-        yield at_section(view, "V104", f"{plural(size, 'portal')}; the Portal Deck needs exactly "
-                         f"{PORTAL_DECK_SIZE} ({fix})", "portals")
+        fix = (
+            f"add {PORTAL_DECK_SIZE - size}"
+            if size < PORTAL_DECK_SIZE
+            else f"remove {size - PORTAL_DECK_SIZE}"
+        )
+        yield at_section(
+            view,
+            "V104",
+            f"{plural(size, 'portal')}; the Portal Deck needs exactly {PORTAL_DECK_SIZE} ({fix})",
+            "portals",
+        )
 
 
 @rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)
@@ -45,9 +53,18 @@ def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
         return
     total = view.shield_life()
     if total != SHIELD_LIFE_TOTAL:
-        fix = f"{SHIELD_LIFE_TOTAL - total} more" if total < SHIELD_LIFE_TOTAL else f"{total - SHIELD_LIFE_TOTAL} less"
-        yield at_section(view, "V105", f"{total} Shield Life; needs exactly {SHIELD_LIFE_TOTAL} "
-                         f"({fix}: swap portals for ones of other Shield Life)", "portals")
+        fix = (
+            f"{SHIELD_LIFE_TOTAL - total} more"
+            if total < SHIELD_LIFE_TOTAL
+            else f"{total - SHIELD_LIFE_TOTAL} less"
+        )
+        yield at_section(
+            view,
+            "V105",
+            f"{total} Shield Life; needs exactly {SHIELD_LIFE_TOTAL} "
+            f"({fix}: swap portals for ones of other Shield Life)",
+            "portals",
+        )
 
 
 @rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)
@@ -60,8 +77,14 @@ def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
     hero_color = view.hero.color if view.hero else None
     for card, entry in view.resolved("portals"):
         if card.color not in (COLORLESS, hero_color, None):
-            yield at_entry(view, "V106", f"{quoted(card.name)} is a {card.color} portal but the hero is "
-                           f"{hero_color}; use {hero_color} or colorless portals", entry, card)
+            yield at_entry(
+                view,
+                "V106",
+                f"{quoted(card.name)} is a {card.color} portal but the hero is "
+                f"{hero_color}; use {hero_color} or colorless portals",
+                entry,
+                card,
+            )
 
 
 @rule("V107", "effect-portal-copy-limit-exceeded", "2.1, 3-2 ❸", portal_rule=True)
@@ -73,8 +96,14 @@ def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """
     for name, (card, count, first) in view.by_name("portals").items():
         if card.has_effect and count > EFFECT_PORTAL_COPIES:
-            yield at_entry(view, "V107", f"{count} copies of {quoted(name)}, a portal with an effect; "
-                           f"at most {EFFECT_PORTAL_COPIES}: remove {count - EFFECT_PORTAL_COPIES}", first, card)
+            yield at_entry(
+                view,
+                "V107",
+                f"{count} copies of {quoted(name)}, a portal with an effect; "
+                f"at most {EFFECT_PORTAL_COPIES}: remove {count - EFFECT_PORTAL_COPIES}",
+                first,
+                card,
+            )
 
 
 @rule("V108", "basic-portal-copy-limit-exceeded", "2.1 (Japanese/Chinese)", portal_rule=True)
@@ -86,8 +115,14 @@ def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """
     for name, (card, count, first) in view.by_name("portals").items():
         if not card.has_effect and count > BASIC_PORTAL_COPIES:
-            yield at_entry(view, "V108", f"{count} copies of {quoted(name)}, a basic portal; at most "
-                           f"{BASIC_PORTAL_COPIES}: remove {count - BASIC_PORTAL_COPIES}", first, card)
+            yield at_entry(
+                view,
+                "V108",
+                f"{count} copies of {quoted(name)}, a basic portal; at most "
+                f"{BASIC_PORTAL_COPIES}: remove {count - BASIC_PORTAL_COPIES}",
+                first,
+                card,
+            )
 
 
 @rule("V109", "effect-portals-over-format-limit", "2.2", portal_rule=True, format_rule=True)
@@ -102,5 +137,10 @@ def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
         return
     total = sum(entry.count for card, entry in view.resolved("portals") if card.has_effect)
     if total > limit:
-        yield at_section(view, "V109", f"{plural(total, 'portal')} with effects; {view.format.name} "
-                         f"allows {limit}: replace {total - limit} with basic portals", "portals")
+        yield at_section(
+            view,
+            "V109",
+            f"{plural(total, 'portal')} with effects; {view.format.name} "
+            f"allows {limit}: replace {total - limit} with basic portals",
+            "portals",
+        )

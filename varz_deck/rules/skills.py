@@ -25,9 +25,17 @@ def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
         return
     size = view.size("skills")
     if size != SKILL_DECK_SIZE:
-        fix = f"add {SKILL_DECK_SIZE - size}" if size < SKILL_DECK_SIZE else f"remove {size - SKILL_DECK_SIZE}"
-        yield at_section(view, "V110", f"{plural(size, 'skill card')}; the Skill Deck needs exactly "
-                         f"{SKILL_DECK_SIZE} ({fix})", "skills")
+        fix = (
+            f"add {SKILL_DECK_SIZE - size}"
+            if size < SKILL_DECK_SIZE
+            else f"remove {size - SKILL_DECK_SIZE}"
+        )
+        yield at_section(
+            view,
+            "V110",
+            f"{plural(size, 'skill card')}; the Skill Deck needs exactly {SKILL_DECK_SIZE} ({fix})",
+            "skills",
+        )
 
 
 @rule("V111", "skill-copy-limit-exceeded", "2.1, 3-2 ❷")
@@ -39,8 +47,14 @@ def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """
     for name, (card, count, first) in view.by_name("skills").items():
         if not card.is_vaz and count > SKILL_COPY_LIMIT:
-            yield at_entry(view, "V111", f"{count} copies of {quoted(name)}; at most {SKILL_COPY_LIMIT} of a "
-                           f"skill that is not a VAZ skill: remove {count - SKILL_COPY_LIMIT}", first, card)
+            yield at_entry(
+                view,
+                "V111",
+                f"{count} copies of {quoted(name)}; at most {SKILL_COPY_LIMIT} of a "
+                f"skill that is not a VAZ skill: remove {count - SKILL_COPY_LIMIT}",
+                first,
+                card,
+            )
 
 
 @rule("V112", "skills-over-hero-memory", "3-2 ❶ ❻, ❷", needs_hero=True)
@@ -55,8 +69,13 @@ def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
     memory = hero.memory or 0
     used = sum(entry.count for card, entry in view.resolved("skills") if not card.is_vaz)
     if used > memory:
-        yield at_section(view, "V112", f"{plural(used, 'non-VAZ skill')}; {hero.name}'s Memory is "
-                         f"{memory}: replace {used - memory} with VAZ skills", "skills")
+        yield at_section(
+            view,
+            "V112",
+            f"{plural(used, 'non-VAZ skill')}; {hero.name}'s Memory is "
+            f"{memory}: replace {used - memory} with VAZ skills",
+            "skills",
+        )
 
 
 @rule("V113", "skill-class-not-hero", "3-2 ❷", needs_hero=True)
@@ -71,8 +90,14 @@ def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
     for card, entry in view.resolved("skills"):
         if card.skill_class not in (*hero.skill_classes, GENERIC, None):
             classes = ", ".join(hero.skill_classes)
-            yield at_entry(view, "V113", f"{quoted(card.name)} is a {card.skill_class} skill; {hero.name} "
-                           f"can use {classes} or generic skills", entry, card)
+            yield at_entry(
+                view,
+                "V113",
+                f"{quoted(card.name)} is a {card.skill_class} skill; {hero.name} "
+                f"can use {classes} or generic skills",
+                entry,
+                card,
+            )
 
 
 @rule("W202", "evolution-level-unreachable", "3-2 ❶, 5.2", needs_hero=True)
@@ -86,6 +111,10 @@ def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
     assert hero is not None
     level = hero.evolution_level or 0
     if level > SKILL_DECK_SIZE:
-        yield at_hero(view, "W202", f"{hero.name}'s evolution level is {level} but a "
-                      f"{SKILL_DECK_SIZE}-card Skill Deck reaches level {SKILL_DECK_SIZE} at most: "
-                      "this hero never V-Syncs")
+        yield at_hero(
+            view,
+            "W202",
+            f"{hero.name}'s evolution level is {level} but a "
+            f"{SKILL_DECK_SIZE}-card Skill Deck reaches level {SKILL_DECK_SIZE} at most: "
+            "this hero never V-Syncs",
+        )

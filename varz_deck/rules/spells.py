@@ -26,9 +26,17 @@ def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
         return
     size = view.size("spells")
     if size != SPELL_DECK_SIZE:
-        fix = f"add {SPELL_DECK_SIZE - size}" if size < SPELL_DECK_SIZE else f"remove {size - SPELL_DECK_SIZE}"
-        yield at_section(view, "V102", f"{plural(size, 'spell card')}; the Deck needs exactly "
-                         f"{SPELL_DECK_SIZE} ({fix})", "spells")
+        fix = (
+            f"add {SPELL_DECK_SIZE - size}"
+            if size < SPELL_DECK_SIZE
+            else f"remove {size - SPELL_DECK_SIZE}"
+        )
+        yield at_section(
+            view,
+            "V102",
+            f"{plural(size, 'spell card')}; the Deck needs exactly {SPELL_DECK_SIZE} ({fix})",
+            "spells",
+        )
 
 
 @rule("V103", "spell-copy-limit-exceeded", "2.1")
@@ -40,8 +48,14 @@ def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """
     for name, (card, count, first) in view.by_name("spells").items():
         if count > SPELL_COPY_LIMIT:
-            yield at_entry(view, "V103", f"{count} copies of {quoted(name)}; at most {SPELL_COPY_LIMIT} "
-                           f"(all printings together): remove {count - SPELL_COPY_LIMIT}", first, card)
+            yield at_entry(
+                view,
+                "V103",
+                f"{count} copies of {quoted(name)}; at most {SPELL_COPY_LIMIT} "
+                f"(all printings together): remove {count - SPELL_COPY_LIMIT}",
+                first,
+                card,
+            )
 
 
 def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
@@ -66,9 +80,14 @@ def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
     hero_color = view.hero.color if view.hero else None
     for card, entry, vaz in _off_colour(view):
         if vaz == 0:
-            yield at_entry(view, "V114", f"{quoted(card.name)} is {card.color} but the hero is {hero_color} "
-                           f"and the skills have no {card.color} VAZ skill; add one or cut the card",
-                           entry, card)
+            yield at_entry(
+                view,
+                "V114",
+                f"{quoted(card.name)} is {card.color} but the hero is {hero_color} "
+                f"and the skills have no {card.color} VAZ skill; add one or cut the card",
+                entry,
+                card,
+            )
 
 
 @rule("W201", "off-colour-cost-unpayable", "3.3, 6.1", needs_hero=True)
@@ -81,6 +100,11 @@ def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
     for card, entry, vaz in _off_colour(view):
         cost = card.cost or 0
         if 0 < vaz < cost:
-            yield at_entry(view, "W201", f"{quoted(card.name)} costs {cost} {card.color} VAZ but the skills "
-                           f"make at most {vaz}; add {cost - vaz} more {card.color} VAZ skill(s)",
-                           entry, card)
+            yield at_entry(
+                view,
+                "W201",
+                f"{quoted(card.name)} costs {cost} {card.color} VAZ but the skills "
+                f"make at most {vaz}; add {cost - vaz} more {card.color} VAZ skill(s)",
+                entry,
+                card,
+            )
