@@ -126,6 +126,7 @@ def resolve(
                         card=card.id,
                     )
                 )
+                continue  # the first entry stands; the repeat is not counted again
             elif card is not None:
                 first_place[card.id] = entry
             resolved.append(Slot(entry, card))
