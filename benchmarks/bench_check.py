@@ -1,0 +1,67 @@
+"""`varz-deck check` speed, measured side by side with the import baseline in one run.
+
+Targets (issue 2): one deck costs at most 1.25x `python -c "import typer, rich.console, yaml,
+jsonschema"`; 300 decks in one call at most 3x one deck. Runs alternate so machine noise hits
+every variant alike; medians are compared.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = ROOT / "examples" / "red-kagura-festival.yaml"
+REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
+
+
+def _time(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{cmd[:4]} failed: {done.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        decks = []
+        for i in range(300):
+            target = Path(tmp) / f"deck{i:03}.yaml"
+            shutil.copyfile(DECK, target)
+            decks.append(str(target))
+        env = dict(os.environ, VARZ_DECK_CACHE=str(Path(tmp) / "cache"))
+        py = sys.executable
+        variants = {
+            "baseline (import typer, rich, yaml, jsonschema)": [
+                py, "-c", "import typer, rich.console, yaml, jsonschema"
+            ],
+            "check 1 deck": [py, "-m", "varz_deck", "check", str(DECK)],
+            "check 300 decks": [py, "-m", "varz_deck", "check", *decks],
+        }
+        for cmd in variants.values():  # warm the card-database cache and the OS file cache
+            _time(cmd, env)
+        times: dict[str, list[float]] = {name: [] for name in variants}
+        for _ in range(REPEATS):
+            for name, cmd in variants.items():
+                times[name].append(_time(cmd, env))
+    med = {name: statistics.median(values) for name, values in times.items()}
+    base, one, many = med.values()
+    print(f"runs per variant: {REPEATS} (alternating; medians)")
+    for name, value in med.items():
+        print(f"  {name:<50} {value * 1000:8.1f} ms")
+    ratio_one, ratio_many = one / base, many / one
+    print(f"check 1 deck / baseline:   {ratio_one:.2f}x (target <= 1.25x)")
+    print(f"check 300 decks / 1 deck:  {ratio_many:.2f}x (target <= 3x)")
+    return 0 if ratio_one <= 1.25 and ratio_many <= 3 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
