@@ -103,7 +103,9 @@ def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
         )
         return problems
     data = _as_typed(doc)
-    problems.extend(schema_diagnostics("deck", data, doc, "F004", file=shown, what="a deck"))
+    problems.extend(
+        schema_diagnostics("deck", data, doc, "F004", file=shown, what="a deck", sections=SECTIONS)
+    )
     if not isinstance(data, dict):
         deck.readable = False
         return problems

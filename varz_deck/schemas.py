@@ -92,11 +92,6 @@ def _message(error: ValidationError, what: str, owner: str) -> str:
     where = "/".join(str(p) for p in error.absolute_path)
     prefix = f"{where}: " if where else ""
     kind = _kind(error)
-    if kind == "additionalProperties":
-        extra = sorted(set(_instance_keys(error)) - set(_sub(error).get("properties", {})))
-        allowed = ", ".join(_sub(error).get("properties", {}))
-        names = ", ".join(quoted(e) for e in extra)
-        return f"{prefix}unknown key {names} in {what}; allowed: {allowed}"
     if kind == "required":
         wanted = error.validator_value if isinstance(error.validator_value, list) else []
         missing = [m for m in wanted if m not in _instance_keys(error)]
@@ -127,9 +122,19 @@ def _short(value: Any) -> str:
 
 
 def schema_diagnostics(
-    name: str, instance: Any, doc: Document, code: str, *, file: str | None, what: str
+    name: str,
+    instance: Any,
+    doc: Document,
+    code: str,
+    *,
+    file: str | None,
+    what: str,
+    sections: tuple[str, ...] = (),
 ) -> Iterator[Diagnostic]:
-    """One diagnostic per schema problem, placed at the offending value (or key)."""
+    """One diagnostic per schema problem, placed at the offending value (or key).
+
+    `sections`: top-level keys that name a section, so diagnostics under them carry it.
+    """
     errors = sorted(
         validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))
     )
@@ -144,6 +149,7 @@ def schema_diagnostics(
                     _message_for_key(error, key, what),
                     doc.key_mark((*path, key)),
                     file=file,
+                    section=_section(path, sections),
                 )
             continue
         marker = (*tuple(map(str, path)), _kind(error))
@@ -151,7 +157,12 @@ def schema_diagnostics(
             continue
         seen.add(marker)
         mark = doc.key_mark(path) if _kind(error) == "False schema" else doc.mark(path)
-        yield diag(code, _message(error, what, _owner(instance, path)), mark, file=file)
+        message = _message(error, what, _owner(instance, path))
+        yield diag(code, message, mark, file=file, section=_section(path, sections))
+
+
+def _section(path: tuple[Any, ...], sections: tuple[str, ...]) -> str | None:
+    return str(path[0]) if path and path[0] in sections else None
 
 
 def _message_for_key(error: ValidationError, key: str, what: str) -> str:
