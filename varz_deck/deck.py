@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from varz_deck.cards import SECTIONS
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted
+from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted, safe
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.strictyaml import Document, load
@@ -56,7 +56,13 @@ class Deck:
 
 
 def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
-    """Read one deck file; the diagnostics say what could not be read or is malformed."""
+    """Read one deck file (or a deck code); the diagnostics say what could not be read."""
+    if str(path).lstrip().startswith("VZ"):  # a deck code, unless a file has that name
+        from varz_deck.registration.code import read_code_argument
+
+        decoded = read_code_argument(path, shown)
+        if decoded is not None:
+            return decoded
     shown = shown if shown is not None else str(path)
     deck = Deck(path=shown)
     try:
@@ -212,6 +218,7 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
     """Fill deck from a plain-text list (SPEC §2): headers, then COUNT NAME lines."""
     problems: list[Diagnostic] = []
     section: str | None = None
+    seen_fields: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _strip_comment(raw)
         if not line.strip():
@@ -233,6 +240,18 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
                     _add(deck, section, entry, problem, problems)
                 continue
             value_mark = Mark(number, line.index(rest) + 1) if rest else mark
+            first = seen_fields.get(word)
+            if first is not None:
+                problems.append(
+                    diag(
+                        "F003",
+                        f"{safe(head.strip())}: is given twice (first at line {first}); keep one line",
+                        mark,
+                        file=deck.path,
+                    )
+                )
+                continue
+            seen_fields[word] = number
             if word == "hero":
                 deck.hero_key_mark = mark
                 if rest:
@@ -272,8 +291,10 @@ def _add(
             problems.append(problem)
 
 
+_COMMENT = re.compile(r"(^|\s)#")
+
+
 def _strip_comment(line: str) -> str:
-    if line.lstrip().startswith("#"):
-        return ""
-    index = line.find(" #")
-    return line[:index] if index >= 0 else line
+    """A line without its comment: `#` at the start or after white space."""
+    match = _COMMENT.search(line)
+    return line[: match.start()] if match else line

@@ -44,6 +44,11 @@ class Diagnostic:
         return (self.line or 0, self.column or 0, self.code)
 
 
+def default_severity(code: str) -> Severity:
+    """W… codes and card-data C1… codes are warnings; every other code is an error."""
+    return Severity.WARNING if code.startswith(("W", "C1")) else Severity.ERROR
+
+
 def diag(
     code: str,
     message: str,
@@ -54,9 +59,9 @@ def diag(
     card: str | None = None,
     severity: Severity | None = None,
 ) -> Diagnostic:
-    """Build a diagnostic; severity defaults to the code's own (W… warning, else error)."""
+    """Build a diagnostic; severity defaults to the code's own (see default_severity)."""
     if severity is None:
-        severity = Severity.WARNING if code.startswith("W") else Severity.ERROR
+        severity = default_severity(code)
     return Diagnostic(
         code=code,
         severity=severity,
@@ -83,6 +88,12 @@ def safe(text: object) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
+MAX_QUOTED = 80
+
+
 def quoted(text: object) -> str:
-    """A user-supplied value for a message: escaped and in quotes."""
-    return f"'{safe(text)}'"
+    """A user-supplied value for a message: escaped, cut to a readable length, in quotes."""
+    shown = safe(text)
+    if len(shown) > MAX_QUOTED:
+        shown = shown[: MAX_QUOTED - 1] + "…"
+    return f"'{shown}'"

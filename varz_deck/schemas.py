@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.diagnostics import Diagnostic, diag, quoted
+from varz_deck.diagnostics import Diagnostic, diag, quoted, safe
 from varz_deck.strictyaml import Document
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _leaf(error: ValidationError) -> ValidationError:
 
 def _message(error: ValidationError, what: str, owner: str) -> str:
     hint = _sub(error).get("x-message")
-    where = "/".join(str(p) for p in error.absolute_path)
+    where = safe("/".join(str(p) for p in error.absolute_path))
     prefix = f"{where}: " if where else ""
     kind = _kind(error)
     if kind == "required":
@@ -152,7 +152,7 @@ def schema_diagnostics(
                     section=_section(path, sections),
                 )
             continue
-        marker = (*tuple(map(str, path)), _kind(error))
+        marker = tuple(map(str, path))  # one problem per value, however many keywords fail
         if marker in seen:
             continue
         seen.add(marker)
@@ -166,7 +166,7 @@ def _section(path: tuple[Any, ...], sections: tuple[str, ...]) -> str | None:
 
 
 def _message_for_key(error: ValidationError, key: str, what: str) -> str:
-    where = "/".join(str(p) for p in error.absolute_path)
+    where = safe("/".join(str(p) for p in error.absolute_path))
     allowed = ", ".join(_sub(error).get("properties", {}))
     place = f"{where}: " if where else ""
     return f"{place}unknown key {quoted(key)} in {what}; allowed keys: {allowed}"

@@ -56,7 +56,8 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start : exc.start].decode("utf-8", errors="replace")) + 1
         raise LoadError(
             "F001",
             f"is not valid UTF-8 (byte 0x{data[exc.start]:02x}); save it as UTF-8",

@@ -120,29 +120,17 @@ def _tagged(tag: str, value: str, mark: Mark) -> Any:
         and (name == "bool" or not isinstance(resolved, bool))
     ):
         return float(resolved) if name == "float" else resolved  # type: ignore[arg-type]
-    raise LoadError("F002", f"tag {quoted(tag)} is not allowed here; remove it", mark)
+    raise LoadError("F002", f"tag {_show_tag(tag)} is not allowed here; remove it", mark)
 
 
 def _mark(event: Any) -> Mark:
     return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
-def _count(value: Any) -> int:
-    """Nodes in a value, for the alias budget."""
-    total, stack = 0, [value]
-    while stack:
-        item = stack.pop()
-        total += 1
-        if isinstance(item, dict):
-            stack.extend(item.values())
-            total += len(item)
-        elif isinstance(item, list):
-            stack.extend(item)
-    return total
-
-
 class _Frame:
-    __slots__ = ("anchor", "container", "key", "key_mark", "path")
+    """A mapping or sequence being built: its path, anchor, pending key and node count."""
+
+    __slots__ = ("anchor", "container", "key", "key_mark", "merged", "path", "size")
 
     def __init__(self, container: Any, path: Path, anchor: str | None) -> None:
         self.container = container
@@ -150,6 +138,8 @@ class _Frame:
         self.anchor = anchor
         self.key: str | None = None
         self.key_mark: Mark | None = None
+        self.merged: set[str] = set()
+        self.size = 1
 
 
 def _events(text: str) -> Iterator[Any]:
@@ -199,32 +189,42 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
     documents = 0
     root_set = False
 
-    def attach(value: Any, mark: Mark, path: Path, anchor: str | None) -> None:
+    def count(size: int, mark: Mark) -> None:
+        nonlocal nodes
+        nodes += size
+        if nodes > node_cap:
+            raise LoadError("F002", f"more than {node_cap:,} YAML nodes (aliases expanded)", mark)
+
+    def attach(value: Any, size: int, mark: Mark, anchor: str | None) -> None:
         nonlocal root_set
         if anchor is not None:
-            anchors[anchor] = (value, _count(value) if aliases else 0)
+            anchors[anchor] = (value, size)
         if not stack:
             doc.data = value
             root_set = True
             return
         frame = stack[-1]
+        frame.size += size
         container = frame.container
         if isinstance(container, list):
             container.append(value)
             return
-        key = frame.key
-        assert key is not None and frame.key_mark is not None
+        key, key_mark = frame.key, frame.key_mark
+        assert key is not None and key_mark is not None
+        frame.key = None
         key_path = (*frame.path, key)
-        if key in container:
-            doc.duplicates.append(
-                DuplicateKey(frame.path, key, doc.key_marks[key_path], frame.key_mark, value)
-            )
-        elif key == "<<" and aliases and isinstance(value, (dict, list)):
-            _merge(container, value, mark)
+        if key == "<<" and aliases and isinstance(value, (dict, list)):
+            frame.merged.update(_merge(container, value, mark))
+        elif key in frame.merged:  # an explicit key wins over one merged in by <<
+            frame.merged.discard(key)
+            container[key] = value
+            doc.key_marks[key_path] = key_mark
+        elif key in container:
+            first = doc.key_marks[key_path]
+            doc.duplicates.append(DuplicateKey(frame.path, key, first, key_mark, value))
         else:
             container[key] = value
-            doc.key_marks[key_path] = frame.key_mark
-        frame.key = None
+            doc.key_marks[key_path] = key_mark
 
     def child_path() -> Path:
         if not stack:
@@ -234,65 +234,53 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             return (*frame.path, len(frame.container))
         key = frame.key
         assert key is not None
-        if key in frame.container:  # a duplicate: keep the first value's places
-            return (*frame.path, f"{key}\x00{len(doc.duplicates)}")
+        if key in frame.container and key not in frame.merged:
+            return (*frame.path, f"{key}\x00{len(doc.duplicates)}")  # keep the first's places
         return (*frame.path, key)
 
     for event in _events(text):
         kind = type(event)
         if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
-            frame_expects_key = (
-                bool(stack) and isinstance(stack[-1].container, dict) and (stack[-1].key is None)
-            )
-            nodes += 1
-            if nodes > node_cap:
-                raise LoadError(
-                    "F002", f"more than {node_cap:,} YAML nodes; split the file", _mark(event)
-                )
             mark = _mark(event)
+            count(1, mark)
+            expects_key = bool(stack) and isinstance(stack[-1].container, dict)
+            expects_key = expects_key and stack[-1].key is None
             if kind is yaml.AliasEvent:
                 if not aliases:
                     raise LoadError(
-                        "F002",
-                        "aliases (*name) are not allowed in deck files; write the value out",
-                        mark,
+                        "F002", "aliases (*name) are not allowed in deck files; write it out", mark
                     )
                 if event.anchor not in anchors:
                     raise LoadError("F002", f"unknown alias {quoted(event.anchor)}", mark)
                 value, size = anchors[event.anchor]
-                nodes += size
-                if nodes > node_cap:
-                    raise LoadError(
-                        "F002", f"aliases expand to more than {node_cap:,} YAML nodes", mark
-                    )
-                if frame_expects_key:
+                count(size, mark)
+                if expects_key:
                     raise LoadError("F002", "an alias cannot be a mapping key", mark)
                 path = child_path()
                 doc.marks[path] = mark
-                attach(value, mark, path, None)
+                attach(value, size, mark, None)
                 continue
-            if frame_expects_key:
-                stack[-1].key = event.value
-                stack[-1].key_mark = mark
-                continue
-            path = child_path()
-            if (event.tag is not None and event.tag != "!") or (
-                event.tag == "!" and not event.style
-            ):
+            if event.tag is not None and (expects_key or event.tag != "!"):
+                if expects_key:
+                    raise LoadError("F002", "tags are not allowed on keys; remove it", mark)
                 value = _tagged(event.tag, event.value, mark)
-            elif event.style:
+            elif expects_key or event.style or event.tag == "!":
                 value = event.value
             else:
                 value = resolve_plain(event.value)
-                if not isinstance(value, str):
-                    doc.raw[path] = event.value
+            if expects_key:
+                if event.anchor is not None:
+                    anchors[event.anchor] = (event.value, 1)
+                stack[-1].key, stack[-1].key_mark = event.value, mark
+                continue
+            path = child_path()
+            if not isinstance(value, str) and not event.style and event.tag is None:
+                doc.raw[path] = event.value
             doc.marks[path] = mark
-            attach(value, mark, path, event.anchor)
+            attach(value, 1, mark, event.anchor)
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             mark = _mark(event)
-            nodes += 1
-            if nodes > node_cap:
-                raise LoadError("F002", f"more than {node_cap:,} YAML nodes; split the file", mark)
+            count(1, mark)
             if stack and isinstance(stack[-1].container, dict) and stack[-1].key is None:
                 raise LoadError(
                     "F002", "a mapping key must be a plain value, not a list or mapping", mark
@@ -302,14 +290,16 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             tag = event.tag
             want = "map" if kind is yaml.MappingStartEvent else "seq"
             if tag is not None and tag not in ("!", _CORE + want):
-                raise LoadError("F002", f"tag {quoted(tag)} is not allowed here; remove it", mark)
+                raise LoadError(
+                    "F002", f"tag {_show_tag(tag)} is not allowed here; remove it", mark
+                )
             path = child_path()
             doc.marks[path] = mark
             container: Any = {} if kind is yaml.MappingStartEvent else []
             stack.append(_Frame(container, path, event.anchor))
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             frame = stack.pop()
-            attach(frame.container, doc.marks[frame.path], frame.path, frame.anchor)
+            attach(frame.container, frame.size, doc.marks[frame.path], frame.anchor)
         elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
@@ -324,10 +314,19 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
     return doc
 
 
-def _merge(container: dict[str, Any], value: Any, mark: Mark) -> None:
+def _merge(container: dict[str, Any], value: Any, mark: Mark) -> set[str]:
+    """Apply a merge key (<<): copy keys not already given; return the keys it added."""
+    added: set[str] = set()
     sources = value if isinstance(value, list) else [value]
     for source in sources:
         if not isinstance(source, dict):
             raise LoadError("F002", "a merge key (<<) takes a mapping or a list of mappings", mark)
         for key, item in source.items():
-            container.setdefault(key, item)
+            if key not in container:
+                container[key] = item
+                added.add(key)
+    return added
+
+
+def _show_tag(tag: str) -> str:
+    return quoted("!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag)

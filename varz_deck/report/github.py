@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from varz_deck.diagnostics import Diagnostic
+from varz_deck.diagnostics import Diagnostic, safe
 
 
 def _data(text: str) -> str:
@@ -20,7 +20,7 @@ def render(diagnostics: Iterable[Diagnostic]) -> str:
     for d in diagnostics:
         props = []
         if d.file:
-            props.append(f"file={_prop(d.file)}")
+            props.append(f"file={_prop(safe(d.file))}")
         if d.line is not None:
             props.append(f"line={d.line}")
         if d.column is not None:

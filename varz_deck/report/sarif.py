@@ -5,12 +5,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import quote
 
 from varz_deck import __version__
 from varz_deck.codes import all_codes
 from varz_deck.diagnostics import Diagnostic
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _uri(path: str) -> str:
+    """A relative or absolute path as a URI reference (spaces, %, # and the like escaped)."""
+    return quote(path.replace("\\", "/"), safe="/")
 
 
 def render(diagnostics: Iterable[Diagnostic]) -> str:
@@ -36,7 +42,7 @@ def render(diagnostics: Iterable[Diagnostic]) -> str:
             "message": {"text": d.message},
         }
         if d.file:
-            location: dict[str, Any] = {"artifactLocation": {"uri": d.file.replace("\\", "/")}}
+            location: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.file)}}
             if d.line is not None:
                 region: dict[str, int] = {"startLine": d.line}
                 if d.column is not None:

@@ -52,7 +52,7 @@ def render_check(reports: Sequence[DeckReport], *, color: bool = False, width: i
         else:
             head.append("✗ illegal  ", style="bold red")
         head.append(safe(report.path), style="bold")
-        details = [f"{report.format}"]
+        details = [safe(report.format)]
         if report.name:
             details.insert(0, safe(report.name))
         if report.hero is not None:

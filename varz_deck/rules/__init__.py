@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from varz_deck.diagnostics import Diagnostic, Severity
+from varz_deck.diagnostics import Diagnostic, Severity, default_severity
 from varz_deck.resolve import DeckView
 
 Check = Callable[[DeckView], Iterator[Diagnostic]]
@@ -29,7 +29,7 @@ class Rule:
 
     @property
     def severity(self) -> Severity:
-        return Severity.WARNING if self.code.startswith("W") else Severity.ERROR
+        return default_severity(self.code)
 
     @property
     def summary(self) -> str:
