@@ -168,12 +168,23 @@ def cards_lint(
         ),
     ] = None,
     output: OutputOption = Output.text,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Treat warnings (C1xx) as problems (exit 1).")
+    ] = False,
     cards: CardsOption = None,
 ) -> None:
-    """Validate card databases: schema, ids, printings, classes, keywords, formats."""
+    """Validate card databases: schema, ids, printings, classes, keywords, formats.
+
+    Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any
+    warning too), 2 when a folder does not exist.
+    """
     from varz_deck.database import lint_database, resolve_root
 
     roots = list(dirs) if dirs else [resolve_root(cards)]
+    for root in roots:
+        if not root.is_dir():
+            what = "does not exist" if not root.exists() else "is not a folder"
+            _fail(f"card database {root} {what}; give the folder that holds the card files")
     files: dict[str, list[Diagnostic]] = {}
     for root in roots:
         result = lint_database(root)
@@ -199,7 +210,8 @@ def cards_lint(
             files, ", ".join(map(str, roots)), color=_color(), width=_width()
         )
     sys.stdout.write(rendered)
-    raise typer.Exit(EXIT_PROBLEMS if diagnostics else EXIT_OK)
+    failed = any(d.is_error or strict for d in diagnostics)
+    raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
 
 
 @app.command()
@@ -220,11 +232,13 @@ def rules(
     from varz_deck.codes import all_codes
 
     codes = all_codes()
-    console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False)
+    width = None if sys.stdout.isatty() else 160
+    console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False, width=width)
     if code is None:
-        table = Table(
-            "code", "severity", "name", "rulebook", "what it flags", box=None, pad_edge=False
-        )
+        table = Table(box=None, pad_edge=False)
+        for heading in ("code", "severity", "name", "rulebook"):
+            table.add_column(heading, no_wrap=True)
+        table.add_column("what it flags", overflow="fold")
         for info in codes.values():
             table.add_row(info.code, info.severity.value, info.name, info.section, info.summary)
         console.print(table)
@@ -266,6 +280,10 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     _DEBUG = "--debug" in args or bool(os.environ.get("VARZ_DECK_DEBUG"))
     args = [a for a in args if a != "--debug"]
+    for stream in (sys.stdout, sys.stderr):  # a report beats a UnicodeEncodeError on cp1252
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         app(args=args, prog_name="varz-deck", standalone_mode=True)
     except SystemExit:

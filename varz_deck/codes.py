@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.diagnostics import Severity
+from varz_deck.diagnostics import Severity, default_severity
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class CodeInfo:
 
     @property
     def severity(self) -> Severity:
-        return Severity.WARNING if self.code.startswith("W") else Severity.ERROR
+        return default_severity(self.code)
 
 
 FILE_CODES = (
@@ -75,6 +75,31 @@ CARD_CODES = (
     ),
     CodeInfo("C004", "class-or-keyword-unknown", "3-2 ❷, 9", "unknown skill class or keyword"),
     CodeInfo("C005", "format-names-unknown", "2.2", "formats.yaml names an unknown card or set"),
+    CodeInfo(
+        "C101",
+        "card-name-shared",
+        "SPEC §2",
+        "warning: one name (in any language) belongs to two different cards, so a deck that "
+        "uses it is ambiguous (F006)",
+    ),
+    CodeInfo(
+        "C102",
+        "set-code-id-mismatch",
+        "SPEC §1",
+        "warning: a card's id does not start with the set code of its file",
+    ),
+    CodeInfo(
+        "C103",
+        "printings-translated-differently",
+        "SPEC §1",
+        "warning: printings of one card give different translations of its name",
+    ),
+    CodeInfo(
+        "C104",
+        "format-entry-without-effect",
+        "2.2",
+        "warning: a format bans or restricts a card none of whose printings is in its sets",
+    ),
 )
 
 

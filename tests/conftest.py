@@ -1,0 +1,42 @@
+"""Shared fixtures: where the card databases and example decks are, and a private cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def bundled_db_path() -> Path:
+    """The card database shipped with the package."""
+    return ROOT / "card_data"
+
+
+@pytest.fixture(scope="session")
+def altdb_path() -> Path:
+    """An independent card database, written for the tests."""
+    return ROOT / "tests" / "data" / "altdb"
+
+
+@pytest.fixture(scope="session")
+def examples_dir() -> Path:
+    """The example decks (all legal in the bundled database, except illegal.yaml)."""
+    return ROOT / "examples"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Never touch ~/.cache, and never pick up a card database or debug flag from the caller.
+
+    Session-scoped so it is in place before any module- or session-scoped fixture loads a
+    database.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VARZ_DECK_CACHE", str(tmp_path_factory.mktemp("varz-deck-cache")))
+        for name in ("VARZ_DECK_CARDS", "VARZ_DECK_NO_CACHE", "VARZ_DECK_DEBUG", "XDG_CACHE_HOME"):
+            patch.delenv(name, raising=False)
+        yield

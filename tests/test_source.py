@@ -1,0 +1,180 @@
+"""Reading untrusted files: UTF-8 only, a size limit, and F001 for everything else (SPEC §4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from varz_deck.deck import read_deck
+from varz_deck.diagnostics import Mark
+from varz_deck.source import DECK_FILE_LIMIT, LoadError, decode, read_bytes, read_text
+
+DECK = "hero: Matsuri\nspells:\n  茉莉: 3\n"
+
+
+def f001(call, *args) -> LoadError:
+    with pytest.raises(LoadError) as caught:
+        call(*args)
+    assert caught.value.code == "F001"
+    return caught.value
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+def test_plain_utf8_is_read() -> None:
+    assert decode(DECK.encode("utf-8")) == DECK
+
+
+def test_utf8_bom_is_accepted_and_dropped() -> None:
+    assert decode(b"\xef\xbb\xbf" + DECK.encode("utf-8")) == DECK
+
+
+def test_an_empty_file_is_empty_text() -> None:
+    assert decode(b"") == ""
+
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"]
+)
+def test_utf16_and_utf32_with_or_without_bom_are_f001_naming_utf8(encoding: str) -> None:
+    err = f001(decode, DECK.encode(encoding))
+    assert "UTF-8" in err.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_starting_with_a_non_ascii_character_is_f001_naming_utf8(encoding: str) -> None:
+    err = f001(decode, "茉莉: 3\n".encode(encoding))
+    assert "UTF-8" in err.message
+
+
+def test_invalid_utf8_is_f001_with_line_and_column() -> None:
+    err = f001(decode, b"hero: Matsuri\nspells:\n  Ember \xffImp: 3\n")
+    assert "UTF-8" in err.message
+    assert "0xff" in err.message
+    assert err.mark == Mark(3, 9)
+
+
+def test_latin1_text_is_f001_at_the_first_bad_byte() -> None:
+    err = f001(decode, "Hero: Matsuri\nSpells:\n3 Café Imp\n".encode("latin-1"))
+    assert err.mark == Mark(3, 6)
+
+
+def test_truncated_multibyte_sequence_at_the_end_is_f001() -> None:
+    err = f001(decode, "hero: 茉".encode()[:-1])
+    assert err.mark == Mark(1, 7)
+
+
+def test_invalid_utf8_column_counts_characters_like_every_other_diagnostic() -> None:
+    err = f001(decode, "spells:\n  茉莉 ".encode() + b"\xff: 3\n")
+    assert err.mark == Mark(2, 6)
+
+
+# --------------------------------------------------------------------------- reading files
+
+
+def test_a_deck_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + DECK.encode())
+    assert read_text(path, DECK_FILE_LIMIT) == DECK
+
+
+def test_a_missing_file_is_f001(tmp_path: Path) -> None:
+    err = f001(read_bytes, tmp_path / "nope.yaml", DECK_FILE_LIMIT)
+    assert err.mark is None
+
+
+def test_a_folder_is_f001(tmp_path: Path) -> None:
+    err = f001(read_bytes, tmp_path, DECK_FILE_LIMIT)
+    assert "folder" in err.message
+
+
+def test_a_file_over_the_size_limit_is_f001(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"#" * 101)
+    err = f001(read_bytes, path, 100)
+    assert "100" in err.message
+
+
+def test_a_file_exactly_at_the_size_limit_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "edge.yaml"
+    path.write_bytes(b"#" * 100)
+    assert read_bytes(path, 100) == b"#" * 100
+
+
+def test_the_deck_size_limit_applies_to_deck_files(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_bytes(b"# padding\n" * (DECK_FILE_LIMIT // 10 + 1))
+    deck, problems = read_deck(path)
+    assert [d.code for d in problems] == ["F001"]
+    assert not deck.readable
+
+
+def test_a_file_that_grows_past_the_limit_while_read_is_f001(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "growing.yaml"
+    path.write_bytes(b"#" * 10)
+    real_open = Path.open
+
+    def open_grown(self: Path, *args, **kwargs):
+        if self == path:
+            with open(path, "wb") as handle:  # Path.open is patched here
+                handle.write(b"#" * 1000)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", open_grown)
+    f001(read_bytes, path, 100)
+
+
+def test_permission_denied_is_f001(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "locked.yaml"
+    path.write_text(DECK, encoding="utf-8")
+
+    def denied(self: Path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", denied)
+    err = f001(read_bytes, path, DECK_FILE_LIMIT)
+    assert "permission" in err.message.lower()
+
+
+def test_other_os_errors_are_f001(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "io.yaml"
+    path.write_text(DECK, encoding="utf-8")
+
+    def broken(self: Path, *args, **kwargs):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(Path, "open", broken)
+    f001(read_bytes, path, DECK_FILE_LIMIT)
+
+
+def test_a_path_with_a_nul_byte_is_f001() -> None:
+    f001(read_bytes, Path("deck\x00.yaml"), DECK_FILE_LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("payload", "mark"),
+    [
+        ("missing", None),
+        ("folder", None),
+        (b"\xff\xfeh\x00", None),
+        (b"hero: \xc3\x28\n", Mark(1, 7)),
+    ],
+)
+def test_read_deck_turns_every_f001_into_one_placed_diagnostic(
+    tmp_path: Path, payload: object, mark: Mark | None
+) -> None:
+    path = tmp_path / "deck.yaml"
+    if payload == "folder":
+        path.mkdir()
+    elif isinstance(payload, bytes):
+        path.write_bytes(payload)
+    deck, problems = read_deck(path, shown="decks/deck.yaml")
+    [problem] = problems
+    assert problem.code == "F001"
+    assert problem.file == "decks/deck.yaml"
+    assert (problem.line, problem.column) == ((mark.line, mark.column) if mark else (None, None))
+    assert not deck.readable

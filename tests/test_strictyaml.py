@@ -1,0 +1,362 @@
+"""The strict YAML loader: YAML 1.2 core scalars, keys as typed, places, and refusals (SPEC §4 F002/F003)."""
+
+from __future__ import annotations
+
+import math
+import time
+import tracemalloc
+
+import pytest
+
+from varz_deck.diagnostics import Mark
+from varz_deck.source import LoadError
+from varz_deck.strictyaml import CARD_NODE_CAP, MAX_DEPTH, load
+
+
+def card_load(text: str):
+    return load(text, aliases=True, node_cap=CARD_NODE_CAP)
+
+
+def refused(text: str, **kwargs) -> LoadError:
+    with pytest.raises(LoadError) as caught:
+        load(text, **kwargs)
+    return caught.value
+
+
+# --------------------------------------------------------------------------- core-schema scalars
+
+
+@pytest.mark.parametrize(
+    ("plain", "expected"),
+    [
+        ("yes", "yes"),
+        ("Yes", "Yes"),
+        ("YES", "YES"),
+        ("no", "no"),
+        ("on", "on"),
+        ("off", "off"),
+        ("y", "y"),
+        ("2025-06-01", "2025-06-01"),
+        ("1_000", "1_000"),
+        ("true", True),
+        ("True", True),
+        ("false", False),
+        ("0x1F", 31),
+        ("0o17", 15),
+        ("017", 17),
+        ("-5", -5),
+        ("1.10", 1.1),
+        ("1e3", 1000.0),
+        ("~", None),
+        ("null", None),
+        ("", None),
+    ],
+)
+def test_plain_scalar_resolves_by_the_yaml_1_2_core_schema(plain: str, expected: object) -> None:
+    data = load(f"v: {plain}\n").data
+    assert data["v"] == expected
+    assert type(data["v"]) is type(expected)
+
+
+def test_infinity_and_nan_are_floats() -> None:
+    data = load("a: .inf\nb: -.Inf\nc: .nan\n").data
+    assert data["a"] == math.inf
+    assert data["b"] == -math.inf
+    assert math.isnan(data["c"])
+
+
+def test_quoted_scalars_stay_strings() -> None:
+    data = load("a: 'true'\nb: \"0x1F\"\nc: '~'\n").data
+    assert data == {"a": "true", "b": "0x1F", "c": "~"}
+
+
+def test_text_gives_back_what_the_user_typed_for_non_strings() -> None:
+    doc = load("a: 1.10\nb: [0x1F, true]\nc: plain\n")
+    assert doc.data["a"] == 1.1
+    assert doc.text(("a",), doc.data["a"]) == "1.10"
+    assert doc.text(("b", 0), doc.data["b"][0]) == "0x1F"
+    assert doc.text(("b", 1), doc.data["b"][1]) == "true"
+    assert doc.text(("c",), doc.data["c"]) == "plain"
+
+
+@pytest.mark.parametrize("key", ["Yes", "1.10", "null", "true", "~", "0x1F", "2025-06-01", "007"])
+def test_mapping_keys_stay_exactly_as_typed(key: str) -> None:
+    data = load(f"{key}: 1\n").data
+    assert data == {key: 1}
+
+
+def test_core_tags_are_accepted_and_typed() -> None:
+    data = load("a: !!str 1\nb: !!int 0x1F\nc: !!float 1\nd: !!null ''\ne: ! 5\n").data
+    assert data == {"a": "1", "b": 31, "c": 1.0, "d": None, "e": "5"}
+    assert type(data["c"]) is float
+
+
+def test_a_core_tag_that_does_not_fit_its_value_is_f002() -> None:
+    err = refused("a: !!int hello\n")
+    assert err.code == "F002"
+    assert err.mark == Mark(1, 4)
+
+
+def test_empty_document_is_none() -> None:
+    assert load("").data is None
+    assert load("# only a comment\n").data is None
+
+
+# --------------------------------------------------------------------------- duplicate keys
+
+
+def test_duplicate_key_is_recorded_with_both_places_and_first_value_kept() -> None:
+    doc = load("a: 1\nb: 2\na: 3\n")
+    assert doc.data == {"a": 1, "b": 2}
+    [dup] = doc.duplicates
+    assert (dup.path, dup.key, dup.value) == ((), "a", 3)
+    assert dup.first == Mark(1, 1)
+    assert dup.second == Mark(3, 1)
+
+
+def test_duplicate_key_in_a_nested_flow_mapping_has_its_columns() -> None:
+    doc = load("top:\n  inner: {b: 1, b: 2}\n")
+    [dup] = doc.duplicates
+    assert dup.path == ("top", "inner")
+    assert dup.first == Mark(2, 11)
+    assert dup.second == Mark(2, 17)
+
+
+def test_quoted_and_plain_spellings_of_one_key_are_duplicates() -> None:
+    doc = load('"hero": A\nhero: B\n')
+    assert doc.data == {"hero": "A"}
+    assert [(d.first, d.second) for d in doc.duplicates] == [(Mark(1, 1), Mark(2, 1))]
+
+
+def test_a_key_given_three_times_gives_two_duplicates() -> None:
+    doc = load("a: 1\na: 2\na: 3\n")
+    assert [(d.second.line, d.value) for d in doc.duplicates] == [(2, 2), (3, 3)]
+    assert all(d.first == Mark(1, 1) for d in doc.duplicates)
+
+
+# --------------------------------------------------------------------------- marks
+
+
+def test_marks_are_one_based_and_point_at_nested_values() -> None:
+    doc = load("a:\n  - x: 1\n    y: [p, {q: r}]\n")
+    assert doc.mark(("a", 0, "x")) == Mark(2, 8)
+    assert doc.mark(("a", 0, "y", 0)) == Mark(3, 9)
+    assert doc.mark(("a", 0, "y", 1, "q")) == Mark(3, 16)
+    assert doc.key_mark(("a", 0, "y")) == Mark(3, 5)
+    assert doc.key_mark(("a",)) == Mark(1, 1)
+
+
+def test_mark_falls_back_to_the_nearest_placed_ancestor() -> None:
+    doc = load("a:\n  b: 1\n")
+    assert doc.mark(("a", "b", "missing", 3)) == Mark(2, 6)
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    doc = load("茉莉: [茉, 1]\n")
+    assert doc.mark(("茉莉", 1)) == Mark(1, 9)
+
+
+# --------------------------------------------------------------------------- aliases
+
+
+def test_alias_in_deck_mode_is_f002_at_the_alias() -> None:
+    err = refused("a: &x 1\nb: *x\n")
+    assert err.code == "F002"
+    assert err.mark == Mark(2, 4)
+    assert "alias" in err.message
+
+
+def test_anchor_without_alias_is_fine_in_deck_mode() -> None:
+    assert load("a: &x 1\n").data == {"a": 1}
+
+
+def test_aliases_are_expanded_in_card_mode() -> None:
+    doc = card_load("base: &b {power: 2, keywords: [haste]}\ncopy: *b\nn: &n 7\nm: *n\n")
+    assert doc.data["copy"] == {"power": 2, "keywords": ["haste"]}
+    assert doc.data["m"] == 7
+    assert doc.mark(("copy",)) == Mark(2, 7)
+
+
+def test_unknown_alias_in_card_mode_is_f002() -> None:
+    with pytest.raises(LoadError) as caught:
+        card_load("a: *nowhere\n")
+    assert caught.value.code == "F002"
+    assert caught.value.mark == Mark(1, 4)
+
+
+def test_alias_of_an_anchored_key_is_expanded_in_card_mode() -> None:
+    assert card_load("&k a: 1\nb: *k\n").data == {"a": 1, "b": "a"}
+
+
+def _billion_laughs() -> str:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    previous = "a"
+    for name in "bcdefghi":
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+        previous = name
+    return "\n".join(lines) + "\n"
+
+
+def test_billion_laughs_is_small() -> None:
+    assert len(_billion_laughs().encode()) < 600
+
+
+def test_billion_laughs_in_card_mode_is_refused_quickly() -> None:
+    start = time.process_time()
+    with pytest.raises(LoadError) as caught:
+        card_load(_billion_laughs())
+    elapsed = time.process_time() - start
+    assert caught.value.code == "F002"
+    assert caught.value.mark is not None
+    assert elapsed < 1.0
+
+
+def test_billion_laughs_in_card_mode_uses_little_memory() -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(LoadError):
+            card_load(_billion_laughs())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * 1024 * 1024
+
+
+def test_billion_laughs_in_deck_mode_is_refused_at_the_first_alias() -> None:
+    err = refused(_billion_laughs())
+    assert err.code == "F002"
+    assert err.mark == Mark(2, 8)
+
+
+def test_nested_anchors_around_one_alias_load_in_time_proportional_to_the_nodes() -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    previous = "a"
+    for name in "bcdef":  # f expands to about 66,000 nodes: well under the card node cap
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+        previous = name
+    depth = 20
+    lines.append("z: " + "".join(f"&n{i} [" for i in range(depth)) + "*f" + "]" * depth)
+    text = "\n".join(lines) + "\n"
+    assert len(text) < 600
+    start = time.process_time()
+    card_load(text)
+    assert time.process_time() - start < 0.25  # a few hundred events: milliseconds
+
+
+def test_merge_key_in_card_mode_copies_missing_keys() -> None:
+    doc = card_load("base: &b {power: 2, cost: 1}\ncard:\n  <<: *b\n  extra: 3\n")
+    assert doc.data["card"] == {"power": 2, "cost": 1, "extra": 3}
+
+
+def test_merge_key_in_card_mode_lets_explicit_keys_win() -> None:
+    doc = card_load("base: &b {name: A, cost: 1}\ncard:\n  <<: *b\n  name: B\n")
+    assert doc.data["card"] == {"name": "B", "cost": 1}
+    assert doc.duplicates == []
+
+
+# --------------------------------------------------------------------------- depth, tags, documents
+
+
+def test_nesting_at_the_depth_limit_loads() -> None:
+    text = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    data = load(text).data
+    for _ in range(MAX_DEPTH - 1):
+        data = data[0]
+    assert data == []
+
+
+def test_nesting_deeper_than_64_is_f002() -> None:
+    assert MAX_DEPTH == 64
+    err = refused("[" * 65 + "]" * 65)
+    assert err.code == "F002"
+    assert err.mark == Mark(1, 65)
+
+
+def test_very_deep_block_nesting_is_f002_not_a_crash() -> None:
+    text = "".join(f"{' ' * (2 * i)}k{i}:\n" for i in range(300)) + " " * 600 + "v\n"
+    err = refused(text)
+    assert err.code == "F002"
+
+
+def test_deep_nesting_in_card_mode_is_f002() -> None:
+    with pytest.raises(LoadError) as caught:
+        card_load("{a: " * 200 + "1" + "}" * 200)
+    assert caught.value.code == "F002"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a: !!python/object/apply:os.system ["touch {marker}"]\n',
+        "a: !!python/object/apply:os.system\n  - touch {marker}\n",
+        "a: !!python/name:os.system\n",
+        'a: !!python/object/new:subprocess.check_output [["touch", "{marker}"]]\n',
+        '%TAG !p! tag:yaml.org,2002:python/\n---\na: !p!object/apply:os.system ["touch {marker}"]\n',
+        'a: !<tag:yaml.org,2002:python/object/apply:os.system> ["touch {marker}"]\n',
+    ],
+)
+@pytest.mark.parametrize("aliases", [False, True])
+def test_python_tags_are_f002_and_nothing_runs(text: str, aliases: bool, tmp_path) -> None:
+    marker = tmp_path / "pwned"
+    with pytest.raises(LoadError) as caught:
+        load(text.format(marker=marker), aliases=aliases)
+    assert caught.value.code == "F002"
+    assert caught.value.mark is not None
+    assert not marker.exists()
+
+
+def test_python_tag_on_a_mapping_key_is_f002() -> None:
+    err = refused("!!python/object/apply:os.system hero: 1\n")
+    assert err.code == "F002"
+
+
+@pytest.mark.parametrize("tag", ["!!set", "!!omap", "!!binary", "!!timestamp", "!custom"])
+def test_non_core_tags_are_f002(tag: str) -> None:
+    assert refused(f"a: {tag} x\n").code == "F002"
+
+
+def test_multiple_documents_are_f002_at_the_second() -> None:
+    err = refused("a: 1\n---\nb: 2\n")
+    assert err.code == "F002"
+    assert err.mark == Mark(2, 1)
+    assert "document" in err.message
+
+
+def test_multiple_documents_after_an_end_marker_are_f002() -> None:
+    assert refused("a: 1\n...\n---\nb: 2\n").code == "F002"
+
+
+@pytest.mark.parametrize(
+    "text", ["? [a, b]\n: 1\n", "? {a: 1}\n: 1\n", "[a]: 1\n", "{[a]: 1}\n", "{{a: 1}: 2}\n"]
+)
+def test_a_non_scalar_mapping_key_is_f002(text: str) -> None:
+    assert refused(text).code == "F002"
+
+
+@pytest.mark.parametrize("aliases", [False, True])
+def test_an_alias_as_a_mapping_key_is_f002(aliases: bool) -> None:
+    assert refused("a: &k x\n*k : 1\n", aliases=aliases).code == "F002"
+
+
+@pytest.mark.parametrize(
+    ("text", "mark"),
+    [
+        ("a: b: c\n", Mark(1, 5)),
+        ("a: [1, 2\nb: 3\n", None),
+        ("a: 'unclosed\n", None),
+        ("\ta: 1\n", Mark(1, 1)),
+        ("a: \x07\n", None),
+    ],
+)
+def test_syntax_errors_are_f002_with_a_place(text: str, mark: Mark | None) -> None:
+    err = refused(text)
+    assert err.code == "F002"
+    assert err.mark is not None
+    if mark is not None:
+        assert err.mark == mark
+
+
+def test_node_cap_is_f002() -> None:
+    err = refused("[" + ", ".join(["1"] * 50) + "]", node_cap=20)
+    assert err.code == "F002"
+    assert err.mark is not None
