@@ -1,0 +1,238 @@
+"""`varz-deck sim`: goldfish statistics for a deck (SPEC §3, §5, §6); the core is varz_deck.sim."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+    from varz_deck.cards import CardDatabase
+    from varz_deck.sim import Model
+
+EXIT_UNREADABLE, EXIT_USAGE = 1, 2
+PROGRESS_AFTER = 1.0
+
+
+class On(str, Enum):
+    play = "play"
+    draw = "draw"
+
+
+class Mulligan(str, Enum):
+    none = "none"
+    auto = "auto"
+
+
+class SimOutput(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _fail(message: str, code: int) -> typer.Exit:
+    from varz_deck.diagnostics import safe
+
+    typer.echo(f"varz-deck: {safe(message)}", err=True)
+    return typer.Exit(code)
+
+
+def _database(cards: Path | None) -> CardDatabase:
+    from varz_deck.database import DatabaseError, open_database, resolve_root
+
+    root = resolve_root(cards)
+    try:
+        return open_database(root)
+    except DatabaseError as err:
+        count = len(err.diagnostics)
+        raise _fail(
+            f"card database {root} is invalid ({count} problem{'s' if count != 1 else ''}); "
+            f"run `varz-deck cards lint {root}` to see them",
+            EXIT_USAGE,
+        ) from None
+
+
+def _model(path: Path, database: CardDatabase) -> tuple[Model, bool]:
+    """The deck's model and whether the deck is legal; exits 1 when it cannot be simulated."""
+    from varz_deck.check import check_parsed
+    from varz_deck.deck import read_deck
+    from varz_deck.diagnostics import safe
+    from varz_deck.sim import ModelError, build_model
+
+    deck, problems = read_deck(path)
+    unreadable = [d for d in problems if d.code in ("F001", "F002")]
+    if unreadable or not deck.readable:
+        for d in unreadable or problems:
+            place = f":{d.line}:{d.column}" if d.line else ""
+            typer.echo(f"{safe(d.file or path)}{place}: {d.code} {safe(d.message)}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    report = check_parsed(deck, problems, database)
+    if report.view is None:
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        model = build_model(report.view)
+    except ModelError as err:
+        raise _fail(f"{path}: {err}; name a Hero card under `hero:`", EXIT_UNREADABLE) from None
+    if report.errors:
+        typer.echo(
+            f"warning: {safe(path)}: deck is not legal ({report.errors} problem"
+            f"{'s' if report.errors != 1 else ''}; run varz-deck check); simulating anyway",
+            err=True,
+        )
+    return model, report.legal
+
+
+def _stderr_is_terminal() -> bool:
+    import sys
+
+    return sys.stderr.isatty()
+
+
+class _Progress:
+    """A progress bar on stderr, shown only once a run has taken more than a second."""
+
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if done >= total or self._clock() - self._start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task("simulating", total=total)
+        if self._task is not None:
+            self._bar.update(self._task, completed=done)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def sim(
+    deck: Annotated[
+        Path, typer.Argument(help="Deck file (.yaml, .yml or .txt).", show_default=False)
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games to simulate.")
+    ] = 100_000,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help="Random seed: same seed, same output.")
+    ] = 1,
+    turns: Annotated[int, typer.Option("--turns", min=1, max=30, help="Turns per game.")] = 8,
+    on: Annotated[On, typer.Option("--on", help="Go first (play) or second (draw).")] = On.play,
+    mulligan: Annotated[
+        Mulligan,
+        typer.Option(
+            "--mulligan", help="auto: send back a hand with no turn-1 play; none: keep all."
+        ),
+    ] = Mulligan.auto,
+    output: Annotated[
+        SimOutput, typer.Option("--output", "-o", help="Output format.")
+    ] = SimOutput.text,
+    vs: Annotated[
+        Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
+        typer.Option(
+            "--vs", help="Compare with this deck on the same random numbers.", show_default=False
+        ),
+    ] = None,
+    plot: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--plot", help="Also write the charts to FILE.svg or FILE.png.", show_default=False
+        ),
+    ] = None,
+    cards: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--cards",
+            help="Card database folder (default: $VARZ_DECK_CARDS, else the bundled database).",
+            show_default=False,
+        ),
+    ] = None,
+    debug: Annotated[bool, typer.Option("--debug", hidden=True, help="Print timings.")] = False,
+) -> None:
+    """Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists."""
+    import os
+    import sys
+    import time
+
+    fmt = plot.suffix.lower().lstrip(".") if plot is not None else None
+    if fmt is not None:
+        from varz_deck.sim.plot import FORMATS
+
+        if fmt not in FORMATS:
+            raise _fail(f"--plot {plot}: give a file name ending in .svg or .png", EXIT_USAGE)
+        if fmt == "png":
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                raise _fail(
+                    "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
+                    EXIT_USAGE,
+                ) from None
+    database = _database(cards)
+    model, legal = _model(deck, database)
+    other = _model(vs, database) if vs is not None else None
+
+    from varz_deck import sim as core
+
+    options = core.Options(
+        games=games, seed=seed, turns=turns, on=on.value, mulligan=mulligan.value
+    )
+    progress = _Progress() if output is SimOutput.text and _stderr_is_terminal() else None
+    started = time.perf_counter()
+    try:
+        if other is None:
+            result = core.simulate(model, options, progress)
+            results = [result]
+        else:
+            comparison = core.compare(model, other[0], options, progress)
+            results = [comparison.a, comparison.b]
+    finally:
+        if progress is not None:
+            progress.close()
+    elapsed = time.perf_counter() - started
+    if debug:
+        typer.echo(f"debug: {games * len(results):,} games in {elapsed:.2f} s", err=True)
+    if output is SimOutput.json:
+        document = (
+            core.to_json(result, legal)
+            if other is None
+            else core.compare_to_json(comparison, (legal, other[1]))
+        )
+        sys.stdout.write(core.dumps(document))
+    else:
+        color = (
+            sys.stdout.isatty()
+            and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM") != "dumb"
+        )
+        width = os.get_terminal_size().columns if sys.stdout.isatty() else 100
+        text = (
+            core.render_text(result, color=color, width=width)
+            if other is None
+            else core.render_compare_text(comparison, color=color, width=width)
+        )
+        sys.stdout.write(text)
+    if plot is not None and fmt is not None:
+        from varz_deck.sim.plot import PlotError
+        from varz_deck.sim.plot import plot as draw
+
+        try:
+            plot.write_bytes(draw(results, fmt))
+        except PlotError as err:
+            raise _fail(str(err), EXIT_USAGE) from None
+        except OSError as err:
+            raise _fail(f"cannot write {plot}: {err.strerror or err}", EXIT_USAGE) from None
