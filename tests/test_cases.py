@@ -47,7 +47,8 @@ def test_every_code_has_a_failing_and_a_passing_case() -> None:
     from varz_deck.codes import FILE_CODES
     from varz_deck.rules import RULES
 
-    for code in [info.code for info in FILE_CODES] + list(RULES):
+    deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes
+    for code in deck_file_codes + list(RULES):
         folder = CASES / code
         names = [p.name for p in folder.iterdir() if p.suffix in DECK_SUFFIXES]
         assert any(n.startswith("bad_") for n in names), f"{code} has no failing case"

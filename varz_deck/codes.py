@@ -58,6 +58,12 @@ FILE_CODES = (
         "3-2",
         "card in the wrong section (a portal under spells, a non-hero as hero)",
     ),
+    CodeInfo(
+        "F009",
+        "deck-code-unreadable",
+        "-",
+        "deck code cannot be decoded (damaged, cut short, or a newer version)",
+    ),
 )
 
 CARD_CODES = (

@@ -1,0 +1,98 @@
+"""`varz-deck register` batch speed: 500 decks in one call against one deck, side by side.
+
+Target (issue 5): registering 500 decks costs at most 4x registering one. The 500 decks are
+generated: every example deck, each written with another player, in YAML or as a plain-text list.
+Runs alternate so machine noise hits every variant alike; medians are compared. The sheets variant
+(`--sheet DIR`, 500 HTML files) is reported beside it, without a target.
+
+Run: python benchmarks/bench_register.py   (BENCH_REPEATS=N to change the number of runs)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
+ONE = ROOT / "examples" / "red-kagura-festival.yaml"
+DECKS = 500
+REPEATS = int(os.environ.get("BENCH_REPEATS", "11"))
+TARGET = 4.0
+
+# Until varz_deck/cli.py registers the commands, run them through a small launcher.
+LAUNCHER = """
+import sys
+from varz_deck import cli
+if not any(c.name == "register" for c in cli.app.registered_commands):
+    from varz_deck.cli_register import code, diff, register, verify
+    for name, command in (("register", register), ("verify", verify), ("diff", diff), ("code", code)):
+        cli.app.command(name)(command)
+cli.main()
+"""
+
+
+def generate(folder: Path, count: int) -> list[str]:
+    """`count` deck files: the examples in turn, each with its own player line."""
+    paths = []
+    for i in range(count):
+        source = EXAMPLES[i % len(EXAMPLES)]
+        text = source.read_text(encoding="utf-8")
+        if source.suffix == ".txt":
+            text = f"Player: Player {i:03}\nEvent: Bench Open\n{text}"
+        else:
+            text = "\n".join(
+                line for line in text.splitlines() if not line.startswith(("player:", "event:"))
+            )
+            text = f"player: Player {i:03}\nevent: Bench Open\n{text}\n"
+        target = folder / f"deck{i:03}{source.suffix}"
+        target.write_text(text, encoding="utf-8")
+        paths.append(str(target))
+    return paths
+
+
+def _time(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{cmd[:5]} failed: {done.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        decks = generate(Path(tmp), DECKS)
+        env = dict(os.environ, VARZ_DECK_CACHE=str(Path(tmp) / "cache"))
+        run = [sys.executable, "-c", LAUNCHER, "register"]
+        variants = {
+            "register 1 deck": [*run, str(ONE)],
+            f"register {DECKS} decks": [*run, *decks],
+            f"register {DECKS} decks -o csv": [*run, *decks, "-o", "csv"],
+            f"register {DECKS} decks --sheet DIR": [*run, *decks, "--sheet", str(Path(tmp) / "s")],
+        }
+        for cmd in variants.values():  # warm the card-database cache and the OS file cache
+            _time(cmd, env)
+        times: dict[str, list[float]] = {name: [] for name in variants}
+        for _ in range(REPEATS):
+            for name, cmd in variants.items():
+                times[name].append(_time(cmd, env))
+    med = {name: statistics.median(values) for name, values in times.items()}
+    one = med["register 1 deck"]
+    print(f"runs per variant: {REPEATS} (alternating; medians)")
+    for name, value in med.items():
+        print(f"  {name:<36} {value * 1000:8.1f} ms   {value / one:5.2f}x one deck")
+    ratio = med[f"register {DECKS} decks"] / one
+    print(f"register {DECKS} decks / 1 deck: {ratio:.2f}x (target <= {TARGET:g}x)")
+    return 0 if ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,333 @@
+"""`register`, `verify`, `diff` and `code` on the command line: outputs, exit codes, batches."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from varz_deck import cli_register
+from varz_deck.cli_register import code, diff, register, verify
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+KAGURA = EXAMPLES / "red-kagura-festival.yaml"
+ILLEGAL = EXAMPLES / "illegal.yaml"
+BLUE_TXT = EXAMPLES / "blue-list.txt"
+KAGURA_HASH = "v1-6axy4nbueg"
+COMMANDS = {"register": register, "verify": verify, "diff": diff, "code": code}
+
+
+def _app() -> typer.Typer:
+    """The commands as varz_deck.cli registers them (`app.command(name)(function)`)."""
+    app = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode=None)
+
+    @app.callback()
+    def _root() -> None:
+        """varz-deck (test app)."""
+
+    for name, function in COMMANDS.items():
+        app.command(name)(function)
+    return app
+
+
+APP = _app()
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = CliRunner().invoke(APP, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_commands_are_registered_in_the_cli() -> None:
+    """Fails until varz_deck/cli.py adds the four commands (see cli_register's docstring)."""
+    from varz_deck.cli import app
+
+    names = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
+    assert set(COMMANDS) <= names
+
+
+# ---- register ----------------------------------------------------------------------------------
+
+
+def test_register_json_has_the_documented_shape() -> None:
+    status, out, _ = run("register", KAGURA, ILLEGAL, "--output", "json")
+    assert status == 1  # one deck is illegal
+    data = json.loads(out)
+    assert data["version"] == 1
+    first, second = data["registrations"]
+    assert list(first)[:7] == [
+        "path", "player", "event", "legal", "deck_hash", "diagnostics", "cards",
+    ]  # fmt: skip
+    assert first["path"] == str(KAGURA)
+    assert (first["player"], first["event"]) == ("Aoi Tanaka", "Tokyo Open 2026")
+    assert first["legal"] is True and first["deck_hash"] == KAGURA_HASH
+    assert first["cards"]["format"] == "standard"
+    assert first["cards"]["hero"] == {"id": "VZ01-001", "name": "Hibiki Kagura"}
+    assert sum(c["count"] for c in first["cards"]["spells"]) == 30
+    assert {"id": "VZ01-094", "name": "Crimson VAZ", "count": 4} in first["cards"]["skills"]
+    assert second["legal"] is False
+    assert {d["code"] for d in second["diagnostics"]} == {"V103", "V105", "V113", "V114"}
+    assert second["player"] == "" and second["event"] == ""
+    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+
+
+def test_register_exit_zero_when_all_legal() -> None:
+    status, out, _ = run("register", KAGURA, BLUE_TXT)
+    assert status == 0
+    assert KAGURA_HASH in out and "2 decks registered: 2 legal, 0 illegal" in out
+
+
+def test_player_and_event_options_override_the_files() -> None:
+    _, out, _ = run(
+        "register", KAGURA, "--player", "Ren Sato", "--event", "Osaka Cup", "-o", "json"
+    )
+    reg = json.loads(out)["registrations"][0]
+    assert (reg["player"], reg["event"]) == ("Ren Sato", "Osaka Cup")
+    assert reg["deck_hash"] == KAGURA_HASH  # who and where are not part of the deck
+
+
+def test_txt_player_and_event_are_read(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(
+        "Player: Mio\nEvent: Kyoto Weekly\n" + BLUE_TXT.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    _, out, _ = run("register", deck, "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert (reg["player"], reg["event"]) == ("Mio", "Kyoto Weekly")
+
+
+def test_register_csv_one_row_per_deck_and_no_formulas(tmp_path: Path) -> None:
+    status, out, _ = run("register", KAGURA, ILLEGAL, tmp_path / "nope.yaml", "-o", "csv",
+                         "--player", "=HYPERLINK(\"http://x\")")  # fmt: skip
+    assert status == 1
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["path"] for r in rows] == [str(KAGURA), str(ILLEGAL), str(tmp_path / "nope.yaml")]
+    assert rows[0]["legal"] == "true" and rows[0]["deck_hash"] == KAGURA_HASH
+    assert rows[1]["error_codes"].split() == ["V103", "V114", "V113", "V105"]
+    assert rows[2]["error_codes"] == "F001" and rows[2]["deck_hash"] == ""
+    assert all(r["player"].startswith("'=") for r in rows)
+
+
+def test_unreadable_deck_is_registered_without_a_hash(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("hero: [oops\n", encoding="utf-8")
+    status, out, _ = run("register", bad, "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert status == 1 and reg["deck_hash"] is None and reg["cards"] is None
+    assert reg["diagnostics"][0]["code"] == "F002"
+    status, text, _ = run("register", bad)
+    assert "no hash" in text and "F002" in text
+
+
+def test_register_a_deck_code() -> None:
+    _, deck_code, _ = run("code", KAGURA)
+    status, out, _ = run("register", deck_code.strip(), "--player", "Aoi", "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert status == 0 and reg["deck_hash"] == KAGURA_HASH
+    assert reg["path"].endswith("…") and len(reg["path"]) == 17
+
+
+def test_register_format_option_changes_the_format_and_the_hash() -> None:
+    _, out, _ = run("register", KAGURA, "--format", "pioneer", "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert reg["cards"]["format"] == "pioneer" and reg["deck_hash"] != KAGURA_HASH
+
+
+def test_500_decks_in_one_call_each_registered_once_in_order(tmp_path: Path) -> None:
+    sources = sorted(p for p in EXAMPLES.glob("*.*"))
+    paths = []
+    for i in range(500):
+        target = tmp_path / f"p{i:03}{sources[i % len(sources)].suffix}"
+        shutil.copyfile(sources[i % len(sources)], target)
+        paths.append(target)
+    _, out, _ = run("register", *paths, "--event", "Big Open", "-o", "json")
+    regs = json.loads(out)["registrations"]
+    assert [r["path"] for r in regs] == [str(p) for p in paths]
+    single = {
+        s.name: json.loads(run("register", s, "-o", "json")[1])["registrations"][0]["deck_hash"]
+        for s in sources
+    }
+    assert [r["deck_hash"] for r in regs] == [
+        single[sources[i % len(sources)].name] for i in range(500)
+    ]
+
+
+def test_register_writes_one_sheet_per_deck(tmp_path: Path) -> None:
+    sheets = tmp_path / "sheets"
+    same_stem = tmp_path / "red-kagura-festival.yaml"
+    shutil.copyfile(KAGURA, same_stem)
+    status, _, err = run("register", KAGURA, same_stem, ILLEGAL, "--sheet", sheets)
+    assert status == 1
+    names = sorted(p.name for p in sheets.iterdir())
+    assert names == ["illegal.html", "red-kagura-festival-2.html", "red-kagura-festival.html"]
+    assert "wrote 3 registration sheets" in err
+    assert KAGURA_HASH in (sheets / "red-kagura-festival.html").read_text(encoding="utf-8")
+
+
+def test_sheet_folder_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    status, out, err = run("register", KAGURA, "--sheet", blocker)
+    assert status == 2 and out == "" and "cannot write sheets" in err
+
+
+def test_register_without_decks_is_a_usage_error() -> None:
+    status, _, _ = run("register")
+    assert status == 2
+
+
+def test_invalid_card_database_is_exit_2(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "cards.yaml").write_text(
+        "cards:\n  - {id: bad id, name: X, type: hero}\n", encoding="utf-8"
+    )
+    for args in (("register", KAGURA), ("verify", KAGURA, "--hash", KAGURA_HASH), ("code", KAGURA)):
+        assert run(*args, "--cards", db)[0] == 2
+
+
+# ---- verify ------------------------------------------------------------------------------------
+
+
+def test_verify_matches_whatever_the_spelling_of_the_hash() -> None:
+    assert run("verify", KAGURA, "--hash", KAGURA_HASH)[0] == 0
+    assert run("verify", KAGURA, "--hash", KAGURA_HASH.upper())[0] == 0
+    _, out, _ = run("verify", KAGURA, "--hash", KAGURA_HASH, "-o", "json")
+    assert json.loads(out) == {
+        "version": 1, "path": str(KAGURA), "deck_hash": KAGURA_HASH, "expected": KAGURA_HASH,
+        "match": True,
+    }  # fmt: skip
+
+
+def test_verify_mismatch_is_exit_1_and_points_at_diff() -> None:
+    status, out, _ = run("verify", ILLEGAL, "--hash", KAGURA_HASH)
+    assert status == 1 and "no match" in out and "varz-deck diff" in out
+
+
+def test_verify_bad_hash_is_a_usage_error() -> None:
+    status, out, err = run("verify", KAGURA, "--hash", "abc")
+    assert status == 2 and out == "" and "not a deck hash" in err
+
+
+def test_verify_unreadable_deck_is_exit_2_with_its_diagnostics(tmp_path: Path) -> None:
+    status, out, err = run("verify", tmp_path / "gone.yaml", "--hash", KAGURA_HASH)
+    assert status == 2 and out == "" and "F001" in err and "cannot be compared" in err
+
+
+def test_verify_a_deck_code() -> None:
+    deck_code = run("code", KAGURA)[1].strip()
+    assert run("verify", deck_code, "--hash", KAGURA_HASH)[0] == 0
+
+
+# ---- diff --------------------------------------------------------------------------------------
+
+
+def test_diff_same_deck_written_differently_is_exit_0(tmp_path: Path) -> None:
+    deck_code = run("code", BLUE_TXT)[1].strip()
+    status, out, _ = run("diff", BLUE_TXT, deck_code)
+    assert status == 0 and "same deck" in out
+
+
+def test_diff_shows_each_change_by_section() -> None:
+    status, out, _ = run("diff", KAGURA, ILLEGAL, "-o", "json")
+    assert status == 1
+    data = json.loads(out)
+    assert data["same"] is False and data["format"] is None and data["hero"] is None
+    changes = {
+        (c["section"], c["name"]): (c["registered"], c["presented"]) for c in data["changes"]
+    }
+    assert changes[("spells", "Scorch Shot")] == (3, 4)
+    assert changes[("spells", "Counterwave")] == (0, 2)
+    assert changes[("skills", "Shadow Step")] == (0, 1)
+    assert changes[("portals", "Shibuya Crossing")] == (1, 0)
+    status, text, _ = run("diff", KAGURA, ILLEGAL)
+    assert "Scorch Shot" in text and "registered 3, presented 4" in text
+    assert text.index("spells") < text.index("skills") < text.index("portals")
+
+
+def test_diff_hero_and_format(tmp_path: Path) -> None:
+    other = tmp_path / "other.yaml"
+    text = KAGURA.read_text(encoding="utf-8")
+    text = text.replace("hero: Hibiki Kagura", "hero: Shizuku Minase").replace(
+        "format: standard", "format: pioneer"
+    )
+    other.write_text(text, encoding="utf-8")
+    status, out, _ = run("diff", KAGURA, other, "-o", "json")
+    data = json.loads(out)
+    assert status == 1
+    assert data["format"] == {"registered": "standard", "presented": "pioneer"}
+    assert data["hero"]["presented"]["name"] == "Shizuku Minase" and data["changes"] == []
+
+
+def test_diff_with_an_unreadable_deck_is_exit_2(tmp_path: Path) -> None:
+    status, _, err = run("diff", KAGURA, "VZ1AAAAAAAAA")
+    assert status == 2 and "F009" in err
+
+
+# ---- code --------------------------------------------------------------------------------------
+
+
+def test_code_prints_one_line() -> None:
+    status, out, _ = run("code", KAGURA)
+    assert status == 0 and out.startswith("VZ1") and out.count("\n") == 1
+
+
+def test_code_of_a_deck_with_an_unknown_card_is_refused(tmp_path: Path) -> None:
+    deck = tmp_path / "d.yaml"
+    deck.write_text("hero: Hibiki Kagura\nspells:\n  Mystery Card: 2\n", encoding="utf-8")
+    status, out, err = run("code", deck)
+    assert status == 1 and out == "" and "F005" in err and "has no deck code" in err
+
+
+def test_check_accepts_a_deck_code() -> None:
+    from varz_deck.cli import app
+
+    deck_code = run("code", KAGURA)[1].strip()
+    result = CliRunner().invoke(app, ["check", deck_code])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("command", ["register", "verify", "diff", "code"])
+def test_help(command: str) -> None:
+    result = CliRunner().invoke(APP, [command, "--help"])
+    assert result.exit_code == 0 and "--cards" in result.stdout
+
+
+def test_cli_register_imports_without_the_cli_first() -> None:
+    assert cli_register.RegisterOutput.csv.value == "csv"
+
+
+def test_register_text_exact(tmp_path: Path) -> None:
+    deck = tmp_path / "tiny.yaml"
+    deck.write_text(
+        "name: Tiny\nplayer: Mio\nhero: Hibiki Kagura\nspells:\n  Ember Imp: 3\n  VZ02-063: 1\n"
+        "  Scorch Shot: 1\nskills:\n  Crimson VAZ: 4\nportals:\n  Crimson Gate: 4\n  Nowhere Gate: 1\n",
+        encoding="utf-8",
+    )
+    _, out, _ = run("register", deck)
+    head = out.splitlines()[:11]
+    assert head == [
+        f"✗ illegal  {deck}  {head[0].split()[-1]}",
+        "  Tiny · player: Mio · event: - · format: standard",
+        "  hero: Hibiki Kagura (VZ01-001)",
+        "  spells (5)",
+        "      3  Ember Imp     VZ01-007",
+        "      2  Scorch Shot   VZ01-010",  # two printings, one line, counts added
+        "  skills (4)",
+        "      4  Crimson VAZ   VZ01-094",
+        "  portals (5, Shield Life 12)",
+        "      1  Nowhere Gate  unknown",
+        "      4  Crimson Gate  VZ01-104",
+    ]
+    assert head[0].split()[-1].startswith("v1-")
+    assert out.endswith("1 deck registered: 0 legal, 1 illegal\n")
