@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TREES = ["varz_deck", "tests", "benchmarks"]
+TREES = ["varz_deck", "tests", "benchmarks", "scripts"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
