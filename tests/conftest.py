@@ -37,6 +37,15 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("VARZ_DECK_CACHE", str(tmp_path_factory.mktemp("varz-deck-cache")))
-        for name in ("VARZ_DECK_CARDS", "VARZ_DECK_NO_CACHE", "VARZ_DECK_DEBUG", "XDG_CACHE_HOME"):
+        for name in (
+            "VARZ_DECK_CARDS",
+            "VARZ_DECK_NO_CACHE",
+            "VARZ_DECK_DEBUG",
+            "XDG_CACHE_HOME",
+            "VARZ_DECK_LANG",
+            "LC_ALL",
+            "LC_MESSAGES",
+            "LANG",
+        ):
             patch.delenv(name, raising=False)
         yield

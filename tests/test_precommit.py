@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = (
     ".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "LICENSE", "varz_deck", "card_data",
-    "schemas",
+    "schemas", "hatch_build.py",
 )  # fmt: skip
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

@@ -38,8 +38,8 @@ class DeckReport:
     def warnings(self) -> int:
         return sum(1 for d in self.diagnostics if not d.is_error)
 
-    def to_json(self) -> dict[str, Any]:
-        """The deck's entry in `check --output json` (SPEC §5)."""
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The deck's entry in `check --output json` (SPEC §5); see diagnostic_json for lang."""
         return {
             "path": self.path,
             "name": self.name,
@@ -47,20 +47,20 @@ class DeckReport:
             "legal": self.legal,
             "hero": {"id": self.hero.id, "name": self.hero.name} if self.hero else None,
             "counts": self.counts,
-            "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
+            "diagnostics": [diagnostic_json(d, lang) for d in self.diagnostics],
         }
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    return {
-        "code": d.code,
-        "severity": d.severity.value,
-        "message": d.message,
-        "section": d.section,
-        "card": d.card,
-        "line": d.line,
-        "column": d.column,
-    }
+def diagnostic_json(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
+    """One diagnostic in JSON: the English message always, `message_localized` after it when
+    another language is chosen (SPEC §5 key order otherwise)."""
+    out: dict[str, Any] = {"code": d.code, "severity": d.severity.value, "message": d.message}
+    if lang != "en":
+        from varz_deck.i18n import localized
+
+        out["message_localized"] = localized(d, lang)
+    out.update(section=d.section, card=d.card, line=d.line, column=d.column)
+    return out
 
 
 def check_deck(

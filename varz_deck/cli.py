@@ -10,11 +10,12 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
 from varz_deck import __version__
+from varz_deck.i18n import N_
 
 if TYPE_CHECKING:
     from varz_deck.cards import CardDatabase
@@ -26,13 +27,15 @@ _DEBUG = False
 
 app = typer.Typer(
     name="varz-deck",
-    help="Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG.",
+    help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-cards_app = typer.Typer(help="Work with a card database: lint it.", no_args_is_help=True)
+cards_app = typer.Typer(
+    help=N_("Work with a card database: lint it, show a card, search cards."), no_args_is_help=True
+)
 app.add_typer(cards_app, name="cards")
 
 
@@ -41,6 +44,12 @@ class Output(str, Enum):
     json = "json"
     github = "github"
     sarif = "sarif"
+
+
+class Lang(str, Enum):
+    en = "en"
+    ja = "ja"
+    zh = "zh"
 
 
 class SchemaName(str, Enum):
@@ -53,11 +62,27 @@ CardsOption = Annotated[
     Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
     typer.Option(
         "--cards",
-        help="Card database folder (default: $VARZ_DECK_CARDS, else the bundled database).",
+        help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
         show_default=False,
     ),
 ]
-OutputOption = Annotated[Output, typer.Option("--output", "-o", help="Output format.")]
+OutputOption = Annotated[Output, typer.Option("--output", "-o", help=N_("Output format."))]
+LangOption = Annotated[
+    Optional[Lang],  # noqa: UP045
+    typer.Option(
+        "--lang",
+        help=N_("Language of the messages (default: $VARZ_DECK_LANG, else the locale, else en)."),
+        show_default=False,
+        case_sensitive=False,
+    ),
+]
+
+
+def language(lang: Lang | None) -> str:
+    """The language a command speaks: --lang, else $VARZ_DECK_LANG, else the locale, else en."""
+    from varz_deck.i18n import choose_language
+
+    return choose_language(lang.value if lang is not None else None)
 
 
 def _version(value: bool) -> None:
@@ -69,7 +94,8 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
 ) -> None:
     """Check VARZ decks against the rulebook, lint card data, simulate opening hands."""
@@ -107,37 +133,39 @@ def load_database(cards: Path | None) -> CardDatabase:
         )
 
 
-@app.command()
+@app.command(help=N_("Check decks for tournament legality under the VARZ rulebook."))
 def check(
     decks: Annotated[
-        list[Path], typer.Argument(help="Deck files (.yaml, .yml or .txt).", show_default=False)
+        list[Path], typer.Argument(help=N_("Deck files (.yaml, .yml or .txt)."), show_default=False)
     ],
     format: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--format", "-f", help="Check under this format, whatever the decks say."),
+        typer.Option("--format", "-f", help=N_("Check under this format, whatever the decks say.")),
     ] = None,
     output: OutputOption = Output.text,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Treat warnings as errors (exit 1).")
+        bool, typer.Option("--strict", help=N_("Treat warnings as errors (exit 1)."))
     ] = False,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check decks for tournament legality under the VARZ rulebook."""
     from varz_deck.check import check_decks
 
+    chosen = language(lang)
     database = load_database(cards)
     reports = check_decks(decks, database, format)
-    sys.stdout.write(_render_check(reports, output))
+    sys.stdout.write(_render_check(reports, output, chosen))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
 
 
-def _render_check(reports: list[DeckReport], output: Output) -> str:
+def _render_check(reports: list[DeckReport], output: Output, lang: str = "en") -> str:
     diagnostics = [d for r in reports for d in r.diagnostics]
     if output is Output.json:
         from varz_deck.report import json_report
 
-        return json_report.render_check(reports)
+        return json_report.render_check(reports, lang)
     if output is Output.github:
         from varz_deck.report import github
 
@@ -148,7 +176,7 @@ def _render_check(reports: list[DeckReport], output: Output) -> str:
         return sarif.render(diagnostics)
     from varz_deck.report import text
 
-    return text.render_check(reports, color=_color(), width=_width())
+    return text.render_check(reports, color=_color(), width=_width(), lang=lang)
 
 
 def _width() -> int:
@@ -158,20 +186,28 @@ def _width() -> int:
         return 100
 
 
-@cards_app.command("lint")
+_LINT_HELP = N_(
+    "Validate card databases: schema, ids, printings, classes, keywords, formats.\n\n"
+    "Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any "
+    "warning too), 2 when a folder does not exist."
+)
+
+
+@cards_app.command("lint", help=_LINT_HELP)
 def cards_lint(
     dirs: Annotated[
         Optional[list[Path]],  # noqa: UP045
         typer.Argument(
-            help="Card database folders (default: --cards, $VARZ_DECK_CARDS, bundled).",
+            help=N_("Card database folders (default: --cards, $VARZ_DECK_CARDS, bundled)."),
             show_default=False,
         ),
     ] = None,
     output: OutputOption = Output.text,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Treat warnings (C1xx) as problems (exit 1).")
+        bool, typer.Option("--strict", help=N_("Treat warnings (C1xx) as problems (exit 1)."))
     ] = False,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Validate card databases: schema, ids, printings, classes, keywords, formats.
 
@@ -180,6 +216,7 @@ def cards_lint(
     """
     from varz_deck.database import lint_database, resolve_root
 
+    chosen = language(lang)
     roots = list(dirs) if dirs else [resolve_root(cards)]
     for root in roots:
         if not root.is_dir():
@@ -194,7 +231,7 @@ def cards_lint(
     if output is Output.json:
         from varz_deck.report import json_report
 
-        rendered = json_report.render_lint(files)
+        rendered = json_report.render_lint(files, chosen)
     elif output is Output.github:
         from varz_deck.report import github
 
@@ -207,21 +244,22 @@ def cards_lint(
         from varz_deck.report import text
 
         rendered = text.render_lint(
-            files, ", ".join(map(str, roots)), color=_color(), width=_width()
+            files, ", ".join(map(str, roots)), color=_color(), width=_width(), lang=chosen
         )
     sys.stdout.write(rendered)
     failed = any(d.is_error or strict for d in diagnostics)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
 
 
-@app.command()
+@app.command(help=N_("List every diagnostic code with its rulebook section, or explain one."))
 def rules(
     code: Annotated[
         Optional[str],  # noqa: UP045
         typer.Argument(
-            help="A code (V105) to explain; without it, list every code.", show_default=False
+            help=N_("A code (V105) to explain; without it, list every code."), show_default=False
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """List every diagnostic code with its rulebook section, or explain one."""
     import difflib
@@ -230,17 +268,27 @@ def rules(
     from rich.table import Table
 
     from varz_deck.codes import all_codes
+    from varz_deck.i18n import msg, term
 
+    chosen = language(lang)
     codes = all_codes()
     width = None if sys.stdout.isatty() else 160
     console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False, width=width)
     if code is None:
         table = Table(box=None, pad_edge=False)
-        for heading in ("code", "severity", "name", "rulebook"):
-            table.add_column(heading, no_wrap=True)
-        table.add_column("what it flags", overflow="fold")
+        headings = [
+            msg("rules", "code"),
+            msg("rules", "severity"),
+            msg("rules", "name"),
+            msg("rules", "rulebook"),
+        ]
+        for heading in headings:
+            table.add_column(heading.render(chosen), no_wrap=True)
+        table.add_column(msg("rules", "what it flags").render(chosen), overflow="fold")
         for info in codes.values():
-            table.add_row(info.code, info.severity.value, info.name, info.section, info.summary)
+            severity = term("severity", info.severity.value, chosen)
+            summary = term("summary", info.summary, chosen)
+            table.add_row(info.code, severity, info.name, info.section, summary)
         console.print(table)
         return
     found = codes.get(code.upper())
@@ -249,14 +297,18 @@ def rules(
         hint = f"; did you mean {', '.join(close)}?" if close else "; `varz-deck rules` lists them"
         _fail(f"unknown code {code!r}{hint}")
     info = found
-    console.print(f"{info.code} {info.name} ({info.severity.value})")
-    console.print(f"rulebook: {info.section}")
+    severity = term("severity", info.severity.value, chosen)
+    console.print(f"{info.code} {info.name} ({severity})")
+    console.print(msg("rules", "rulebook: {section}")(section=info.section).render(chosen))
     console.print("")
+    if chosen != "en":  # the rule's summary in the language; its examples stay as written
+        console.print(term("summary", info.summary, chosen))
+        console.print("")
     console.print(info.doc or info.summary)
 
 
-@app.command()
-def schema(name: Annotated[SchemaName, typer.Argument(help="Which schema.")]) -> None:
+@app.command(help=N_("Print a JSON Schema (card files, decks, formats.yaml) for editors and CI."))
+def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]) -> None:
     """Print a JSON Schema (card files, decks, formats.yaml) for editors and CI."""
     from varz_deck.schemas import schema_text
 
@@ -264,11 +316,25 @@ def schema(name: Annotated[SchemaName, typer.Argument(help="Which schema.")]) ->
 
 
 def _register_optional_commands() -> None:
+    from varz_deck.cli_cards import SEARCH_HELP, SHOW_HELP, cards_search, cards_show
+
+    cards_app.command("show", help=SHOW_HELP)(cards_show)
+    cards_app.command("search", help=SEARCH_HELP)(cards_search)
     try:
         from varz_deck.cli_sim import sim
     except ImportError:  # pragma: no cover - the simulator ships with the package
         return
     app.command("sim")(sim)
+
+    from varz_deck.cli_register import code, diff, register, verify
+
+    for name, command in (
+        ("register", register),
+        ("verify", verify),
+        ("diff", diff),
+        ("code", code),
+    ):
+        app.command(name)(command)
 
 
 _register_optional_commands()
@@ -285,7 +351,11 @@ def main(argv: list[str] | None = None) -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        app(args=args, prog_name="varz-deck", standalone_mode=True)
+        command = typer.main.get_command(app)
+        chosen = _help_language(args)
+        if chosen != "en":
+            _translate_help(command, chosen)
+        command.main(args=args, prog_name="varz-deck", standalone_mode=True)
     except SystemExit:
         raise
     except KeyboardInterrupt:
@@ -299,3 +369,27 @@ def main(argv: list[str] | None = None) -> None:
             "run again with --debug and report it\n"
         )
         sys.exit(EXIT_INTERNAL)
+
+
+def _help_language(args: list[str]) -> str:
+    """The language for help texts, from `--lang` anywhere on the line, else the environment."""
+    from varz_deck.i18n import choose_language, normalize_language, option_from_argv
+
+    option = option_from_argv(args)
+    return choose_language(option if normalize_language(option) else None)
+
+
+def _translate_help(command: Any, lang: str) -> None:
+    """Put the command tree's help texts (marked with N_) in a language, before it runs.
+
+    Duck-typed over click's Command/Group/Parameter (typer ships its own copy of click).
+    """
+    from varz_deck.i18n import gettext_in
+
+    if getattr(command, "help", None):
+        command.help = gettext_in(lang, command.help)
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = gettext_in(lang, param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub, lang)

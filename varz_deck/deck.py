@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from varz_deck.cards import SECTIONS
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted, safe
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.i18n import Quoted, msg
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.strictyaml import Document, load
@@ -86,11 +87,15 @@ def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     for dup in doc.duplicates:
         section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in SECTIONS else None
-        what = f"card {quoted(dup.key)} is listed" if section else f"key {quoted(dup.key)} is given"
+        template = (
+            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
+            if section
+            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
+        )
         problems.append(
             diag(
                 "F003",
-                f"{what} twice (first at line {dup.first.line}); keep one line",
+                template(key=Quoted(dup.key), line=dup.first.line),
                 dup.second,
                 file=shown,
                 section=str(section) if section else None,
@@ -103,14 +108,16 @@ def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
         problems.append(
             diag(
                 "F004",
-                "the deck file is empty; it needs hero, spells, skills and portals",
+                msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
                 file=shown,
             )
         )
         return problems
     data = _as_typed(doc)
     problems.extend(
-        schema_diagnostics("deck", data, doc, "F004", file=shown, what="a deck", sections=SECTIONS)
+        schema_diagnostics(
+            "deck", data, doc, "F004", file=shown, what=msg("schema", "a deck"), sections=SECTIONS
+        )
     )
     if not isinstance(data, dict):
         deck.readable = False
@@ -197,7 +204,9 @@ def parse_item(
     if match is None:
         return None, diag(
             "F004",
-            f'cannot read {quoted(text)}; write COUNT NAME, e.g. "2 Crimson VAZ"',
+            msg("F004", 'cannot read {item}; write COUNT NAME, e.g. "2 Crimson VAZ"')(
+                item=Quoted(text)
+            ),
             mark,
             file=shown,
             section=section,
@@ -206,7 +215,9 @@ def parse_item(
     if not 1 <= count <= MAX_COUNT:
         return None, diag(
             "F004",
-            f"count {count} for {quoted(match.group(2))}; a count is a whole number from 1 to {MAX_COUNT}",
+            msg("F004", "count {count} for {card}; a count is a whole number from 1 to {max}")(
+                count=count, card=Quoted(match.group(2)), max=MAX_COUNT
+            ),
             mark,
             file=shown,
             section=section,
@@ -245,7 +256,9 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
                 problems.append(
                     diag(
                         "F003",
-                        f"{safe(head.strip())}: is given twice (first at line {first}); keep one line",
+                        msg("F003", "{key}: is given twice (first at line {line}); keep one line")(
+                            key=head.strip(), line=first
+                        ),
                         mark,
                         file=deck.path,
                     )
@@ -265,7 +278,10 @@ def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
             problems.append(
                 diag(
                     "F004",
-                    f"{quoted(stripped)} is outside a section; put it under Spells:, Skills: or Portals:",
+                    msg(
+                        "F004",
+                        "{line} is outside a section; put it under Spells:, Skills: or Portals:",
+                    )(line=Quoted(stripped)),
                     mark,
                     file=deck.path,
                 )

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from varz_deck.i18n import Args, Message
 
 
 class Severity(str, Enum):
@@ -25,7 +29,12 @@ class Mark(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem: what, how bad, where, and which section and card it concerns."""
+    """One problem: what, how bad, where, and which section and card it concerns.
+
+    `message` is the English text (JSON, SARIF and GitHub outputs use it); `text`, when set, is
+    the translatable template with its values, which `varz_deck.i18n.localized` renders in
+    another language.
+    """
 
     code: str
     severity: Severity
@@ -35,10 +44,21 @@ class Diagnostic:
     column: int | None = None
     section: str | None = None
     card: str | None = None
+    text: Message | None = field(default=None, compare=False)
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def template(self) -> str:
+        """The English template (gettext msgid) of the message, or "" when it has none."""
+        return self.text.msgid if self.text is not None else ""
+
+    @property
+    def args(self) -> Args:
+        """The values the template shows."""
+        return self.text.args if self.text is not None else ()
 
     def sort_key(self) -> tuple[int, int, str]:
         return (self.line or 0, self.column or 0, self.code)
@@ -51,26 +71,41 @@ def default_severity(code: str) -> Severity:
 
 def diag(
     code: str,
-    message: str,
+    message: str | Message,
     mark: Mark | None = None,
     *,
     file: str | None = None,
     section: str | None = None,
     card: str | None = None,
     severity: Severity | None = None,
+    args: Mapping[str, object] | None = None,
 ) -> Diagnostic:
-    """Build a diagnostic; severity defaults to the code's own (see default_severity)."""
+    """Build a diagnostic; severity defaults to the code's own (see default_severity).
+
+    `message` is a `Message` (see varz_deck.i18n), or an English template whose context is
+    the code when `args` is given, or else plain English text (then it is not translated).
+    """
+    from varz_deck.i18n import English, Message
+
+    if isinstance(message, English):
+        message = message.message
     if severity is None:
         severity = default_severity(code)
+    text: Message | None = None
+    if isinstance(message, Message):
+        text = message(**args) if args is not None else message
+    elif args is not None:
+        text = Message(code, message)(**args)
     return Diagnostic(
         code=code,
         severity=severity,
-        message=message,
+        message=text.render() if text is not None else str(message),
         file=file,
         line=mark.line if mark else None,
         column=mark.column if mark else None,
         section=section,
         card=card,
+        text=text,
     )
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from varz_deck.cards import SECTION_OF_TYPE, SECTIONS, Card, CardDatabase, Format
 from varz_deck.deck import Deck, Entry
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.i18n import CardName, Joined, Message, Quoted, Term, msg
 
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
 
@@ -74,11 +75,12 @@ def resolve(
     fmt = database.formats.get(key)
     if fmt is None:
         mark = deck.format_mark if format_key is None else None
-        known = ", ".join(sorted(database.formats))
         problems.append(
             diag(
                 "F007",
-                f"unknown format {quoted(key)}; this card database has: {known}",
+                msg("F007", "unknown format {format}; this card database has: {known}")(
+                    format=Quoted(key), known=Joined(tuple(sorted(database.formats)))
+                ),
                 mark,
                 file=shown,
             )
@@ -92,7 +94,9 @@ def resolve(
             problems.append(
                 diag(
                     "F008",
-                    f"{quoted(card.name)} is a {card.type} card, not a hero; name a Hero card as hero",
+                    msg("F008", "{card} is a {type} card, not a hero; name a Hero card as hero")(
+                        card=CardName.of(card), type=Term("card type", card.type)
+                    ),
                     deck.hero_mark,
                     file=shown,
                     section="hero",
@@ -114,12 +118,28 @@ def resolve(
                 card = None
             elif card is not None and card.id in first_place:
                 first = first_place[card.id]
-                where = f"line {first.mark.line}" if first.mark else "above"
+                template = (
+                    msg(
+                        "F003",
+                        "{card} is listed twice in {section} (also at line {line} as {ref}); "
+                        "list it once with the total count",
+                    )
+                    if first.mark
+                    else msg(
+                        "F003",
+                        "{card} is listed twice in {section} (also above as {ref}); "
+                        "list it once with the total count",
+                    )
+                )
                 problems.append(
                     diag(
                         "F003",
-                        f"{quoted(card.name)} is listed twice in {section} (also at {where} as "
-                        f"{quoted(first.ref)}); list it once with the total count",
+                        template(
+                            card=CardName.of(card),
+                            section=Term("section", section),
+                            line=first.mark.line if first.mark else 0,
+                            ref=Quoted(first.ref),
+                        ),
                         entry.mark,
                         file=shown,
                         section=section,
@@ -142,31 +162,46 @@ def _lookup(
     if len(found) == 1:
         return found[0], None
     if found:
-        options = "; ".join(f"{c.id} {quoted(c.name)}" for c in found)
+        options = Joined(
+            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
+        )
         return None, diag(
             "F006",
-            f"{quoted(ref)} can mean {len(found)} different cards: {options}; use the id",
+            msg("F006", "{ref} can mean {n} different cards: {options}; use the id")(
+                ref=Quoted(ref), n=len(found), options=options
+            ),
             mark,
             file=shown,
             section=section,
         )
     close = database.suggestions(ref)
-    hint = (
-        f"; did you mean {' or '.join(quoted(c) for c in close)}?"
+    message = (
+        msg("F005", "unknown card {ref}; did you mean {names}?")(
+            ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
+        )
         if close
-        else "; check the spelling or use the card id"
+        else msg("F005", "unknown card {ref}; check the spelling or use the card id")(
+            ref=Quoted(ref)
+        )
     )
-    return None, diag(
-        "F005", f"unknown card {quoted(ref)}{hint}", mark, file=shown, section=section
-    )
+    return None, diag("F005", message, mark, file=shown, section=section)
 
 
 def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:
     home = SECTION_OF_TYPE[card.type]
-    where = "as hero" if home == "hero" else f"under {home}"
+    template = (
+        msg("F008", "{card} is a {type} card and cannot go in {section}; put it as hero")
+        if home == "hero"
+        else msg("F008", "{card} is a {type} card and cannot go in {section}; put it under {home}")
+    )
     return diag(
         "F008",
-        f"{quoted(card.name)} is a {card.type} card and cannot go in {entry.section}; put it {where}",
+        template(
+            card=CardName.of(card),
+            type=Term("card type", card.type),
+            section=Term("section", entry.section),
+            home=Term("section", home),
+        ),
         entry.mark,
         file=shown,
         section=entry.section,

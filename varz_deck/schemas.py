@@ -8,7 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.diagnostics import Diagnostic, diag, quoted, safe
+from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.i18n import Joined, Message, Quoted, Term, msg
 from varz_deck.strictyaml import Document
 
 if TYPE_CHECKING:
@@ -87,33 +88,48 @@ def _leaf(error: ValidationError) -> ValidationError:
     return error
 
 
-def _message(error: ValidationError, what: str, owner: str) -> str:
+def _where(error: ValidationError) -> str:
+    return "/".join(str(p) for p in error.absolute_path)
+
+
+def _message(error: ValidationError, owner: Message) -> Message:
     hint = _sub(error).get("x-message")
-    where = safe("/".join(str(p) for p in error.absolute_path))
-    prefix = f"{where}: " if where else ""
+    where = _where(error)
     kind = _kind(error)
     if kind == "required":
         wanted = error.validator_value if isinstance(error.validator_value, list) else []
-        missing = [m for m in wanted if m not in _instance_keys(error)]
-        return f"{prefix}missing required {', '.join(quoted(m) for m in missing)}"
+        missing = Joined(tuple(Quoted(m) for m in wanted if m not in _instance_keys(error)))
+        if where:
+            return msg("schema", "{where}: missing required {fields}")(where=where, fields=missing)
+        return msg("schema", "missing required {fields}")(fields=missing)
     if kind == "False schema":
-        return f"{quoted(error.absolute_path[-1])} is not a field of {owner}; remove it"
-    got = f" (got {quoted(_short(error.instance))})"
+        return msg("schema", "{key} is not a field of {owner}; remove it")(
+            key=Quoted(str(error.absolute_path[-1])), owner=owner
+        )
     if hint:
-        return f"{prefix}{hint}{got}"
-    return f"{prefix}{error.message}"
+        got = Quoted(_short(error.instance))
+        if where:
+            return msg("schema", "{where}: {hint} (got {value})")(
+                where=where, hint=Message("schema", hint), value=got
+            )
+        return msg("schema", "{hint} (got {value})")(hint=Message("schema", hint), value=got)
+    if where:
+        return msg("schema", "{where}: {error}")(where=where, error=error.message)
+    return msg("schema", "{error}")(error=error.message)
 
 
-def _owner(instance: Any, path: tuple[Any, ...]) -> str:
+def _owner(instance: Any, path: tuple[Any, ...]) -> Message:
     """'a spil card' for a field of a card whose type is known, else 'this mapping'."""
     node = instance
     for step in path[:-1]:
         try:
             node = node[step]
         except (KeyError, IndexError, TypeError):
-            return "this mapping"
+            return msg("schema", "this mapping")
     kind = node.get("type") if isinstance(node, dict) else None
-    return f"a {kind} card" if isinstance(kind, str) else "this mapping"
+    if isinstance(kind, str):
+        return msg("schema", "a {type} card")(type=Term("card type", kind))
+    return msg("schema", "this mapping")
 
 
 def _short(value: Any) -> str:
@@ -128,12 +144,13 @@ def schema_diagnostics(
     code: str,
     *,
     file: str | None,
-    what: str,
+    what: str | Message,
     sections: tuple[str, ...] = (),
 ) -> Iterator[Diagnostic]:
     """One diagnostic per schema problem, placed at the offending value (or key).
 
-    `sections`: top-level keys that name a section, so diagnostics under them carry it.
+    `what` names the document ("a deck"); `sections`: top-level keys that name a section, so
+    diagnostics under them carry it.
     """
     errors = sorted(
         validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))
@@ -157,7 +174,7 @@ def schema_diagnostics(
             continue
         seen.add(marker)
         mark = doc.key_mark(path) if _kind(error) == "False schema" else doc.mark(path)
-        message = _message(error, what, _owner(instance, path))
+        message = _message(error, _owner(instance, path))
         yield diag(code, message, mark, file=file, section=_section(path, sections))
 
 
@@ -165,8 +182,13 @@ def _section(path: tuple[Any, ...], sections: tuple[str, ...]) -> str | None:
     return str(path[0]) if path and path[0] in sections else None
 
 
-def _message_for_key(error: ValidationError, key: str, what: str) -> str:
-    where = safe("/".join(str(p) for p in error.absolute_path))
-    allowed = ", ".join(_sub(error).get("properties", {}))
-    place = f"{where}: " if where else ""
-    return f"{place}unknown key {quoted(key)} in {what}; allowed keys: {allowed}"
+def _message_for_key(error: ValidationError, key: str, what: str | Message) -> Message:
+    where = _where(error)
+    allowed = Joined(tuple(_sub(error).get("properties", {})))
+    if where:
+        return msg("schema", "{where}: unknown key {key} in {what}; allowed keys: {allowed}")(
+            where=where, key=Quoted(key), what=what, allowed=allowed
+        )
+    return msg("schema", "unknown key {key} in {what}; allowed keys: {allowed}")(
+        key=Quoted(key), what=what, allowed=allowed
+    )

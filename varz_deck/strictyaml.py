@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from varz_deck.diagnostics import Mark, quoted, safe
+from varz_deck.diagnostics import Mark
+from varz_deck.i18n import Quoted, msg
 from varz_deck.source import LoadError
 
 try:
@@ -120,7 +121,9 @@ def _tagged(tag: str, value: str, mark: Mark) -> Any:
         and (name == "bool" or not isinstance(resolved, bool))
     ):
         return float(resolved) if name == "float" else resolved  # type: ignore[arg-type]
-    raise LoadError("F002", f"tag {_show_tag(tag)} is not allowed here; remove it", mark)
+    raise LoadError(
+        "F002", msg("F002", "tag {tag} is not allowed here; remove it")(tag=_show_tag(tag)), mark
+    )
 
 
 def _mark(event: Any) -> Mark:
@@ -166,7 +169,9 @@ def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> 
         where = exc.problem_mark or exc.context_mark
         mark = Mark(where.line + 1, where.column + 1) if where is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise LoadError("F002", f"YAML syntax error: {safe(problem)}", mark) from None
+        raise LoadError(
+            "F002", msg("F002", "YAML syntax error: {problem}")(problem=problem), mark
+        ) from None
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
         mark = None
@@ -174,11 +179,15 @@ def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> 
             line = text.count("\n", 0, position) + 1
             mark = Mark(line, position - (text.rfind("\n", 0, position) + 1) + 1)
         reason = getattr(exc, "reason", None) or "unreadable YAML"
-        raise LoadError("F002", f"YAML cannot be read: {safe(reason)}", mark) from None
+        raise LoadError(
+            "F002", msg("F002", "YAML cannot be read: {reason}")(reason=str(reason)), mark
+        ) from None
     except (RecursionError, MemoryError):
-        raise LoadError("F002", "YAML is too deeply nested or too large") from None
+        raise LoadError("F002", msg("F002", "YAML is too deeply nested or too large")) from None
     except Exception as exc:  # libyaml can raise plain errors on odd input
-        raise LoadError("F002", f"YAML cannot be read ({safe(type(exc).__name__)})") from None
+        raise LoadError(
+            "F002", msg("F002", "YAML cannot be read ({error})")(error=type(exc).__name__)
+        ) from None
 
 
 def _load(text: str, aliases: bool, node_cap: int) -> Document:
@@ -193,7 +202,11 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
         nonlocal nodes
         nodes += size
         if nodes > node_cap:
-            raise LoadError("F002", f"more than {node_cap:,} YAML nodes (aliases expanded)", mark)
+            raise LoadError(
+                "F002",
+                msg("F002", "more than {cap:,} YAML nodes (aliases expanded)")(cap=node_cap),
+                mark,
+            )
 
     def attach(value: Any, size: int, mark: Mark, anchor: str | None) -> None:
         nonlocal root_set
@@ -248,21 +261,29 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             if kind is yaml.AliasEvent:
                 if not aliases:
                     raise LoadError(
-                        "F002", "aliases (*name) are not allowed in deck files; write it out", mark
+                        "F002",
+                        msg("F002", "aliases (*name) are not allowed in deck files; write it out"),
+                        mark,
                     )
                 if event.anchor not in anchors:
-                    raise LoadError("F002", f"unknown alias {quoted(event.anchor)}", mark)
+                    raise LoadError(
+                        "F002",
+                        msg("F002", "unknown alias {alias}")(alias=Quoted(event.anchor)),
+                        mark,
+                    )
                 value, size = anchors[event.anchor]
                 count(size, mark)
                 if expects_key:
-                    raise LoadError("F002", "an alias cannot be a mapping key", mark)
+                    raise LoadError("F002", msg("F002", "an alias cannot be a mapping key"), mark)
                 path = child_path()
                 doc.marks[path] = mark
                 attach(value, size, mark, None)
                 continue
             if event.tag is not None and (expects_key or event.tag != "!"):
                 if expects_key:
-                    raise LoadError("F002", "tags are not allowed on keys; remove it", mark)
+                    raise LoadError(
+                        "F002", msg("F002", "tags are not allowed on keys; remove it"), mark
+                    )
                 value = _tagged(event.tag, event.value, mark)
             elif expects_key or event.style or event.tag == "!":
                 value = event.value
@@ -283,15 +304,23 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             count(1, mark)
             if stack and isinstance(stack[-1].container, dict) and stack[-1].key is None:
                 raise LoadError(
-                    "F002", "a mapping key must be a plain value, not a list or mapping", mark
+                    "F002",
+                    msg("F002", "a mapping key must be a plain value, not a list or mapping"),
+                    mark,
                 )
             if len(stack) >= MAX_DEPTH:
-                raise LoadError("F002", f"nested more than {MAX_DEPTH} levels deep", mark)
+                raise LoadError(
+                    "F002",
+                    msg("F002", "nested more than {depth} levels deep")(depth=MAX_DEPTH),
+                    mark,
+                )
             tag = event.tag
             want = "map" if kind is yaml.MappingStartEvent else "seq"
             if tag is not None and tag not in ("!", _CORE + want):
                 raise LoadError(
-                    "F002", f"tag {_show_tag(tag)} is not allowed here; remove it", mark
+                    "F002",
+                    msg("F002", "tag {tag} is not allowed here; remove it")(tag=_show_tag(tag)),
+                    mark,
                 )
             path = child_path()
             doc.marks[path] = mark
@@ -305,7 +334,7 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             if documents > 1:
                 raise LoadError(
                     "F002",
-                    "more than one YAML document (---); put one deck in a file",
+                    msg("F002", "more than one YAML document (---); put one deck in a file"),
                     _mark(event),
                 )
             anchors.clear()
@@ -320,7 +349,9 @@ def _merge(container: dict[str, Any], value: Any, mark: Mark) -> set[str]:
     sources = value if isinstance(value, list) else [value]
     for source in sources:
         if not isinstance(source, dict):
-            raise LoadError("F002", "a merge key (<<) takes a mapping or a list of mappings", mark)
+            raise LoadError(
+                "F002", msg("F002", "a merge key (<<) takes a mapping or a list of mappings"), mark
+            )
         for key, item in source.items():
             if key not in container:
                 container[key] = item
@@ -328,5 +359,5 @@ def _merge(container: dict[str, Any], value: Any, mark: Mark) -> set[str]:
     return added
 
 
-def _show_tag(tag: str) -> str:
-    return quoted("!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag)
+def _show_tag(tag: str) -> Quoted:
+    return Quoted("!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag)

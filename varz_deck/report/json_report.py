@@ -16,8 +16,9 @@ def _dump(payload: object) -> str:
     return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_check(reports: Sequence[DeckReport]) -> str:
-    decks = [r.to_json() for r in reports]
+def render_check(reports: Sequence[DeckReport], lang: str = "en") -> str:
+    """The `check` document; `message_localized` beside each message when lang is not English."""
+    decks = [r.to_json(lang) for r in reports]
     summary = {
         "decks": len(reports),
         "legal": sum(1 for r in reports if r.legal),
@@ -29,9 +30,10 @@ def render_check(reports: Sequence[DeckReport]) -> str:
     )
 
 
-def render_lint(files: Mapping[str, Sequence[Diagnostic]]) -> str:
+def render_lint(files: Mapping[str, Sequence[Diagnostic]], lang: str = "en") -> str:
+    """The `cards lint` document; `message_localized` as in render_check."""
     entries = [
-        {"path": path, "diagnostics": [diagnostic_json(d) for d in diags]}
+        {"path": path, "diagnostics": [diagnostic_json(d, lang) for d in diags]}
         for path, diags in files.items()
     ]
     all_diags = [d for diags in files.values() for d in diags]

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from varz_deck.check import DeckReport
 from varz_deck.diagnostics import Diagnostic, safe
+from varz_deck.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 _SECTION_ORDER = {None: 0, "hero": 1, "spells": 2, "skills": 3, "portals": 4}
@@ -28,53 +29,70 @@ def _console(color: bool, width: int) -> Console:
     )
 
 
-def _line(d: Diagnostic) -> Text:
+_ERRORS = nmsg("report", "{n} error", "{n} errors")
+_WARNINGS = nmsg("report", "{n} warning", "{n} warnings")
+
+
+def _line(d: Diagnostic, lang: str) -> Text:
     place = safe(d.file or "")
     if d.line is not None:
         place += f":{d.line}:{d.column or 1}"
     text = Text(f"{place}: " if place else "", style="bold")
     text.append(d.code, style=_STYLE[d.severity.value])
-    text.append(f" {d.severity.value}: ", style=_STYLE[d.severity.value])
-    text.append(safe(d.message))
+    text.append(f" {term('severity', d.severity.value, lang)}: ", style=_STYLE[d.severity.value])
+    text.append(safe(localized(d, lang)))
     return text
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _tally(errors: int, warnings: int) -> Message:
+    """'2 errors, 1 warning'."""
+    return msg("report", "{errors}, {warnings}")(
+        errors=_ERRORS(n=errors), warnings=_WARNINGS(n=warnings)
+    )
 
 
-def render_check(reports: Sequence[DeckReport], *, color: bool = False, width: int = 100) -> str:
+def render_check(
+    reports: Sequence[DeckReport], *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
+    """Each deck with its diagnostics by section, then a summary line, in a language."""
     console = _console(color, width)
     for report in reports:
         head = Text()
         if report.legal:
-            head.append("✓ legal  ", style="bold green")
+            head.append(msg("report", "✓ legal").render(lang) + "  ", style="bold green")
         else:
-            head.append("✗ illegal  ", style="bold red")
+            head.append(msg("report", "✗ illegal").render(lang) + "  ", style="bold red")
         head.append(safe(report.path), style="bold")
         details = [safe(report.format)]
         if report.name:
             details.insert(0, safe(report.name))
         if report.hero is not None:
-            details.append(f"hero {safe(report.hero.name)}")
+            hero = CardName.of(report.hero, quote=False)
+            details.append(msg("report", "hero {name}")(name=hero).render(lang))
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
-            head.append(f"  {_count(report.errors, 'error')}, {_count(report.warnings, 'warning')}")
+            head.append("  " + _tally(report.errors, report.warnings).render(lang))
         console.print(head, soft_wrap=True)
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
         for section in sorted(by_section, key=lambda s: _SECTION_ORDER.get(s, 9)):
             if section is not None:
-                console.print(Text(f"  {section}", style="cyan"), soft_wrap=True)
+                heading = term("section", section, lang)
+                console.print(Text(f"  {heading}", style="cyan"), soft_wrap=True)
             for d in by_section[section]:
-                console.print(Text("    ") + _line(d), soft_wrap=True)
+                console.print(Text("    ") + _line(d, lang), soft_wrap=True)
     legal = sum(1 for r in reports if r.legal)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
+    checked = nmsg(
+        "report",
+        "{n} deck checked: {legal} legal, {illegal} illegal ({tally})",
+        "{n} decks checked: {legal} legal, {illegal} illegal ({tally})",
+    )
+    tally = _tally(errors, warnings)
     summary = Text(
-        f"{_count(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal "
-        f"({_count(errors, 'error')}, {_count(warnings, 'warning')})"
+        checked(n=len(reports), legal=legal, illegal=len(reports) - legal, tally=tally).render(lang)
     )
     summary.stylize("bold green" if legal == len(reports) else "bold red")
     console.print(summary, soft_wrap=True)
@@ -82,20 +100,31 @@ def render_check(reports: Sequence[DeckReport], *, color: bool = False, width: i
 
 
 def render_lint(
-    files: Mapping[str, Sequence[Diagnostic]], root: str, *, color: bool = False, width: int = 100
+    files: Mapping[str, Sequence[Diagnostic]],
+    root: str,
+    *,
+    color: bool = False,
+    width: int = 100,
+    lang: str = ENGLISH,
 ) -> str:
+    """Every card-data diagnostic, then a summary line, in a language."""
     console = _console(color, width)
     for _path, diags in files.items():
         for d in diags:
-            console.print(_line(d), soft_wrap=True)
+            console.print(_line(d, lang), soft_wrap=True)
     all_diags = [d for diags in files.values() for d in diags]
     errors = sum(1 for d in all_diags if d.is_error)
     warnings = len(all_diags) - errors
     clean = not all_diags
-    summary = Text(
-        f"{safe(root)}: {_count(len(files), 'file')} linted, "
-        + ("clean" if clean else f"{_count(errors, 'error')}, {_count(warnings, 'warning')}")
-    )
+    if clean:
+        linted = nmsg("report", "{root}: {n} file linted, clean", "{root}: {n} files linted, clean")
+        line = linted(root=root, n=len(files))
+    else:
+        linted = nmsg(
+            "report", "{root}: {n} file linted, {tally}", "{root}: {n} files linted, {tally}"
+        )
+        line = linted(root=root, n=len(files), tally=_tally(errors, warnings))
+    summary = Text(line.render(lang))
     summary.stylize("bold green" if clean else ("bold red" if errors else "yellow"))
     console.print(summary, soft_wrap=True)
     return console.file.getvalue()  # type: ignore[attr-defined]

@@ -5,15 +5,16 @@ from __future__ import annotations
 from varz_deck.cards import Card
 from varz_deck.deck import Entry
 from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.i18n import Message
 from varz_deck.resolve import DeckView
 
 
 def at_entry(
-    view: DeckView, code: str, message: str, entry: Entry, card: Card | None = None
+    view: DeckView, message: Message, entry: Entry, card: Card | None = None
 ) -> Diagnostic:
-    """A diagnostic placed at a card's entry."""
+    """A diagnostic placed at a card's entry; its code is the message's context."""
     return diag(
-        code,
+        message.context,
         message,
         entry.mark,
         file=view.deck.path,
@@ -22,23 +23,20 @@ def at_entry(
     )
 
 
-def at_section(view: DeckView, code: str, message: str, section: str) -> Diagnostic:
+def at_section(view: DeckView, message: Message, section: str) -> Diagnostic:
     """A diagnostic placed at a section's key (no place when the section is missing)."""
     mark: Mark | None = view.deck.section_marks.get(section)
-    return diag(code, message, mark, file=view.deck.path, section=section)
+    return diag(message.context, message, mark, file=view.deck.path, section=section)
 
 
-def at_hero(view: DeckView, code: str, message: str) -> Diagnostic:
+def at_hero(view: DeckView, message: Message) -> Diagnostic:
+    """A diagnostic placed at the hero's entry."""
     hero = view.hero
     return diag(
-        code,
+        message.context,
         message,
         view.deck.hero_mark,
         file=view.deck.path,
         section="hero",
         card=hero.id if hero else None,
     )
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from varz_deck.cards import SECTIONS, Card
 from varz_deck.deck import Entry
-from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.i18n import CardName, Joined, Message, Term, msg
 from varz_deck.resolve import DeckView
 from varz_deck.rules import rule
 from varz_deck.rules._util import at_entry, at_hero
@@ -30,14 +31,11 @@ def banned_card(view: DeckView) -> Iterator[Diagnostic]:
     """
     cards = view.database.cards
     banned = {cards[i].name for i in view.format.banned if i in cards}
+    fmt = Term("format", view.format.name)
     for card, entry in _every_card(view):
         if card.name in banned:
-            message = f"{quoted(card.name)} is banned in {view.format.name}; replace it"
-            yield (
-                at_hero(view, "V115", message)
-                if entry is None
-                else at_entry(view, "V115", message, entry, card)
-            )
+            message = msg("V115", "{card} is banned in {format}; replace it")
+            yield _place(view, message(card=CardName.of(card), format=fmt), card, entry)
 
 
 @rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)
@@ -49,14 +47,24 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
     """
     cards = view.database.cards
     limits = {cards[i].name: n for i, n in view.format.restricted.items() if i in cards}
+    fmt = Term("format", view.format.name)
     for section in SECTIONS:
         for name, (card, count, first) in view.by_name(section).items():
             if name in limits and count > limits[name]:
+                message = msg(
+                    "V116",
+                    "{count} copies of {card}; {format} restricts it to {limit}: remove {excess}",
+                )
+                limit = limits[name]
                 yield at_entry(
                     view,
-                    "V116",
-                    f"{count} copies of {quoted(name)}; {view.format.name} restricts it to "
-                    f"{limits[name]}: remove {count - limits[name]}",
+                    message(
+                        count=count,
+                        card=CardName.of(card),
+                        format=fmt,
+                        limit=limit,
+                        excess=count - limit,
+                    ),
                     first,
                     card,
                 )
@@ -73,16 +81,26 @@ def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
     if sets is None:
         return
     allowed = set(sets)
+    fmt = Term("format", view.format.name)
     for card, entry in _every_card(view):
         printings = view.database.printings.get(card.name, [card])
         if not any(p.set in allowed for p in printings):
-            where = ", ".join(sorted({p.set for p in printings}))
-            message = (
-                f"{quoted(card.name)} is only in set {where}; {view.format.name} allows "
-                f"{', '.join(sets)}: replace it"
+            message = msg(
+                "V117", "{card} is only in set {sets}; {format} allows {allowed}: replace it"
             )
-            yield (
-                at_hero(view, "V117", message)
-                if entry is None
-                else at_entry(view, "V117", message, entry, card)
+            yield _place(
+                view,
+                message(
+                    card=CardName.of(card),
+                    sets=Joined(tuple(sorted({p.set for p in printings}))),
+                    format=fmt,
+                    allowed=Joined(tuple(sets)),
+                ),
+                card,
+                entry,
             )
+
+
+def _place(view: DeckView, message: Message, card: Card, entry: Entry | None) -> Diagnostic:
+    """At the card's entry, or at the hero when the card is the hero (entry None)."""
+    return at_hero(view, message) if entry is None else at_entry(view, message, entry, card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.i18n import msg
 from varz_deck.resolve import DeckView
 from varz_deck.rules import rule
 
@@ -19,7 +20,7 @@ def hero_missing(view: DeckView) -> Iterator[Diagnostic]:
     if view.deck.hero is None:
         yield diag(
             "V101",
-            "no hero; a deck has exactly one Hero card: add `hero: NAME`",
+            msg("V101", "no hero; a deck has exactly one Hero card: add `hero: NAME`"),
             view.deck.hero_key_mark,
             file=view.deck.path,
             section="hero",

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from varz_deck.cards import COLORLESS
-from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.i18n import CardName, Term, msg, nmsg
 from varz_deck.resolve import DeckView
 from varz_deck.rules import rule
-from varz_deck.rules._util import at_entry, at_section, plural
+from varz_deck.rules._util import at_entry, at_section
 
 PORTAL_DECK_SIZE = 8
 SHIELD_LIFE_TOTAL = 20
@@ -26,18 +27,22 @@ def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     if not view.counted("portals"):
         return
     size = view.size("portals")
-    if size != PORTAL_DECK_SIZE:
-        fix = (
-            f"add {PORTAL_DECK_SIZE - size}"
-            if size < PORTAL_DECK_SIZE
-            else f"remove {size - PORTAL_DECK_SIZE}"
-        )
-        yield at_section(
-            view,
+    if size < PORTAL_DECK_SIZE:
+        message = nmsg(
             "V104",
-            f"{plural(size, 'portal')}; the Portal Deck needs exactly {PORTAL_DECK_SIZE} ({fix})",
-            "portals",
+            "{n} portal; the Portal Deck needs exactly {need} (add {diff})",
+            "{n} portals; the Portal Deck needs exactly {need} (add {diff})",
         )
+    elif size > PORTAL_DECK_SIZE:
+        message = nmsg(
+            "V104",
+            "{n} portal; the Portal Deck needs exactly {need} (remove {diff})",
+            "{n} portals; the Portal Deck needs exactly {need} (remove {diff})",
+        )
+    else:
+        return
+    diff = abs(size - PORTAL_DECK_SIZE)
+    yield at_section(view, message(n=size, need=PORTAL_DECK_SIZE, diff=diff), "portals")
 
 
 @rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)
@@ -52,19 +57,22 @@ def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
     if not view.all_resolved("portals"):
         return
     total = view.shield_life()
-    if total != SHIELD_LIFE_TOTAL:
-        fix = (
-            f"{SHIELD_LIFE_TOTAL - total} more"
-            if total < SHIELD_LIFE_TOTAL
-            else f"{total - SHIELD_LIFE_TOTAL} less"
-        )
-        yield at_section(
-            view,
+    if total < SHIELD_LIFE_TOTAL:
+        message = msg(
             "V105",
-            f"{total} Shield Life; needs exactly {SHIELD_LIFE_TOTAL} "
-            f"({fix}: swap portals for ones of other Shield Life)",
-            "portals",
+            "{total} Shield Life; needs exactly {need} "
+            "({diff} more: swap portals for ones of other Shield Life)",
         )
+    elif total > SHIELD_LIFE_TOTAL:
+        message = msg(
+            "V105",
+            "{total} Shield Life; needs exactly {need} "
+            "({diff} less: swap portals for ones of other Shield Life)",
+        )
+    else:
+        return
+    diff = abs(total - SHIELD_LIFE_TOTAL)
+    yield at_section(view, message(total=total, need=SHIELD_LIFE_TOTAL, diff=diff), "portals")
 
 
 @rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)
@@ -77,11 +85,18 @@ def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
     hero_color = view.hero.color if view.hero else None
     for card, entry in view.resolved("portals"):
         if card.color not in (COLORLESS, hero_color, None):
+            message = msg(
+                "V106",
+                "{card} is a {color} portal but the hero is {hero_color}; "
+                "use {hero_color} or colorless portals",
+            )
             yield at_entry(
                 view,
-                "V106",
-                f"{quoted(card.name)} is a {card.color} portal but the hero is "
-                f"{hero_color}; use {hero_color} or colorless portals",
+                message(
+                    card=CardName.of(card),
+                    color=Term("color", card.color or ""),
+                    hero_color=Term("color", hero_color or ""),
+                ),
                 entry,
                 card,
             )
@@ -94,13 +109,19 @@ def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   Shrine Gate (has text): 1
     Illegal: Shrine Gate: 2
     """
-    for name, (card, count, first) in view.by_name("portals").items():
+    for card, count, first in view.by_name("portals").values():
         if card.has_effect and count > EFFECT_PORTAL_COPIES:
+            message = msg(
+                "V107",
+                "{count} copies of {card}, a portal with an effect; at most {limit}: "
+                "remove {excess}",
+            )
+            excess = count - EFFECT_PORTAL_COPIES
             yield at_entry(
                 view,
-                "V107",
-                f"{count} copies of {quoted(name)}, a portal with an effect; "
-                f"at most {EFFECT_PORTAL_COPIES}: remove {count - EFFECT_PORTAL_COPIES}",
+                message(
+                    count=count, card=CardName.of(card), limit=EFFECT_PORTAL_COPIES, excess=excess
+                ),
                 first,
                 card,
             )
@@ -113,13 +134,17 @@ def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   Basic Gate (3): 4
     Illegal: Basic Gate (3): 5
     """
-    for name, (card, count, first) in view.by_name("portals").items():
+    for card, count, first in view.by_name("portals").values():
         if not card.has_effect and count > BASIC_PORTAL_COPIES:
+            message = msg(
+                "V108", "{count} copies of {card}, a basic portal; at most {limit}: remove {excess}"
+            )
+            excess = count - BASIC_PORTAL_COPIES
             yield at_entry(
                 view,
-                "V108",
-                f"{count} copies of {quoted(name)}, a basic portal; at most "
-                f"{BASIC_PORTAL_COPIES}: remove {count - BASIC_PORTAL_COPIES}",
+                message(
+                    count=count, card=CardName.of(card), limit=BASIC_PORTAL_COPIES, excess=excess
+                ),
                 first,
                 card,
             )
@@ -137,10 +162,12 @@ def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
         return
     total = sum(entry.count for card, entry in view.resolved("portals") if card.has_effect)
     if total > limit:
-        yield at_section(
-            view,
+        message = nmsg(
             "V109",
-            f"{plural(total, 'portal')} with effects; {view.format.name} "
-            f"allows {limit}: replace {total - limit} with basic portals",
-            "portals",
+            "{n} portal with effects; {format} allows {limit}: replace {excess} with basic portals",
+            "{n} portals with effects; {format} allows {limit}: replace {excess} with basic portals",
+        )
+        fmt = Term("format", view.format.name)
+        yield at_section(
+            view, message(n=total, format=fmt, limit=limit, excess=total - limit), "portals"
         )

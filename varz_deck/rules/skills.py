@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from varz_deck.cards import GENERIC
-from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.i18n import CardName, Joined, Term, msg, nmsg
 from varz_deck.resolve import DeckView
 from varz_deck.rules import rule
-from varz_deck.rules._util import at_entry, at_hero, at_section, plural
+from varz_deck.rules._util import at_entry, at_hero, at_section
 
 SKILL_DECK_SIZE = 9
 SKILL_COPY_LIMIT = 1
@@ -24,18 +25,22 @@ def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     if not view.counted("skills"):
         return
     size = view.size("skills")
-    if size != SKILL_DECK_SIZE:
-        fix = (
-            f"add {SKILL_DECK_SIZE - size}"
-            if size < SKILL_DECK_SIZE
-            else f"remove {size - SKILL_DECK_SIZE}"
-        )
-        yield at_section(
-            view,
+    if size < SKILL_DECK_SIZE:
+        message = nmsg(
             "V110",
-            f"{plural(size, 'skill card')}; the Skill Deck needs exactly {SKILL_DECK_SIZE} ({fix})",
-            "skills",
+            "{n} skill card; the Skill Deck needs exactly {need} (add {diff})",
+            "{n} skill cards; the Skill Deck needs exactly {need} (add {diff})",
         )
+    elif size > SKILL_DECK_SIZE:
+        message = nmsg(
+            "V110",
+            "{n} skill card; the Skill Deck needs exactly {need} (remove {diff})",
+            "{n} skill cards; the Skill Deck needs exactly {need} (remove {diff})",
+        )
+    else:
+        return
+    diff = abs(size - SKILL_DECK_SIZE)
+    yield at_section(view, message(n=size, need=SKILL_DECK_SIZE, diff=diff), "skills")
 
 
 @rule("V111", "skill-copy-limit-exceeded", "2.1, 3-2 ❷")
@@ -45,13 +50,17 @@ def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   Iron Fist: 1, Crimson VAZ: 5
     Illegal: Iron Fist: 2
     """
-    for name, (card, count, first) in view.by_name("skills").items():
+    for card, count, first in view.by_name("skills").values():
         if not card.is_vaz and count > SKILL_COPY_LIMIT:
+            message = msg(
+                "V111",
+                "{count} copies of {card}; at most {limit} of a skill that is not a VAZ skill: "
+                "remove {excess}",
+            )
+            excess = count - SKILL_COPY_LIMIT
             yield at_entry(
                 view,
-                "V111",
-                f"{count} copies of {quoted(name)}; at most {SKILL_COPY_LIMIT} of a "
-                f"skill that is not a VAZ skill: remove {count - SKILL_COPY_LIMIT}",
+                message(count=count, card=CardName.of(card), limit=SKILL_COPY_LIMIT, excess=excess),
                 first,
                 card,
             )
@@ -69,12 +78,14 @@ def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
     memory = hero.memory or 0
     used = sum(entry.count for card, entry in view.resolved("skills") if not card.is_vaz)
     if used > memory:
-        yield at_section(
-            view,
+        message = nmsg(
             "V112",
-            f"{plural(used, 'non-VAZ skill')}; {hero.name}'s Memory is "
-            f"{memory}: replace {used - memory} with VAZ skills",
-            "skills",
+            "{n} non-VAZ skill; {hero}'s Memory is {memory}: replace {excess} with VAZ skills",
+            "{n} non-VAZ skills; {hero}'s Memory is {memory}: replace {excess} with VAZ skills",
+        )
+        hero_name = CardName.of(hero, quote=False)
+        yield at_section(
+            view, message(n=used, hero=hero_name, memory=memory, excess=used - memory), "skills"
         )
 
 
@@ -89,12 +100,18 @@ def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
     assert hero is not None
     for card, entry in view.resolved("skills"):
         if card.skill_class not in (*hero.skill_classes, GENERIC, None):
-            classes = ", ".join(hero.skill_classes)
+            message = msg(
+                "V113", "{card} is a {class} skill; {hero} can use {classes} or generic skills"
+            )
+            classes = Joined(tuple(Term("class", c) for c in hero.skill_classes))
             yield at_entry(
                 view,
-                "V113",
-                f"{quoted(card.name)} is a {card.skill_class} skill; {hero.name} "
-                f"can use {classes} or generic skills",
+                message(
+                    card=CardName.of(card),
+                    hero=CardName.of(hero, quote=False),
+                    classes=classes,
+                    **{"class": Term("class", card.skill_class or "")},
+                ),
                 entry,
                 card,
             )
@@ -111,10 +128,10 @@ def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
     assert hero is not None
     level = hero.evolution_level or 0
     if level > SKILL_DECK_SIZE:
-        yield at_hero(
-            view,
+        message = msg(
             "W202",
-            f"{hero.name}'s evolution level is {level} but a "
-            f"{SKILL_DECK_SIZE}-card Skill Deck reaches level {SKILL_DECK_SIZE} at most: "
-            "this hero never V-Syncs",
+            "{hero}'s evolution level is {level} but a {size}-card Skill Deck reaches level "
+            "{size} at most: this hero never V-Syncs",
         )
+        hero_name = CardName.of(hero, quote=False)
+        yield at_hero(view, message(hero=hero_name, level=level, size=SKILL_DECK_SIZE))

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 from varz_deck.cards import COLORLESS, Card
 from varz_deck.deck import Entry
-from varz_deck.diagnostics import Diagnostic, quoted
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.i18n import CardName, Term, msg, nmsg
 from varz_deck.resolve import DeckView
 from varz_deck.rules import rule
-from varz_deck.rules._util import at_entry, at_section, plural
+from varz_deck.rules._util import at_entry, at_section
 
 SPELL_DECK_SIZE = 30
 SPELL_COPY_LIMIT = 3
@@ -25,18 +26,22 @@ def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     if not view.counted("spells"):
         return
     size = view.size("spells")
-    if size != SPELL_DECK_SIZE:
-        fix = (
-            f"add {SPELL_DECK_SIZE - size}"
-            if size < SPELL_DECK_SIZE
-            else f"remove {size - SPELL_DECK_SIZE}"
-        )
-        yield at_section(
-            view,
+    if size < SPELL_DECK_SIZE:
+        message = nmsg(
             "V102",
-            f"{plural(size, 'spell card')}; the Deck needs exactly {SPELL_DECK_SIZE} ({fix})",
-            "spells",
+            "{n} spell card; the Deck needs exactly {need} (add {diff})",
+            "{n} spell cards; the Deck needs exactly {need} (add {diff})",
         )
+    elif size > SPELL_DECK_SIZE:
+        message = nmsg(
+            "V102",
+            "{n} spell card; the Deck needs exactly {need} (remove {diff})",
+            "{n} spell cards; the Deck needs exactly {need} (remove {diff})",
+        )
+    else:
+        return
+    diff = abs(size - SPELL_DECK_SIZE)
+    yield at_section(view, message(n=size, need=SPELL_DECK_SIZE, diff=diff), "spells")
 
 
 @rule("V103", "spell-copy-limit-exceeded", "2.1")
@@ -46,13 +51,17 @@ def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   Ember Imp: 3
     Illegal: Ember Imp: 2 and VZ02-101 (another printing of Ember Imp): 2
     """
-    for name, (card, count, first) in view.by_name("spells").items():
+    for card, count, first in view.by_name("spells").values():
         if count > SPELL_COPY_LIMIT:
+            message = msg(
+                "V103",
+                "{count} copies of {card}; at most {limit} (all printings together): "
+                "remove {excess}",
+            )
+            excess = count - SPELL_COPY_LIMIT
             yield at_entry(
                 view,
-                "V103",
-                f"{count} copies of {quoted(name)}; at most {SPELL_COPY_LIMIT} "
-                f"(all printings together): remove {count - SPELL_COPY_LIMIT}",
+                message(count=count, card=CardName.of(card), limit=SPELL_COPY_LIMIT, excess=excess),
                 first,
                 card,
             )
@@ -80,11 +89,18 @@ def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
     hero_color = view.hero.color if view.hero else None
     for card, entry, vaz in _off_colour(view):
         if vaz == 0:
+            message = msg(
+                "V114",
+                "{card} is {color} but the hero is {hero_color} and the skills have no {color} "
+                "VAZ skill; add one or cut the card",
+            )
             yield at_entry(
                 view,
-                "V114",
-                f"{quoted(card.name)} is {card.color} but the hero is {hero_color} "
-                f"and the skills have no {card.color} VAZ skill; add one or cut the card",
+                message(
+                    card=CardName.of(card),
+                    color=Term("color", card.color or ""),
+                    hero_color=Term("color", hero_color or ""),
+                ),
                 entry,
                 card,
             )
@@ -100,11 +116,17 @@ def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
     for card, entry, vaz in _off_colour(view):
         cost = card.cost or 0
         if 0 < vaz < cost:
+            message = nmsg(
+                "W201",
+                "{card} costs {cost} {color} VAZ but the skills make at most {vaz}; "
+                "add {n} more {color} VAZ skill",
+                "{card} costs {cost} {color} VAZ but the skills make at most {vaz}; "
+                "add {n} more {color} VAZ skills",
+            )
+            color = Term("color", card.color or "")
             yield at_entry(
                 view,
-                "W201",
-                f"{quoted(card.name)} costs {cost} {card.color} VAZ but the skills "
-                f"make at most {vaz}; add {cost - vaz} more {card.color} VAZ skill(s)",
+                message(card=CardName.of(card), cost=cost, color=color, vaz=vaz, n=cost - vaz),
                 entry,
                 card,
             )
