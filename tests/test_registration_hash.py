@@ -52,7 +52,7 @@ def canonical_of(text: str, suffix: str, db: CardDatabase) -> CanonicalDeck:
     return canonicalize(deck, db)
 
 
-# ---- the documented canonical form (docs/deck-hash.md) ----------------------------------------
+# ---- the documented canonical form (README, "Deck hash") ----------------------------------------
 
 
 def test_canonical_text_of_an_example_is_exactly_the_documented_form() -> None:

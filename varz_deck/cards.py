@@ -34,7 +34,7 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card:
     """One printing of a card, as the card file gives it."""
 
@@ -98,7 +98,7 @@ class Card:
         return cls(**values)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Format:
     """A constructed format: which sets, bans and restrictions, and how portals work."""
 

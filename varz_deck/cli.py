@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 
 from varz_deck import __version__
-from varz_deck.i18n import N_
+from varz_deck.i18n import N_, msg, nmsg
 
 if TYPE_CHECKING:
     from varz_deck.cards import CardDatabase
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
+    from varz_deck.i18n import Message
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _DEBUG = False
@@ -105,32 +106,47 @@ def _color() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
-def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+def _fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
+    """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
+    $VARZ_DECK_LANG, else the locale, else English)."""
     from varz_deck.diagnostics import safe
 
+    if not isinstance(message, str):
+        from varz_deck.i18n import choose_language
+
+        message = message.render(lang or choose_language())
     typer.echo(f"varz-deck: {safe(message)}", err=True)
     raise typer.Exit(code)
 
 
-def load_database(cards: Path | None) -> CardDatabase:
+_DATABASE_INVALID = nmsg(
+    "cli",
+    "card database {root} is invalid: {count} problem{where}; "
+    "run `varz-deck cards lint {root}` to see them all",
+    "card database {root} is invalid: {count} problems{where}; "
+    "run `varz-deck cards lint {root}` to see them all",
+)
+
+
+def load_database(cards: Path | None, lang: str | None = None) -> CardDatabase:
     """The card database for a command, or exit 2 with a pointer to `cards lint`."""
     from varz_deck.database import DatabaseError, open_database, resolve_root
+    from varz_deck.i18n import choose_language, localized
 
     root = resolve_root(cards)
     try:
         return open_database(root)
     except DatabaseError as err:
+        chosen = lang or choose_language()
         first = err.diagnostics[0] if err.diagnostics else None
         where = ""
         if first is not None:
-            where = f" (first: {first.file or root}"
-            where += f":{first.line}" if first.line else ""
-            where += f" {first.code} {first.message})"
+            place = f"{first.file or root}" + (f":{first.line}" if first.line else "")
+            where = msg("cli", " (first: {place} {code} {message})")(
+                place=place, code=first.code, message=localized(first, chosen)
+            ).render(chosen)
         count = len(err.diagnostics)
-        _fail(
-            f"card database {root} is invalid: {count} problem{'s' if count != 1 else ''}{where}; "
-            f"run `varz-deck cards lint {root}` to see them all"
-        )
+        _fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
 
 
 @app.command(help=N_("Check decks for tournament legality under the VARZ rulebook."))
@@ -153,7 +169,7 @@ def check(
     from varz_deck.check import check_decks
 
     chosen = language(lang)
-    database = load_database(cards)
+    database = load_database(cards, chosen)
     reports = check_decks(decks, database, format)
     sys.stdout.write(_render_check(reports, output, chosen))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
@@ -220,8 +236,18 @@ def cards_lint(
     roots = list(dirs) if dirs else [resolve_root(cards)]
     for root in roots:
         if not root.is_dir():
-            what = "does not exist" if not root.exists() else "is not a folder"
-            _fail(f"card database {root} {what}; give the folder that holds the card files")
+            problem = (
+                msg(
+                    "cli",
+                    "card database {root} does not exist; give the folder that holds the card files",
+                )
+                if not root.exists()
+                else msg(
+                    "cli",
+                    "card database {root} is not a folder; give the folder that holds the card files",
+                )
+            )
+            _fail(problem(root=str(root)), lang=chosen)
     files: dict[str, list[Diagnostic]] = {}
     for root in roots:
         result = lint_database(root)
@@ -294,8 +320,12 @@ def rules(
     found = codes.get(code.upper())
     if found is None:
         close = difflib.get_close_matches(code.upper(), list(codes), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else "; `varz-deck rules` lists them"
-        _fail(f"unknown code {code!r}{hint}")
+        unknown = (
+            msg("cli", "unknown code {code}; did you mean {close}?")
+            if close
+            else msg("cli", "unknown code {code}; `varz-deck rules` lists them")
+        )
+        _fail(unknown(code=repr(code), close=", ".join(close)), lang=chosen)
     info = found
     severity = term("severity", info.severity.value, chosen)
     console.print(f"{info.code} {info.name} ({severity})")
@@ -321,20 +351,29 @@ def _register_optional_commands() -> None:
     cards_app.command("show", help=SHOW_HELP)(cards_show)
     cards_app.command("search", help=SEARCH_HELP)(cards_search)
     try:
-        from varz_deck.cli_sim import sim
+        from varz_deck.cli_sim import SIM_HELP, sim
     except ImportError:  # pragma: no cover - the simulator ships with the package
         return
-    app.command("sim")(sim)
+    app.command("sim", help=SIM_HELP)(sim)
 
-    from varz_deck.cli_register import code, diff, register, verify
+    from varz_deck.cli_register import (
+        CODE_HELP,
+        DIFF_HELP,
+        REGISTER_HELP,
+        VERIFY_HELP,
+        code,
+        diff,
+        register,
+        verify,
+    )
 
-    for name, command in (
-        ("register", register),
-        ("verify", verify),
-        ("diff", diff),
-        ("code", code),
+    for name, command, text in (
+        ("register", register, REGISTER_HELP),
+        ("verify", verify, VERIFY_HELP),
+        ("diff", diff, DIFF_HELP),
+        ("code", code, CODE_HELP),
     ):
-        app.command(name)(command)
+        app.command(name, help=text)(command)
 
 
 _register_optional_commands()
@@ -351,24 +390,46 @@ def main(argv: list[str] | None = None) -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        command = typer.main.get_command(app)
+        command, prog, rest = _command_for(args)
         chosen = _help_language(args)
         if chosen != "en":
             _translate_help(command, chosen)
-        command.main(args=args, prog_name="varz-deck", standalone_mode=True)
+        command.main(args=rest, prog_name=prog, standalone_mode=True)
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        sys.stderr.write("varz-deck: interrupted\n")
+        interrupted = msg("cli", "interrupted").render(_help_language(args))
+        sys.stderr.write(f"varz-deck: {interrupted}\n")
         sys.exit(130)
     except BaseException as exc:
         if _DEBUG:
             raise
-        sys.stderr.write(
-            f"varz-deck: internal error ({type(exc).__name__}); this is a bug: "
-            "run again with --debug and report it\n"
-        )
+        internal = msg(
+            "cli",
+            "internal error ({error}); this is a bug: run again with --debug and report it",
+        )(error=type(exc).__name__)
+        sys.stderr.write(f"varz-deck: {internal.render(_help_language(args))}\n")
         sys.exit(EXIT_INTERNAL)
+
+
+def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
+    """The click command to run: just the named command when there is one, else the whole tree.
+
+    Building every command's parameters costs more than checking a deck, so `varz-deck check …`
+    builds only `check`; usage and help read the same.
+    """
+    name = args[0] if args else ""
+    for info in app.registered_commands:
+        callback = info.callback
+        if callback is not None and (info.name or callback.__name__.replace("_", "-")) == name:
+            single = typer.Typer(
+                pretty_exceptions_enable=False,
+                rich_markup_mode=None,
+                context_settings={"help_option_names": ["-h", "--help"]},
+            )
+            single.command(name=name, help=info.help)(callback)
+            return typer.main.get_command(single), f"varz-deck {name}", args[1:]
+    return typer.main.get_command(app), "varz-deck", args
 
 
 def _help_language(args: list[str]) -> str:

@@ -44,7 +44,7 @@ def cards_show(
     from varz_deck.diagnostics import safe
 
     chosen = language(lang)
-    database = load_database(cards)
+    database = load_database(cards, chosen)
     try:
         card = find_card(database, ref)
     except CardNotFound as err:
@@ -89,7 +89,7 @@ def cards_search(
     from varz_deck.i18n import nmsg
 
     chosen = language(lang)
-    database = load_database(cards)
+    database = load_database(cards, chosen)
     query = Query(text=text, type=type, color=color, cost=cost, klass=klass, keyword=keyword)
     found = search(database, query)
     console = _console()

@@ -1,7 +1,7 @@
 """Registration commands: `register`, `verify`, `diff` and `code` (issue 5).
 
-`varz_deck.cli` adds them to the app; this module imports it only inside the commands, so either
-module can be imported first.
+`varz_deck.cli` adds them to the app; this module imports it only inside the commands and, for the
+`--lang` option, at its very end, so either module can be imported first.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
+
+from varz_deck.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
     from varz_deck.cards import CardDatabase
@@ -32,65 +34,83 @@ class CompareOutput(str, Enum):
 
 
 DeckArgument = Annotated[
-    Path, typer.Argument(help="A deck file (.yaml, .yml, .txt) or a deck code.", show_default=False)
+    Path,
+    typer.Argument(help=N_("A deck file (.yaml, .yml, .txt) or a deck code."), show_default=False),
 ]
 CardsOption = Annotated[
     Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
     typer.Option(
         "--cards",
-        help="Card database folder (default: $VARZ_DECK_CARDS, else the bundled database).",
+        help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
         show_default=False,
     ),
 ]
 CompareOutputOption = Annotated[
-    CompareOutput, typer.Option("--output", "-o", help="Output format.")
+    CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
 ]
+
+REGISTER_HELP = N_(
+    "Check decks and print their registrations: player, event, legality, deck hash, card list."
+)
+VERIFY_HELP = N_("Exit 0 when the deck matches a registered deck hash, 1 when it does not.")
+DIFF_HELP = N_("Show what differs between two decks, card by card; exit 0 same deck, 1 different.")
+CODE_HELP = N_("Print a deck's code: compact and URL-safe; every DECK argument accepts one.")
 
 
 def register(
     decks: Annotated[
         list[Path],
-        typer.Argument(help="Deck files (.yaml, .yml, .txt) or deck codes.", show_default=False),
+        typer.Argument(
+            help=N_("Deck files (.yaml, .yml, .txt) or deck codes."), show_default=False
+        ),
     ],
     player: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--player", help="Player name for every deck (overrides the files' player:)."),
+        typer.Option(
+            "--player", help=N_("Player name for every deck (overrides the files' player:).")
+        ),
     ] = None,
     event: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--event", help="Event name for every deck (overrides the files' event:)."),
+        typer.Option(
+            "--event", help=N_("Event name for every deck (overrides the files' event:).")
+        ),
     ] = None,
     format: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--format", "-f", help="Register under this format, whatever the decks say."),
+        typer.Option(
+            "--format", "-f", help=N_("Register under this format, whatever the decks say.")
+        ),
     ] = None,
     output: Annotated[
-        RegisterOutput, typer.Option("--output", "-o", help="Output format.")
+        RegisterOutput, typer.Option("--output", "-o", help=N_("Output format."))
     ] = RegisterOutput.text,
     sheet: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--sheet",
-            help="Write a printable HTML registration sheet per deck into this folder.",
+            help=N_("Write a printable HTML registration sheet per deck into this folder."),
             show_default=False,
         ),
     ] = None,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check decks and print their registrations: player, event, legality, deck hash, card list."""
     from varz_deck.registration import render
     from varz_deck.registration.register import register_decks
 
-    database = _database(cards)
+    chosen = language(lang)
+    database = _database(cards, chosen)
     registrations = register_decks(decks, database, player=player, event=event, format_key=format)
     if sheet is not None:
-        _write_sheets(registrations, sheet)
+        _write_sheets(registrations, sheet, chosen)
     if output is RegisterOutput.json:
-        rendered = render.render_json(registrations)
+        rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
         rendered = render.render_csv(registrations)
     else:
-        rendered = render.render_text(registrations, color=_color())
+        rendered = render.render_text(registrations, color=_color(), lang=chosen)
     sys.stdout.write(rendered)
     raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
 
@@ -99,26 +119,35 @@ def verify(
     deck: DeckArgument,
     hash: Annotated[
         str,
-        typer.Option("--hash", help="The registered deck hash (v1-…).", show_default=False),
+        typer.Option("--hash", help=N_("The registered deck hash (v1-…)."), show_default=False),
     ],
     output: CompareOutputOption = CompareOutput.text,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Exit 0 when the deck matches a registered deck hash, 1 when it does not."""
     from varz_deck.registration import render
     from varz_deck.registration.canonical import normalize_hash
 
+    chosen = language(lang)
     expected = normalize_hash(hash)
     if expected is None:
-        _usage(f"--hash {hash!r} is not a deck hash; a v1 deck hash looks like v1-6axy4nbueg")
-    database = _database(cards)
-    reg = _comparable(deck, database)
+        _usage(
+            msg(
+                "register", "--hash {hash} is not a deck hash; a v1 deck hash looks like {example}"
+            )(hash=repr(hash), example="v1-6axy4nbueg"),
+            chosen,
+        )
+    database = _database(cards, chosen)
+    reg = _comparable(deck, database, chosen)
     assert reg.deck_hash is not None
     if output is CompareOutput.json:
         sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected))
     else:
         sys.stdout.write(
-            render.render_verify_text(reg.path, reg.deck_hash, expected, color=_color())
+            render.render_verify_text(
+                reg.path, reg.deck_hash, expected, color=_color(), lang=chosen
+            )
         )
     raise typer.Exit(EXIT_OK if reg.deck_hash == expected else EXIT_PROBLEMS)
 
@@ -126,48 +155,54 @@ def verify(
 def diff(
     registered: Annotated[
         Path,
-        typer.Argument(help="The deck as registered (file or deck code).", show_default=False),
+        typer.Argument(help=N_("The deck as registered (file or deck code)."), show_default=False),
     ],
     presented: Annotated[
         Path,
-        typer.Argument(help="The deck as presented (file or deck code).", show_default=False),
+        typer.Argument(help=N_("The deck as presented (file or deck code)."), show_default=False),
     ],
     output: CompareOutputOption = CompareOutput.text,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show what differs between two decks, card by card; exit 0 same deck, 1 different."""
     from varz_deck.registration import render
     from varz_deck.registration.diff import diff_decks
 
-    database = _database(cards)
-    before, after = _comparable(registered, database), _comparable(presented, database)
+    chosen = language(lang)
+    database = _database(cards, chosen)
+    before = _comparable(registered, database, chosen)
+    after = _comparable(presented, database, chosen)
     assert before.canonical is not None and after.canonical is not None
     result = diff_decks(before.canonical, after.canonical)
     if output is CompareOutput.json:
         sys.stdout.write(render.render_diff_json(result, before, after))
     else:
-        sys.stdout.write(render.render_diff_text(result, before, after, color=_color()))
+        sys.stdout.write(
+            render.render_diff_text(result, before, after, color=_color(), lang=chosen)
+        )
     raise typer.Exit(EXIT_OK if result.same else EXIT_PROBLEMS)
 
 
-def code(deck: DeckArgument, cards: CardsOption = None) -> None:
+def code(deck: DeckArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
     from varz_deck.registration.code import encode
     from varz_deck.registration.register import register_deck
 
-    database = _database(cards)
+    chosen = language(lang)
+    database = _database(cards, chosen)
     reg = register_deck(deck, database)
     if reg.canonical is None or not reg.canonical.complete:
-        _report_problems(reg, "has no deck code")
+        _report_problems(reg, msg("register", "{deck} has no deck code: {reason}"), chosen)
         raise typer.Exit(EXIT_PROBLEMS)
     sys.stdout.write(encode(reg.canonical) + "\n")
     raise typer.Exit(EXIT_OK)
 
 
-def _database(cards: Path | None) -> CardDatabase:
+def _database(cards: Path | None, lang: str) -> CardDatabase:
     from varz_deck.cli import load_database
 
-    return load_database(cards)
+    return load_database(cards, lang)
 
 
 def _color() -> bool:
@@ -176,46 +211,63 @@ def _color() -> bool:
     return color()
 
 
-def _usage(message: str) -> NoReturn:
+def _usage(message: Message, lang: str) -> NoReturn:
     from varz_deck.cli import _fail
 
-    _fail(message, EXIT_USAGE)
+    _fail(message, EXIT_USAGE, lang)
 
 
-def _comparable(path: Path, database: CardDatabase) -> Registration:
+def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
     """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
     from varz_deck.registration.register import register_deck
 
     reg = register_deck(path, database)
     if reg.deck_hash is None:
-        _report_problems(reg, "cannot be compared")
+        _report_problems(reg, msg("register", "{deck} cannot be compared: {reason}"), lang)
         raise typer.Exit(EXIT_USAGE)
     return reg
 
 
-def _report_problems(reg: Registration, what: str) -> None:
+def _report_problems(reg: Registration, what: Message, lang: str) -> None:
+    """The errors that stand in the way, then `varz-deck: DECK <what>: <reason>; fix …`."""
     from varz_deck.diagnostics import safe
     from varz_deck.registration.render import diagnostic_line
 
     errors = [d for d in reg.report.diagnostics if d.is_error]
     if reg.canonical is not None:  # readable: only unresolved references stand in the way
         errors = [d for d in errors if d.code in ("F005", "F006", "F007")]
-    lines = [diagnostic_line(d) for d in errors]
-    reason = "it could not be read completely" if reg.canonical is None else "unknown references"
-    lines.append(f"varz-deck: {safe(reg.path)} {what}: {reason}; fix the errors above")
+    lines = [diagnostic_line(d, lang=lang) for d in errors]
+    reason = (
+        msg("register", "it could not be read completely; fix the errors above")
+        if reg.canonical is None
+        else msg("register", "unknown references; fix the errors above")
+    )
+    lines.append("varz-deck: " + safe(what(deck=reg.path, reason=reason).render(lang)))
     sys.stderr.write("".join(line + "\n" for line in lines))
 
 
-def _write_sheets(registrations: list[Registration], folder: Path) -> None:
+def _write_sheets(registrations: list[Registration], folder: Path, lang: str) -> None:
     from varz_deck.registration.sheet import render_sheet, sheet_names
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for reg, name in zip(registrations, sheet_names(registrations), strict=True):
-            (folder / name).write_text(render_sheet(reg), encoding="utf-8", newline="\n")
+            (folder / name).write_text(render_sheet(reg, lang), encoding="utf-8", newline="\n")
     except OSError as err:
-        _usage(f"cannot write sheets to {folder}: {err.strerror or err}")
-    count = len(registrations)
-    sys.stderr.write(
-        f"varz-deck: wrote {count} registration sheet{'s' if count != 1 else ''} to {folder}\n"
-    )
+        _usage(
+            msg("register", "cannot write sheets to {folder}: {error}")(
+                folder=str(folder), error=err.strerror or str(err)
+            ),
+            lang,
+        )
+    wrote = nmsg(
+        "register",
+        "wrote {n} registration sheet to {folder}",
+        "wrote {n} registration sheets to {folder}",
+    )(n=len(registrations), folder=str(folder))
+    sys.stderr.write(f"varz-deck: {wrote.render(lang)}\n")
+
+
+# Last, so that `varz_deck.cli` (which adds these commands) can be imported before or after this
+# module: the option's type is read when the command line is built, not when this module loads.
+from varz_deck.cli import LangOption, language  # noqa: E402

@@ -1,4 +1,8 @@
-"""`varz-deck sim`: goldfish statistics for a deck (SPEC §3, §5, §6); the core is varz_deck.sim."""
+"""`varz-deck sim`: goldfish statistics for a deck (SPEC §3, §5, §6); the core is varz_deck.sim.
+
+`varz_deck.cli` adds the command to the app; the `--lang` option comes from it at the end of this
+module, so either module can be imported first.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from varz_deck.i18n import N_, Message, msg, nmsg
+
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
@@ -16,6 +22,9 @@ if TYPE_CHECKING:
 
 EXIT_UNREADABLE, EXIT_USAGE = 1, 2
 PROGRESS_AFTER = 1.0
+SIM_HELP = N_(
+    "Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists."
+)
 
 
 class On(str, Enum):
@@ -33,14 +42,14 @@ class SimOutput(str, Enum):
     json = "json"
 
 
-def _fail(message: str, code: int) -> typer.Exit:
+def _fail(message: Message, code: int, lang: str) -> typer.Exit:
     from varz_deck.diagnostics import safe
 
-    typer.echo(f"varz-deck: {safe(message)}", err=True)
+    typer.echo(f"varz-deck: {safe(message.render(lang))}", err=True)
     return typer.Exit(code)
 
 
-def _database(cards: Path | None) -> CardDatabase:
+def _database(cards: Path | None, lang: str) -> CardDatabase:
     from varz_deck.database import DatabaseError, open_database, resolve_root
 
     root = resolve_root(cards)
@@ -48,18 +57,22 @@ def _database(cards: Path | None) -> CardDatabase:
         return open_database(root)
     except DatabaseError as err:
         count = len(err.diagnostics)
-        raise _fail(
-            f"card database {root} is invalid ({count} problem{'s' if count != 1 else ''}); "
-            f"run `varz-deck cards lint {root}` to see them",
-            EXIT_USAGE,
-        ) from None
+        invalid = nmsg(
+            "sim",
+            "card database {root} is invalid ({n} problem); "
+            "run `varz-deck cards lint {root}` to see them",
+            "card database {root} is invalid ({n} problems); "
+            "run `varz-deck cards lint {root}` to see them",
+        )
+        raise _fail(invalid(root=str(root), n=count), EXIT_USAGE, lang) from None
 
 
-def _model(path: Path, database: CardDatabase) -> tuple[Model, bool]:
+def _model(path: Path, database: CardDatabase, lang: str) -> tuple[Model, bool]:
     """The deck's model and whether the deck is legal; exits 1 when it cannot be simulated."""
     from varz_deck.check import check_parsed
     from varz_deck.deck import read_deck
     from varz_deck.diagnostics import safe
+    from varz_deck.i18n import localized
     from varz_deck.sim import ModelError, build_model
 
     deck, problems = read_deck(path)
@@ -67,7 +80,8 @@ def _model(path: Path, database: CardDatabase) -> tuple[Model, bool]:
     if unreadable or not deck.readable:
         for d in unreadable or problems:
             place = f":{d.line}:{d.column}" if d.line else ""
-            typer.echo(f"{safe(d.file or path)}{place}: {d.code} {safe(d.message)}", err=True)
+            text = safe(localized(d, lang))
+            typer.echo(f"{safe(d.file or path)}{place}: {d.code} {text}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     report = check_parsed(deck, problems, database)
     if report.view is None:
@@ -75,13 +89,18 @@ def _model(path: Path, database: CardDatabase) -> tuple[Model, bool]:
     try:
         model = build_model(report.view)
     except ModelError as err:
-        raise _fail(f"{path}: {err}; name a Hero card under `hero:`", EXIT_UNREADABLE) from None
+        no_hero = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
+        raise _fail(no_hero(path=str(path), problem=err.message), EXIT_UNREADABLE, lang) from None
     if report.errors:
-        typer.echo(
-            f"warning: {safe(path)}: deck is not legal ({report.errors} problem"
-            f"{'s' if report.errors != 1 else ''}; run varz-deck check); simulating anyway",
-            err=True,
+        not_legal = nmsg(
+            "sim",
+            "{path}: deck is not legal ({n} problem; run varz-deck check); simulating anyway",
+            "{path}: deck is not legal ({n} problems; run varz-deck check); simulating anyway",
         )
+        warning = msg("sim", "warning: {message}")(
+            message=not_legal(path=str(path), n=report.errors)
+        )
+        typer.echo(warning.render(lang), err=True)
     return model, report.legal
 
 
@@ -97,6 +116,7 @@ class _Progress:
     def __init__(self) -> None:
         import time
 
+        self.label = "simulating"  # the caller puts it in the chosen language
         self._clock = time.monotonic
         self._start = self._clock()
         self._bar: Progress | None = None
@@ -111,7 +131,7 @@ class _Progress:
 
             self._bar = Progress(console=Console(stderr=True), transient=True)
             self._bar.start()
-            self._task = self._bar.add_task("simulating", total=total)
+            self._task = self._bar.add_task(self.label, total=total)
         if self._task is not None:
             self._bar.update(self._task, completed=done)
 
@@ -122,69 +142,79 @@ class _Progress:
 
 def sim(
     deck: Annotated[
-        Path, typer.Argument(help="Deck file (.yaml, .yml or .txt).", show_default=False)
+        Path, typer.Argument(help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False)
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Games to simulate.")
+        int, typer.Option("--games", "-n", min=1, help=N_("Games to simulate."))
     ] = 100_000,
     seed: Annotated[
-        int, typer.Option("--seed", min=0, help="Random seed: same seed, same output.")
+        int, typer.Option("--seed", min=0, help=N_("Random seed: same seed, same output."))
     ] = 1,
-    turns: Annotated[int, typer.Option("--turns", min=1, max=30, help="Turns per game.")] = 8,
-    on: Annotated[On, typer.Option("--on", help="Go first (play) or second (draw).")] = On.play,
+    turns: Annotated[int, typer.Option("--turns", min=1, max=30, help=N_("Turns per game."))] = 8,
+    on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
     mulligan: Annotated[
         Mulligan,
         typer.Option(
-            "--mulligan", help="auto: send back a hand with no turn-1 play; none: keep all."
+            "--mulligan", help=N_("auto: send back a hand with no turn-1 play; none: keep all.")
         ),
     ] = Mulligan.auto,
     output: Annotated[
-        SimOutput, typer.Option("--output", "-o", help="Output format.")
+        SimOutput,
+        typer.Option("--output", "-o", help=N_("Output format (JSON stays in English).")),
     ] = SimOutput.text,
     vs: Annotated[
         Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
         typer.Option(
-            "--vs", help="Compare with this deck on the same random numbers.", show_default=False
+            "--vs",
+            help=N_("Compare with this deck on the same random numbers."),
+            show_default=False,
         ),
     ] = None,
     plot: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
-            "--plot", help="Also write the charts to FILE.svg or FILE.png.", show_default=False
+            "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
         ),
     ] = None,
     cards: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--cards",
-            help="Card database folder (default: $VARZ_DECK_CARDS, else the bundled database).",
+            help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
             show_default=False,
         ),
     ] = None,
+    lang: LangOption = None,
     debug: Annotated[bool, typer.Option("--debug", hidden=True, help="Print timings.")] = False,
 ) -> None:
-    """Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists."""
+    """Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists.
+
+    JSON output stays in English (it is for programs); the text report follows --lang.
+    """
     import os
     import sys
     import time
 
+    chosen = language(lang)
     fmt = plot.suffix.lower().lstrip(".") if plot is not None else None
     if fmt is not None:
         from varz_deck.sim.plot import FORMATS
 
         if fmt not in FORMATS:
-            raise _fail(f"--plot {plot}: give a file name ending in .svg or .png", EXIT_USAGE)
+            wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
+            raise _fail(wrong(file=str(plot)), EXIT_USAGE, chosen)
         if fmt == "png":
             try:
                 import matplotlib  # noqa: F401
             except ImportError:
-                raise _fail(
+                no_png = msg(
+                    "sim",
                     "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
-                    EXIT_USAGE,
-                ) from None
-    database = _database(cards)
-    model, legal = _model(deck, database)
-    other = _model(vs, database) if vs is not None else None
+                )
+                raise _fail(no_png, EXIT_USAGE, chosen) from None
+    database = _database(cards, chosen)
+    model, legal = _model(deck, database, chosen)
+    other = _model(vs, database, chosen) if vs is not None else None
 
     from varz_deck import sim as core
 
@@ -192,6 +222,8 @@ def sim(
         games=games, seed=seed, turns=turns, on=on.value, mulligan=mulligan.value
     )
     progress = _Progress() if output is SimOutput.text and _stderr_is_terminal() else None
+    if progress is not None:
+        progress.label = msg("sim", "simulating").render(chosen)
     started = time.perf_counter()
     try:
         if other is None:
@@ -221,9 +253,9 @@ def sim(
         )
         width = os.get_terminal_size().columns if sys.stdout.isatty() else 100
         text = (
-            core.render_text(result, color=color, width=width)
+            core.render_text(result, color=color, width=width, lang=chosen)
             if other is None
-            else core.render_compare_text(comparison, color=color, width=width)
+            else core.render_compare_text(comparison, color=color, width=width, lang=chosen)
         )
         sys.stdout.write(text)
     if plot is not None and fmt is not None:
@@ -231,8 +263,16 @@ def sim(
         from varz_deck.sim.plot import plot as draw
 
         try:
-            plot.write_bytes(draw(results, fmt))
+            plot.write_bytes(draw(results, fmt, chosen))
         except PlotError as err:
-            raise _fail(str(err), EXIT_USAGE) from None
+            raise _fail(err.message, EXIT_USAGE, chosen) from None
         except OSError as err:
-            raise _fail(f"cannot write {plot}: {err.strerror or err}", EXIT_USAGE) from None
+            cannot = msg("sim", "cannot write {file}: {error}")
+            raise _fail(
+                cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, chosen
+            ) from None
+
+
+# Last, so that `varz_deck.cli` (which adds `sim` to the app) can be imported before or after this
+# module: the option's type is read when the command line is built, not when this module loads.
+from varz_deck.cli import LangOption, language  # noqa: E402

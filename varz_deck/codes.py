@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from varz_deck.diagnostics import Severity, default_severity
 
 
-@dataclass(frozen=True)
-class CodeInfo:
+class CodeInfo(NamedTuple):
     code: str
     name: str
     section: str

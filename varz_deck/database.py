@@ -11,8 +11,6 @@ with one message per offending value.
 
 from __future__ import annotations
 
-import difflib
-import hashlib
 import json
 import os
 import re
@@ -22,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck import __version__
+from varz_deck._hash import blake2b
 from varz_deck.cards import (
     GAME_FIELDS,
     GENERIC,
@@ -31,8 +30,8 @@ from varz_deck.cards import (
     Format,
     normalize,
 )
-from varz_deck.diagnostics import Diagnostic, Mark, Severity, diag, quoted, safe
-from varz_deck.schemaexplain import schema_problems, show_value
+from varz_deck.diagnostics import Diagnostic, Mark, Severity, diag
+from varz_deck.i18n import Joined, Message, Quoted, msg
 from varz_deck.schemas import resource_dir, schema_text
 from varz_deck.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes
 from varz_deck.strictyaml import CARD_NODE_CAP, Document, load
@@ -54,6 +53,10 @@ _KEYWORD_WORDS = (
 _CARDS_MARKERS = tuple(
     "cards".encode(enc) for enc in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 )
+
+
+_NOT_A_FOLDER = msg("F001", "card database {path} is not a folder")
+_DID_YOU_MEAN = msg("C004", "{problem}; did you mean {close}?")
 
 
 class DatabaseError(Exception):
@@ -128,7 +131,7 @@ def _cache_dir() -> Path | None:
 
 
 def _cache_key(root: Path, files: list[tuple[Path, bytes]]) -> str:
-    digest = hashlib.sha256(__version__.encode())
+    digest = blake2b(__version__.encode(), digest_size=20)
     digest.update(schema_text("card").encode())
     digest.update(schema_text("formats").encode())
     for path, data in files:
@@ -175,7 +178,7 @@ def _cache_write(key: str, database: CardDatabase) -> None:
 def open_database(root: Path) -> CardDatabase:
     """A valid database, from the cache when its files are unchanged; DatabaseError if invalid."""
     if not root.is_dir():
-        raise DatabaseError(root, [diag("F001", f"card database {quoted(root)} is not a folder")])
+        raise DatabaseError(root, [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))])
     files = []
     for path in _yaml_files(root):
         try:
@@ -193,7 +196,7 @@ def open_database(root: Path) -> CardDatabase:
     return result.database
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Entry:
     """One card mapping of a card file: its data, its places, and its Card if the schema passed.
 
@@ -227,9 +230,11 @@ class _Entry:
 
 def lint_database(root: Path) -> LintResult:
     """Load every file of a database and check it whole: F001–F003, C001–C005, C101–C104."""
+    from varz_deck.schemaexplain import schema_problems
+
     result = LintResult(root)
     if not root.is_dir():
-        result.files[str(root)] = [diag("F001", f"card database {quoted(root)} is not a folder")]
+        result.files[str(root)] = [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))]
         return result
     entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
@@ -288,7 +293,9 @@ def _duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
     for dup in doc.duplicates:
         yield diag(
             "F003",
-            f"key {quoted(dup.key)} is given twice (first at line {dup.first.line}); keep one",
+            msg("F003", "key {key} is given twice (first at line {line}); keep one")(
+                key=Quoted(dup.key), line=dup.first.line
+            ),
             dup.second,
             file=shown,
         )
@@ -355,6 +362,8 @@ def _strings(value: Any) -> list[tuple[int | None, str]]:
 
 def _vocabulary(entries: list[_Entry], doc: Document, bad_paths: set[Any]) -> Iterator[Diagnostic]:
     """C004: skill classes and keywords outside the rulebook's lists."""
+    import difflib
+
     for entry in entries:
         base = ("cards", entry.index)
         for field_name, known in (
@@ -368,15 +377,18 @@ def _vocabulary(entries: list[_Entry], doc: Document, bad_paths: set[Any]) -> It
                 if value in known:
                     continue
                 close = difflib.get_close_matches(value, known, n=1)
-                hint = (
-                    f"; did you mean {quoted(close[0])}?"
+                problem = msg("C004", "unknown skill class {value}")(value=Quoted(value))
+                message = (
+                    _DID_YOU_MEAN(problem=problem, close=Quoted(close[0]))
                     if close
-                    else f"; known: {', '.join(known)}"
+                    else msg("C004", "{problem}; known: {known}")(
+                        problem=problem, known=Joined(known)
+                    )
                 )
                 path = (field_name,) if j is None else (field_name, j)
                 yield diag(
                     "C004",
-                    f"unknown skill class {quoted(value)}{hint}",
+                    message,
                     doc.mark((*base, *path)),
                     file=entry.file,
                     card=entry.id,
@@ -386,29 +398,35 @@ def _vocabulary(entries: list[_Entry], doc: Document, bad_paths: set[Any]) -> It
         for j, keyword in _strings(entry.raw["keywords"]):
             if _KEYWORD.fullmatch(keyword):
                 continue
-            hint = _keyword_hint(keyword)
             yield diag(
                 "C004",
-                f"unknown keyword {quoted(keyword)}{hint}",
+                _keyword_problem(keyword),
                 doc.mark((*base, "keywords", j if j is not None else 0)),
                 file=entry.file,
                 card=entry.id,
             )
 
 
-def _keyword_hint(keyword: str) -> str:
-    """'; did you mean 'haste'?', or how to write a numbered keyword such as atk+N."""
+def _keyword_problem(keyword: str) -> Message:
+    """'unknown keyword …' and '; did you mean 'haste'?', or how to write a numbered keyword."""
+    import difflib
+
+    problem = msg("C004", "unknown keyword {keyword}")(keyword=Quoted(keyword))
     stem = re.sub(r"[0-9]+$", "N", keyword.lower())
     close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
     if not close:
-        return " (rulebook ch. 9 lists the keywords)"
+        return msg("C004", "{problem} (rulebook ch. 9 lists the keywords)")(problem=problem)
     word = close[0]
     if word.endswith("N"):
-        example = word[:-1] + "1"
+        example = Quoted(word[:-1] + "1")
         if stem == word.lower():
-            return f"; write the number in place of N, e.g. {quoted(example)}"
-        return f"; did you mean {quoted(word)}? (N is a whole number: {quoted(example)})"
-    return f"; did you mean {quoted(word)}?"
+            return msg("C004", "{problem}; write the number in place of N, e.g. {example}")(
+                problem=problem, example=example
+            )
+        return msg("C004", "{problem}; did you mean {close}? (N is a whole number: {example})")(
+            problem=problem, close=Quoted(word), example=example
+        )
+    return _DID_YOU_MEAN(problem=problem, close=Quoted(word))
 
 
 def _set_code_mismatch(entries: list[_Entry], bad_paths: set[Any]) -> Iterator[Diagnostic]:
@@ -423,9 +441,16 @@ def _set_code_mismatch(entries: list[_Entry], bad_paths: set[Any]) -> Iterator[D
         if prefix != entry.set_code:
             yield diag(
                 "C102",
-                f"id {quoted(card_id)} does not start with this file's set code "
-                f"{quoted(entry.set_code)}; number it {safe(entry.set_code)}-…, or move it to "
-                f"a file of set {quoted(prefix)}",
+                msg(
+                    "C102",
+                    "id {id} does not start with this file's set code {set}; number it "
+                    "{code}-…, or move it to a file of set {other}",
+                )(
+                    id=Quoted(card_id),
+                    set=Quoted(entry.set_code),
+                    code=entry.set_code,
+                    other=Quoted(prefix),
+                ),
                 entry.mark("id"),
                 file=entry.file,
                 card=card_id,
@@ -444,8 +469,9 @@ def _duplicate_ids(entries: list[_Entry]) -> Iterator[Diagnostic]:
             continue
         yield diag(
             "C002",
-            f"id {quoted(entry.id)} is used twice: also at {seen.where()}"
-            f" ({quoted(seen.raw.get('name', ''))}); ids must be unique",
+            msg("C002", "id {id} is used twice: also at {place} ({name}); ids must be unique")(
+                id=Quoted(entry.id), place=seen.where(), name=Quoted(seen.raw.get("name", ""))
+            ),
             entry.mark("id"),
             file=entry.file,
             card=entry.id,
@@ -475,28 +501,44 @@ def _printings_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
         differ = [f for f in GAME_FIELDS if getattr(base.card, f) != getattr(entry.card, f)]
         if not differ:
             continue
-        details = ", ".join(
-            f"{f} ({_show_field(getattr(entry.card, f))} here, {_show_field(getattr(base.card, f))} "
-            f"there)"
-            for f in differ
+        details = Joined(
+            tuple(
+                msg("C003", "{field} ({here} here, {there} there)")(
+                    field=f,
+                    here=_show_field(getattr(entry.card, f)),
+                    there=_show_field(getattr(base.card, f)),
+                )
+                for f in differ
+            )
         )
         place = next((f for f in differ if f in entry.raw), None)
         yield diag(
             "C003",
-            f"{entry.card.id} and {base.card.id} ({base.where()}) are printings of "
-            f"{quoted(entry.card.name)} but differ in {details}; make them the same or rename one",
+            msg(
+                "C003",
+                "{id} and {other} ({place}) are printings of {name} but differ in {details}; "
+                "make them the same or rename one",
+            )(
+                id=entry.card.id,
+                other=base.card.id,
+                place=base.where(),
+                name=Quoted(entry.card.name),
+                details=details,
+            ),
             entry.mark(place) if place else entry.mark(),
             file=entry.file,
             card=entry.card.id,
         )
 
 
-def _show_field(value: Any) -> str:
+def _show_field(value: Any) -> object:
+    from varz_deck.schemaexplain import show_value, value_shown
+
     if isinstance(value, tuple):
         return "[" + ", ".join(map(str, value)) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
-    return "none" if value is None else show_value(value)
+    return msg("C003", "none") if value is None else value_shown(value)
 
 
 def _names_of(entry: _Entry) -> Iterator[tuple[tuple[str, ...], str, str | None]]:
@@ -521,14 +563,30 @@ def _shared_names(entries: list[_Entry]) -> Iterator[Diagnostic]:
             if other.name == entry.card.name or (key, entry.card.name) in reported:
                 continue
             reported.add((key, entry.card.name))
-            in_lang = f" ({lang})" if lang else ""
-            their = f"the {seen_lang} name" if seen_lang else "the name"
+            shown: object = (
+                msg("C101", "{name} ({lang})")(name=Quoted(name), lang=lang)
+                if lang
+                else Quoted(name)
+            )
+            their = (
+                msg("C101", "the {lang} name")(lang=seen_lang)
+                if seen_lang
+                else msg("C101", "the name")
+            )
             mark = seen.mark(*seen_path)
             yield diag(
                 "C101",
-                f"{quoted(name)}{in_lang} is also {their} of {quoted(other.name)} "
-                f"({other.id}, {seen.file}:{mark.line}:{mark.column}); a deck that lists it "
-                "cannot tell the two cards apart (F006): give one a different name",
+                msg(
+                    "C101",
+                    "{name} is also {their} of {other} ({id}, {place}); a deck that lists it "
+                    "cannot tell the two cards apart (F006): give one a different name",
+                )(
+                    name=shown,
+                    their=their,
+                    other=Quoted(other.name),
+                    id=other.id,
+                    place=f"{seen.file}:{mark.line}:{mark.column}",
+                ),
                 entry.mark(*path),
                 file=entry.file,
                 card=entry.card.id,
@@ -550,9 +608,19 @@ def _translations_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
             if theirs is not None and theirs != name:
                 yield diag(
                     "C103",
-                    f"{entry.card.id} calls {quoted(entry.card.name)} {quoted(name)} in {lang}, "
-                    f"but its printing {base.card.id} ({base.where()}) calls it {quoted(theirs)}; "
-                    "use one translation",
+                    msg(
+                        "C103",
+                        "{id} calls {name} {translation} in {lang}, but its printing {other} "
+                        "({place}) calls it {theirs}; use one translation",
+                    )(
+                        id=entry.card.id,
+                        name=Quoted(entry.card.name),
+                        translation=Quoted(name),
+                        lang=lang,
+                        other=base.card.id,
+                        place=base.where(),
+                        theirs=Quoted(theirs),
+                    ),
                     entry.mark("names", lang),
                     file=entry.file,
                     card=entry.card.id,
@@ -567,6 +635,8 @@ def _formats(
     doc: Document, shown: str, entries: list[_Entry], clean: bool
 ) -> tuple[dict[str, Format] | None, list[Diagnostic]]:
     """Formats from formats.yaml (when it is valid); C005 and C104 for what it names."""
+    import difflib
+
     problems: list[Diagnostic] = []
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("formats"), dict):
@@ -596,11 +666,13 @@ def _formats(
         for j, code in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(code, str) and code not in known_sets:
                 close = difflib.get_close_matches(code, sorted(known_sets), n=1)
-                hint = f"; did you mean {quoted(close[0])}?" if close else ""
+                problem = msg("C005", "format {format} names set {set}, which no card file has")(
+                    format=Quoted(key), set=Quoted(code)
+                )
                 problems.append(
                     diag(
                         "C005",
-                        f"format {quoted(key)} names set {quoted(code)}, which no card file has{hint}",
+                        _format_hint(problem, close),
                         doc.mark((*base, "sets", j)),
                         file=shown,
                     )
@@ -617,12 +689,15 @@ def _formats(
             named_entry = ids.get(card_id)
             if named_entry is None:
                 close = difflib.get_close_matches(card_id, list(ids), n=1)
-                hint = f"; did you mean {quoted(close[0])}?" if close else ""
+                missing = (
+                    msg("C005", "format {format} bans card {card}, which does not exist")
+                    if verb == "bans"
+                    else msg("C005", "format {format} restricts card {card}, which does not exist")
+                )
                 problems.append(
                     diag(
                         "C005",
-                        f"format {quoted(key)} {verb} card {quoted(card_id)}, "
-                        f"which does not exist{hint}",
+                        _format_hint(missing(format=Quoted(key), card=Quoted(card_id)), close),
                         mark,
                         file=shown,
                         card=card_id,
@@ -634,9 +709,21 @@ def _formats(
                     problems.append(
                         diag(
                             "C104",
-                            f"format {quoted(key)} {verb} {card_id} ({quoted(named_entry.card.name)}), "
-                            "but no printing of it is in a set the format allows, so this has no "
-                            "effect; remove it or add the set",
+                            (
+                                msg(
+                                    "C104",
+                                    "format {format} bans {id} ({name}), but no printing of it is "
+                                    "in a set the format allows, so this has no effect; remove it "
+                                    "or add the set",
+                                )
+                                if verb == "bans"
+                                else msg(
+                                    "C104",
+                                    "format {format} restricts {id} ({name}), but no printing of "
+                                    "it is in a set the format allows, so this has no effect; "
+                                    "remove it or add the set",
+                                )
+                            )(format=Quoted(key), id=card_id, name=Quoted(named_entry.card.name)),
                             mark,
                             file=shown,
                             card=card_id,
@@ -654,3 +741,10 @@ def _formats(
                 portals=str(spec.get("portals", "constructed")),
             )
     return (out if clean else None), problems
+
+
+def _format_hint(problem: Message, close: list[str]) -> Message:
+    """A C005 problem, and '; did you mean 'X'?' when there is a close match."""
+    if not close:
+        return problem
+    return msg("C005", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))

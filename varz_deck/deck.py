@@ -24,7 +24,7 @@ _SECTION_WORDS = {
 _FIELD_WORDS = ("hero", "format", "name", "player", "event")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Entry:
     """One line of a section: a card reference and how many, with its place."""
 

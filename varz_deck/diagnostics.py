@@ -27,7 +27,7 @@ class Mark(NamedTuple):
     column: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Diagnostic:
     """One problem: what, how bad, where, and which section and card it concerns.
 

@@ -17,18 +17,17 @@ Markers for Babel's extractor (see locale/README.md): `msg(context, text)`,
 
 from __future__ import annotations
 
-import gettext
-import io
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.diagnostics import MAX_QUOTED, safe
 
 if TYPE_CHECKING:
+    import gettext
+
     from varz_deck.cards import Card
 
 DOMAIN = "varz_deck"
@@ -43,8 +42,7 @@ BABEL_KEYWORDS: dict[str, Any] = {"msg": ((1, "c"), 2), "nmsg": ((1, "c"), 2, 3)
 Args = tuple[tuple[str, object], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(NamedTuple):
     """A translatable text: context, English msgid (and plural), and the values it shows."""
 
     context: str
@@ -54,7 +52,7 @@ class Message:
 
     def __call__(self, **args: object) -> Message:
         """The same message with these values (`n` picks the plural form)."""
-        return replace(self, args=tuple(args.items()))
+        return self._replace(args=tuple(args.items()))
 
     def render(self, lang: str = ENGLISH) -> str:
         """The text in a language; arguments escaped and translated on the way."""
@@ -91,8 +89,7 @@ def N_(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
-class CardName:
+class CardName(NamedTuple):
     """A card's name, shown in the chosen language when the database has it."""
 
     name: str
@@ -107,23 +104,20 @@ class CardName:
         return dict(self.names).get(lang, self.name) if lang != ENGLISH else self.name
 
 
-@dataclass(frozen=True, slots=True)
-class Quoted:
+class Quoted(NamedTuple):
     """User-supplied text: escaped, cut to a readable length, in the language's quotes."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """A word of the game (colour, card type, section, class, format), translated when known."""
 
     group: str
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class Joined:
+class Joined(NamedTuple):
     """Several values in a row, with a translated separator (", ", " or ", "; ")."""
 
     items: tuple[object, ...]
@@ -224,11 +218,29 @@ def catalogue_paths(lang: str) -> tuple[Path, Path]:
     return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
 
 
+class _English:
+    """English is the msgid itself: no catalogue (and no gettext import on the common path)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
+def translations(lang: str) -> gettext.NullTranslations | _English:
     """The catalogue of a language: the compiled .mo, else the .po compiled in memory, else none."""
     if lang == ENGLISH or lang not in LANGUAGES:
-        return gettext.NullTranslations()
+        return _English()
+    import gettext
+
     po, mo = catalogue_paths(lang)
     stale = mo.is_file() and po.is_file() and po.stat().st_mtime > mo.stat().st_mtime
     if mo.is_file() and not stale:
@@ -241,6 +253,9 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def compile_po(po: Path) -> gettext.NullTranslations | None:
     """A .po file compiled in memory with Babel (None when Babel is not installed)."""
+    import gettext
+    import io
+
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

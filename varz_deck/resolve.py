@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from varz_deck.cards import SECTION_OF_TYPE, SECTIONS, Card, CardDatabase, Format
 from varz_deck.deck import Deck, Entry
@@ -13,8 +14,7 @@ from varz_deck.i18n import CardName, Joined, Message, Quoted, Term, msg
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+class Slot(NamedTuple):
     """An entry and the printing it names (None when unknown, ambiguous or misplaced)."""
 
     entry: Entry

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted, safe
+from varz_deck.diagnostics import Diagnostic, Mark, diag, safe
 from varz_deck.fastschema import (
     UnsupportedSchema,
     detailed_validator,
@@ -15,6 +15,7 @@ from varz_deck.fastschema import (
     is_number,
     pointer,
 )
+from varz_deck.i18n import ENGLISH, Joined, Message, Quoted, Term, msg, nmsg, value_text
 from varz_deck.schemas import schema
 from varz_deck.strictyaml import Document, resolve_plain
 
@@ -22,27 +23,39 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 _TYPE_WORDS = {
-    "integer": "a whole number",
-    "number": "a number",
-    "string": "text",
-    "boolean": "true or false",
-    "array": "a list",
-    "object": "a mapping",
-    "null": "empty",
+    "integer": msg("C001", "a whole number"),
+    "number": msg("C001", "a number"),
+    "string": msg("C001", "text"),
+    "boolean": msg("C001", "true or false"),
+    "array": msg("C001", "a list"),
+    "object": msg("C001", "a mapping"),
+    "null": msg("C001", "empty"),
 }
-_DEFAULT_OWNER = {"card": "a card file", "formats": "formats.yaml"}
+_DEFAULT_OWNER: dict[str, object] = {"card": msg("C001", "a card file"), "formats": "formats.yaml"}
+_DID_YOU_MEAN = msg("C001", "{problem}; did you mean {close}?")
 
 
-def show_value(value: Any) -> str:
+def value_shown(value: Any) -> object:
+    """A value for a message: true/false, a number, quoted text, or words ('a list') to translate."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
-        return "nothing"
+        return msg("C001", "nothing")
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return quoted(value if len(value) <= 40 else value[:37] + "...")
-    return "a mapping" if isinstance(value, dict) else "a list"
+        return Quoted(value if len(value) <= 40 else value[:37] + "...")
+    return msg("C001", "a mapping") if isinstance(value, dict) else msg("C001", "a list")
+
+
+def show_value(value: Any) -> str:
+    """The value as English text: true, 3, 'text', nothing, a list."""
+    return str(value_text(value_shown(value), ENGLISH))
+
+
+def _add(message: Message, **more: object) -> Message:
+    """The message with more values besides the ones it has."""
+    return message(**dict(message.args), **more)
 
 
 def _label(path: Iterable[Any]) -> str:
@@ -72,7 +85,7 @@ def _walk(document: dict[str, Any], schema_path: Iterable[Any]) -> tuple[Any, li
     return node, conditions
 
 
-def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> str:
+def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> object:
     """Who has to follow a rule: 'a skill card with vaz: true', 'every card', 'the set block'."""
     if kind == "card" and len(path) >= 2 and path[0] == "cards":
         consts: dict[str, Any] = {}
@@ -82,18 +95,22 @@ def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> str:
                 if isinstance(sub, dict) and "const" in sub:
                     consts[key] = sub["const"]
         if not consts:
-            return "every card"
+            return msg("C001", "every card")
         kind_word = consts.pop("type", None)
-        who = f"a {kind_word} card" if kind_word else "a card"
+        who = (
+            msg("C001", "a {type} card")(type=Term("card type", str(kind_word)))
+            if kind_word
+            else msg("C001", "a card")
+        )
         extra = ", ".join(
             f"{k}: {safe(v) if isinstance(v, str) else show_value(v)}" for k, v in consts.items()
         )
-        return f"{who} with {extra}" if extra else who
+        return msg("C001", "{who} with {conditions}")(who=who, conditions=extra) if extra else who
     if kind == "card" and path[:1] == ("set",):
-        return "the set block"
+        return msg("C001", "the set block")
     if kind == "formats" and len(path) >= 2:
-        return "a format"
-    return _DEFAULT_OWNER.get(kind, "this file")
+        return msg("C001", "a format")
+    return _DEFAULT_OWNER.get(kind, msg("C001", "this file"))
 
 
 class _Explainer:
@@ -115,26 +132,29 @@ class _Explainer:
             return None
         return path[1], cards[path[1]]
 
-    def prefix(self, path: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
-        """'card VZ01-001: ' and the path inside that card."""
+    def prefix(self, path: tuple[Any, ...]) -> tuple[Message | None, tuple[Any, ...]]:
+        """'card VZ01-001: {problem}' and the path inside that card."""
         found = self._card_at(path)
         if found is not None:
             index, raw = found
             card_id = raw.get("id") if isinstance(raw, dict) else None
             name = safe(card_id) if isinstance(card_id, str) and card_id else f"#{index + 1}"
-            return f"card {name}: ", path[2:]
+            return msg("C001", "card {card}: {problem}")(card=name), path[2:]
         if self.kind == "formats" and len(path) >= 2 and path[0] == "formats":
-            return f"format {quoted(path[1])}: ", path[2:]
+            return msg("C001", "format {format}: {problem}")(format=Quoted(path[1])), path[2:]
         if self.kind == "card" and path[:1] == ("set",):
-            return "set: ", path[1:]
-        return "", path
+            return msg("C001", "set: {problem}"), path[1:]
+        return None, path
 
-    def emit(self, message: str, mark: Mark | None, path: tuple[Any, ...]) -> Diagnostic:
+    def emit(
+        self, prefix: Message | None, message: Message, mark: Mark | None, path: tuple[Any, ...]
+    ) -> Diagnostic:
         self.paths.add(path)
         found = self._card_at(path)
         card_id = found[1].get("id") if found and isinstance(found[1], dict) else None
         card = card_id if isinstance(card_id, str) else None
-        return diag("C001", message, mark, file=self.shown, card=card)
+        text = _add(prefix, problem=message) if prefix is not None else message
+        return diag("C001", text, mark, file=self.shown, card=card)
 
     def explain(self, errors: list[ValidationError]) -> list[Diagnostic]:
         out: list[Diagnostic] = []
@@ -193,19 +213,28 @@ class _Explainer:
     def forbidden(self, path: tuple[Any, ...], key: str, conditions: list[Any]) -> Diagnostic:
         prefix, _ = self.prefix(path)
         owner = _owner(self.kind, path, conditions)
-        message = f"{prefix}{owner} has no {quoted(key)}; remove it"
-        return self.emit(message, self.doc.key_mark((*path, key)), (*path, key))
+        message = msg("C001", "{owner} has no {field}; remove it")(owner=owner, field=Quoted(key))
+        return self.emit(prefix, message, self.doc.key_mark((*path, key)), (*path, key))
 
     def unknown(
         self, path: tuple[Any, ...], key: str, known: list[str], close: str | None
     ) -> Diagnostic:
         prefix, inner = self.prefix(path)
-        where = f" in {_label(inner)}" if inner else ""
-        if not prefix and not inner:
-            where = " at the top of the file"
-        hint = f"did you mean {quoted(close)}?" if close else f"allowed: {', '.join(known)}"
-        message = f"{prefix}unknown field {quoted(key)}{where}; {hint}"
-        return self.emit(message, self.doc.key_mark((*path, key)), (*path, key))
+        if inner:
+            problem = msg("C001", "unknown field {field} in {place}")(place=_label(inner))
+        elif prefix is None:
+            problem = msg("C001", "unknown field {field} at the top of the file")
+        else:
+            problem = msg("C001", "unknown field {field}")
+        problem = _add(problem, field=Quoted(key))
+        message = (
+            _DID_YOU_MEAN(problem=problem, close=Quoted(close))
+            if close
+            else msg("C001", "{problem}; allowed: {known}")(
+                problem=problem, known=Joined(tuple(known))
+            )
+        )
+        return self.emit(prefix, message, self.doc.key_mark((*path, key)), (*path, key))
 
     def missing(
         self,
@@ -222,76 +251,107 @@ class _Explainer:
         if not missing:
             return None
         owner = _owner(self.kind, path, conditions)
-        where = f"{_label(inner)} is " if inner else ""
-        fields = ", ".join(quoted(m) for m in missing)
-        needs = "it" if len(missing) == 1 else "them"
-        message = f"{prefix}{where}missing {fields} ({owner} needs {needs})"
-        return self.emit(message, self.doc.mark(path), path)
+        fields = Joined(tuple(Quoted(m) for m in missing))
+        if inner:
+            message = nmsg(
+                "C001",
+                "{place} is missing {fields} ({owner} needs it)",
+                "{place} is missing {fields} ({owner} needs them)",
+            )(place=_label(inner), fields=fields, owner=owner, n=len(missing))
+        else:
+            message = nmsg(
+                "C001",
+                "missing {fields} ({owner} needs it)",
+                "missing {fields} ({owner} needs them)",
+            )(fields=fields, owner=owner, n=len(missing))
+        return self.emit(prefix, message, self.doc.mark(path), path)
 
     def bad_key(self, error: ValidationError, path: tuple[Any, ...]) -> Diagnostic:
         prefix, inner = self.prefix(path)
         key = error.instance
         hint = _schema_of(error).get("x-message")
-        place = f"{_label(inner)}: " if inner else ""
-        reason = hint if isinstance(hint, str) else error.message
-        message = f"{prefix}{place}key {quoted(key)}: {reason}"
-        return self.emit(message, self.doc.key_mark((*path, str(key))), (*path, str(key)))
+        reason: object = Message("schema", hint) if isinstance(hint, str) else error.message
+        message = (
+            msg("C001", "{place}: key {key}: {reason}")(place=_label(inner))
+            if inner
+            else msg("C001", "key {key}: {reason}")
+        )
+        message = _add(message, key=Quoted(str(key)), reason=reason)
+        return self.emit(prefix, message, self.doc.key_mark((*path, str(key))), (*path, str(key)))
 
     def value(self, error: ValidationError, path: tuple[Any, ...], hidden: int = 0) -> Diagnostic:
         prefix, inner = self.prefix(path)
         raw = self.doc.raw.get(path)  # a number or true/false as typed (1.10, yes)
-        shown = safe(raw) if raw is not None else show_value(error.instance)
+        shown = safe(raw) if raw is not None else value_shown(error.instance)
         hint = _schema_of(error).get("x-message")
-        name = _label(inner) or ("the card" if prefix else "the file")
+        name: object = _label(inner) or (
+            msg("C001", "the card") if prefix is not None else msg("C001", "the file")
+        )
         kind = str(error.validator)
         wanted: Any = error.validator_value
+        message: Message
         if isinstance(hint, str):
-            message = f"{hint} (got {shown})"
+            message = msg("C001", "{hint} (got {value})")(hint=Message("schema", hint), value=shown)
         elif kind == "type":
             names = [wanted] if isinstance(wanted, str) else list(wanted)
-            words = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
-            message = f"{name} must be {words} (got {shown})"
+            words = Joined(tuple(_TYPE_WORDS.get(n, n) for n in names), " or ")
+            message = msg("C001", "{name} must be {types} (got {value})")(
+                name=name, types=words, value=shown
+            )
         elif kind == "enum":
-            message = f"{name} must be one of {', '.join(map(str, wanted))} (got {shown})"
+            message = msg("C001", "{name} must be one of {options} (got {value})")(
+                name=name, options=Joined(tuple(map(str, wanted))), value=shown
+            )
         elif kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
-            words = {
-                "minimum": "at least",
-                "exclusiveMinimum": "more than",
-                "maximum": "at most",
-                "exclusiveMaximum": "less than",
+            template = {
+                "minimum": msg("C001", "{name} must be at least {limit} (got {value})"),
+                "exclusiveMinimum": msg("C001", "{name} must be more than {limit} (got {value})"),
+                "maximum": msg("C001", "{name} must be at most {limit} (got {value})"),
+                "exclusiveMaximum": msg("C001", "{name} must be less than {limit} (got {value})"),
             }[kind]
-            message = f"{name} must be {words} {wanted} (got {shown})"
+            message = template(name=name, limit=wanted, value=shown)
         elif kind == "minLength" and wanted == 1:
-            message = f"{name} cannot be empty"
+            message = msg("C001", "{name} cannot be empty")(name=name)
         elif kind == "minItems":
-            message = f"{name} needs at least {wanted} entries"
+            message = msg("C001", "{name} needs at least {count} entries")(name=name, count=wanted)
         elif kind == "uniqueItems":
             duplicate = (
                 first_duplicate(error.instance) if isinstance(error.instance, list) else None
             )
-            message = f"{name} lists {show_value(duplicate)} more than once"
+            message = msg("C001", "{name} lists {value} more than once")(
+                name=name, value=value_shown(duplicate)
+            )
         elif kind == "format":
-            example = " (write YYYY-MM-DD)" if wanted == "date" else ""
-            message = f"{name}: {shown} is not a valid {wanted}{example}"
+            template = (
+                msg("C001", "{name}: {value} is not a valid {format} (write YYYY-MM-DD)")
+                if wanted == "date"
+                else msg("C001", "{name}: {value} is not a valid {format}")
+            )
+            message = template(name=name, value=shown, format=wanted)
         elif kind == "pattern":
-            message = f"{name}: {shown} does not match {wanted}"
+            message = msg("C001", "{name}: {value} does not match {pattern}")(
+                name=name, value=shown, pattern=wanted
+            )
         else:
-            message = f"{name}: {error.message}"
+            message = msg("C001", "{name}: {error}")(name=name, error=error.message)
         if kind == "enum" and isinstance(error.instance, str):
             options = [o for o in wanted if isinstance(o, str)]
             close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.6)
             if close:
-                message += f"; did you mean {quoted(close[0])}?"
+                message = _DID_YOU_MEAN(problem=message, close=Quoted(close[0]))
         if (
             kind == "type"
             and wanted in ("integer", "number")
             and isinstance(error.instance, str)
             and is_number(resolve_plain(error.instance.strip()))
         ):
-            message += "; write the number without quotes"
+            message = msg("C001", "{problem}; write the number without quotes")(problem=message)
         if hidden:
-            message += f" (the closest of the allowed forms; {hidden} other errors not shown)"
-        return self.emit(prefix + message, self.doc.mark(path), path)
+            message = msg(
+                "C001",
+                "{problem} (the closest of the allowed forms; {hidden} other errors not shown)",
+            )(problem=message, hidden=hidden)
+        return self.emit(prefix, message, self.doc.mark(path), path)
 
 
 def _schema_of(error: ValidationError) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -43,8 +43,7 @@ _INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
 _NAN = re.compile(r"\.(nan|NaN|NAN)")
 
 
-@dataclass(frozen=True, slots=True)
-class DuplicateKey:
+class DuplicateKey(NamedTuple):
     """A key given twice in one mapping; the first value is kept."""
 
     path: Path

@@ -1,4 +1,4 @@
-"""The canonical form of a deck and its hash (docs/deck-hash.md is the specification).
+"""The canonical form of a deck and its hash (README "Deck hash" is the specification).
 
 A card's identity is its printing group (every printing of one name); it is written as the smallest
 id, in code-point order, among those printings. References the database cannot resolve to one card

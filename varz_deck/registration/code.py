@@ -10,7 +10,7 @@
     str     = varint(length) UTF-8 bytes               ; format "" = standard; hero "" = none
 
 "previous id" starts as the hero id and follows every entry. crc16 is CRC-16/CCITT-FALSE of the
-payload (it catches every change of one character). docs/deck-hash.md has the details.
+payload (it catches every change of one character). README "Deck codes" has the details.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from pathlib import Path
 
 from varz_deck.cards import SECTIONS
 from varz_deck.deck import Deck, Entry
-from varz_deck.diagnostics import Diagnostic, Mark, diag, quoted
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.i18n import Message, Quoted, Term, msg
 from varz_deck.registration.canonical import DEFAULT_FORMAT, CanonicalDeck
 
 PREFIX = "VZ1"
@@ -42,11 +43,23 @@ _DELTAS = 32
 _COUNTS = 4
 
 
-class CodeError(ValueError):
-    """A deck code that cannot be decoded; the message says why, `column` where (1-based)."""
+_CUT_SHORT = msg("F009", "it is cut short; copy the whole code again")
+_DAMAGED = msg("F009", "it is cut short or damaged; copy the whole code again")
+_NOT_REBUILT = msg("F009", "it is damaged (a card id cannot be rebuilt)")
+_SECTION_DAMAGED = msg("F009", "its {section} section is damaged")
+_UNREADABLE = msg("F009", "it is damaged (its {part} cannot be read)")
+_FORMAT = msg("F009", "format")
+_HERO = msg("F009", "hero")
 
-    def __init__(self, message: str, column: int | None = None) -> None:
-        super().__init__(message)
+
+class CodeError(ValueError):
+    """A deck code that cannot be decoded; the message says why, `column` where (1-based).
+
+    `message` is translatable (varz_deck.i18n); `str(error)` is its English text.
+    """
+
+    def __init__(self, message: Message, column: int | None = None) -> None:
+        super().__init__(message.render())
         self.message = message
         self.column = column
 
@@ -97,31 +110,43 @@ def decode(code: str) -> DecodedDeck:
     if not text.startswith(PREFIX):
         version = text[2:3] if text.startswith("VZ") else ""
         if version.isdigit():
-            raise CodeError(f"it is a version {version} code; this varz-deck reads version 1")
-        raise CodeError(f"a deck code starts with {PREFIX}")
+            raise CodeError(
+                msg("F009", "it is a version {version} code; this varz-deck reads version 1")(
+                    version=version
+                )
+            )
+        raise CodeError(msg("F009", "a deck code starts with {prefix}")(prefix=PREFIX))
     if len(text) > MAX_CODE_LENGTH:
         raise CodeError(
-            f"it is {len(text):,} characters; a deck code is at most {MAX_CODE_LENGTH:,}"
+            msg("F009", "it is {length:,} characters; a deck code is at most {limit:,}")(
+                length=len(text), limit=MAX_CODE_LENGTH
+            )
         )
     body = text[len(PREFIX) :]
     bad = _ALPHABET.match(body)
     end = bad.end() if bad else 0
     if end < len(body):
         raise CodeError(
-            f"{quoted(body[end])} is not a deck-code character (A-Z, a-z, 0-9, - and _)",
+            msg("F009", "{character} is not a deck-code character (A-Z, a-z, 0-9, - and _)")(
+                character=Quoted(body[end])
+            ),
             len(PREFIX) + end + 1 if exact else None,
         )
     if len(body) % 4 == 1:
-        raise CodeError("it is cut short or has extra characters; copy the whole code again")
+        raise CodeError(
+            msg("F009", "it is cut short or has extra characters; copy the whole code again")
+        )
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise CodeError("it is cut short or damaged; copy the whole code again") from None
+        raise CodeError(_DAMAGED) from None
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != body or len(raw) < 3:
-        raise CodeError("it is cut short or damaged; copy the whole code again")
+        raise CodeError(_DAMAGED)
     payload, crc = raw[:-2], raw[-2:]
     if binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big") != crc:
-        raise CodeError("its checksum does not match: it is damaged or cut short; copy it again")
+        raise CodeError(
+            msg("F009", "its checksum does not match: it is damaged or cut short; copy it again")
+        )
     return _parse(payload)
 
 
@@ -162,7 +187,7 @@ def read_code(code: str, shown: str | None = None) -> tuple[Deck, list[Diagnosti
     except CodeError as err:
         deck.readable = False
         mark = Mark(1, err.column) if err.column else None
-        message = f"deck code cannot be decoded: {err.message}"
+        message = msg("F009", "deck code cannot be decoded: {reason}")(reason=err.message)
         return deck, [diag(CODE_DIAGNOSTIC, message, mark, file=shown)]
     return to_deck(decoded, shown), []
 
@@ -184,19 +209,23 @@ def _parse(payload: bytes) -> DecodedDeck:
     reader = _Reader(payload)
     version = reader.byte()
     if version != PAYLOAD_VERSION:
-        raise CodeError(f"it holds a version {version} deck; this varz-deck reads version 1")
-    fmt = reader.text("format") or DEFAULT_FORMAT
+        raise CodeError(
+            msg("F009", "it holds a version {version} deck; this varz-deck reads version 1")(
+                version=version
+            )
+        )
+    fmt = reader.text(_FORMAT) or DEFAULT_FORMAT
     if not fmt.isprintable():
-        raise CodeError("its format name is damaged")
-    hero = reader.text("hero")
+        raise CodeError(msg("F009", "its format name is damaged"))
+    hero = reader.text(_HERO)
     if hero and not _ID.fullmatch(hero):
-        raise CodeError("its hero id is damaged")
+        raise CodeError(msg("F009", "its hero id is damaged"))
     previous = hero
     sections: dict[str, tuple[tuple[str, int], ...]] = {}
     for section in SECTIONS:
         n = reader.varint()
         if n > MAX_ENTRIES:
-            raise CodeError(f"its {section} section is damaged")
+            raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
         items: list[tuple[str, int]] = []
         for _ in range(n):
             head = reader.byte()
@@ -207,15 +236,15 @@ def _parse(payload: bytes) -> DecodedDeck:
                 count = head or reader.varint()
                 shared = reader.varint()
                 if shared > len(previous):
-                    raise CodeError(f"its {section} section is damaged")
-                card_id = previous[:shared] + reader.text(section)
+                    raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
+                card_id = previous[:shared] + reader.text(Term("section", section))
             if not 1 <= count <= MAX_COUNT or not _ID.fullmatch(card_id):
-                raise CodeError(f"its {section} section is damaged")
+                raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
             items.append((card_id, count))
             previous = card_id
         sections[section] = tuple(items)
     if not reader.done:
-        raise CodeError("it has data after the portals; it is damaged")
+        raise CodeError(msg("F009", "it has data after the portals; it is damaged"))
     return DecodedDeck(fmt, hero, sections)
 
 
@@ -239,10 +268,10 @@ def _step(previous: str, card_id: str) -> int | None:
 def _advance(previous: str, step: int) -> str:
     head, number = _split(previous)
     if not (number.isdigit() and number.isascii()):
-        raise CodeError("it is damaged (a card id cannot be rebuilt)")
+        raise CodeError(_NOT_REBUILT)
     advanced = str(int(number) + step).zfill(len(number))
     if len(advanced) != len(number):
-        raise CodeError("it is damaged (a card id cannot be rebuilt)")
+        raise CodeError(_NOT_REBUILT)
     return f"{head}-{advanced}"
 
 
@@ -286,7 +315,7 @@ class _Reader:
 
     def byte(self) -> int:
         if self.pos >= len(self.data):
-            raise CodeError("it is cut short; copy the whole code again")
+            raise CodeError(_CUT_SHORT)
         value = self.data[self.pos]
         self.pos += 1
         return value
@@ -300,15 +329,15 @@ class _Reader:
                 return value
             shift += 7
             if shift > 28:
-                raise CodeError("it is damaged (a number is too long)")
+                raise CodeError(msg("F009", "it is damaged (a number is too long)"))
 
-    def text(self, what: str) -> str:
+    def text(self, what: object) -> str:
         length = self.varint()
         if length > MAX_TEXT or self.pos + length > len(self.data):
-            raise CodeError(f"it is damaged (its {what} cannot be read)")
+            raise CodeError(_UNREADABLE(part=what))
         chunk = self.data[self.pos : self.pos + length]
         self.pos += length
         try:
             return chunk.decode("utf-8")
         except UnicodeDecodeError:
-            raise CodeError(f"it is damaged (its {what} cannot be read)") from None
+            raise CodeError(_UNREADABLE(part=what)) from None

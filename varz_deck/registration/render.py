@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,8 +17,9 @@ from varz_deck import __version__
 from varz_deck.cards import SECTIONS
 from varz_deck.check import diagnostic_json
 from varz_deck.diagnostics import Diagnostic, safe
+from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.registration.canonical import CanonicalCard, CanonicalDeck
-from varz_deck.registration.diff import DeckDiff
+from varz_deck.registration.diff import CardChange, DeckDiff
 from varz_deck.registration.register import Registration
 
 VERSION = 1
@@ -34,8 +36,23 @@ def _paint(text: str, style: str, color: bool) -> str:
     return f"\x1b[{_ANSI[style]}m{text}\x1b[0m" if color else text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _width(text: str) -> int:
+    """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(width - _width(text), 0)
+
+
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+_NONE = msg("register", "(none)")
+_UNKNOWN = msg("register", "unknown")
 
 
 def _dump(payload: object) -> str:
@@ -64,26 +81,27 @@ def canonical_json(canonical: CanonicalDeck) -> dict[str, Any]:
     return out
 
 
-def registration_json(reg: Registration) -> dict[str, Any]:
+def registration_json(reg: Registration, lang: str = ENGLISH) -> dict[str, Any]:
+    """One registration as JSON; diagnostics get `message_localized` in another language."""
     return {
         "path": reg.path,
         "player": reg.player,
         "event": reg.event,
         "legal": reg.legal,
         "deck_hash": reg.deck_hash,
-        "diagnostics": [diagnostic_json(d) for d in reg.report.diagnostics],
+        "diagnostics": [diagnostic_json(d, lang) for d in reg.report.diagnostics],
         "cards": canonical_json(reg.canonical) if reg.canonical else None,
     }
 
 
-def render_json(registrations: Sequence[Registration]) -> str:
+def render_json(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
     """`register --output json`: every deck in the order given, then a summary."""
     legal = sum(1 for r in registrations if r.legal)
     return _dump(
         {
             "version": VERSION,
             "tool": f"varz-deck {__version__}",
-            "registrations": [registration_json(r) for r in registrations],
+            "registrations": [registration_json(r, lang) for r in registrations],
             "summary": {
                 "decks": len(registrations),
                 "legal": legal,
@@ -114,79 +132,113 @@ def render_csv(registrations: Sequence[Registration]) -> str:
     return buffer.getvalue()
 
 
-def diagnostic_line(d: Diagnostic, color: bool = False) -> str:
+def diagnostic_line(d: Diagnostic, color: bool = False, lang: str = ENGLISH) -> str:
     """`path:line:col: CODE severity: message`, as `check` prints it."""
     place = safe(d.file or "")
     if d.line is not None:
         place += f":{d.line}:{d.column or 1}"
     style = _SEVERITY_STYLE[d.severity.value]
     head = _paint(f"{place}: ", "bold", color) if place else ""
-    return head + _paint(f"{d.code} {d.severity.value}:", style, color) + f" {safe(d.message)}"
+    severity = term("severity", d.severity.value, lang)
+    return head + _paint(f"{d.code} {severity}:", style, color) + f" {safe(localized(d, lang))}"
 
 
-def card_lines(canonical: CanonicalDeck, indent: str = "  ") -> list[str]:
+def _name(card: CanonicalCard, lang: str) -> str:
+    """A card's name in the language when the database has it (English: the list's name)."""
+    if lang == ENGLISH or card.card is None:
+        return safe(card.name)
+    return safe(CardName.of(card.card, quote=False).in_language(lang))
+
+
+def card_lines(canonical: CanonicalDeck, indent: str = "  ", lang: str = ENGLISH) -> list[str]:
     """The canonical list as aligned text: hero, then each section with its cards and total."""
     out = []
     hero = canonical.hero
-    out.append(f"{indent}hero: {_card_label(hero) if hero else '(none)'}")
-    names = [c.name for c in canonical.cards()]
-    width = max((len(safe(n)) for n in names), default=0)
+    shown = _card_label(hero, lang) if hero else _say(_NONE, lang)
+    out.append(indent + _say(msg("register", "hero: {hero}")(hero=shown), lang))
+    names = [_name(c, lang) for c in canonical.cards()]
+    width = max((_width(n) for n in names), default=0)
+    unknown = _say(_UNKNOWN, lang)
     for section in SECTIONS:
-        total = f"{canonical.size(section)}"
+        size = canonical.size(section)
         if section == "portals":
-            total += f", Shield Life {canonical.shield_life()}"
-        out.append(f"{indent}{section} ({total})")
+            heading = msg("register", "{section} ({size}, Shield Life {life})")(
+                section=Term("section", section), size=size, life=canonical.shield_life()
+            )
+        else:
+            heading = msg("register", "{section} ({size})")(
+                section=Term("section", section), size=size
+            )
+        out.append(indent + _say(heading, lang))
         for c in canonical.sections[section]:
-            key = c.card.id if c.card else "unknown"
-            out.append(f"{indent}  {c.count:>3}  {safe(c.name).ljust(width)}  {key}")
+            key = c.card.id if c.card else unknown
+            out.append(f"{indent}  {c.count:>3}  {_ljust(_name(c, lang), width)}  {key}")
     return out
 
 
-def _hero_label(card: CanonicalCard | None) -> str:
-    return _card_label(card) if card is not None else "(none)"
+def _hero_label(card: CanonicalCard | None, lang: str = ENGLISH) -> str:
+    return _card_label(card, lang) if card is not None else _say(_NONE, lang)
 
 
-def _card_label(card: CanonicalCard) -> str:
-    return f"{safe(card.name)} ({card.card.id})" if card.card else f"{safe(card.ref)} (unknown)"
+def _card_label(card: CanonicalCard, lang: str = ENGLISH) -> str:
+    if card.card:
+        return f"{_name(card, lang)} ({card.card.id})"
+    return _say(msg("register", "{ref} (unknown)")(ref=card.ref), lang)
 
 
-def render_text(registrations: Sequence[Registration], *, color: bool = False) -> str:
+def render_text(
+    registrations: Sequence[Registration], *, color: bool = False, lang: str = ENGLISH
+) -> str:
     """`register --output text`: per deck its verdict, who, hash, canonical list, diagnostics."""
     out: list[str] = []
+    legal_word = _say(msg("register", "✓ legal"), lang)
+    illegal_word = _say(msg("register", "✗ illegal"), lang)
+    no_hash = _say(msg("register", "no hash"), lang)
+    who = msg("register", "player: {player} · event: {event} · format: {format}")
     for reg in registrations:
         verdict = (
-            _paint("✓ legal", "green", color) if reg.legal else _paint("✗ illegal", "red", color)
+            _paint(legal_word, "green", color) if reg.legal else _paint(illegal_word, "red", color)
         )
         out.append(
-            f"{verdict}  {_paint(safe(reg.path), 'bold', color)}  {reg.deck_hash or 'no hash'}"
+            f"{verdict}  {_paint(safe(reg.path), 'bold', color)}  {reg.deck_hash or no_hash}"
         )
         fmt = reg.canonical.format if reg.canonical else reg.report.format
         name = f"{safe(reg.report.name)} · " if reg.report.name else ""
-        out.append(
-            f"  {name}player: {safe(reg.player) or '-'} · event: {safe(reg.event) or '-'} · "
-            f"format: {safe(fmt)}"
-        )
+        line = who(player=reg.player or "-", event=reg.event or "-", format=fmt)
+        out.append(f"  {name}{_say(line, lang)}")
         if reg.canonical is not None:
-            out.extend(card_lines(reg.canonical))
+            out.extend(card_lines(reg.canonical, lang=lang))
         else:
-            out.append("  no hash: the deck could not be read completely; fix the errors below")
+            unread = msg(
+                "register", "no hash: the deck could not be read completely; fix the errors below"
+            )
+            out.append("  " + _say(unread, lang))
         for d in reg.report.diagnostics:
-            out.append("    " + diagnostic_line(d, color))
+            out.append("    " + diagnostic_line(d, color, lang))
     legal = sum(1 for r in registrations if r.legal)
-    summary = (
-        f"{_plural(len(registrations), 'deck')} registered: {legal} legal, "
-        f"{len(registrations) - legal} illegal"
+    summary = nmsg(
+        "register",
+        "{n} deck registered: {legal} legal, {illegal} illegal",
+        "{n} decks registered: {legal} legal, {illegal} illegal",
+    )(n=len(registrations), legal=legal, illegal=len(registrations) - legal)
+    out.append(
+        _paint(_say(summary, lang), "green" if legal == len(registrations) else "red", color)
     )
-    out.append(_paint(summary, "green" if legal == len(registrations) else "red", color))
     return "".join(line + "\n" for line in out)
 
 
-def render_verify_text(path: str, deck_hash: str, expected: str, *, color: bool = False) -> str:
+def render_verify_text(
+    path: str, deck_hash: str, expected: str, *, color: bool = False, lang: str = ENGLISH
+) -> str:
     if deck_hash == expected:
-        return f"{_paint('✓ match', 'green', color)}  {safe(path)}  {deck_hash}\n"
+        match = _say(msg("register", "✓ match"), lang)
+        return f"{_paint(match, 'green', color)}  {safe(path)}  {deck_hash}\n"
+    no_match = _say(msg("register", "✗ no match"), lang)
+    registered = _say(msg("register", "(registered {hash})")(hash=expected), lang)
+    hint = msg("register", "`varz-deck diff REGISTERED {path}` shows what changed")(path=path)
     return (
-        f"{_paint('✗ no match', 'red', color)}  {safe(path)}  {deck_hash} (registered {expected})\n"
-        f"  `varz-deck diff REGISTERED {safe(path)}` shows what changed\n"
+        f"{_paint(no_match, 'red', color)}  {safe(path)}  {deck_hash} {registered}\n"
+        f"  {_say(hint, lang)}\n"
     )
 
 
@@ -239,40 +291,71 @@ def render_diff_json(diff: DeckDiff, registered: Registration, presented: Regist
 
 
 def render_diff_text(
-    diff: DeckDiff, registered: Registration, presented: Registration, *, color: bool = False
+    diff: DeckDiff,
+    registered: Registration,
+    presented: Registration,
+    *,
+    color: bool = False,
+    lang: str = ENGLISH,
 ) -> str:
     """`diff`: one line per difference, grouped by section, then the verdict."""
+    labels = [_say(msg("register", "registered"), lang), _say(msg("register", "presented"), lang)]
+    label_width = max(_width(label) for label in labels) + 2
     out = [
-        f"registered  {safe(registered.path)}  {registered.deck_hash}",
-        f"presented   {safe(presented.path)}  {presented.deck_hash}",
+        f"{_ljust(labels[0], label_width)}{safe(registered.path)}  {registered.deck_hash}",
+        f"{_ljust(labels[1], label_width)}{safe(presented.path)}  {presented.deck_hash}",
     ]
     if diff.format:
-        out.append(f"format: {safe(diff.format[0])} → {safe(diff.format[1])}")
+        moved = msg("register", "format: {registered} → {presented}")
+        out.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
     if diff.hero:
         old, new = diff.hero
-        out.append(f"hero: {_hero_label(old)} → {_hero_label(new)}")
-    width = max((len(safe(c.name)) for c in diff.changes), default=0)
+        moved = msg("register", "hero: {registered} → {presented}")
+        out.append(
+            _say(moved(registered=_hero_label(old, lang), presented=_hero_label(new, lang)), lang)
+        )
+    names = {
+        change.key: _change_name(change, registered, presented, lang) for change in diff.changes
+    }
+    width = max((_width(n) for n in names.values()), default=0)
+    counts = msg("register", "registered {registered}, presented {presented}")
+    unknown = _say(_UNKNOWN, lang)
     section = None
     for change in diff.changes:
         if change.section != section:
             section = change.section
-            out.append(_paint(section, "cyan", color))
+            out.append(_paint(term("section", section, lang), "cyan", color))
         sign = f"{change.delta:+d}"
-        key = change.id or "unknown"
-        line = (
-            f"  {sign:>3}  {safe(change.name).ljust(width)}  {key:<10}  "
-            f"registered {change.registered}, presented {change.presented}"
-        )
+        key = change.id or unknown
+        shown = counts(registered=change.registered, presented=change.presented)
+        line = f"  {sign:>3}  {_ljust(names[change.key], width)}  {key:<10}  {_say(shown, lang)}"
         out.append(_paint(line, "green" if change.delta > 0 else "red", color))
     if diff.same:
-        out.append(_paint("same deck", "green", color))
+        out.append(_paint(_say(msg("register", "same deck"), lang), "green", color))
     else:
-        parts = []
+        parts: list[object] = []
         if diff.format:
-            parts.append("format")
+            parts.append(msg("register", "format"))
         if diff.hero:
-            parts.append("hero")
+            parts.append(msg("register", "hero"))
         if diff.changes:
-            parts.append(_plural(len(diff.changes), "card change"))
-        out.append(_paint(f"different deck: {', '.join(parts)}", "red", color))
+            parts.append(
+                nmsg("register", "{n} card change", "{n} card changes")(n=len(diff.changes))
+            )
+        verdict = msg("register", "different deck: {changes}")(changes=Joined(tuple(parts)))
+        out.append(_paint(_say(verdict, lang), "red", color))
     return "".join(line + "\n" for line in out)
+
+
+def _change_name(
+    change: CardChange, registered: Registration, presented: Registration, lang: str
+) -> str:
+    """A changed card's name, in the language when the database has it."""
+    if lang == ENGLISH or change.id is None:
+        return safe(change.name)
+    for reg in (registered, presented):
+        if reg.canonical is not None:
+            for card in reg.canonical.sections[change.section]:
+                if card.key == change.key:
+                    return _name(card, lang)
+    return safe(change.name)

@@ -14,11 +14,31 @@ from collections.abc import Iterable
 from varz_deck import __version__
 from varz_deck.cards import Card
 from varz_deck.diagnostics import safe
+from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.registration.register import Registration
 
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
-_TITLES = {"spells": "Spells", "skills": "Skills", "portals": "Portals"}
+_TITLES = {
+    "spells": msg("sheet", "Spells"),
+    "skills": msg("sheet", "Skills"),
+    "portals": msg("sheet", "Portals"),
+}
+_PLAYER = msg("sheet", "Player")
+_FORMAT = msg("sheet", "Format")
+_HERO = msg("sheet", "Hero")
+_DECK = msg("sheet", "Deck")
+_DECK_HASH = msg("sheet", "Deck hash")
+_DATE = msg("sheet", "Date")
+_QTY = msg("sheet", "Qty")
+_CARD = msg("sheet", "Card")
+_SHIELD = msg("sheet", "Shield")
+_ID = msg("sheet", "Id")
+_TOTAL_LIFE = msg("sheet", "Total · Shield Life")
+_TOTAL = msg("sheet", "Total")
+_HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hans"}
+_ERRORS = nmsg("sheet", "{n} error", "{n} errors")
+_WARNINGS = nmsg("sheet", "{n} warning", "{n} warnings")
 _TARGETS = {"spells": 30, "skills": 9, "portals": 8}
 SHIELD_LIFE = 20
 
@@ -81,20 +101,26 @@ def sheet_filename(reg: Registration, taken: set[str]) -> str:
     return name
 
 
-def render_sheet(reg: Registration) -> str:
-    """One registration as a complete HTML document."""
+def render_sheet(reg: Registration, lang: str = ENGLISH) -> str:
+    """One registration as a complete HTML document, its words in a language."""
+
+    def say(message: Message) -> str:
+        return _e(message.render(lang))
+
     canonical = reg.canonical
     report = reg.report
-    fmt_name = _format_name(reg)
-    status = (
-        f'<div class="status legal">LEGAL · {_e(fmt_name)}</div>'
-        if reg.legal
-        else f'<div class="status illegal">NOT LEGAL · {_plural(report.errors, "error")}</div>'
-    )
-    title = " — ".join(x for x in ("Deck registration", reg.player, reg.event) if x)
+    fmt_name = _format_name(reg, lang)
+    if reg.legal:
+        verdict = msg("sheet", "LEGAL · {format}")(format=fmt_name)
+        status = f'<div class="status legal">{say(verdict)}</div>'
+    else:
+        verdict = msg("sheet", "NOT LEGAL · {errors}")(errors=_ERRORS(n=report.errors))
+        status = f'<div class="status illegal">{say(verdict)}</div>'
+    heading = msg("sheet", "Deck registration").render(lang)
+    title = " — ".join(x for x in (heading, reg.player, reg.event) if x)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{_HTML_LANG.get(lang, "en")}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -107,53 +133,56 @@ def render_sheet(reg: Registration) -> str:
         "<body>",
         '<main class="sheet">',
         "<header><div>",
-        "<h1>Deck registration</h1>",
+        f"<h1>{_e(heading)}</h1>",
         f'<div class="event">{_e(reg.event) or "&nbsp;"}</div>',
         f"</div>{status}</header>",
         '<dl class="who">',
-        f"<dt>Player</dt><dd>{_e(reg.player)}</dd>",
-        f"<dt>Format</dt><dd>{_e(fmt_name)}</dd>",
-        f"<dt>Hero</dt><dd>{_hero(canonical)}</dd>",
-        f"<dt>Deck</dt><dd>{_e(report.name or reg.path)}</dd>",
+        f"<dt>{say(_PLAYER)}</dt><dd>{_e(reg.player)}</dd>",
+        f"<dt>{say(_FORMAT)}</dt><dd>{_e(fmt_name)}</dd>",
+        f"<dt>{say(_HERO)}</dt><dd>{_hero(canonical, lang)}</dd>",
+        f"<dt>{say(_DECK)}</dt><dd>{_e(report.name or reg.path)}</dd>",
         "</dl>",
     ]
     if canonical is not None:
         parts.append('<div class="lists"><div>')
-        parts.append(_table(canonical, "spells"))
+        parts.append(_table(canonical, "spells", lang=lang))
         parts.append("</div><div>")
-        parts.append(_table(canonical, "skills"))
-        parts.append(_table(canonical, "portals", _pooled(reg)))
+        parts.append(_table(canonical, "skills", lang=lang))
+        parts.append(_table(canonical, "portals", _pooled(reg), lang))
         parts.append("</div></div>")
+        verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
         parts.append(
-            '<div class="hash"><span>Deck hash</span>'
+            f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
             f"<code>{_e(reg.deck_hash or '')}</code>"
-            f"<small>check at the table: varz-deck verify DECK --hash {_e(reg.deck_hash or '')}</small>"
+            f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
             "</div>"
         )
     else:
-        parts.append(
-            '<p class="illegal"><b>This deck could not be read completely, so it has no deck hash.'
-            "</b> Fix the problems below and register it again.</p>"
-        )
+        unread = msg("sheet", "This deck could not be read completely, so it has no deck hash.")
+        again = msg("sheet", "Fix the problems below and register it again.")
+        parts.append(f'<p class="illegal"><b>{say(unread)}</b> {say(again)}</p>')
     if reg.legal and report.diagnostics:  # warnings only: one line, so the sheet stays one page
         counts = Counter(d.code for d in report.diagnostics)
         listed = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(counts.items()))
-        parts.append(
-            f'<p class="notes">{_plural(len(report.diagnostics), "warning")} ({_e(listed)}); '
-            "`varz-deck check` explains them.</p>"
+        note = msg("sheet", "{warnings} ({codes}); `varz-deck check` explains them.")(
+            warnings=_WARNINGS(n=len(report.diagnostics)), codes=listed
         )
+        parts.append(f'<p class="notes">{say(note)}</p>')
     elif report.diagnostics:
         parts.append('<ol class="problems">')
         parts.extend(
             f'<li class="{"illegal" if d.is_error else ""}"><b>{_e(d.code)}</b> '
-            f"{_e(d.severity.value)}{_where(d.line, d.section)}: {_e(d.message)}</li>"
+            f"{_e(term('severity', d.severity.value, lang))}{_where(d.line, d.section, lang)}: "
+            f"{_e(localized(d, lang))}</li>"
             for d in report.diagnostics
         )
         parts.append("</ol>")
+    signature = msg("sheet", "Player signature")
+    judge = msg("sheet", "Judge / organiser (deck checked)")
     parts.extend(
         [
             '<div class="sign">',
-            "<div>Player signature</div><div>Judge / organiser (deck checked)</div><div>Date</div>",
+            f"<div>{say(signature)}</div><div>{say(judge)}</div><div>{say(_DATE)}</div>",
             "</div>",
             f"<footer>varz-deck {__version__} · {_e(reg.path)}</footer>",
             "</main>",
@@ -164,19 +193,17 @@ def render_sheet(reg: Registration) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _e(text: str) -> str:
     return html.escape(safe(text), quote=True)
 
 
-def _where(line: int | None, section: str | None) -> str:
-    bits = [f"line {line}"] if line else []
+def _where(line: int | None, section: str | None, lang: str = ENGLISH) -> str:
+    places: list[object] = [msg("sheet", "line {line}")(line=line)] if line else []
     if section:
-        bits.append(section)
-    return f" ({', '.join(bits)})" if bits else ""
+        places.append(Term("section", section))
+    if not places:
+        return ""
+    return _e(msg("sheet", " ({places})")(places=Joined(tuple(places))).render(lang))
 
 
 def _pooled(reg: Registration) -> bool:
@@ -184,36 +211,49 @@ def _pooled(reg: Registration) -> bool:
     return view is not None and view.format.pooled_portals
 
 
-def _format_name(reg: Registration) -> str:
+def _format_name(reg: Registration, lang: str = ENGLISH) -> str:
     view = reg.report.view
     if view is not None and view.format_known:
-        return view.format.name
+        return term("format", view.format.name, lang)
     return reg.report.format
 
 
-def _hero(canonical: CanonicalDeck | None) -> str:
+def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
     if canonical is None or canonical.hero is None:
         return ""
     hero = canonical.hero
     card = hero.card
     if card is None:
-        return f'{_e(hero.ref)} <span class="off">(unknown card)</span>'
-    facts = [card.color or "", f"Life {card.life}" if card.life is not None else ""]
-    facts.append(f"Memory {card.memory}" if card.memory is not None else "")
+        unknown = msg("sheet", "(unknown card)").render(lang)
+        return f'{_e(hero.ref)} <span class="off">{_e(unknown)}</span>'
+    facts = [term("color", card.color, lang) if card.color else ""]
+    if card.life is not None:
+        facts.append(msg("sheet", "Life {life}")(life=card.life).render(lang))
+    if card.memory is not None:
+        facts.append(msg("sheet", "Memory {memory}")(memory=card.memory).render(lang))
     details = " · ".join(f for f in facts if f)
-    return f"{_e(card.name)} <small>{_e(card.id)}{' · ' + _e(details) if details else ''}</small>"
+    name = CardName.of(card, quote=False).in_language(lang)
+    return f"{_e(name)} <small>{_e(card.id)}{' · ' + _e(details) if details else ''}</small>"
 
 
-def _table(canonical: CanonicalDeck, section: str, pooled: bool = False) -> str:
+def _table(
+    canonical: CanonicalDeck, section: str, pooled: bool = False, lang: str = ENGLISH
+) -> str:
     """One section as a table; totals off the rulebook's numbers are marked (SPEC §4)."""
+
+    def say(message: Message) -> str:
+        return _e(message.render(lang))
+
     cards = canonical.sections[section]
     portals = section == "portals"
     size = canonical.size(section)
-    head = '<tr><th class="n">Qty</th><th>Card</th>'
-    head += '<th class="n">Shield</th>' if portals else ""
-    head += "<th>Id</th></tr>"
-    empty = "(none: portals are pooled)" if portals and pooled else "(none)"
-    body = "".join(_row(c, portals) for c in cards) or (
+    head = f'<tr><th class="n">{say(_QTY)}</th><th>{say(_CARD)}</th>'
+    head += f'<th class="n">{say(_SHIELD)}</th>' if portals else ""
+    head += f"<th>{say(_ID)}</th></tr>"
+    empty = say(
+        msg("sheet", "(none: portals are pooled)") if portals and pooled else msg("sheet", "(none)")
+    )
+    body = "".join(_row(c, portals, lang) for c in cards) or (
         f'<tr><td class="n">0</td><td colspan="{3 if portals else 2}">{empty}</td></tr>'
     )
     checked = not (portals and pooled)
@@ -222,20 +262,26 @@ def _table(canonical: CanonicalDeck, section: str, pooled: bool = False) -> str:
     if portals:
         life = canonical.shield_life()
         life_class = "off" if checked and life != SHIELD_LIFE else ""
-        total += (
-            f'<td>Total · Shield Life</td><td class="n"><b class="{life_class}">{life}</b></td>'
-        )
+        total += f'<td>{say(_TOTAL_LIFE)}</td><td class="n"><b class="{life_class}">{life}</b></td>'
     else:
-        total += "<td>Total</td>"
+        total += f"<td>{say(_TOTAL)}</td>"
     total += "<td></td>"
+    caption = msg("sheet", "{section} ({size})")(section=_TITLES[section], size=size)
     return (
-        f"<table><caption>{_TITLES[section]} ({size})</caption>"
+        f"<table><caption>{say(caption)}</caption>"
         f"<thead>{head}</thead><tbody>{body}</tbody><tfoot><tr>{total}</tr></tfoot></table>"
     )
 
 
-def _row(card: CanonicalCard, portals: bool) -> str:
-    name = _e(card.name) if card.known else f'{_e(card.ref)} <span class="off">(unknown)</span>'
+def _row(card: CanonicalCard, portals: bool, lang: str = ENGLISH) -> str:
+    if card.known:
+        shown = card.name
+        if lang != ENGLISH and card.card is not None:
+            shown = CardName.of(card.card, quote=False).in_language(lang)
+        name = _e(shown)
+    else:
+        unknown = msg("sheet", "(unknown)").render(lang)
+        name = f'{_e(card.ref)} <span class="off">{_e(unknown)}</span>'
     row = f'<tr><td class="n">{card.count}</td><td>{name}</td>'
     if portals:
         row += f'<td class="n">{_shield(card.card)}</td>'

@@ -7,7 +7,7 @@ Every rule reads a DeckView and yields diagnostics. `RULES` maps each code to it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from varz_deck.diagnostics import Diagnostic, Severity, default_severity
 from varz_deck.resolve import DeckView
@@ -15,8 +15,7 @@ from varz_deck.resolve import DeckView
 Check = Callable[[DeckView], Iterator[Diagnostic]]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """A construction rule: its stable code, what it flags, where the rulebook says so."""
 
     code: str

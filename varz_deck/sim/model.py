@@ -5,13 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from varz_deck.cards import COLORLESS, COLORS
+from varz_deck.i18n import Message, msg
 from varz_deck.resolve import DeckView
 
 HERO_CLASS = 0
+Names = tuple[tuple[str, str], ...]
 
 
 class ModelError(Exception):
-    """The deck cannot be simulated (it has no usable hero)."""
+    """The deck cannot be simulated (it has no usable hero); `message` says why, translatably."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.render())
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class SpellCard:
     cost: int
     color: str
     cls: int
+    names: Names = ()  # the card's name in other languages, (language, name) pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +51,7 @@ class Model:
     colors: tuple[str, ...]
     skills: tuple[int, ...]
     left_out: int = 0
+    hero_names: Names = ()  # the hero's name in other languages, (language, name) pairs
 
     @property
     def n_spells(self) -> int:
@@ -62,7 +70,9 @@ def build_model(view: DeckView) -> Model:
     """The model of a resolved deck; unknown and misplaced cards are left out."""
     hero = view.hero
     if hero is None or hero.type != "hero" or hero.color not in COLORS:
-        raise ModelError("the deck has no usable hero; the simulator needs the hero's colour")
+        raise ModelError(
+            msg("sim", "the deck has no usable hero; the simulator needs the hero's colour")
+        )
     spells = [(card, count) for card, count, _ in view.by_name("spells").values() if card.is_spell]
     left_out = view.size("spells") - sum(count for _, count in spells)
     foreign = {card.color for card, _ in spells if card.color not in (hero.color, COLORLESS, None)}
@@ -75,6 +85,7 @@ def build_model(view: DeckView) -> Model:
             cost=max(card.cost or 0, 0),
             color=card.color or COLORLESS,
             cls=1 + colors.index(card.color) if card.color in colors else HERO_CLASS,
+            names=tuple(sorted(card.names.items())),
         )
         for card, count in spells
     )
@@ -95,4 +106,5 @@ def build_model(view: DeckView) -> Model:
         colors=colors,
         skills=tuple(skills),
         left_out=max(left_out, 0),
+        hero_names=tuple(sorted(hero.names.items())),
     )

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from varz_deck.cards import COLORLESS, COLORS
-from varz_deck.sim.model import Model
+from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
+from varz_deck.sim.model import Model, SpellCard
 from varz_deck.sim.run import Comparison, Result
 
 DIGITS = 9
@@ -243,16 +244,34 @@ def _console(color: bool, width: int) -> Any:
     )
 
 
-def _cost_curve(model: Model) -> Any:
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+def _color(color: str, lang: str) -> str:
+    return term("color", color, lang)
+
+
+def _name(card: SpellCard, lang: str) -> str:
+    """A spell's name in the language when the database has it."""
+    return card.name if lang == ENGLISH else CardName(card.name, card.names).in_language(lang)
+
+
+_NEVER = msg("sim", "never")
+_CARD = msg("sim", "Card")
+_COUNT_OF_COLOR = msg("sim", "{n} {color}")
+
+
+def _cost_curve(model: Model, lang: str = ENGLISH) -> Any:
     from rich.text import Text
 
     colors = _colors_of(model)
     glyph = {c: GLYPHS[i % len(GLYPHS)] for i, c in enumerate(colors)}
-    table = _table("Cost curve by colour")
-    table.add_column("Cost", justify="right")
-    table.add_column("Cards", justify="right")
+    table = _table(_say(msg("sim", "Cost curve by colour"), lang))
+    table.add_column(_say(msg("sim", "Cost"), lang), justify="right")
+    table.add_column(_say(msg("sim", "Cards"), lang), justify="right")
     table.add_column("", no_wrap=True)
-    table.add_column("By colour")
+    table.add_column(_say(msg("sim", "By colour"), lang))
     costs = sorted({c.cost for c in model.cards})
     for cost in costs:
         bar = Text()
@@ -261,13 +280,18 @@ def _cost_curve(model: Model) -> Any:
             n = sum(c.copies for c in model.cards if c.cost == cost and c.color == color)
             if n:
                 bar.append(glyph[color] * n, style=STYLE[color])
-                parts.append(f"{n} {color}")
+                parts.append(_COUNT_OF_COLOR(n=n, color=Term("color", color)))
         total = sum(c.copies for c in model.cards if c.cost == cost)
-        table.add_row(str(cost), str(total), bar, ", ".join(parts))
-    legend = "  ".join(f"{glyph[c]} {c}" for c in colors)
+        table.add_row(str(cost), str(total), bar, _joined(parts, lang))
+    legend = "  ".join(f"{glyph[c]} {_color(c, lang)}" for c in colors)
     table.caption = legend
     table.caption_justify = "left"
     return table
+
+
+def _joined(parts: Sequence[object], lang: str) -> str:
+    """Items in a row with the language's separator ("、" in Japanese and Chinese)."""
+    return str(value_text(Joined(tuple(parts)), lang))
 
 
 def _bar(spent: float, vaz: int, scale: int) -> Any:
@@ -288,18 +312,26 @@ def _table(title: str) -> Any:
     )
 
 
-def _turns_table(result: Result) -> Any:
+def _turns_table(result: Result, lang: str = ENGLISH) -> Any:
     ex, sums, model = result.exact, result.sums, result.model
     spent, spent_se = sums.mean("spent"), sums.se("spent")
     full, full_se = sums.mean("all_spent"), sums.se("all_spent")
     hand, hand_se = sums.mean("hand"), sums.se("hand")
     discard, discard_se = sums.mean("discard"), sums.se("discard")
     scale = max(1, 20 // max(max(ex.vaz, default=1), 1))
-    table = _table("VAZ per turn: available and spent (█ spent, ░ unspent)")
-    for name in ("Turn", "VAZ", "Spent", "All spent", "Hand", "Discard"):
-        table.add_column(name, justify="right", no_wrap=True)
+    table = _table(_say(msg("sim", "VAZ per turn: available and spent (█ spent, ░ unspent)"), lang))
+    for heading in (
+        msg("sim", "Turn"),
+        msg("sim", "VAZ"),
+        msg("sim", "Spent"),
+        msg("sim", "All spent"),
+        msg("sim", "Hand"),
+        msg("sim", "Discard"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
     for color in model.colors:
-        table.add_column(f"≥1 {color}", justify="right", no_wrap=True)
+        heading = msg("sim", "≥1 {color}")(color=Term("color", color))
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
     for t in range(result.options.turns):
         row = [
@@ -317,22 +349,30 @@ def _turns_table(result: Result) -> Any:
     return table
 
 
-def _cards_table(result: Result) -> Any:
+def _cards_table(result: Result, lang: str = ENGLISH) -> Any:
     from rich.text import Text
 
     model, ex = result.model, result.exact
-    table = _table("Cards")
-    table.add_column("Card", no_wrap=True, overflow="ellipsis", max_width=28)
-    for name in ("Cost", "Colour", "Copies", "Opening hand", "Curve turn", "Cast on curve"):
-        table.add_column(name, justify="right", no_wrap=True)
+    table = _table(_say(msg("sim", "Cards"), lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=28)
+    for heading in (
+        msg("sim", "Cost"),
+        msg("sim", "Colour"),
+        msg("sim", "Copies"),
+        msg("sim", "Opening hand"),
+        msg("sim", "Curve turn"),
+        msg("sim", "Cast on curve"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    never = _say(_NEVER, lang)
     for k, card in enumerate(model.cards):
         exact_card = ex.cards[k]
         on_curve, on_curve_se = _on_curve(result, k)
-        curve = f"{exact_card.curve_turn}" if exact_card.curve_turn is not None else "never"
+        curve = f"{exact_card.curve_turn}" if exact_card.curve_turn is not None else never
         table.add_row(
-            Text(card.name, style=STYLE.get(card.color, "")),
+            Text(_name(card, lang), style=STYLE.get(card.color, "")),
             str(card.cost),
-            card.color,
+            _color(card.color, lang),
             str(card.copies),
             _pct(exact_card.p_in_opening_hand),
             curve,
@@ -341,77 +381,142 @@ def _cards_table(result: Result) -> Any:
     return table
 
 
-def _castable_table(result: Result, width: int) -> Any:
+def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Any:
     from rich.text import Text
 
     model, ex = result.model, result.exact
     shown = max(1, min(result.options.turns, (width - 24) // 6))
-    last = f"–{shown}" if shown > 1 else ""
-    table = _table(f"P(castable by turn 1{last})")
-    table.add_column("Card", no_wrap=True, overflow="ellipsis", max_width=22)
+    title = (
+        msg("sim", "P(castable by turn 1–{last})")(last=shown)
+        if shown > 1
+        else msg("sim", "P(castable by turn 1)")
+    )
+    table = _table(_say(title, lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=22)
+    turn = msg("sim", "T{turn}")
     for t in range(shown):
-        table.add_column(f"T{t + 1}", justify="right", no_wrap=True)
+        table.add_column(_say(turn(turn=t + 1), lang), justify="right", no_wrap=True)
     for k, card in enumerate(model.cards):
         odds = ex.cards[k].p_castable_by_turn[:shown]
-        table.add_row(Text(card.name, style=STYLE.get(card.color, "")), *(_pct(p, 0) for p in odds))
+        name = Text(_name(card, lang), style=STYLE.get(card.color, ""))
+        table.add_row(name, *(_pct(p, 0) for p in odds))
     return table
 
 
-def _header(result: Result) -> list[str]:
+def _title(model: Model) -> str:
+    return f"{model.name} ({model.path})" if model.name else model.path
+
+
+def _on(options: Any) -> Message:
+    return msg("sim", "on the play") if options.on == "play" else msg("sim", "on the draw")
+
+
+def _mulligan(options: Any) -> Message:
+    return (
+        msg("sim", "mulligan auto") if options.mulligan == "auto" else msg("sim", "mulligan none")
+    )
+
+
+def _header(result: Result, lang: str = ENGLISH) -> list[str]:
     model, options, ex, sums = result.model, result.options, result.exact, result.sums
-    title = f"{model.name} ({model.path})" if model.name else model.path
-    vaz = ", ".join(f"{model.skills_of(c)} {c}" for c in model.colors)
+    hero = CardName(model.hero_name, model.hero_names, quote=False)
+    facts: dict[str, object] = {
+        "hero": hero,
+        "color": Term("color", model.hero_color),
+        "level": model.evolution_level,
+        "spells": model.n_spells,
+        "skills": model.n_skills,
+    }
+    if model.colors:
+        vaz = Joined(
+            tuple(
+                _COUNT_OF_COLOR(n=model.skills_of(c), color=Term("color", c)) for c in model.colors
+            )
+        )
+        deck = msg(
+            "sim",
+            "Hero {hero} ({color}, evolution level {level}) · {spells} spells · {skills} skills "
+            "({vaz} VAZ)",
+        )(**facts, vaz=vaz)
+    else:
+        deck = msg(
+            "sim",
+            "Hero {hero} ({color}, evolution level {level}) · {spells} spells · {skills} skills",
+        )(**facts)
+    run = msg("sim", "{games:,} games · seed {seed} · {turns} turns · {on} · {mulligan}")(
+        games=options.games,
+        seed=options.seed,
+        turns=options.turns,
+        on=_on(options),
+        mulligan=_mulligan(options),
+    )
     lines = [
-        f"Goldfish: {title}",
-        f"Hero {model.hero_name} ({model.hero_color}, evolution level {model.evolution_level}) · "
-        f"{model.n_spells} spells · {model.n_skills} skills" + (f" ({vaz} VAZ)" if vaz else ""),
-        f"{options.games:,} games · seed {options.seed} · {options.turns} turns · on the {options.on}"
-        f" · mulligan {options.mulligan}",
+        _say(msg("sim", "Goldfish: {title}")(title=_title(model)), lang),
+        _say(deck, lang),
+        _say(run, lang),
     ]
     if model.left_out:
-        lines.append(f"{model.left_out} spell card(s) not found in the card database are left out")
-    v_sync = f"turn {ex.v_sync_turn}" if ex.v_sync_turn is not None else "never"
+        left_out = msg("sim", "{n} spell card(s) not found in the card database are left out")
+        lines.append(_say(left_out(n=model.left_out), lang))
+    v_sync = (
+        msg("sim", "turn {turn}")(turn=ex.v_sync_turn) if ex.v_sync_turn is not None else _NEVER
+    )
     score, score_se = sums.mean("score"), sums.se("score")
     total, total_se = sums.mean("total"), sums.se("total")
-    lines.append(
-        f"V-Sync: {v_sync} · VAZ spent over {options.turns} turns: {total:.2f}{_pm(total_se)}"
-        f" · curve score: {score:.1f}{_pm(score_se, digits=1)}"
+    summary = msg(
+        "sim", "V-Sync: {v_sync} · VAZ spent over {turns} turns: {total} · curve score: {score}"
+    )(
+        v_sync=v_sync,
+        turns=options.turns,
+        total=f"{total:.2f}{_pm(total_se)}",
+        score=f"{score:.1f}{_pm(score_se, digits=1)}",
     )
+    lines.append(_say(summary, lang))
     if ex.deck_out_turn is not None:
-        lines.append(f"The spell deck runs out on turn {ex.deck_out_turn}: no more draws after it")
+        deck_out = msg("sim", "The spell deck runs out on turn {turn}: no more draws after it")
+        lines.append(_say(deck_out(turn=ex.deck_out_turn), lang))
     return lines
 
 
-FOOTER = (
+FOOTER = msg(
+    "sim",
     "Exact (closed forms, no ±): VAZ, colour odds, opening hand, castable by turn, curve turn, "
     "V-Sync. Sampled: figures with ± (95% interval). Curve score: the mean of the VAZ spent so far, "
-    "summed over the turns (Karsten's compounded mana spent)."
+    "summed over the turns (Karsten's compounded mana spent).",
 )
 
 
-def render_text(result: Result, *, color: bool = False, width: int = 100) -> str:
-    """The text report: header, cost curve, turns with bars, cards."""
+def render_text(
+    result: Result, *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
+    """The text report: header, cost curve, turns with bars, cards (its words in a language)."""
     console = _console(color, width)
-    for line in _header(result):
-        console.print(line)
+    for line in _header(result, lang):
+        console.print(line, markup=False)
     console.print()
     for table in (
-        _cost_curve(result.model),
-        _turns_table(result),
-        _cards_table(result),
-        _castable_table(result, width),
+        _cost_curve(result.model, lang),
+        _turns_table(result, lang),
+        _cards_table(result, lang),
+        _castable_table(result, width, lang),
     ):
         console.print(table)
         console.print()
-    console.print(FOOTER, style="bright_black")
+    console.print(_say(FOOTER, lang), style="bright_black", markup=False)
     return str(console.file.getvalue())
 
 
-def _diff_table(comparison: Comparison) -> Any:
+def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Any:
     d, options = comparison.difference, comparison.a.options
-    table = _table("Difference per turn (vs − deck, ± 95%)")
-    for name in ("Turn", "Spent", "All spent", "Hand", "Discard"):
-        table.add_column(name, justify="right", no_wrap=True)
+    table = _table(_say(msg("sim", "Difference per turn (vs − deck, ± 95%)"), lang))
+    for heading in (
+        msg("sim", "Turn"),
+        msg("sim", "Spent"),
+        msg("sim", "All spent"),
+        msg("sim", "Hand"),
+        msg("sim", "Discard"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
     spent, spent_se = d.mean("spent"), d.se("spent")
     full, full_se = d.mean("all_spent"), d.se("all_spent")
     hand, hand_se = d.mean("hand"), d.se("hand")
@@ -427,42 +532,63 @@ def _diff_table(comparison: Comparison) -> Any:
     return table
 
 
-def _card_changes(comparison: Comparison) -> list[str]:
+def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
     a, b = comparison.a.model, comparison.b.model
     copies_a = {c.name: c.copies for c in a.cards}
     copies_b = {c.name: c.copies for c in b.cards}
+    shown = {c.name: _name(c, lang) for c in (*a.cards, *b.cards)}
     changes = []
     for name in sorted(set(copies_a) | set(copies_b)):
         delta = copies_b.get(name, 0) - copies_a.get(name, 0)
         if delta:
-            changes.append(f"{delta:+d} {name}")
+            changes.append(f"{delta:+d} {shown[name]}")
     return changes
 
 
-def render_compare_text(comparison: Comparison, *, color: bool = False, width: int = 100) -> str:
+def _ljust(text: str, width: int) -> str:
+    from rich.cells import cell_len
+
+    return text + " " * max(width - cell_len(text), 0)
+
+
+def render_compare_text(
+    comparison: Comparison, *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
     """Both decks' headers, what changed, and the differences with their intervals."""
+    from rich.cells import cell_len
+
     console = _console(color, width)
     d = comparison.difference
-    for label, result in (("deck", comparison.a), ("vs  ", comparison.b)):
+    labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
+    label_width = max(cell_len(label) for label in labels)
+    deck_line = msg("sim", "{label}: {title} · curve score {score}")
+    for label, result in zip(labels, (comparison.a, comparison.b), strict=True):
         model, sums = result.model, result.sums
-        title = f"{model.name} ({model.path})" if model.name else model.path
-        console.print(
-            f"{label}: {title} · curve score {sums.mean('score'):.1f}{_pm(sums.se('score'), digits=1)}",
-            markup=False,
-        )
-    changes = _card_changes(comparison)
-    console.print("Changes: " + (", ".join(changes) if changes else "none"), markup=False)
+        score = f"{sums.mean('score'):.1f}{_pm(sums.se('score'), digits=1)}"
+        line = deck_line(label=_ljust(label, label_width), title=_title(model), score=score)
+        console.print(_say(line, lang), markup=False)
+    changes = _card_changes(comparison, lang)
+    listed = _joined(changes, lang) if changes else _say(msg("sim", "none"), lang)
+    console.print(_say(msg("sim", "Changes: {changes}")(changes=listed), lang), markup=False)
     options = comparison.a.options
+    run = msg("sim", "{games:,} games on common random numbers · seed {seed} · {on} · {mulligan}")
     console.print(
-        f"{options.games:,} games on common random numbers · seed {options.seed} · on the {options.on}"
-        f" · mulligan {options.mulligan}"
+        _say(
+            run(
+                games=options.games, seed=options.seed, on=_on(options), mulligan=_mulligan(options)
+            ),
+            lang,
+        ),
+        markup=False,
     )
-    console.print(
-        f"Curve score: {d.mean('score'):+.2f}{_pm(d.se('score'))} · VAZ spent over "
-        f"{options.turns} turns: {d.mean('total'):+.3f}{_pm(d.se('total'), digits=3)}"
+    difference = msg("sim", "Curve score: {score} · VAZ spent over {turns} turns: {total}")(
+        score=f"{d.mean('score'):+.2f}{_pm(d.se('score'))}",
+        turns=options.turns,
+        total=f"{d.mean('total'):+.3f}{_pm(d.se('total'), digits=3)}",
     )
+    console.print(_say(difference, lang), markup=False)
     console.print()
-    console.print(_diff_table(comparison))
+    console.print(_diff_table(comparison, lang))
     return str(console.file.getvalue())
 
 
