@@ -9,27 +9,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _timing import alternate
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "red-kagura-festival.yaml"
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
-
-
-def _time(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(
-        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
-    )
-    elapsed = time.perf_counter() - start
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{cmd[:4]} failed: {done.stderr.decode(errors='replace')}")
-    return elapsed
 
 
 def main() -> int:
@@ -50,13 +38,7 @@ def main() -> int:
             "check 1 deck": [py, "-m", "varz_deck", "check", str(DECK)],
             "check 300 decks": [py, "-m", "varz_deck", "check", *decks],
         }
-        for cmd in variants.values():  # warm the card-database cache and the OS file cache
-            _time(cmd, env)
-        times: dict[str, list[float]] = {name: [] for name in variants}
-        for _ in range(REPEATS):
-            for name, cmd in variants.items():
-                times[name].append(_time(cmd, env))
-    med = {name: statistics.median(values) for name, values in times.items()}
+        med = alternate(variants, env, REPEATS)
     base, one, many = med.values()
     print(f"runs per variant: {REPEATS} (alternating; medians)")
     for name, value in med.items():

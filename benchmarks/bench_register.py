@@ -11,12 +11,11 @@ Run: python benchmarks/bench_register.py   (BENCH_REPEATS=N to change the number
 from __future__ import annotations
 
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _timing import alternate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -56,17 +55,6 @@ def generate(folder: Path, count: int) -> list[str]:
     return paths
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(
-        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
-    )
-    elapsed = time.perf_counter() - start
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{cmd[:5]} failed: {done.stderr.decode(errors='replace')}")
-    return elapsed
-
-
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         decks = generate(Path(tmp), DECKS)
@@ -78,13 +66,7 @@ def main() -> int:
             f"register {DECKS} decks -o csv": [*run, *decks, "-o", "csv"],
             f"register {DECKS} decks --sheet DIR": [*run, *decks, "--sheet", str(Path(tmp) / "s")],
         }
-        for cmd in variants.values():  # warm the card-database cache and the OS file cache
-            _time(cmd, env)
-        times: dict[str, list[float]] = {name: [] for name in variants}
-        for _ in range(REPEATS):
-            for name, cmd in variants.items():
-                times[name].append(_time(cmd, env))
-    med = {name: statistics.median(values) for name, values in times.items()}
+        med = alternate(variants, env, REPEATS)
     one = med["register 1 deck"]
     print(f"runs per variant: {REPEATS} (alternating; medians)")
     for name, value in med.items():
