@@ -150,8 +150,12 @@ def schema_diagnostics(
     """One diagnostic per schema problem, placed at the offending value (or key).
 
     `what` names the document ("a deck"); `sections`: top-level keys that name a section, so
-    diagnostics under them carry it.
+    diagnostics under them carry it. A document the fast check accepts needs no jsonschema run.
     """
+    from varz_deck.fastschema import fast_schema
+
+    if fast_schema(name).is_valid(instance):
+        return
     errors = sorted(
         validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))
     )
