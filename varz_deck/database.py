@@ -131,7 +131,7 @@ def _cache_dir() -> Path | None:
 
 
 def _cache_key(root: Path, files: list[tuple[Path, bytes]]) -> str:
-    digest = blake2b(__version__.encode(), digest_size=20)
+    digest = blake2b(f"{__version__} cache-2".encode(), digest_size=20)
     digest.update(schema_text("card").encode())
     digest.update(schema_text("formats").encode())
     for path, data in files:
@@ -141,34 +141,43 @@ def _cache_key(root: Path, files: list[tuple[Path, bytes]]) -> str:
     return digest.hexdigest()[:40]
 
 
-def _cache_read(key: str) -> CardDatabase | None:
+def _cache_read(key: str, root: Path) -> CardDatabase | None:
     folder = _cache_dir()
     if folder is None:
         return None
     try:
         payload = json.loads((folder / f"db-{key}.json").read_text(encoding="utf-8"))
-        cards = [Card.from_json(c) for c in payload["cards"]]
+        cards = [
+            Card.from_json({**c, "file": _display(root, root / c["file"])})
+            for c in payload["cards"]
+        ]
         formats = {k: Format.from_json(v) for k, v in payload["formats"].items()}
         return CardDatabase(cards, formats)
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def _cache_write(key: str, database: CardDatabase) -> None:
+def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
+    """Store a database; card files are kept relative to its root, so the same content in
+    another folder, or checked from another working directory, shows its own paths."""
     folder = _cache_dir()
     if folder is None:
         return
-    payload = {
-        "version": __version__,
-        "cards": [c.to_json() for c in database.cards.values()],
-        "formats": {k: f.to_json() for k, f in database.formats.items()},
-    }
     try:
+        base = root.resolve()
+        payload = {
+            "version": __version__,
+            "cards": [
+                {**c.to_json(), "file": Path(c.file).resolve().relative_to(base).as_posix()}
+                for c in database.cards.values()
+            ],
+            "formats": {k: f.to_json() for k, f in database.formats.items()},
+        }
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".db-{key}.{os.getpid()}.tmp"
         tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, folder / f"db-{key}.json")
-    except OSError:
+    except (OSError, ValueError):  # no cache is slower, never wrong
         pass
 
 
@@ -186,13 +195,13 @@ def open_database(root: Path) -> CardDatabase:
         except LoadError:
             files.append((path, b""))  # the full lint below reports it
     key = _cache_key(root, files)
-    cached = _cache_read(key)
+    cached = _cache_read(key, root)
     if cached is not None:
         return cached
     result = lint_database(root)
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
-    _cache_write(key, result.database)
+    _cache_write(key, root, result.database)
     return result.database
 
 
