@@ -148,6 +148,8 @@ BUILTIN_FORMATS = {
 class CardDatabase:
     """Cards by id, printings by name, and every name in every language for look-ups."""
 
+    game = "varz"  # the key of the game (varz_deck.games) the cards are for
+
     def __init__(self, cards: Iterable[Card], formats: Mapping[str, Format] | None = None) -> None:
         self.cards: dict[str, Card] = {}
         self.printings: dict[str, list[Card]] = {}

@@ -10,6 +10,7 @@ from typing import Any
 from varz_deck.cards import SECTIONS, Card, CardDatabase
 from varz_deck.deck import Deck, read_deck
 from varz_deck.diagnostics import Diagnostic
+from varz_deck.games import DEFAULT_GAME, get_game
 from varz_deck.resolve import DeckView, resolve
 from varz_deck.rules import run_rules
 
@@ -21,10 +22,12 @@ class DeckReport:
     path: str
     name: str | None
     format: str
-    hero: Card | None
+    hero: Card | None  # the deck's leading card (VARZ: the Hero; Azuki: the Leader)
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
     view: DeckView | None = None
+    game: str = DEFAULT_GAME
+    lead: str = "hero"  # the slot of `hero` in the game's deck file (Azuki: "leader")
 
     @property
     def legal(self) -> bool:
@@ -67,6 +70,8 @@ def check_deck(
     path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
 ) -> DeckReport:
     """Check one deck file against a database (a format given here overrides the file's)."""
+    if database.game != DEFAULT_GAME:
+        return get_game(database.game).check_deck(path, database, format_key, shown)
     deck, problems = read_deck(path, shown)
     return check_parsed(deck, problems, database, format_key)
 

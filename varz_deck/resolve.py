@@ -207,3 +207,6 @@ def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:
         section=entry.section,
         card=card.id,
     )
+
+
+lookup_ref = _lookup  # for other games' resolvers: F005/F006 for one reference

@@ -21,6 +21,8 @@ _FILES = {
     "card": "card-file.schema.json",
     "deck": "deck.schema.json",
     "formats": "formats.schema.json",
+    "azuki-card": "azuki-card-file.schema.json",
+    "azuki-deck": "azuki-deck.schema.json",
 }
 
 

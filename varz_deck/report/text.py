@@ -68,7 +68,12 @@ def render_check(
             details.insert(0, safe(report.name))
         if report.hero is not None:
             hero = CardName.of(report.hero, quote=False)
-            details.append(msg("report", "hero {name}")(name=hero).render(lang))
+            lead = (
+                msg("report", "hero {name}")
+                if report.lead == "hero"
+                else msg("report", "leader {name}")
+            )
+            details.append(lead(name=hero).render(lang))
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))
