@@ -67,6 +67,14 @@ CardsOption = Annotated[
         show_default=False,
     ),
 ]
+GameOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--game",
+        help=N_("Without --cards: use the bundled card database of this game (varz, azuki)."),
+        show_default=False,
+    ),
+]
 OutputOption = Annotated[Output, typer.Option("--output", "-o", help=N_("Output format."))]
 LangOption = Annotated[
     Optional[Lang],  # noqa: UP045
@@ -128,12 +136,18 @@ _DATABASE_INVALID = nmsg(
 )
 
 
-def load_database(cards: Path | None, lang: str | None = None) -> CardDatabase:
+def load_database(
+    cards: Path | None, lang: str | None = None, game: str | None = None
+) -> CardDatabase:
     """The card database for a command, or exit 2 with a pointer to `cards lint`."""
     from varz_deck.database import DatabaseError, open_database, resolve_root
+    from varz_deck.games import game_keys
     from varz_deck.i18n import choose_language, localized
 
-    root = resolve_root(cards)
+    if game is not None and game not in game_keys():
+        unknown = msg("cli", "unknown game {game}; known: {known}")
+        _fail(unknown(game=repr(game), known=", ".join(game_keys())), lang=lang)
+    root = resolve_root(cards, game)
     try:
         return open_database(root)
     except DatabaseError as err:
@@ -163,13 +177,14 @@ def check(
         bool, typer.Option("--strict", help=N_("Treat warnings as errors (exit 1)."))
     ] = False,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Check decks for tournament legality under the VARZ rulebook."""
     from varz_deck.check import check_decks
 
     chosen = language(lang)
-    database = load_database(cards, chosen)
+    database = load_database(cards, chosen, game)
     reports = check_decks(decks, database, format)
     sys.stdout.write(_render_check(reports, output, chosen))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)

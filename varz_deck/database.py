@@ -93,10 +93,13 @@ def bundled_root() -> Path:
     return resource_dir("card_data")
 
 
-def resolve_root(cards: Path | None) -> Path:
-    """--cards, else VARZ_DECK_CARDS, else the bundled database (SPEC §3)."""
+def resolve_root(cards: Path | None, game: str | None = None) -> Path:
+    """--cards, else the bundled database of --game when given, else VARZ_DECK_CARDS, else the
+    bundled database (SPEC §3). Another game's bundled database is card_data/<game>/."""
     if cards is not None:
         return cards
+    if game is not None and game != DEFAULT_GAME:
+        return bundled_root() / game
     env = os.environ.get("VARZ_DECK_CARDS")
     return Path(env) if env else bundled_root()
 

@@ -72,6 +72,21 @@ class Game(Protocol):
         """Read, resolve and check one deck file."""
         ...
 
+    def goldfish(
+        self,
+        path: Path,
+        database: CardDatabase,
+        *,
+        games: int,
+        seed: int,
+        turns: int,
+        on: str,
+        mulligan: str,
+    ) -> tuple[dict[str, Any], bool]:
+        """`varz-deck sim` for a game without its own report: the JSON document, and whether
+        the deck could be simulated (VARZ keeps its richer simulator in varz_deck/sim)."""
+        ...
+
     def rules(self) -> Mapping[str, Any]:
         """Code -> rule (with code, name, section, summary, doc), for `varz-deck rules`."""
         ...

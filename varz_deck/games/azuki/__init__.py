@@ -83,6 +83,26 @@ class Azuki:
             lead="leader",
         )
 
+    def goldfish(
+        self,
+        path: Path,
+        database: CardDatabase,
+        *,
+        games: int,
+        seed: int,
+        turns: int,
+        on: str,
+        mulligan: str,
+    ) -> tuple[dict[str, Any], bool]:
+        """The `sim --output json` document, and whether the deck file could be read."""
+        from varz_deck.games.azuki.sim import build_model, simulate
+
+        model, report = build_model(path, database)
+        document = simulate(
+            model, games=games, seed=seed, turns=turns, on=on, mulligan=mulligan, legal=report.legal
+        )
+        return document, model.size > 0
+
     def rules(self) -> Mapping[str, Rule]:
         from varz_deck.games.azuki.rules import RULES
 
