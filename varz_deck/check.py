@@ -1,18 +1,19 @@
-"""Checking decks: read, resolve, run every rule; one DeckReport per deck."""
+"""Checking decks: the game of the database reads, resolves and checks each; one DeckReport per
+deck (VARZ: varz_deck/games/varz/check.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from varz_deck.cards import SECTIONS, Card, CardDatabase
-from varz_deck.deck import Deck, read_deck
+from varz_deck.cards import Card, CardDatabase
 from varz_deck.diagnostics import Diagnostic
 from varz_deck.games import DEFAULT_GAME, get_game
-from varz_deck.resolve import DeckView, resolve
-from varz_deck.rules import run_rules
+
+if TYPE_CHECKING:
+    from varz_deck.resolve import DeckView
 
 
 @dataclass(frozen=True)
@@ -70,30 +71,7 @@ def check_deck(
     path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
 ) -> DeckReport:
     """Check one deck file against a database (a format given here overrides the file's)."""
-    if database.game != DEFAULT_GAME:
-        return get_game(database.game).check_deck(path, database, format_key, shown)
-    deck, problems = read_deck(path, shown)
-    return check_parsed(deck, problems, database, format_key)
-
-
-def check_parsed(
-    deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
-) -> DeckReport:
-    """Check a deck already read (from a file, a deck code, or a test)."""
-    fmt = format_key or deck.format or "standard"
-    if not deck.readable:
-        return DeckReport(
-            deck.path,
-            deck.name,
-            fmt,
-            None,
-            _counts(None),
-            tuple(sorted(problems, key=Diagnostic.sort_key)),
-        )
-    view, found = resolve(deck, database, format_key)
-    diagnostics = [*problems, *found, *run_rules(view)]
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
+    return get_game(database.game).check_deck(path, database, format_key, shown)
 
 
 def check_decks(
@@ -101,11 +79,3 @@ def check_decks(
 ) -> list[DeckReport]:
     """Check each deck independently, in the order given."""
     return [check_deck(path, database, format_key) for path in paths]
-
-
-def _counts(view: DeckView | None) -> dict[str, int]:
-    if view is None:
-        return {"spells": 0, "skills": 0, "portals": 0, "shield_life": 0}
-    counts = {section: view.size(section) for section in SECTIONS}
-    counts["shield_life"] = view.shield_life()
-    return counts

@@ -1,7 +1,7 @@
 """VARZ, the first game: its card model, deck sections, rules and vocabulary.
 
 The VARZ code still lives where it grew (varz_deck/cards.py `Card`, varz_deck/deck.py,
-varz_deck/resolve.py, varz_deck/rules/, varz_deck/sim/); this module is the `Game` the core
+varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/sim/); this module is the `Game` the core
 reaches it through, so the core's game-independent paths (database loading, the cache, `check`,
 `rules`) go through `varz_deck.games` for every game.
 """
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from varz_deck.cards import Card, CardDatabase, Format
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
-    from varz_deck.rules import Rule
+    from varz_deck.games.varz.rules import Rule
     from varz_deck.strictyaml import Document
 
 
@@ -75,21 +75,21 @@ class Varz:
     def vocabulary(
         self, entries: list[Any], doc: Document, bad_paths: set[Any]
     ) -> Iterator[Diagnostic]:
-        from varz_deck.database import _vocabulary
+        from varz_deck.games.varz.vocabulary import vocabulary
 
-        return _vocabulary(entries, doc, bad_paths)
+        return vocabulary(entries, doc, bad_paths)
 
     def check_deck(
         self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
     ) -> DeckReport:
-        from varz_deck.check import check_parsed
         from varz_deck.deck import read_deck
+        from varz_deck.games.varz.check import check_parsed
 
         deck, problems = read_deck(path, shown)
         return check_parsed(deck, problems, database, format_key)
 
     def rules(self) -> Mapping[str, Rule]:
-        from varz_deck.rules import RULES
+        from varz_deck.games.varz.rules import RULES
 
         return RULES
 
