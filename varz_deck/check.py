@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.cards import Card, CardDatabase
+from varz_deck.cards import CardDatabase
 from varz_deck.diagnostics import Diagnostic
 from varz_deck.games import DEFAULT_GAME, get_game
 
@@ -23,7 +23,7 @@ class DeckReport:
     path: str
     name: str | None
     format: str
-    hero: Card | None  # the deck's leading card (VARZ: the Hero; Azuki: the Leader)
+    hero: Any  # the deck's leading card, or None (VARZ: the Hero; Azuki: the Leader)
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
     view: DeckView | None = None

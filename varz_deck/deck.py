@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from varz_deck.cards import SECTIONS
 from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.i18n import Quoted, msg
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text

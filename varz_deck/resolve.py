@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from varz_deck.cards import SECTION_OF_TYPE, SECTIONS, Card, CardDatabase, Format
+from varz_deck.cards import CardDatabase, Format
 from varz_deck.deck import Deck, Entry
 from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.i18n import CardName, Joined, Message, Quoted, Term, msg
 
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)

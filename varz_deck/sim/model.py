@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.cards import COLORLESS, COLORS
+from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.i18n import Message, msg
 from varz_deck.resolve import DeckView
 

@@ -76,7 +76,7 @@ class Azuki:
             deck.path,
             deck.name,
             fmt,
-            view.leader,  # type: ignore[arg-type]
+            view.leader,
             counts(view),
             tuple(diagnostics),
             game=self.key,

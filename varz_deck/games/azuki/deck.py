@@ -191,7 +191,7 @@ def resolve(
             problems.append(
                 diag(
                     "F008",
-                    template(card=CardName.of(card), type=card.type),  # type: ignore[arg-type]
+                    template(card=CardName.of(card), type=card.type),
                     pick.mark,
                     file=shown,
                     section=slot,
@@ -218,7 +218,7 @@ def resolve(
                             "{card} is a {type} card and cannot go in {section}; put it under "
                             "{home}",
                         )(
-                            card=CardName.of(card),  # type: ignore[arg-type]
+                            card=CardName.of(card),
                             type=card.type,
                             section=section,
                             home=card.home,
@@ -249,7 +249,7 @@ def resolve(
                     diag(
                         "F003",
                         template(
-                            card=CardName.of(card),  # type: ignore[arg-type]
+                            card=CardName.of(card),
                             section=section,
                             line=first.mark.line if first.mark else 0,
                             ref=Quoted(first.ref),

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from varz_deck.diagnostics import Diagnostic, Mark, Severity, default_severity, diag
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
-from varz_deck.i18n import CardName, Joined, msg
+from varz_deck.i18n import CardName, Joined, Message, msg
 
 MAIN_SIZE = 50
 IKZ_COUNT = 10
@@ -76,10 +76,10 @@ def run_rules(view: AzukiView) -> list[Diagnostic]:
     return found
 
 
-def _at_key(view: AzukiView, code: str, message: object, key: str) -> Diagnostic:
+def _at_key(view: AzukiView, code: str, message: Message, key: str) -> Diagnostic:
     pick = view.deck.picks.get(key)
     mark: Mark | None = pick.key_mark if pick else view.deck.section_marks.get(key)
-    return diag(code, message, mark, file=view.deck.path, section=key)  # type: ignore[arg-type]
+    return diag(code, message, mark, file=view.deck.path, section=key)
 
 
 @rule("A101", "leader-count-wrong", "Deck building")
@@ -187,9 +187,9 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
         yield diag(
             "A105",
             message(
-                card=CardName.of(gate),  # type: ignore[arg-type]
+                card=CardName.of(gate),
                 elements=Joined(gate.elements),
-                leader=CardName.of(leader),  # type: ignore[arg-type]
+                leader=CardName.of(leader),
                 leader_elements=Joined(leader.elements),
             ),
             view.deck.picks["gate"].mark,
@@ -204,9 +204,9 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
                 yield diag(
                     "A105",
                     message(
-                        card=CardName.of(card),  # type: ignore[arg-type]
+                        card=CardName.of(card),
                         elements=Joined(card.elements),
-                        leader=CardName.of(leader),  # type: ignore[arg-type]
+                        leader=CardName.of(leader),
                         leader_elements=Joined(leader.elements),
                     ),
                     slot.entry.mark,
@@ -237,7 +237,7 @@ def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
                 "A106",
                 msg("A106", "{n} copies of {card} ({id}); at most {max} of a card")(
                     n=count,
-                    card=CardName.of(card),  # type: ignore[arg-type]
+                    card=CardName.of(card),
                     id=card.id,
                     max=MAX_COPIES,
                 ),
@@ -269,7 +269,7 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
             yield diag(
                 "A107",
                 message(
-                    card=CardName.of(card),  # type: ignore[arg-type]
+                    card=CardName.of(card),
                     id=card.id,
                     format=view.format.name,
                 ),
@@ -284,7 +284,7 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
                 yield diag(
                     "A107",
                     message(
-                        card=CardName.of(slot.card),  # type: ignore[arg-type]
+                        card=CardName.of(slot.card),
                         id=slot.card.id,
                         format=view.format.name,
                     ),

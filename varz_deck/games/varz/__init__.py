@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from varz_deck.cards import Card, CardDatabase, Format
+    from varz_deck.cards import CardDatabase, Format
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
+    from varz_deck.games.varz.cards import Card
     from varz_deck.games.varz.rules import Rule
     from varz_deck.strictyaml import Document
 
@@ -31,12 +32,12 @@ class Varz:
     slots: tuple[str, ...] = ("hero",)
 
     def builtin_formats(self) -> dict[str, Format]:
-        from varz_deck.cards import BUILTIN_FORMATS
+        from varz_deck.games.varz.cards import BUILTIN_FORMATS
 
         return dict(BUILTIN_FORMATS)
 
     def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Card:
-        from varz_deck.cards import GAME_FIELDS, Card
+        from varz_deck.games.varz.cards import GAME_FIELDS, Card
 
         card_id = raw["id"]
         values: dict[str, Any] = {
@@ -57,7 +58,7 @@ class Varz:
         return Card(**values)
 
     def card_from_json(self, data: Mapping[str, Any]) -> Card:
-        from varz_deck.cards import Card
+        from varz_deck.games.varz.cards import Card
 
         return Card.from_json(data)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from varz_deck.cards import SECTIONS, CardDatabase
+from varz_deck.cards import CardDatabase
 from varz_deck.check import DeckReport
 from varz_deck.deck import Deck
 from varz_deck.diagnostics import Diagnostic
+from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.games.varz.rules import run_rules
 from varz_deck.resolve import DeckView, resolve
 

@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from varz_deck.cards import GENERIC, SKILL_CLASSES
 from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.games.varz.cards import GENERIC, SKILL_CLASSES
 from varz_deck.i18n import Joined, Message, Quoted, msg
 from varz_deck.strictyaml import Document
 
