@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import varz_deck.check
 import varz_deck.database
-import varz_deck.deck
+import varz_deck.games.varz.deck
 from varz_deck import __version__
 from varz_deck.cli import app
 from varz_deck.codes import all_codes
@@ -234,13 +234,13 @@ def test_each_deck_is_read_once_in_the_order_given(
     runner: CliRunner, examples_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[Path] = []
-    real_read = varz_deck.deck.read_deck
+    real_read = varz_deck.games.varz.deck.read_deck
 
     def counting_read(path: Path, shown: str | None = None):
         seen.append(path)
         return real_read(path, shown)
 
-    monkeypatch.setattr(varz_deck.deck, "read_deck", counting_read)
+    monkeypatch.setattr(varz_deck.games.varz.deck, "read_deck", counting_read)
     decks = list(reversed(legal_examples(examples_dir)))
     run(runner, "check", *decks)
     assert seen == decks

@@ -6,14 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from varz_deck.cards import CardDatabase
 from varz_deck.diagnostics import Diagnostic
 from varz_deck.games import DEFAULT_GAME, get_game
-
-if TYPE_CHECKING:
-    from varz_deck.resolve import DeckView
 
 
 @dataclass(frozen=True)
@@ -26,7 +23,7 @@ class DeckReport:
     hero: Any  # the deck's leading card, or None (VARZ: the Hero; Azuki: the Leader)
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
-    view: DeckView | None = None
+    view: Any = None  # the game's resolved deck (VARZ: games/varz/resolve.py DeckView)
     game: str = DEFAULT_GAME
     lead: str = "hero"  # the slot of `hero` in the game's deck file (Azuki: "leader")
 

@@ -74,9 +74,9 @@ def _database(cards: Path | None, lang: str, game: str | None = None) -> CardDat
 
 def _model(path: Path, database: CardDatabase, lang: str) -> tuple[Model, bool]:
     """The deck's model and whether the deck is legal; exits 1 when it cannot be simulated."""
-    from varz_deck.deck import read_deck
     from varz_deck.diagnostics import safe
     from varz_deck.games.varz.check import check_parsed
+    from varz_deck.games.varz.deck import read_deck
     from varz_deck.i18n import localized
     from varz_deck.sim import ModelError, build_model
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from varz_deck.cards import CardDatabase
 from varz_deck.check import DeckReport
-from varz_deck.deck import read_deck
 from varz_deck.games.varz.check import check_parsed
+from varz_deck.games.varz.deck import read_deck
 from varz_deck.registration.canonical import CanonicalDeck, canonicalize, hashable
 from varz_deck.registration.code import is_code
 

@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from varz_deck.cards import Format
-from varz_deck.deck import Deck, Entry, _section
 from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.entries import NEUTRAL_FORMAT, Entry, lookup_ref, read_section
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
 from varz_deck.i18n import CardName, Joined, Quoted, msg
-from varz_deck.resolve import NEUTRAL_FORMAT, lookup_ref
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.strictyaml import load
@@ -29,10 +28,20 @@ class Pick(NamedTuple):
 
 
 @dataclass
-class AzukiDeck(Deck):
-    """An Azuki deck as written: the core Deck's sections, plus the Leader and Gate slots."""
+class AzukiDeck:
+    """An Azuki deck as written, before its references are looked up."""
 
+    path: str
+    name: str | None = None
+    format: str | None = None
+    format_mark: Mark | None = None
+    player: str | None = None
+    event: str | None = None
     picks: dict[str, Pick] = field(default_factory=dict)
+    entries: dict[str, list[Entry]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
+    section_marks: dict[str, Mark | None] = field(default_factory=dict)
+    uncounted: set[str] = field(default_factory=set)
+    readable: bool = True
 
 
 class Slot(NamedTuple):
@@ -150,7 +159,7 @@ def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:
         if section not in data:
             continue
         deck.section_marks[section] = doc.key_mark((section,))
-        problems.extend(_section(deck, section, data[section], doc))
+        problems.extend(read_section(deck, section, data[section], doc))
     return problems
 
 

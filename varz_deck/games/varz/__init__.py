@@ -83,8 +83,8 @@ class Varz:
     def check_deck(
         self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
     ) -> DeckReport:
-        from varz_deck.deck import read_deck
         from varz_deck.games.varz.check import check_parsed
+        from varz_deck.games.varz.deck import read_deck
 
         deck, problems = read_deck(path, shown)
         return check_parsed(deck, problems, database, format_key)

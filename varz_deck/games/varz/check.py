@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from varz_deck.cards import CardDatabase
 from varz_deck.check import DeckReport
-from varz_deck.deck import Deck
 from varz_deck.diagnostics import Diagnostic
 from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.deck import Deck
+from varz_deck.games.varz.resolve import DeckView, resolve
 from varz_deck.games.varz.rules import run_rules
-from varz_deck.resolve import DeckView, resolve
 
 
 def check_parsed(

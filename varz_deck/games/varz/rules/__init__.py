@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from varz_deck.diagnostics import Diagnostic, Severity, default_severity
-from varz_deck.resolve import DeckView
+from varz_deck.games.varz.resolve import DeckView
 
 Check = Callable[[DeckView], Iterator[Diagnostic]]
 
