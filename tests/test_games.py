@@ -222,3 +222,17 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
     finally:
         GAMES.pop("toy", None)
         sys.modules.pop("toy_game_for_test", None)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("cards", "show", "STT01-001"),
+        ("cards", "search", "fire"),
+        ("register", str(AZUKI_EXAMPLES[0])),
+    ],
+)
+def test_commands_without_azuki_support_say_so(args: tuple[str, ...]) -> None:
+    code, out = _run(*args, "--cards", AZUKI_DB)
+    assert code == 2
+    assert "does not support azuki" in out

@@ -137,9 +137,13 @@ _DATABASE_INVALID = nmsg(
 
 
 def load_database(
-    cards: Path | None, lang: str | None = None, game: str | None = None
+    cards: Path | None,
+    lang: str | None = None,
+    game: str | None = None,
+    supported: tuple[str, ...] | None = None,
 ) -> CardDatabase:
-    """The card database for a command, or exit 2 with a pointer to `cards lint`."""
+    """The card database for a command, or exit 2 with a pointer to `cards lint` (or when the
+    command does not support the database's game: `supported` lists the games it does)."""
     from varz_deck.database import DatabaseError, open_database, resolve_root
     from varz_deck.games import game_keys
     from varz_deck.i18n import choose_language, localized
@@ -149,7 +153,7 @@ def load_database(
         _fail(unknown(game=repr(game), known=", ".join(game_keys())), lang=lang)
     root = resolve_root(cards, game)
     try:
-        return open_database(root)
+        database = open_database(root)
     except DatabaseError as err:
         chosen = lang or choose_language()
         first = err.diagnostics[0] if err.diagnostics else None
@@ -161,6 +165,10 @@ def load_database(
             ).render(chosen)
         count = len(err.diagnostics)
         _fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+    if supported is not None and database.game not in supported:
+        unsupported = msg("cli", "this command does not support {game} card databases yet ({root})")
+        _fail(unsupported(game=database.game, root=str(root)), lang=lang)
+    return database
 
 
 @app.command(help=N_("Check decks for tournament legality under the VARZ rulebook."))
