@@ -236,3 +236,25 @@ def test_commands_without_azuki_support_say_so(args: tuple[str, ...]) -> None:
     code, out = _run(*args, "--cards", AZUKI_DB)
     assert code == 2
     assert "does not support azuki" in out
+
+
+def test_an_unknown_game_in_formats_yaml_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
+    result = lint_database(tmp_path)
+    assert [d.code for d in result.diagnostics] == ["C001"]
+
+
+def test_card_files_are_checked_with_their_games_schema(tmp_path: Path) -> None:
+    shutil.copy(AZUKI_DB / "formats.yaml", tmp_path / "formats.yaml")
+    (tmp_path / "x.yaml").write_text(
+        "cards:\n  - {id: X-1, name: Hero, type: hero, color: red}\n", encoding="utf-8"
+    )
+    codes = {d.code for d in lint_database(tmp_path).diagnostics}
+    assert "C001" in codes  # a VARZ card in an Azuki database
+
+
+def test_the_schema_command_prints_the_azuki_schemas() -> None:
+    for name in ("azuki-card", "azuki-deck"):
+        code, out = _run("schema", name)
+        assert code == 0
+        assert json.loads(out)["$id"].startswith("urn:varz-deck:schema:azuki")

@@ -57,6 +57,8 @@ class SchemaName(str, Enum):
     card = "card"
     deck = "deck"
     formats = "formats"
+    azuki_card = "azuki-card"
+    azuki_deck = "azuki-deck"
 
 
 CardsOption = Annotated[

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
 
-SCHEMA_NAMES = ("card", "deck", "formats")
+SCHEMA_NAMES = ("card", "deck", "formats", "azuki-card", "azuki-deck")
 _FILES = {
     "card": "card-file.schema.json",
     "deck": "deck.schema.json",
