@@ -45,7 +45,7 @@ def test_case(deck: Path, altdb: CardDatabase) -> None:
 
 def test_every_code_has_a_failing_and_a_passing_case() -> None:
     from varz_deck.codes import FILE_CODES
-    from varz_deck.rules import RULES
+    from varz_deck.games.varz.rules import RULES
 
     deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes
     for code in deck_file_codes + list(RULES):

@@ -27,12 +27,13 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from varz_deck import i18n
-from varz_deck.cards import Card, CardDatabase
+from varz_deck.cards import CardDatabase
 from varz_deck.check import DeckReport, check_deck, diagnostic_json
 from varz_deck.cli import app, main
 from varz_deck.codes import all_codes
 from varz_deck.database import open_database
 from varz_deck.diagnostics import diag
+from varz_deck.games.varz.cards import Card
 from varz_deck.i18n import (
     CardName,
     Joined,

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.cards import SECTION_OF_TYPE, SECTIONS, Card, CardDatabase
+from varz_deck.cards import CardDatabase
 from varz_deck.check import check_deck
 from varz_deck.database import open_database
-from varz_deck.deck import Deck, Entry, read_deck
+from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
+from varz_deck.games.varz.deck import Deck, Entry, read_deck
 from varz_deck.registration.canonical import CanonicalDeck, canonicalize
 from varz_deck.registration.code import (
     CodeError,

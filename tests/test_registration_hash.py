@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.cards import SECTION_OF_TYPE, SECTIONS, Card, CardDatabase
+from varz_deck.cards import CardDatabase
 from varz_deck.database import open_database
-from varz_deck.deck import Deck, parse_text, parse_yaml, read_deck
+from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
+from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
 from varz_deck.registration.canonical import (
     CanonicalDeck,
     canonical_id,

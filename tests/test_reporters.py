@@ -16,10 +16,10 @@ import pytest
 from jsonschema.validators import validator_for
 
 from varz_deck import __version__
-from varz_deck.cards import Card
 from varz_deck.check import DeckReport
 from varz_deck.codes import all_codes
 from varz_deck.diagnostics import Diagnostic, Severity
+from varz_deck.games.varz.cards import Card
 from varz_deck.report import github, json_report, sarif
 from varz_deck.report import text as text_report
 

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.cards import COLORLESS, COLORS
 from varz_deck.database import open_database
-from varz_deck.deck import read_deck
-from varz_deck.resolve import resolve
+from varz_deck.games.varz.cards import COLORLESS, COLORS
+from varz_deck.games.varz.deck import read_deck
+from varz_deck.games.varz.resolve import resolve
 from varz_deck.sim import (
     Model,
     ModelError,

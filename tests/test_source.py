@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.deck import read_deck
 from varz_deck.diagnostics import Mark
+from varz_deck.games.varz.deck import read_deck
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, decode, read_bytes, read_text
 
 DECK = "hero: Matsuri\nspells:\n  茉莉: 3\n"

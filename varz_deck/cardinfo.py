@@ -15,8 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from varz_deck.cards import Card, CardDatabase, Format, normalize
+from varz_deck.cards import CardDatabase, Format, normalize
 from varz_deck.diagnostics import safe
+from varz_deck.games.varz.cards import Card
 from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Quoted, Term, msg, term, value_text
 
 # Field labels, in the order a card shows them.

@@ -1,101 +1,18 @@
-"""The card model, formats, and the look-up index a deck's references resolve against."""
+"""Game-independent card pieces: the reference form, formats, and the look-up index a deck's
+references resolve against. Each game's card class is in its module (VARZ:
+varz_deck/games/varz/cards.py; Azuki: varz_deck/games/azuki/cards.py)."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
-
-COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
-COLORLESS = "colorless"
-SPELL_TYPES = ("spil", "command", "slash")
-CARD_TYPES = ("hero", "skill", "portal", *SPELL_TYPES)
-SKILL_CLASSES = (
-    "fighter", "samurai", "ninja", "tamer", "archer", "gunner",
-    "warlock", "sherman", "cleric", "hacker", "bard", "alchemist",
-)  # fmt: skip
-GENERIC = "generic"
-SECTIONS = ("spells", "skills", "portals")
-SECTION_OF_TYPE = {
-    "spil": "spells", "command": "spells", "slash": "spells",
-    "skill": "skills", "portal": "portals", "hero": "hero",
-}  # fmt: skip
-
-# Fields that make two printings the same card; the rest (id, rarity, flavor, set) may differ.
-GAME_FIELDS = (
-    "type", "color", "cost", "power", "life", "shield_life", "skill_classes", "skill_class",
-    "evolution_level", "memory", "vaz", "classes", "keywords", "legendary", "text", "v_sync",
-)  # fmt: skip
 
 
 def normalize(text: str) -> str:
     """The form references are matched in: NFKC, case-folded, runs of spaces made one."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-@dataclass(frozen=True)
-class Card:
-    """One printing of a card, as the card file gives it."""
-
-    id: str
-    name: str
-    type: str
-    set: str
-    file: str = ""
-    line: int = 0
-    names: Mapping[str, str] = field(default_factory=dict)
-    color: str | None = None
-    cost: int | None = None
-    power: int | None = None
-    life: int | None = None
-    shield_life: int | None = None
-    skill_classes: tuple[str, ...] = ()
-    skill_class: str | None = None
-    evolution_level: int | None = None
-    memory: int | None = None
-    vaz: bool = False
-    classes: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = ()
-    legendary: bool = False
-    text: str | None = None
-    flavor: str | None = None
-    rarity: str | None = None
-    v_sync: Mapping[str, Any] | None = None
-
-    @property
-    def is_spell(self) -> bool:
-        return self.type in SPELL_TYPES
-
-    @property
-    def has_effect(self) -> bool:
-        """A portal with rules text; one without is a basic portal."""
-        return bool(self.text and self.text.strip())
-
-    @property
-    def is_vaz(self) -> bool:
-        return self.type == "skill" and self.vaz
-
-    def game_fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in GAME_FIELDS}
-
-    def name_in(self, lang: str | None) -> str:
-        """The card's name in a language, falling back to the canonical English one."""
-        return self.names.get(lang, self.name) if lang else self.name
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Card:
-        values = dict(data)
-        for name in ("skill_classes", "classes", "keywords"):
-            values[name] = tuple(values.get(name) or ())
-        return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -139,22 +56,22 @@ class Format:
         )
 
 
-BUILTIN_FORMATS = {
-    "standard": Format("standard", "Standard", max_effect_portals=2),
-    "pioneer": Format("pioneer", "Pioneer", max_effect_portals=None, portals="pooled"),
-}
-
-
 class CardDatabase:
     """Cards by id, printings by name, and every name in every language for look-ups."""
 
-    def __init__(self, cards: Iterable[Card], formats: Mapping[str, Format] | None = None) -> None:
-        self.cards: dict[str, Card] = {}
-        self.printings: dict[str, list[Card]] = {}
+    game = "varz"  # the key of the game (varz_deck.games) the cards are for
+
+    def __init__(self, cards: Iterable[Any], formats: Mapping[str, Format] | None = None) -> None:
+        self.cards: dict[str, Any] = {}
+        self.printings: dict[str, list[Any]] = {}
         for card in cards:
             self.cards.setdefault(card.id, card)
             self.printings.setdefault(card.name, []).append(card)
-        self.formats: dict[str, Format] = dict(formats) if formats else dict(BUILTIN_FORMATS)
+        if not formats:
+            from varz_deck.games import get_game
+
+            formats = get_game(self.game).builtin_formats()
+        self.formats: dict[str, Format] = dict(formats)
         self._index: dict[str, set[str]] | None = None
 
     @property
@@ -170,14 +87,14 @@ class CardDatabase:
             self._index = index
         return self._index
 
-    def by_id(self, ref: str) -> Card | None:
+    def by_id(self, ref: str) -> Any:
         return self.cards.get(ref) or self.cards.get(ref.strip().upper())
 
-    def canonical(self, name: str) -> Card:
+    def canonical(self, name: str) -> Any:
         """The printing that stands for a card name (the first one in the database)."""
         return self.printings[name][0]
 
-    def lookup(self, ref: str) -> list[Card]:
+    def lookup(self, ref: str) -> list[Any]:
         """Every card a reference can mean: one printing for an id, else one per card name."""
         by_id = self.by_id(ref)
         if by_id is not None:

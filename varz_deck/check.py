@@ -1,4 +1,5 @@
-"""Checking decks: read, resolve, run every rule; one DeckReport per deck."""
+"""Checking decks: the game of the database reads, resolves and checks each; one DeckReport per
+deck (VARZ: varz_deck/games/varz/check.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from varz_deck.cards import SECTIONS, Card, CardDatabase
-from varz_deck.deck import Deck, read_deck
+from varz_deck.cards import CardDatabase
 from varz_deck.diagnostics import Diagnostic
-from varz_deck.resolve import DeckView, resolve
-from varz_deck.rules import run_rules
+from varz_deck.games import DEFAULT_GAME, get_game
 
 
 @dataclass(frozen=True)
@@ -21,10 +20,12 @@ class DeckReport:
     path: str
     name: str | None
     format: str
-    hero: Card | None
+    hero: Any  # the deck's leading card, or None (VARZ: the Hero; Azuki: the Leader)
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
-    view: DeckView | None = None
+    view: Any = None  # the game's resolved deck (VARZ: games/varz/resolve.py DeckView)
+    game: str = DEFAULT_GAME
+    lead: str = "hero"  # the slot of `hero` in the game's deck file (Azuki: "leader")
 
     @property
     def legal(self) -> bool:
@@ -67,28 +68,7 @@ def check_deck(
     path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
 ) -> DeckReport:
     """Check one deck file against a database (a format given here overrides the file's)."""
-    deck, problems = read_deck(path, shown)
-    return check_parsed(deck, problems, database, format_key)
-
-
-def check_parsed(
-    deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
-) -> DeckReport:
-    """Check a deck already read (from a file, a deck code, or a test)."""
-    fmt = format_key or deck.format or "standard"
-    if not deck.readable:
-        return DeckReport(
-            deck.path,
-            deck.name,
-            fmt,
-            None,
-            _counts(None),
-            tuple(sorted(problems, key=Diagnostic.sort_key)),
-        )
-    view, found = resolve(deck, database, format_key)
-    diagnostics = [*problems, *found, *run_rules(view)]
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
+    return get_game(database.game).check_deck(path, database, format_key, shown)
 
 
 def check_decks(
@@ -96,11 +76,3 @@ def check_decks(
 ) -> list[DeckReport]:
     """Check each deck independently, in the order given."""
     return [check_deck(path, database, format_key) for path in paths]
-
-
-def _counts(view: DeckView | None) -> dict[str, int]:
-    if view is None:
-        return {"spells": 0, "skills": 0, "portals": 0, "shield_life": 0}
-    counts = {section: view.size(section) for section in SECTIONS}
-    counts["shield_life"] = view.shield_life()
-    return counts

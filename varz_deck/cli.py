@@ -57,6 +57,8 @@ class SchemaName(str, Enum):
     card = "card"
     deck = "deck"
     formats = "formats"
+    azuki_card = "azuki-card"
+    azuki_deck = "azuki-deck"
 
 
 CardsOption = Annotated[
@@ -64,6 +66,14 @@ CardsOption = Annotated[
     typer.Option(
         "--cards",
         help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
+        show_default=False,
+    ),
+]
+GameOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--game",
+        help=N_("Without --cards: use the bundled card database of this game (varz, azuki)."),
         show_default=False,
     ),
 ]
@@ -128,14 +138,24 @@ _DATABASE_INVALID = nmsg(
 )
 
 
-def load_database(cards: Path | None, lang: str | None = None) -> CardDatabase:
-    """The card database for a command, or exit 2 with a pointer to `cards lint`."""
+def load_database(
+    cards: Path | None,
+    lang: str | None = None,
+    game: str | None = None,
+    supported: tuple[str, ...] | None = None,
+) -> CardDatabase:
+    """The card database for a command, or exit 2 with a pointer to `cards lint` (or when the
+    command does not support the database's game: `supported` lists the games it does)."""
     from varz_deck.database import DatabaseError, open_database, resolve_root
+    from varz_deck.games import game_keys
     from varz_deck.i18n import choose_language, localized
 
-    root = resolve_root(cards)
+    if game is not None and game not in game_keys():
+        unknown = msg("cli", "unknown game {game}; known: {known}")
+        _fail(unknown(game=repr(game), known=", ".join(game_keys())), lang=lang)
+    root = resolve_root(cards, game)
     try:
-        return open_database(root)
+        database = open_database(root)
     except DatabaseError as err:
         chosen = lang or choose_language()
         first = err.diagnostics[0] if err.diagnostics else None
@@ -147,6 +167,10 @@ def load_database(cards: Path | None, lang: str | None = None) -> CardDatabase:
             ).render(chosen)
         count = len(err.diagnostics)
         _fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+    if supported is not None and database.game not in supported:
+        unsupported = msg("cli", "this command does not support {game} card databases yet ({root})")
+        _fail(unsupported(game=database.game, root=str(root)), lang=lang)
+    return database
 
 
 @app.command(help=N_("Check decks for tournament legality under the VARZ rulebook."))
@@ -163,13 +187,14 @@ def check(
         bool, typer.Option("--strict", help=N_("Treat warnings as errors (exit 1)."))
     ] = False,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Check decks for tournament legality under the VARZ rulebook."""
     from varz_deck.check import check_decks
 
     chosen = language(lang)
-    database = load_database(cards, chosen)
+    database = load_database(cards, chosen, game)
     reports = check_decks(decks, database, format)
     sys.stdout.write(_render_check(reports, output, chosen))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from varz_deck.cli import EXIT_PROBLEMS, CardsOption, LangOption, language, load_database
+from varz_deck.games import DEFAULT_GAME
 from varz_deck.i18n import N_
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def cards_show(
     from varz_deck.diagnostics import safe
 
     chosen = language(lang)
-    database = load_database(cards, chosen)
+    database = load_database(cards, chosen, supported=(DEFAULT_GAME,))
     try:
         card = find_card(database, ref)
     except CardNotFound as err:
@@ -89,7 +90,7 @@ def cards_search(
     from varz_deck.i18n import nmsg
 
     chosen = language(lang)
-    database = load_database(cards, chosen)
+    database = load_database(cards, chosen, supported=(DEFAULT_GAME,))
     query = Query(text=text, type=type, color=color, cost=cost, klass=klass, keyword=keyword)
     found = search(database, query)
     console = _console()

@@ -201,8 +201,9 @@ def code(deck: DeckArgument, cards: CardsOption = None, lang: LangOption = None)
 
 def _database(cards: Path | None, lang: str) -> CardDatabase:
     from varz_deck.cli import load_database
+    from varz_deck.games import DEFAULT_GAME
 
-    return load_database(cards, lang)
+    return load_database(cards, lang, supported=(DEFAULT_GAME,))
 
 
 def _color() -> bool:

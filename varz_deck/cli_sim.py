@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from varz_deck.games import DEFAULT_GAME
 from varz_deck.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
@@ -49,10 +50,14 @@ def _fail(message: Message, code: int, lang: str) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _database(cards: Path | None, lang: str) -> CardDatabase:
+def _database(cards: Path | None, lang: str, game: str | None = None) -> CardDatabase:
     from varz_deck.database import DatabaseError, open_database, resolve_root
+    from varz_deck.games import game_keys
 
-    root = resolve_root(cards)
+    if game is not None and game not in game_keys():
+        unknown = msg("cli", "unknown game {game}; known: {known}")
+        raise _fail(unknown(game=repr(game), known=", ".join(game_keys())), EXIT_USAGE, lang)
+    root = resolve_root(cards, game)
     try:
         return open_database(root)
     except DatabaseError as err:
@@ -69,9 +74,9 @@ def _database(cards: Path | None, lang: str) -> CardDatabase:
 
 def _model(path: Path, database: CardDatabase, lang: str) -> tuple[Model, bool]:
     """The deck's model and whether the deck is legal; exits 1 when it cannot be simulated."""
-    from varz_deck.check import check_parsed
-    from varz_deck.deck import read_deck
     from varz_deck.diagnostics import safe
+    from varz_deck.games.varz.check import check_parsed
+    from varz_deck.games.varz.deck import read_deck
     from varz_deck.i18n import localized
     from varz_deck.sim import ModelError, build_model
 
@@ -102,6 +107,48 @@ def _model(path: Path, database: CardDatabase, lang: str) -> tuple[Model, bool]:
         )
         typer.echo(warning.render(lang), err=True)
     return model, report.legal
+
+
+def _other_game(
+    deck: Path,
+    database: CardDatabase,
+    games: int,
+    seed: int,
+    turns: int,
+    on: str,
+    mulligan: str,
+    output: SimOutput,
+    lang: str,
+) -> None:
+    """`sim` for a game other than VARZ: the game's goldfish document, as JSON or a table."""
+    import json
+    import sys
+
+    from varz_deck.games import get_game
+
+    document, ok = get_game(database.game).goldfish(
+        deck, database, games=games, seed=seed, turns=turns, on=on, mulligan=mulligan
+    )
+    if not ok:
+        empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
+        raise _fail(empty(path=str(deck)), EXIT_UNREADABLE, lang)
+    if output is SimOutput.json:
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        return
+    title = msg("sim", "{path}: P(drawn by turn t), P(castable on turn t); mulligan {mulligan}")
+    lines = [title(path=str(deck), mulligan=mulligan).render(lang)]
+    heads = "".join(f" {'T' + str(t['turn']):>4}" for t in document["turns"])
+    lines.append(f"{'':32} {'':>4} {'':>5}{heads}")
+    lines.append(
+        f"{'IKZ':32} {'':>4} {'':>5}" + "".join(f" {t['ikz']:>4}" for t in document["turns"])
+    )
+    for card in document["cards"]:
+        drawn = "".join(f" {p:4.0%}" for p in card["p_drawn_by_turn"])
+        castable = "".join(f" {p:4.0%}" for p in card["p_castable_by_turn"])
+        label = f"{card['copies']}x {card['name']}"[:32]
+        lines.append(f"{label:32} {card['cost']:>4} {card['p_in_opening_hand']:5.0%}{drawn}")
+        lines.append(f"{'':32} {'':>4} {'':>5}{castable}")
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def _stderr_is_terminal() -> bool:
@@ -184,6 +231,14 @@ def sim(
             show_default=False,
         ),
     ] = None,
+    game: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--game",
+            help=N_("Without --cards: use the bundled card database of this game (varz, azuki)."),
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
     debug: Annotated[bool, typer.Option("--debug", hidden=True, help="Print timings.")] = False,
 ) -> None:
@@ -212,7 +267,10 @@ def sim(
                     "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
                 )
                 raise _fail(no_png, EXIT_USAGE, chosen) from None
-    database = _database(cards, chosen)
+    database = _database(cards, chosen, game)
+    if database.game != DEFAULT_GAME:
+        _other_game(deck, database, games, seed, turns, on.value, mulligan.value, output, chosen)
+        return
     model, legal = _model(deck, database, chosen)
     other = _model(vs, database, chosen) if vs is not None else None
 

@@ -1,4 +1,4 @@
-"""Every diagnostic code: file problems (F), construction rules (V, W) and card data (C)."""
+"""Every diagnostic code: file problems (F), construction rules (V, W; Azuki A) and card data (C)."""
 
 from __future__ import annotations
 
@@ -110,10 +110,11 @@ CARD_CODES = (
 
 def all_codes() -> dict[str, CodeInfo]:
     """Every code with its name, rulebook section and summary, in code order."""
-    from varz_deck.rules import RULES
+    from varz_deck.games import game_keys, get_game
 
     out = {info.code: info for info in (*FILE_CODES, *CARD_CODES)}
-    for rule in RULES.values():
-        out[rule.code] = CodeInfo(rule.code, rule.name, rule.section, rule.summary, rule.doc)
-    order = {"F": 0, "V": 1, "W": 2, "C": 3}
+    for key in game_keys():
+        for rule in get_game(key).rules().values():
+            out[rule.code] = CodeInfo(rule.code, rule.name, rule.section, rule.summary, rule.doc)
+    order = {"F": 0, "V": 1, "W": 2, "A": 3, "C": 4}
     return dict(sorted(out.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0])))

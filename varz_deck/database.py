@@ -21,16 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck import __version__
 from varz_deck._hash import blake2b
-from varz_deck.cards import (
-    GAME_FIELDS,
-    GENERIC,
-    SKILL_CLASSES,
-    Card,
-    CardDatabase,
-    Format,
-    normalize,
-)
+from varz_deck.cards import CardDatabase, Format, normalize
 from varz_deck.diagnostics import Diagnostic, Mark, Severity, diag
+from varz_deck.games import DEFAULT_GAME, Game, game_keys, get_game
 from varz_deck.i18n import Joined, Message, Quoted, msg
 from varz_deck.schemas import resource_dir, schema_text
 from varz_deck.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes
@@ -40,14 +33,7 @@ if TYPE_CHECKING:
     pass
 
 FORMATS_FILE = "formats.yaml"
-_KEYWORD = re.compile(
-    r"(overstrike|menace|lethal|vigilance|haste|flash|leap|veil|barrier|flying|stealth|taunt"
-    r"|(atk|block|armor|curse)\+[0-9]+|(move|teleport)[0-9]+)"
-)
-_KEYWORD_WORDS = (
-    "overstrike", "menace", "lethal", "vigilance", "atk+N", "block+N", "armor+N", "curse+N", "haste",
-    "flash", "moveN", "leap", "teleportN", "veil", "barrier", "flying", "stealth", "taunt",
-)  # fmt: skip
+_GAME_LINE = re.compile(rb"^game:[ \t]*[\"']?([a-z0-9_-]+)", re.MULTILINE)
 # A file that does not contain the word "cards" (in any encoding decode() could be handed) cannot
 # have a top-level `cards:` key, so it is not a card file and is skipped unparsed.
 _CARDS_MARKERS = tuple(
@@ -56,7 +42,6 @@ _CARDS_MARKERS = tuple(
 
 
 _NOT_A_FOLDER = msg("F001", "card database {path} is not a folder")
-_DID_YOU_MEAN = msg("C004", "{problem}; did you mean {close}?")
 
 
 class DatabaseError(Exception):
@@ -93,23 +78,52 @@ def bundled_root() -> Path:
     return resource_dir("card_data")
 
 
-def resolve_root(cards: Path | None) -> Path:
-    """--cards, else VARZ_DECK_CARDS, else the bundled database (SPEC §3)."""
+def resolve_root(cards: Path | None, game: str | None = None) -> Path:
+    """--cards, else the bundled database of --game when given, else VARZ_DECK_CARDS, else the
+    bundled database (SPEC §3). Another game's bundled database is card_data/<game>/."""
     if cards is not None:
         return cards
+    if game is not None and game != DEFAULT_GAME:
+        return bundled_root() / game
     env = os.environ.get("VARZ_DECK_CARDS")
     return Path(env) if env else bundled_root()
 
 
 def _yaml_files(root: Path) -> list[Path]:
+    """The YAML files of a database; a folder below the root with its own formats.yaml is a
+    separate database (the bundled Azuki one inside the bundled VARZ one) and is skipped."""
     found = []
+    nested: set[Path] = set()
     for path in root.rglob("*"):
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts):
             continue
         if path.suffix in (".yaml", ".yml") and path.is_file():
             found.append(path)
+            if path.name == FORMATS_FILE and path.parent != root:
+                nested.add(path.parent)
+    if nested:
+        found = [p for p in found if not any(d in p.parents for d in nested)]
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def game_of(data: bytes | None) -> Game:
+    """The game a database is for, from its formats.yaml bytes (`game:`; default VARZ).
+
+    An unknown game falls back to VARZ; the formats schema reports it (C001) when linting.
+    """
+    match = _GAME_LINE.search(data) if data else None
+    key = match.group(1).decode() if match else DEFAULT_GAME
+    return get_game(key if key in game_keys() else DEFAULT_GAME)
+
+
+def database_game(root: Path) -> Game:
+    """The game of the database at root (its formats.yaml), without loading the cards."""
+    try:
+        data: bytes | None = read_bytes(root / FORMATS_FILE, CARD_FILE_LIMIT)
+    except LoadError:
+        data = None
+    return game_of(data)
 
 
 def _display(root: Path, path: Path) -> str:
@@ -130,9 +144,10 @@ def _cache_dir() -> Path | None:
     return root / "varz-deck" if not os.environ.get("VARZ_DECK_CACHE") else root
 
 
-def _cache_key(root: Path, files: list[tuple[Path, bytes]]) -> str:
+def _cache_key(root: Path, files: list[tuple[Path, bytes]], game: Game) -> str:
     digest = blake2b(f"{__version__} cache-2".encode(), digest_size=20)
-    digest.update(schema_text("card").encode())
+    digest.update(game.key.encode())
+    digest.update(schema_text(game.card_schema).encode())
     digest.update(schema_text("formats").encode())
     for path, data in files:
         rel = path.relative_to(root).as_posix().encode()
@@ -141,18 +156,20 @@ def _cache_key(root: Path, files: list[tuple[Path, bytes]]) -> str:
     return digest.hexdigest()[:40]
 
 
-def _cache_read(key: str, root: Path) -> CardDatabase | None:
+def _cache_read(key: str, root: Path, game: Game) -> CardDatabase | None:
     folder = _cache_dir()
     if folder is None:
         return None
     try:
         payload = json.loads((folder / f"db-{key}.json").read_text(encoding="utf-8"))
+        if payload.get("game", DEFAULT_GAME) != game.key:
+            return None
         cards = [
-            Card.from_json({**c, "file": _display(root, root / c["file"])})
+            game.card_from_json({**c, "file": _display(root, root / c["file"])})
             for c in payload["cards"]
         ]
         formats = {k: Format.from_json(v) for k, v in payload["formats"].items()}
-        return CardDatabase(cards, formats)
+        return game.make_database(cards, formats)
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -167,6 +184,7 @@ def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
         base = root.resolve()
         payload = {
             "version": __version__,
+            "game": database.game,
             "cards": [
                 {**c.to_json(), "file": Path(c.file).resolve().relative_to(base).as_posix()}
                 for c in database.cards.values()
@@ -189,13 +207,17 @@ def open_database(root: Path) -> CardDatabase:
     if not root.is_dir():
         raise DatabaseError(root, [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))])
     files = []
+    formats_data: bytes | None = None
     for path in _yaml_files(root):
         try:
             files.append((path, read_bytes(path, CARD_FILE_LIMIT)))
         except LoadError:
             files.append((path, b""))  # the full lint below reports it
-    key = _cache_key(root, files)
-    cached = _cache_read(key, root)
+        if path.name == FORMATS_FILE and path.parent == root:
+            formats_data = files[-1][1]
+    game = game_of(formats_data)
+    key = _cache_key(root, files, game)
+    cached = _cache_read(key, root, game)
     if cached is not None:
         return cached
     result = lint_database(root)
@@ -217,7 +239,7 @@ class _Entry:
     index: int
     raw: dict[str, Any]
     set_code: str | None
-    card: Card | None
+    card: Any
     marks: dict[tuple[str | int, ...], Mark]
 
     @property
@@ -247,6 +269,7 @@ def lint_database(root: Path) -> LintResult:
         return result
     entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
+    game = database_game(root)
     for path in _yaml_files(root):
         shown = _display(root, path)
         is_formats = path.parent == root and path.name == FORMATS_FILE
@@ -270,19 +293,19 @@ def lint_database(root: Path) -> LintResult:
             continue  # not a card file: ignored (SPEC §1)
         result.files[shown] = problems
         problems.extend(_duplicate_keys(doc, shown))
-        card_found, bad_paths = schema_problems("card", doc, shown)
+        card_found, bad_paths = schema_problems(game.card_schema, doc, shown)
         problems.extend(card_found)
-        file_entries = list(_entries(doc, shown, bad_paths))
-        problems.extend(_vocabulary(file_entries, doc, bad_paths))
+        file_entries = list(_entries(doc, shown, bad_paths, game))
+        problems.extend(game.vocabulary(file_entries, doc, bad_paths))
         problems.extend(_set_code_mismatch(file_entries, bad_paths))
         entries.extend(file_entries)
     cards = [e.card for e in entries if e.card is not None]
-    database = CardDatabase(cards)
+    database = game.make_database(cards, None)
     found: list[Diagnostic] = [
         *_duplicate_ids(entries),
-        *_printings_differ(entries),
+        *_printings_differ(entries, game),
         *_shared_names(entries),
-        *_translations_differ(entries),
+        *_translations_differ(entries, game),
     ]
     if formats_doc is not None:
         shown, doc = formats_doc
@@ -310,7 +333,7 @@ def _duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
         )
 
 
-def _entries(doc: Document, shown: str, bad_paths: set[Any]) -> Iterator[_Entry]:
+def _entries(doc: Document, shown: str, bad_paths: set[Any], game: Game) -> Iterator[_Entry]:
     """Every card mapping of a file; a Card for each one the schema accepted."""
     data = doc.data
     raw_cards = data.get("cards")
@@ -325,7 +348,10 @@ def _entries(doc: Document, shown: str, bad_paths: set[Any]) -> Iterator[_Entry]
     for i, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
             continue
-        card = None if i in bad else _card(raw, doc, i, shown, set_code)
+        card = None
+        if i not in bad:
+            line = (doc.mark(("cards", i)) or Mark(1, 1)).line
+            card = game.make_card(raw, set_code, shown, line)
         base = ("cards", i)
         marks: dict[tuple[str | int, ...], Mark] = {}
         for path in ((), *((k,) for k in raw)):
@@ -338,104 +364,6 @@ def _entries(doc: Document, shown: str, bad_paths: set[Any]) -> Iterator[_Entry]
             if mark is not None:
                 marks[("names", lang)] = mark
         yield _Entry(shown, i, raw, set_code, card, marks)
-
-
-def _card(raw: dict[str, Any], doc: Document, index: int, shown: str, set_code: str | None) -> Card:
-    mark = doc.mark(("cards", index)) or Mark(1, 1)
-    card_id = raw["id"]
-    values: dict[str, Any] = {
-        "id": card_id,
-        "name": raw["name"],
-        "type": raw["type"],
-        "set": set_code if set_code is not None else card_id.split("-", 1)[0],
-        "file": shown,
-        "line": mark.line,
-        "names": dict(raw.get("names") or {}),
-    }
-    for name in (*GAME_FIELDS, "flavor", "rarity"):
-        if name in raw and name != "type":
-            value = raw[name]
-            values[name] = tuple(value) if isinstance(value, list) else value
-    if isinstance(values.get("v_sync"), dict):
-        values["v_sync"] = dict(values["v_sync"])
-    return Card(**values)
-
-
-def _strings(value: Any) -> list[tuple[int | None, str]]:
-    if isinstance(value, str):
-        return [(None, value)]
-    if isinstance(value, list):
-        return [(j, v) for j, v in enumerate(value) if isinstance(v, str)]
-    return []
-
-
-def _vocabulary(entries: list[_Entry], doc: Document, bad_paths: set[Any]) -> Iterator[Diagnostic]:
-    """C004: skill classes and keywords outside the rulebook's lists."""
-    import difflib
-
-    for entry in entries:
-        base = ("cards", entry.index)
-        for field_name, known in (
-            ("skill_classes", SKILL_CLASSES),
-            ("classes", SKILL_CLASSES),
-            ("skill_class", (*SKILL_CLASSES, GENERIC)),
-        ):
-            if (*base, field_name) in bad_paths:
-                continue
-            for j, value in _strings(entry.raw.get(field_name)):
-                if value in known:
-                    continue
-                close = difflib.get_close_matches(value, known, n=1)
-                problem = msg("C004", "unknown skill class {value}")(value=Quoted(value))
-                message = (
-                    _DID_YOU_MEAN(problem=problem, close=Quoted(close[0]))
-                    if close
-                    else msg("C004", "{problem}; known: {known}")(
-                        problem=problem, known=Joined(known)
-                    )
-                )
-                path = (field_name,) if j is None else (field_name, j)
-                yield diag(
-                    "C004",
-                    message,
-                    doc.mark((*base, *path)),
-                    file=entry.file,
-                    card=entry.id,
-                )
-        if (*base, "keywords") in bad_paths or not isinstance(entry.raw.get("keywords"), list):
-            continue
-        for j, keyword in _strings(entry.raw["keywords"]):
-            if _KEYWORD.fullmatch(keyword):
-                continue
-            yield diag(
-                "C004",
-                _keyword_problem(keyword),
-                doc.mark((*base, "keywords", j if j is not None else 0)),
-                file=entry.file,
-                card=entry.id,
-            )
-
-
-def _keyword_problem(keyword: str) -> Message:
-    """'unknown keyword …' and '; did you mean 'haste'?', or how to write a numbered keyword."""
-    import difflib
-
-    problem = msg("C004", "unknown keyword {keyword}")(keyword=Quoted(keyword))
-    stem = re.sub(r"[0-9]+$", "N", keyword.lower())
-    close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
-    if not close:
-        return msg("C004", "{problem} (rulebook ch. 9 lists the keywords)")(problem=problem)
-    word = close[0]
-    if word.endswith("N"):
-        example = Quoted(word[:-1] + "1")
-        if stem == word.lower():
-            return msg("C004", "{problem}; write the number in place of N, e.g. {example}")(
-                problem=problem, example=example
-            )
-        return msg("C004", "{problem}; did you mean {close}? (N is a whole number: {example})")(
-            problem=problem, close=Quoted(word), example=example
-        )
-    return _DID_YOU_MEAN(problem=problem, close=Quoted(word))
 
 
 def _set_code_mismatch(entries: list[_Entry], bad_paths: set[Any]) -> Iterator[Diagnostic]:
@@ -498,16 +426,17 @@ def _unique_cards(entries: list[_Entry]) -> list[_Entry]:
     return out
 
 
-def _printings_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
-    """C003: printings of one name whose game fields differ, naming the fields."""
+def _printings_differ(entries: list[_Entry], game: Game) -> Iterator[Diagnostic]:
+    """C003: printings of one card (the game's identity) whose game fields differ."""
     first_by_name: dict[str, _Entry] = {}
     for entry in _unique_cards(entries):
         assert entry.card is not None
-        base = first_by_name.setdefault(entry.card.name, entry)
+        base = first_by_name.setdefault(game.identity(entry.card), entry)
         if base is entry:
             continue
         assert base.card is not None
-        differ = [f for f in GAME_FIELDS if getattr(base.card, f) != getattr(entry.card, f)]
+        ours, theirs = game.game_fields(entry.card), game.game_fields(base.card)
+        differ = [f for f in ours if ours[f] != theirs.get(f)]
         if not differ:
             continue
         details = Joined(
@@ -603,12 +532,12 @@ def _shared_names(entries: list[_Entry]) -> Iterator[Diagnostic]:
             )
 
 
-def _translations_differ(entries: list[_Entry]) -> Iterator[Diagnostic]:
+def _translations_differ(entries: list[_Entry], game: Game) -> Iterator[Diagnostic]:
     """C103 (warning): printings of one card that translate its name differently."""
     first_by_name: dict[str, _Entry] = {}
     for entry in _unique_cards(entries):
         assert entry.card is not None
-        base = first_by_name.setdefault(entry.card.name, entry)
+        base = first_by_name.setdefault(game.identity(entry.card), entry)
         assert base.card is not None
         if base is entry:
             continue

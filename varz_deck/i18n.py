@@ -28,7 +28,6 @@ from varz_deck.diagnostics import MAX_QUOTED, safe
 if TYPE_CHECKING:
     import gettext
 
-    from varz_deck.cards import Card
 
 DOMAIN = "varz_deck"
 LANGUAGES = ("en", "ja", "zh")
@@ -97,7 +96,8 @@ class CardName(NamedTuple):
     quote: bool = True
 
     @classmethod
-    def of(cls, card: Card, *, quote: bool = True) -> CardName:
+    def of(cls, card: Any, *, quote: bool = True) -> CardName:
+        """Any game's card: it has a `name` and `names` (language -> name)."""
         return cls(card.name, tuple(sorted(card.names.items())), quote)
 
     def in_language(self, lang: str) -> str:

@@ -16,11 +16,13 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
 
-SCHEMA_NAMES = ("card", "deck", "formats")
+SCHEMA_NAMES = ("card", "deck", "formats", "azuki-card", "azuki-deck")
 _FILES = {
     "card": "card-file.schema.json",
     "deck": "deck.schema.json",
     "formats": "formats.schema.json",
+    "azuki-card": "azuki-card-file.schema.json",
+    "azuki-deck": "azuki-deck.schema.json",
 }
 
 

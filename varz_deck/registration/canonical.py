@@ -14,9 +14,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from varz_deck.cards import SECTIONS, Card, CardDatabase, normalize
-from varz_deck.deck import Deck
+from varz_deck.cards import CardDatabase, normalize
 from varz_deck.diagnostics import Diagnostic
+from varz_deck.games.varz.cards import SECTIONS, Card
+from varz_deck.games.varz.deck import Deck
 
 HASH_VERSION = 1
 HASH_HEADER = "varz-deck-hash v1"

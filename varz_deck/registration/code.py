@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from varz_deck.cards import SECTIONS
-from varz_deck.deck import Deck, Entry
 from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.deck import Deck, Entry
 from varz_deck.i18n import Message, Quoted, Term, msg
 from varz_deck.registration.canonical import DEFAULT_FORMAT, CanonicalDeck
 

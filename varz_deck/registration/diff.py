@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.cards import SECTIONS
+from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.registration.canonical import CanonicalCard, CanonicalDeck
 
 

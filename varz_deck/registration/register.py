@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from varz_deck.cards import CardDatabase
-from varz_deck.check import DeckReport, check_parsed
-from varz_deck.deck import read_deck
+from varz_deck.check import DeckReport
+from varz_deck.games.varz.check import check_parsed
+from varz_deck.games.varz.deck import read_deck
 from varz_deck.registration.canonical import CanonicalDeck, canonicalize, hashable
 from varz_deck.registration.code import is_code
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from varz_deck import __version__
-from varz_deck.cards import SECTIONS
 from varz_deck.check import diagnostic_json
 from varz_deck.diagnostics import Diagnostic, safe
+from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.registration.diff import CardChange, DeckDiff

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from varz_deck import __version__
-from varz_deck.cards import Card
 from varz_deck.diagnostics import safe
+from varz_deck.games.varz.cards import Card
 from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.registration.register import Registration

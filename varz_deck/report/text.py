@@ -13,7 +13,15 @@ from varz_deck.diagnostics import Diagnostic, safe
 from varz_deck.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
-_SECTION_ORDER = {None: 0, "hero": 1, "spells": 2, "skills": 3, "portals": 4}
+
+
+def _section_order(game: str) -> dict[str | None, int]:
+    """Diagnostics are grouped by place: the deck, then the game's slots, then its sections."""
+    from varz_deck.games import get_game
+
+    found = get_game(game)
+    keys = (*found.slots, *found.sections)
+    return {None: 0, **{key: i for i, key in enumerate(keys, start=1)}}
 
 
 def _console(color: bool, width: int) -> Console:
@@ -68,7 +76,12 @@ def render_check(
             details.insert(0, safe(report.name))
         if report.hero is not None:
             hero = CardName.of(report.hero, quote=False)
-            details.append(msg("report", "hero {name}")(name=hero).render(lang))
+            lead = (
+                msg("report", "hero {name}")
+                if report.lead == "hero"
+                else msg("report", "leader {name}")
+            )
+            details.append(lead(name=hero).render(lang))
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))
@@ -76,7 +89,8 @@ def render_check(
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
-        for section in sorted(by_section, key=lambda s: _SECTION_ORDER.get(s, 9)):
+        order = _section_order(report.game)
+        for section in sorted(by_section, key=lambda s: order.get(s, 9)):
             if section is not None:
                 heading = term("section", section, lang)
                 console.print(Text(f"  {heading}", style="cyan"), soft_wrap=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.cards import COLORLESS, COLORS
+from varz_deck.games.varz.cards import COLORLESS, COLORS
+from varz_deck.games.varz.resolve import DeckView
 from varz_deck.i18n import Message, msg
-from varz_deck.resolve import DeckView
 
 HERO_CLASS = 0
 Names = tuple[tuple[str, str], ...]

@@ -10,7 +10,7 @@ import io
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from varz_deck.cards import COLORLESS
+from varz_deck.games.varz.cards import COLORLESS
 from varz_deck.i18n import ENGLISH, Message, msg, term
 from varz_deck.sim.report import Z95, cost_curve_rows, spent_rows
 from varz_deck.sim.run import Result

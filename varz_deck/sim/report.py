@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from varz_deck.cards import COLORLESS, COLORS
+from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
 from varz_deck.sim.model import Model, SpellCard
 from varz_deck.sim.run import Comparison, Result

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from varz_deck.diagnostics import Diagnostic, Severity, default_severity
-from varz_deck.resolve import DeckView
+from varz_deck.games.varz.resolve import DeckView
 
 Check = Callable[[DeckView], Iterator[Diagnostic]]
 
@@ -84,7 +84,7 @@ def run_rules(view: DeckView) -> list[Diagnostic]:
 
 
 # The rule modules register themselves on import; listed explicitly so a reader sees them all.
-from varz_deck.rules import format_rules, hero, portals, skills, spells  # noqa: E402
+from varz_deck.games.varz.rules import format_rules, hero, portals, skills, spells  # noqa: E402
 
 __all__ = [
     "RULES",

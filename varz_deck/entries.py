@@ -1,0 +1,131 @@
+"""What every game's deck file shares: entries ("COUNT NAME" or card: count), their sections,
+and looking one reference up (F005 unknown, F006 ambiguous). The games' deck readers and
+resolvers build on these (VARZ: varz_deck/games/varz/deck.py, resolve.py; Azuki:
+varz_deck/games/azuki/deck.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from varz_deck.cards import CardDatabase, Format
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.i18n import Joined, Message, Quoted, msg
+from varz_deck.strictyaml import Document
+
+MAX_COUNT = 99
+_ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
+NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a section: a card reference and how many, with its place."""
+
+    section: str
+    ref: str
+    count: int
+    mark: Mark | None
+
+
+def read_section(deck: Any, section: str, value: Any, doc: Document) -> list[Diagnostic]:
+    """Fill deck.entries[section] from a mapping (card: count) or list ("COUNT NAME") value;
+    `deck` is any game's deck with `entries`, `uncounted` and `path`."""
+    problems: list[Diagnostic] = []
+    entries = deck.entries[section]
+    if isinstance(value, dict):
+        for ref, count in value.items():
+            if _is_count(count) and ref.strip():
+                entries.append(
+                    Entry(section, ref.strip(), int(count), doc.key_mark((section, ref)))
+                )
+            else:
+                deck.uncounted.add(section)  # the schema already reported it
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                deck.uncounted.add(section)
+                continue
+            entry, problem = parse_item(section, item, doc.mark((section, i)), deck.path)
+            if entry is not None:
+                entries.append(entry)
+            elif problem is not None:
+                deck.uncounted.add(section)
+                if _ITEM.fullmatch(item):  # the schema passed its shape; the count is the problem
+                    problems.append(problem)
+            else:
+                deck.uncounted.add(section)
+    elif value is not None:
+        deck.uncounted.add(section)
+    return problems
+
+
+def _is_count(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and float(value).is_integer()
+        and 1 <= value <= MAX_COUNT
+    )
+
+
+def parse_item(
+    section: str, text: str, mark: Mark | None, shown: str
+) -> tuple[Entry | None, Diagnostic | None]:
+    """A "COUNT NAME" item ("2 Crimson VAZ", "2x Crimson VAZ")."""
+    match = _ITEM.fullmatch(text)
+    if match is None:
+        return None, diag(
+            "F004",
+            msg("F004", 'cannot read {item}; write COUNT NAME, e.g. "2 Crimson VAZ"')(
+                item=Quoted(text)
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    count = int(match.group(1))
+    if not 1 <= count <= MAX_COUNT:
+        return None, diag(
+            "F004",
+            msg("F004", "count {count} for {card}; a count is a whole number from 1 to {max}")(
+                count=count, card=Quoted(match.group(2)), max=MAX_COUNT
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    return Entry(section, " ".join(match.group(2).split()), count, mark), None
+
+
+def lookup_ref(
+    ref: str, database: CardDatabase, mark: Mark | None, shown: str, section: str | None
+) -> tuple[Any, Diagnostic | None]:
+    found = database.lookup(ref)
+    if len(found) == 1:
+        return found[0], None
+    if found:
+        options = Joined(
+            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
+        )
+        return None, diag(
+            "F006",
+            msg("F006", "{ref} can mean {n} different cards: {options}; use the id")(
+                ref=Quoted(ref), n=len(found), options=options
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    close = database.suggestions(ref)
+    message = (
+        msg("F005", "unknown card {ref}; did you mean {names}?")(
+            ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
+        )
+        if close
+        else msg("F005", "unknown card {ref}; check the spelling or use the card id")(
+            ref=Quoted(ref)
+        )
+    )
+    return None, diag("F005", message, mark, file=shown, section=section)

@@ -1,0 +1,133 @@
+"""Azuki cards and the look-up index a deck's references resolve against.
+
+Unlike VARZ, two Azuki cards with one name are two different cards ("Raizan" is a Leader and an
+entity): a card is its id, and the ids printed on alternate art (`aliases`) name the same card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from varz_deck.cards import CardDatabase, Format, normalize
+
+ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
+NEUTRAL = "neutral"
+# Where each card type goes in a deck file: the two single-card slots, then the two sections.
+HOME = {
+    "leader": "leader", "gate": "gate",
+    "entity": "main", "spell": "main", "weapon": "main",
+    "ikz": "ikz", "ikz_token": "ikz",
+}  # fmt: skip
+GAME_FIELDS = ("type", "elements", "cost", "attack", "health", "gate_power", "keywords", "text")
+BUILTIN_FORMATS = {"standard": Format("standard", "Standard")}
+
+
+@dataclass(frozen=True)
+class AzukiCard:
+    """One Azuki card, as its card file gives it (variants and art are not kept)."""
+
+    id: str
+    name: str
+    type: str
+    set: str
+    file: str = ""
+    line: int = 0
+    names: Mapping[str, str] = field(default_factory=dict)
+    elements: tuple[str, ...] = ()
+    cost: int | None = None
+    attack: int | None = None
+    health: int | None = None
+    gate_power: int | None = None
+    keywords: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    text: str | None = None
+
+    @property
+    def home(self) -> str:
+        """The slot (leader, gate) or section (main, ikz) the card belongs in."""
+        return HOME[self.type]
+
+    def game_fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in GAME_FIELDS}
+
+    def name_in(self, lang: str | None) -> str:
+        return self.names.get(lang, self.name) if lang else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AzukiCard:
+        values = dict(data)
+        for name in ("elements", "keywords", "traits", "aliases"):
+            values[name] = tuple(values.get(name) or ())
+        return cls(**values)
+
+    @classmethod
+    def from_raw(
+        cls, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+    ) -> AzukiCard:
+        card_id = raw["id"]
+        values: dict[str, Any] = {
+            "id": card_id,
+            "name": raw["name"],
+            "type": raw["type"],
+            "set": set_code if set_code is not None else card_id.split("-", 1)[0],
+            "file": file,
+            "line": line,
+            "names": dict(raw.get("names") or {}),
+        }
+        for name in ("elements", "keywords", "traits", "aliases"):
+            values[name] = tuple(raw.get(name) or ())
+        for name in ("cost", "attack", "health", "gate_power", "text"):
+            if name in raw:
+                values[name] = raw[name]
+        return cls(**values)
+
+
+class AzukiDatabase(CardDatabase):
+    """Cards by id (aliases included); a name means every card that has it."""
+
+    game = "azuki"
+
+    def __init__(self, cards: Iterable[Any], formats: Mapping[str, Format] | None = None) -> None:
+        cards = list(cards)
+        super().__init__(cards, formats or BUILTIN_FORMATS)
+        self.aliases: dict[str, str] = {}
+        card: Any
+        for card in self.cards.values():
+            for alias in card.aliases:
+                self.aliases.setdefault(alias, card.id)
+        # printings by identity: each id is its own card
+        self.printings = {card_id: [card] for card_id, card in self.cards.items()}
+
+    @property
+    def index(self) -> dict[str, set[str]]:
+        """Normalized id, alias or name (any language) -> the ids it can mean."""
+        if self._index is None:
+            index: dict[str, set[str]] = {}
+            card: Any
+            for card in self.cards.values():
+                for key in (card.id, *card.aliases, card.name, *card.names.values()):
+                    index.setdefault(normalize(key), set()).add(card.id)
+            self._index = index
+        return self._index
+
+    def by_id(self, ref: str) -> Any:
+        for key in (ref, ref.strip().upper()):
+            card = self.cards.get(key)
+            if card is None and key in self.aliases:
+                card = self.cards[self.aliases[key]]
+            if card is not None:
+                return card
+        return None
+
+    def canonical(self, name: str) -> Any:
+        return self.cards[name]

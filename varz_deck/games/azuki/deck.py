@@ -1,0 +1,292 @@
+"""Reading an Azuki deck file (leader, gate, main, ikz) and looking its references up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple, cast
+
+from varz_deck.cards import Format
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.entries import NEUTRAL_FORMAT, Entry, lookup_ref, read_section
+from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
+from varz_deck.i18n import CardName, Joined, Quoted, msg
+from varz_deck.schemas import schema_diagnostics
+from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
+from varz_deck.strictyaml import load
+
+SLOTS = ("leader", "gate")
+SECTIONS = ("main", "ikz")
+
+
+class Pick(NamedTuple):
+    """A single-card slot as written: the reference, its place, and the key's place."""
+
+    ref: str | None
+    mark: Mark | None
+    key_mark: Mark | None
+
+
+@dataclass
+class AzukiDeck:
+    """An Azuki deck as written, before its references are looked up."""
+
+    path: str
+    name: str | None = None
+    format: str | None = None
+    format_mark: Mark | None = None
+    player: str | None = None
+    event: str | None = None
+    picks: dict[str, Pick] = field(default_factory=dict)
+    entries: dict[str, list[Entry]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
+    section_marks: dict[str, Mark | None] = field(default_factory=dict)
+    uncounted: set[str] = field(default_factory=set)
+    readable: bool = True
+
+
+class Slot(NamedTuple):
+    entry: Entry
+    card: AzukiCard | None
+
+
+@dataclass(frozen=True)
+class AzukiView:
+    """A deck with its references looked up: what every Azuki rule reads."""
+
+    deck: AzukiDeck
+    database: AzukiDatabase
+    format: Format
+    format_known: bool
+    picked: dict[str, AzukiCard | None]
+    slots: dict[str, tuple[Slot, ...]]
+
+    @property
+    def leader(self) -> AzukiCard | None:
+        return self.picked.get("leader")
+
+    def size(self, section: str) -> int:
+        return sum(slot.entry.count for slot in self.slots[section])
+
+    def counted(self, section: str) -> bool:
+        return section in self.deck.section_marks and section not in self.deck.uncounted
+
+
+def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Diagnostic]]:
+    """Read one Azuki deck file; the diagnostics say what could not be read."""
+    shown = shown if shown is not None else str(path)
+    deck = AzukiDeck(path=shown, entries={s: [] for s in SECTIONS})
+    try:
+        text = read_text(path, DECK_FILE_LIMIT)
+    except LoadError as err:
+        deck.readable = False
+        return deck, [diag(err.code, err.message, err.mark, file=shown)]
+    return deck, parse_yaml(text, deck)
+
+
+def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:
+    shown = deck.path
+    try:
+        doc = load(text)
+    except LoadError as err:
+        deck.readable = False
+        return [diag(err.code, err.message, err.mark, file=shown)]
+    problems: list[Diagnostic] = []
+    for dup in doc.duplicates:
+        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in SECTIONS else None
+        template = (
+            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
+            if section
+            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
+        )
+        problems.append(
+            diag(
+                "F003",
+                template(key=Quoted(dup.key), line=dup.first.line),
+                dup.second,
+                file=shown,
+                section=str(section) if section else None,
+            )
+        )
+        if section:
+            deck.uncounted.add(str(section))
+    if doc.data is None:
+        deck.readable = False
+        problems.append(
+            diag(
+                "F004",
+                msg("F004", "the deck file is empty; it needs leader, gate, main and ikz"),
+                file=shown,
+            )
+        )
+        return problems
+    data: Any = doc.data
+    if isinstance(data, dict):
+        data = dict(data)
+        for key in ("leader", "gate", "name", "player", "event", "format"):
+            if key in data and data[key] is not None:
+                data[key] = doc.text((key,), data[key])
+        for section in SECTIONS:
+            items = data.get(section)
+            if isinstance(items, list):
+                data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
+    problems.extend(
+        schema_diagnostics(
+            "azuki-deck",
+            data,
+            doc,
+            "F004",
+            file=shown,
+            what=msg("schema", "a deck"),
+            sections=SECTIONS,
+        )
+    )
+    if not isinstance(data, dict):
+        deck.readable = False
+        return problems
+    for key in ("name", "player", "event"):
+        if isinstance(data.get(key), str):
+            setattr(deck, key, data[key])
+    if "format" in data:
+        deck.format = data["format"] if isinstance(data["format"], str) else None
+        deck.format_mark = doc.mark(("format",))
+    for slot in SLOTS:
+        if slot not in data:
+            continue
+        value = data[slot]
+        ref = value.strip() if isinstance(value, str) and value.strip() else None
+        deck.picks[slot] = Pick(ref, doc.mark((slot,)), doc.key_mark((slot,)))
+    for section in SECTIONS:
+        if section not in data:
+            continue
+        deck.section_marks[section] = doc.key_mark((section,))
+        problems.extend(read_section(deck, section, data[section], doc))
+    return problems
+
+
+def resolve(
+    deck: AzukiDeck, database: AzukiDatabase, format_key: str | None = None
+) -> tuple[AzukiView, list[Diagnostic]]:
+    """Look up every reference: F005 unknown, F006 ambiguous, F008 misplaced, F003 repeated."""
+    problems: list[Diagnostic] = []
+    shown = deck.path
+    key = format_key or deck.format or "standard"
+    fmt = database.formats.get(key)
+    if fmt is None:
+        problems.append(
+            diag(
+                "F007",
+                msg("F007", "unknown format {format}; this card database has: {known}")(
+                    format=Quoted(key), known=Joined(tuple(sorted(database.formats)))
+                ),
+                deck.format_mark if format_key is None else None,
+                file=shown,
+            )
+        )
+    picked: dict[str, AzukiCard | None] = {}
+    for slot in SLOTS:
+        pick = deck.picks.get(slot)
+        picked[slot] = None
+        if pick is None or pick.ref is None:
+            continue
+        card, problem = _lookup_slot(pick.ref, slot, database, pick.mark, shown)
+        if problem is not None:
+            problems.append(problem)
+        elif card is not None and card.home != slot:
+            template = (
+                msg("F008", "{card} is a {type} card, not a Leader; name a Leader card as leader")
+                if slot == "leader"
+                else msg("F008", "{card} is a {type} card, not a Gate; name a Gate card as gate")
+            )
+            problems.append(
+                diag(
+                    "F008",
+                    template(card=CardName.of(card), type=card.type),
+                    pick.mark,
+                    file=shown,
+                    section=slot,
+                    card=card.id,
+                )
+            )
+        else:
+            picked[slot] = card
+    slots: dict[str, tuple[Slot, ...]] = {}
+    for section in SECTIONS:
+        resolved: list[Slot] = []
+        first_place: dict[str, Entry] = {}
+        for entry in deck.entries[section]:
+            found, problem = lookup_ref(entry.ref, database, entry.mark, shown, section)
+            card = cast("AzukiCard | None", found)
+            if problem is not None:
+                problems.append(problem)
+            elif card is not None and card.home != section:
+                problems.append(
+                    diag(
+                        "F008",
+                        msg(
+                            "F008",
+                            "{card} is a {type} card and cannot go in {section}; put it under "
+                            "{home}",
+                        )(
+                            card=CardName.of(card),
+                            type=card.type,
+                            section=section,
+                            home=card.home,
+                        ),
+                        entry.mark,
+                        file=shown,
+                        section=section,
+                        card=card.id,
+                    )
+                )
+                card = None
+            elif card is not None and card.id in first_place:
+                first = first_place[card.id]
+                template = (
+                    msg(
+                        "F003",
+                        "{card} is listed twice in {section} (also at line {line} as {ref}); "
+                        "list it once with the total count",
+                    )
+                    if first.mark
+                    else msg(
+                        "F003",
+                        "{card} is listed twice in {section} (also above as {ref}); "
+                        "list it once with the total count",
+                    )
+                )
+                problems.append(
+                    diag(
+                        "F003",
+                        template(
+                            card=CardName.of(card),
+                            section=section,
+                            line=first.mark.line if first.mark else 0,
+                            ref=Quoted(first.ref),
+                        ),
+                        entry.mark,
+                        file=shown,
+                        section=section,
+                        card=card.id,
+                    )
+                )
+                continue
+            elif card is not None:
+                first_place[card.id] = entry
+            resolved.append(Slot(entry, card))
+        slots[section] = tuple(resolved)
+    view = AzukiView(deck, database, fmt or NEUTRAL_FORMAT, fmt is not None, picked, slots)
+    return view, problems
+
+
+def _lookup_slot(
+    ref: str, slot: str, database: AzukiDatabase, mark: Mark | None, shown: str
+) -> tuple[AzukiCard | None, Diagnostic | None]:
+    """A slot's reference; a name that several cards share means the one of the slot's type
+    ("Raizan" in `leader:` is the Leader, not the entity)."""
+    found = database.lookup(ref)
+    if len(found) > 1:
+        of_type = [card for card in found if HOME.get(card.type) == slot]
+        if len(of_type) == 1:
+            return cast("AzukiCard", of_type[0]), None
+    card, problem = lookup_ref(ref, database, mark, shown, slot)
+    return cast("AzukiCard | None", card), problem

@@ -1,0 +1,295 @@
+"""The Azuki deck-building rules (rules page, "Deck building"): one small function per code.
+
+Every rule reads an AzukiView and yields diagnostics; `RULES` maps each code to its Rule, and
+`varz-deck rules` lists them with the VARZ ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from varz_deck.diagnostics import Diagnostic, Mark, Severity, default_severity, diag
+from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
+from varz_deck.games.azuki.deck import AzukiView
+from varz_deck.i18n import CardName, Joined, Message, msg
+
+MAIN_SIZE = 50
+IKZ_COUNT = 10
+TOKEN_COUNT = 1
+MAX_COPIES = 4
+
+Check = Callable[[AzukiView], Iterator[Diagnostic]]
+
+
+class Rule(NamedTuple):
+    """An Azuki construction rule: its stable code, what it flags, where the rules say so."""
+
+    code: str
+    name: str
+    section: str
+    check: Check
+    needs_leader: bool = False
+    format_rule: bool = False
+
+    @property
+    def severity(self) -> Severity:
+        return default_severity(self.code)
+
+    @property
+    def summary(self) -> str:
+        doc = (self.check.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else self.name
+
+    @property
+    def doc(self) -> str:
+        import inspect
+
+        return inspect.cleandoc(self.check.__doc__ or "")
+
+    def applies(self, view: AzukiView) -> bool:
+        if self.needs_leader and view.leader is None:
+            return False
+        return not (self.format_rule and not view.format_known)
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(
+    code: str, name: str, section: str, *, needs_leader: bool = False, format_rule: bool = False
+) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        if code in RULES:
+            raise ValueError(f"rule {code} registered twice")
+        RULES[code] = Rule(code, name, section, check, needs_leader, format_rule)
+        return check
+
+    return register
+
+
+def run_rules(view: AzukiView) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for code in sorted(RULES):
+        if RULES[code].applies(view):
+            found.extend(RULES[code].check(view))
+    return found
+
+
+def _at_key(view: AzukiView, code: str, message: Message, key: str) -> Diagnostic:
+    pick = view.deck.picks.get(key)
+    mark: Mark | None = pick.key_mark if pick else view.deck.section_marks.get(key)
+    return diag(code, message, mark, file=view.deck.path, section=key)
+
+
+@rule("A101", "leader-count-wrong", "Deck building")
+def leader_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
+    """A deck has exactly one Leader.
+
+    Legal:   leader: Shao
+    Illegal: (no leader key, or `leader:` left empty)
+    """
+    pick = view.deck.picks.get("leader")
+    if pick is None or pick.ref is None:
+        yield _at_key(
+            view,
+            "A101",
+            msg("A101", "no Leader; a deck has exactly one Leader card: add `leader: NAME`"),
+            "leader",
+        )
+
+
+@rule("A102", "gate-count-wrong", "Deck building")
+def gate_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
+    """A deck has exactly one Gate.
+
+    Legal:   gate: Hydromancy Gate
+    Illegal: (no gate key, or `gate:` left empty)
+    """
+    pick = view.deck.picks.get("gate")
+    if pick is None or pick.ref is None:
+        yield _at_key(
+            view,
+            "A102",
+            msg("A102", "no Gate; a deck has exactly one Gate card: add `gate: NAME`"),
+            "gate",
+        )
+
+
+@rule("A103", "main-deck-size-wrong", "Deck building")
+def main_deck_size_wrong(view: AzukiView) -> Iterator[Diagnostic]:
+    """The main deck has exactly 50 cards.
+
+    Legal:   main: 50 cards (entities, spells, weapons)
+    Illegal: main: 49 cards
+    """
+    if "main" in view.deck.uncounted:
+        return
+    size = view.size("main")
+    if size != MAIN_SIZE:
+        yield _at_key(
+            view,
+            "A103",
+            msg("A103", "the main deck has {n} cards; it must have exactly {size}")(
+                n=size, size=MAIN_SIZE
+            ),
+            "main",
+        )
+
+
+@rule("A104", "ikz-count-wrong", "Deck building")
+def ikz_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
+    """The IKZ area has exactly 10 IKZ and 1 IKZ Token.
+
+    Legal:   ikz: {IKZ: 10, IKZ Token: 1}
+    Illegal: ikz: {IKZ: 9, IKZ Token: 1}
+    """
+    if "ikz" in view.deck.uncounted:
+        return
+    slots = view.slots["ikz"]
+    if any(slot.card is None for slot in slots):
+        return  # an unknown or misplaced card is reported already
+    ikz = sum(s.entry.count for s in slots if s.card is not None and s.card.type == "ikz")
+    tokens = sum(s.entry.count for s in slots if s.card is not None and s.card.type == "ikz_token")
+    if (ikz, tokens) != (IKZ_COUNT, TOKEN_COUNT):
+        yield _at_key(
+            view,
+            "A104",
+            msg(
+                "A104",
+                "the deck has {ikz} IKZ and {tokens} IKZ Token; it must have exactly {want} IKZ "
+                "and {want_tokens} IKZ Token",
+            )(ikz=ikz, tokens=tokens, want=IKZ_COUNT, want_tokens=TOKEN_COUNT),
+            "ikz",
+        )
+
+
+def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
+    return any(e == NEUTRAL or e in leader.elements for e in card.elements)
+
+
+@rule("A105", "element-mismatch", "Deck building", needs_leader=True)
+def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
+    """Every card, the Gate included, is of the Leader's element or Neutral.
+
+    Legal:   leader: Shao (water); main: {Rei: 4} (water)
+    Illegal: leader: Shao (water); main: {Ruby: 3} (fire)
+    """
+    leader = view.leader
+    assert leader is not None
+    message = msg(
+        "A105",
+        "{card} is {elements}, but the Leader {leader} is {leader_elements}; every card must "
+        "be of the Leader's element or neutral",
+    )
+    gate = view.picked.get("gate")
+    if gate is not None and not _allowed(gate, leader):
+        yield diag(
+            "A105",
+            message(
+                card=CardName.of(gate),
+                elements=Joined(gate.elements),
+                leader=CardName.of(leader),
+                leader_elements=Joined(leader.elements),
+            ),
+            view.deck.picks["gate"].mark,
+            file=view.deck.path,
+            section="gate",
+            card=gate.id,
+        )
+    for section in ("main", "ikz"):
+        for slot in view.slots[section]:
+            card = slot.card
+            if card is not None and not _allowed(card, leader):
+                yield diag(
+                    "A105",
+                    message(
+                        card=CardName.of(card),
+                        elements=Joined(card.elements),
+                        leader=CardName.of(leader),
+                        leader_elements=Joined(leader.elements),
+                    ),
+                    slot.entry.mark,
+                    file=view.deck.path,
+                    section=section,
+                    card=card.id,
+                )
+
+
+@rule("A106", "copy-limit-exceeded", "Deck building")
+def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
+    """At most 4 copies of a card id in the main deck (alternate art counts with its id).
+
+    Legal:   main: {Rei: 4}
+    Illegal: main: {Rei: 5}
+    """
+    totals: dict[str, tuple[AzukiCard, int, object]] = {}
+    for slot in view.slots["main"]:
+        card = slot.card
+        if card is None:
+            continue
+        seen = totals.get(card.id)
+        count = slot.entry.count + (seen[1] if seen else 0)
+        totals[card.id] = (card, count, seen[2] if seen else slot.entry)
+    for card, count, entry in totals.values():
+        if count > MAX_COPIES:
+            yield diag(
+                "A106",
+                msg("A106", "{n} copies of {card} ({id}); at most {max} of a card")(
+                    n=count,
+                    card=CardName.of(card),
+                    id=card.id,
+                    max=MAX_COPIES,
+                ),
+                entry.mark,  # type: ignore[attr-defined]
+                file=view.deck.path,
+                section="main",
+                card=card.id,
+            )
+
+
+@rule("A107", "card-banned", "Deck building", format_rule=True)
+def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
+    """No card the format bans (Standard: Rushfire Gate).
+
+    Legal:   gate: Ragefire Gate
+    Illegal: gate: Rushfire Gate
+    """
+    banned = set(view.format.banned)
+    if not banned:
+        return
+    message = msg("A107", "{card} ({id}) is banned in {format}")
+
+    def hit(card: AzukiCard) -> bool:
+        return card.id in banned or any(a in banned for a in card.aliases)
+
+    for slot_key in ("leader", "gate"):
+        card = view.picked.get(slot_key)
+        if card is not None and hit(card):
+            yield diag(
+                "A107",
+                message(
+                    card=CardName.of(card),
+                    id=card.id,
+                    format=view.format.name,
+                ),
+                view.deck.picks[slot_key].mark,
+                file=view.deck.path,
+                section=slot_key,
+                card=card.id,
+            )
+    for section in ("main", "ikz"):
+        for slot in view.slots[section]:
+            if slot.card is not None and hit(slot.card):
+                yield diag(
+                    "A107",
+                    message(
+                        card=CardName.of(slot.card),
+                        id=slot.card.id,
+                        format=view.format.name,
+                    ),
+                    slot.entry.mark,
+                    file=view.deck.path,
+                    section=section,
+                    card=slot.card.id,
+                )

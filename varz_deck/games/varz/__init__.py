@@ -1,0 +1,98 @@
+"""VARZ, the first game: its card model, deck sections, rules and vocabulary.
+
+The VARZ code still lives where it grew (varz_deck/cards.py `Card`, varz_deck/deck.py,
+varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/sim/); this module is the `Game` the core
+reaches it through, so the core's game-independent paths (database loading, the cache, `check`,
+`rules`) go through `varz_deck.games` for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from varz_deck.cards import CardDatabase, Format
+    from varz_deck.check import DeckReport
+    from varz_deck.diagnostics import Diagnostic
+    from varz_deck.games.varz.cards import Card
+    from varz_deck.games.varz.rules import Rule
+    from varz_deck.strictyaml import Document
+
+
+class Varz:
+    """The VARZ TCG."""
+
+    key = "varz"
+    name = "VARZ"
+    card_schema = "card"
+    deck_schema = "deck"
+    sections: tuple[str, ...] = ("spells", "skills", "portals")
+    slots: tuple[str, ...] = ("hero",)
+
+    def builtin_formats(self) -> dict[str, Format]:
+        from varz_deck.games.varz.cards import BUILTIN_FORMATS
+
+        return dict(BUILTIN_FORMATS)
+
+    def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Card:
+        from varz_deck.games.varz.cards import GAME_FIELDS, Card
+
+        card_id = raw["id"]
+        values: dict[str, Any] = {
+            "id": card_id,
+            "name": raw["name"],
+            "type": raw["type"],
+            "set": set_code if set_code is not None else card_id.split("-", 1)[0],
+            "file": file,
+            "line": line,
+            "names": dict(raw.get("names") or {}),
+        }
+        for name in (*GAME_FIELDS, "flavor", "rarity"):
+            if name in raw and name != "type":
+                value = raw[name]
+                values[name] = tuple(value) if isinstance(value, list) else value
+        if isinstance(values.get("v_sync"), dict):
+            values["v_sync"] = dict(values["v_sync"])
+        return Card(**values)
+
+    def card_from_json(self, data: Mapping[str, Any]) -> Card:
+        from varz_deck.games.varz.cards import Card
+
+        return Card.from_json(data)
+
+    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+        from varz_deck.cards import CardDatabase
+
+        return CardDatabase(cards, formats)
+
+    def identity(self, card: Any) -> str:
+        return str(card.name)
+
+    def game_fields(self, card: Any) -> dict[str, Any]:
+        return dict(card.game_fields())
+
+    def vocabulary(
+        self, entries: list[Any], doc: Document, bad_paths: set[Any]
+    ) -> Iterator[Diagnostic]:
+        from varz_deck.games.varz.vocabulary import vocabulary
+
+        return vocabulary(entries, doc, bad_paths)
+
+    def check_deck(
+        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+    ) -> DeckReport:
+        from varz_deck.games.varz.check import check_parsed
+        from varz_deck.games.varz.deck import read_deck
+
+        deck, problems = read_deck(path, shown)
+        return check_parsed(deck, problems, database, format_key)
+
+    def rules(self) -> Mapping[str, Rule]:
+        from varz_deck.games.varz.rules import RULES
+
+        return RULES
+
+
+GAME = Varz()

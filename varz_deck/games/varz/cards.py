@@ -1,0 +1,100 @@
+"""The VARZ card: its fields, colours, card types, skill classes and deck sections."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from varz_deck.cards import Format
+
+COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
+COLORLESS = "colorless"
+SPELL_TYPES = ("spil", "command", "slash")
+CARD_TYPES = ("hero", "skill", "portal", *SPELL_TYPES)
+SKILL_CLASSES = (
+    "fighter", "samurai", "ninja", "tamer", "archer", "gunner",
+    "warlock", "sherman", "cleric", "hacker", "bard", "alchemist",
+)  # fmt: skip
+GENERIC = "generic"
+SECTIONS = ("spells", "skills", "portals")
+SECTION_OF_TYPE = {
+    "spil": "spells", "command": "spells", "slash": "spells",
+    "skill": "skills", "portal": "portals", "hero": "hero",
+}  # fmt: skip
+
+# Fields that make two printings the same card; the rest (id, rarity, flavor, set) may differ.
+GAME_FIELDS = (
+    "type", "color", "cost", "power", "life", "shield_life", "skill_classes", "skill_class",
+    "evolution_level", "memory", "vaz", "classes", "keywords", "legendary", "text", "v_sync",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printing of a card, as the card file gives it."""
+
+    id: str
+    name: str
+    type: str
+    set: str
+    file: str = ""
+    line: int = 0
+    names: Mapping[str, str] = field(default_factory=dict)
+    color: str | None = None
+    cost: int | None = None
+    power: int | None = None
+    life: int | None = None
+    shield_life: int | None = None
+    skill_classes: tuple[str, ...] = ()
+    skill_class: str | None = None
+    evolution_level: int | None = None
+    memory: int | None = None
+    vaz: bool = False
+    classes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    legendary: bool = False
+    text: str | None = None
+    flavor: str | None = None
+    rarity: str | None = None
+    v_sync: Mapping[str, Any] | None = None
+
+    @property
+    def is_spell(self) -> bool:
+        return self.type in SPELL_TYPES
+
+    @property
+    def has_effect(self) -> bool:
+        """A portal with rules text; one without is a basic portal."""
+        return bool(self.text and self.text.strip())
+
+    @property
+    def is_vaz(self) -> bool:
+        return self.type == "skill" and self.vaz
+
+    def game_fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in GAME_FIELDS}
+
+    def name_in(self, lang: str | None) -> str:
+        """The card's name in a language, falling back to the canonical English one."""
+        return self.names.get(lang, self.name) if lang else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Card:
+        values = dict(data)
+        for name in ("skill_classes", "classes", "keywords"):
+            values[name] = tuple(values.get(name) or ())
+        return cls(**values)
+
+
+BUILTIN_FORMATS = {
+    "standard": Format("standard", "Standard", max_effect_portals=2),
+    "pioneer": Format("pioneer", "Pioneer", max_effect_portals=None, portals="pooled"),
+}

@@ -1,0 +1,39 @@
+"""Checking a VARZ deck: resolve its references, run the VARZ rules, count its sections."""
+
+from __future__ import annotations
+
+from varz_deck.cards import CardDatabase
+from varz_deck.check import DeckReport
+from varz_deck.diagnostics import Diagnostic
+from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.deck import Deck
+from varz_deck.games.varz.resolve import DeckView, resolve
+from varz_deck.games.varz.rules import run_rules
+
+
+def check_parsed(
+    deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
+) -> DeckReport:
+    """Check a deck already read (from a file, a deck code, or a test)."""
+    fmt = format_key or deck.format or "standard"
+    if not deck.readable:
+        return DeckReport(
+            deck.path,
+            deck.name,
+            fmt,
+            None,
+            _counts(None),
+            tuple(sorted(problems, key=Diagnostic.sort_key)),
+        )
+    view, found = resolve(deck, database, format_key)
+    diagnostics = [*problems, *found, *run_rules(view)]
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
+
+
+def _counts(view: DeckView | None) -> dict[str, int]:
+    if view is None:
+        return {"spells": 0, "skills": 0, "portals": 0, "shield_life": 0}
+    counts = {section: view.size(section) for section in SECTIONS}
+    counts["shield_life"] = view.shield_life()
+    return counts

@@ -1,0 +1,237 @@
+"""Reading VARZ deck files (YAML mapping or list form, plain-text lists) into a Deck, with F001–F004."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.entries import Entry, parse_item, read_section
+from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.i18n import Quoted, msg
+from varz_deck.schemas import schema_diagnostics
+from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
+from varz_deck.strictyaml import Document, load
+
+_SECTION_WORDS = {
+    "spells": "spells", "deck": "spells", "main deck": "spells", "spell deck": "spells",
+    "skills": "skills", "skill deck": "skills",
+    "portals": "portals", "portal deck": "portals",
+}  # fmt: skip
+_FIELD_WORDS = ("hero", "format", "name", "player", "event")
+
+
+@dataclass
+class Deck:
+    """A deck as written, before its references are looked up."""
+
+    path: str
+    name: str | None = None
+    format: str | None = None
+    format_mark: Mark | None = None
+    player: str | None = None
+    event: str | None = None
+    hero: str | None = None
+    hero_mark: Mark | None = None
+    hero_key_mark: Mark | None = None
+    entries: dict[str, list[Entry]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
+    section_marks: dict[str, Mark | None] = field(default_factory=dict)
+    uncounted: set[str] = field(default_factory=set)
+    readable: bool = True
+
+    def has_section(self, section: str) -> bool:
+        return section in self.section_marks
+
+
+def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
+    """Read one deck file (or a deck code); the diagnostics say what could not be read."""
+    if str(path).lstrip().startswith("VZ"):  # a deck code, unless a file has that name
+        from varz_deck.registration.code import read_code_argument
+
+        decoded = read_code_argument(path, shown)
+        if decoded is not None:
+            return decoded
+    shown = shown if shown is not None else str(path)
+    deck = Deck(path=shown)
+    try:
+        text = read_text(path, DECK_FILE_LIMIT)
+    except LoadError as err:
+        deck.readable = False
+        return deck, [diag(err.code, err.message, err.mark, file=shown)]
+    if path.suffix.lower() == ".txt":
+        return deck, parse_text(text, deck)
+    return deck, parse_yaml(text, deck)
+
+
+def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
+    """Fill deck from YAML text."""
+    shown = deck.path
+    try:
+        doc = load(text)
+    except LoadError as err:
+        deck.readable = False
+        return [diag(err.code, err.message, err.mark, file=shown)]
+    problems: list[Diagnostic] = []
+    for dup in doc.duplicates:
+        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in SECTIONS else None
+        template = (
+            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
+            if section
+            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
+        )
+        problems.append(
+            diag(
+                "F003",
+                template(key=Quoted(dup.key), line=dup.first.line),
+                dup.second,
+                file=shown,
+                section=str(section) if section else None,
+            )
+        )
+        if section:
+            deck.uncounted.add(str(section))
+    if doc.data is None:
+        deck.readable = False
+        problems.append(
+            diag(
+                "F004",
+                msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
+                file=shown,
+            )
+        )
+        return problems
+    data = _as_typed(doc)
+    problems.extend(
+        schema_diagnostics(
+            "deck", data, doc, "F004", file=shown, what=msg("schema", "a deck"), sections=SECTIONS
+        )
+    )
+    if not isinstance(data, dict):
+        deck.readable = False
+        return problems
+    for key in ("name", "player", "event"):
+        if isinstance(data.get(key), str):
+            setattr(deck, key, data[key])
+    if "format" in data:
+        deck.format = data["format"] if isinstance(data["format"], str) else None
+        deck.format_mark = doc.mark(("format",))
+    if "hero" in data:
+        deck.hero_key_mark = doc.key_mark(("hero",))
+        if isinstance(data["hero"], str) and data["hero"].strip():
+            deck.hero = data["hero"].strip()
+            deck.hero_mark = doc.mark(("hero",))
+    for section in SECTIONS:
+        if section not in data:
+            continue
+        deck.section_marks[section] = doc.key_mark((section,))
+        problems.extend(read_section(deck, section, data[section], doc))
+    return problems
+
+
+def _as_typed(doc: Document) -> Any:
+    """The data with card references and names as typed (`hero: 1.10` stays "1.10")."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    for key in ("hero", "name", "player", "event", "format"):
+        if key in data and data[key] is not None:
+            data[key] = doc.text((key,), data[key])
+    for section in SECTIONS:
+        items = data.get(section)
+        if isinstance(items, list):
+            data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
+    return data
+
+
+def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
+    """Fill deck from a plain-text list (SPEC §2): headers, then COUNT NAME lines."""
+    problems: list[Diagnostic] = []
+    section: str | None = None
+    seen_fields: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if not line.strip():
+            continue
+        column = len(line) - len(line.lstrip()) + 1
+        mark = Mark(number, column)
+        stripped = line.strip()
+        head, sep, rest = stripped.partition(":")
+        word = " ".join(head.lower().split())
+        if sep and not stripped[0].isdigit() and (word in _SECTION_WORDS or word in _FIELD_WORDS):
+            rest = rest.strip()
+            if word in _SECTION_WORDS:
+                section = _SECTION_WORDS[word]
+                deck.section_marks.setdefault(section, mark)
+                if rest:
+                    entry, problem = parse_item(
+                        section, rest, Mark(number, line.index(rest) + 1), deck.path
+                    )
+                    _add(deck, section, entry, problem, problems)
+                continue
+            value_mark = Mark(number, line.index(rest) + 1) if rest else mark
+            first = seen_fields.get(word)
+            if first is not None:
+                problems.append(
+                    diag(
+                        "F003",
+                        msg("F003", "{key}: is given twice (first at line {line}); keep one line")(
+                            key=head.strip(), line=first
+                        ),
+                        mark,
+                        file=deck.path,
+                    )
+                )
+                continue
+            seen_fields[word] = number
+            if word == "hero":
+                deck.hero_key_mark = mark
+                if rest:
+                    deck.hero, deck.hero_mark = rest, value_mark
+            elif word == "format":
+                deck.format, deck.format_mark = (rest or None), value_mark
+            else:
+                setattr(deck, word, rest or None)
+            continue
+        if section is None:
+            problems.append(
+                diag(
+                    "F004",
+                    msg(
+                        "F004",
+                        "{line} is outside a section; put it under Spells:, Skills: or Portals:",
+                    )(line=Quoted(stripped)),
+                    mark,
+                    file=deck.path,
+                )
+            )
+            continue
+        entry, problem = parse_item(section, stripped, mark, deck.path)
+        _add(deck, section, entry, problem, problems)
+    return problems
+
+
+def _add(
+    deck: Deck,
+    section: str,
+    entry: Entry | None,
+    problem: Diagnostic | None,
+    problems: list[Diagnostic],
+) -> None:
+    if entry is not None:
+        deck.entries[section].append(entry)
+    else:
+        deck.uncounted.add(section)
+        if problem is not None:
+            problems.append(problem)
+
+
+_COMMENT = re.compile(r"(^|\s)#")
+
+
+def _strip_comment(line: str) -> str:
+    """A line without its comment: `#` at the start or after white space."""
+    match = _COMMENT.search(line)
+    return line[: match.start()] if match else line

@@ -1,0 +1,99 @@
+"""C004 for VARZ card files: skill classes and keywords outside the rulebook's lists (ch. 9)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.games.varz.cards import GENERIC, SKILL_CLASSES
+from varz_deck.i18n import Joined, Message, Quoted, msg
+from varz_deck.strictyaml import Document
+
+_KEYWORD = re.compile(
+    r"(overstrike|menace|lethal|vigilance|haste|flash|leap|veil|barrier|flying|stealth|taunt"
+    r"|(atk|block|armor|curse)\+[0-9]+|(move|teleport)[0-9]+)"
+)
+_KEYWORD_WORDS = (
+    "overstrike", "menace", "lethal", "vigilance", "atk+N", "block+N", "armor+N", "curse+N", "haste",
+    "flash", "moveN", "leap", "teleportN", "veil", "barrier", "flying", "stealth", "taunt",
+)  # fmt: skip
+_DID_YOU_MEAN = msg("C004", "{problem}; did you mean {close}?")
+
+
+def _strings(value: Any) -> list[tuple[int | None, str]]:
+    if isinstance(value, str):
+        return [(None, value)]
+    if isinstance(value, list):
+        return [(j, v) for j, v in enumerate(value) if isinstance(v, str)]
+    return []
+
+
+def vocabulary(entries: list[Any], doc: Document, bad_paths: set[Any]) -> Iterator[Diagnostic]:
+    """C004: skill classes and keywords outside the rulebook's lists."""
+    import difflib
+
+    for entry in entries:
+        base = ("cards", entry.index)
+        for field_name, known in (
+            ("skill_classes", SKILL_CLASSES),
+            ("classes", SKILL_CLASSES),
+            ("skill_class", (*SKILL_CLASSES, GENERIC)),
+        ):
+            if (*base, field_name) in bad_paths:
+                continue
+            for j, value in _strings(entry.raw.get(field_name)):
+                if value in known:
+                    continue
+                close = difflib.get_close_matches(value, known, n=1)
+                problem = msg("C004", "unknown skill class {value}")(value=Quoted(value))
+                message = (
+                    _DID_YOU_MEAN(problem=problem, close=Quoted(close[0]))
+                    if close
+                    else msg("C004", "{problem}; known: {known}")(
+                        problem=problem, known=Joined(known)
+                    )
+                )
+                path = (field_name,) if j is None else (field_name, j)
+                yield diag(
+                    "C004",
+                    message,
+                    doc.mark((*base, *path)),
+                    file=entry.file,
+                    card=entry.id,
+                )
+        if (*base, "keywords") in bad_paths or not isinstance(entry.raw.get("keywords"), list):
+            continue
+        for j, keyword in _strings(entry.raw["keywords"]):
+            if _KEYWORD.fullmatch(keyword):
+                continue
+            yield diag(
+                "C004",
+                _keyword_problem(keyword),
+                doc.mark((*base, "keywords", j if j is not None else 0)),
+                file=entry.file,
+                card=entry.id,
+            )
+
+
+def _keyword_problem(keyword: str) -> Message:
+    """'unknown keyword …' and '; did you mean 'haste'?', or how to write a numbered keyword."""
+    import difflib
+
+    problem = msg("C004", "unknown keyword {keyword}")(keyword=Quoted(keyword))
+    stem = re.sub(r"[0-9]+$", "N", keyword.lower())
+    close = difflib.get_close_matches(stem, _KEYWORD_WORDS, n=1, cutoff=0.6)
+    if not close:
+        return msg("C004", "{problem} (rulebook ch. 9 lists the keywords)")(problem=problem)
+    word = close[0]
+    if word.endswith("N"):
+        example = Quoted(word[:-1] + "1")
+        if stem == word.lower():
+            return msg("C004", "{problem}; write the number in place of N, e.g. {example}")(
+                problem=problem, example=example
+            )
+        return msg("C004", "{problem}; did you mean {close}? (N is a whole number: {example})")(
+            problem=problem, close=Quoted(word), example=example
+        )
+    return _DID_YOU_MEAN(problem=problem, close=Quoted(word))
