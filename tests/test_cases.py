@@ -1,8 +1,15 @@
-"""The case corpus: every deck under tests/cases/<CODE>/ gets exactly the diagnostics beside it."""
+"""The case corpora: every deck under a corpus folder gets exactly the diagnostics beside it.
+
+tests/cases/<CODE>/ (VARZ) is checked against the independent database tests/data/altdb;
+tests/cases_azuki/<CODE>/ against the bundled Azuki database. Beside each deck `X.yaml`,
+`X.expected` lists every diagnostic as `CODE LINE:COL` (or `CODE -`); order does not matter.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -11,18 +18,26 @@ from varz_deck.cards import CardDatabase
 from varz_deck.check import check_deck
 from varz_deck.database import open_database
 
-CASES = Path(__file__).parent / "cases"
-ALTDB = Path(__file__).parent / "data" / "altdb"
+HERE = Path(__file__).parent
+CORPORA = {
+    "varz": (HERE / "cases", HERE / "data" / "altdb"),
+    "azuki": (HERE / "cases_azuki", HERE.parent / "card_data" / "azuki"),
+}
 DECK_SUFFIXES = {".yaml", ".yml", ".txt"}
 
 
-def _decks() -> list[Path]:
-    return sorted(p for p in CASES.glob("*/*") if p.suffix in DECK_SUFFIXES)
+def _decks() -> list[tuple[str, Path]]:
+    return [
+        (game, deck)
+        for game, (folder, _db) in CORPORA.items()
+        for deck in sorted(folder.glob("*/*"))
+        if deck.suffix in DECK_SUFFIXES
+    ]
 
 
-@pytest.fixture(scope="module")
-def altdb() -> CardDatabase:
-    return open_database(ALTDB)
+@cache
+def _database(game: str) -> CardDatabase:
+    return open_database(CORPORA[game][1])
 
 
 def _expected(deck: Path) -> Counter[str]:
@@ -38,24 +53,35 @@ def _found(deck: Path, database: CardDatabase) -> Counter[str]:
     )
 
 
-@pytest.mark.parametrize("deck", _decks(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_case(deck: Path, altdb: CardDatabase) -> None:
-    assert _found(deck, altdb) == _expected(deck)
+@pytest.mark.parametrize(
+    ("game", "deck"),
+    _decks(),
+    ids=lambda v: v if isinstance(v, str) else f"{v.parent.name}/{v.name}",
+)
+def test_case(game: str, deck: Path) -> None:
+    assert _found(deck, _database(game)) == _expected(deck)
 
 
-def test_every_code_has_a_failing_and_a_passing_case() -> None:
-    from varz_deck.codes import FILE_CODES
-    from varz_deck.games.varz.rules import RULES
-
-    deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes
-    for code in deck_file_codes + list(RULES):
-        folder = CASES / code
-        names = [p.name for p in folder.iterdir() if p.suffix in DECK_SUFFIXES]
+def _assert_cases_for(folder: Path, codes: Iterable[str]) -> None:
+    for code in codes:
+        names = [p.name for p in (folder / code).iterdir() if p.suffix in DECK_SUFFIXES]
         assert any(n.startswith("bad_") for n in names), f"{code} has no failing case"
         assert any(n.startswith("ok_") for n in names), f"{code} has no passing case"
         for name in names:
             if name.startswith("bad_"):
-                expected = _expected(folder / name)
-                assert any(line.split()[0] == code for line in expected), (
-                    f"{folder / name} lacks {code}"
-                )
+                expected = _expected(folder / code / name)
+                assert any(line.split()[0] == code for line in expected), f"{name} lacks {code}"
+
+
+def test_every_varz_code_has_a_failing_and_a_passing_case() -> None:
+    from varz_deck.codes import FILE_CODES
+    from varz_deck.games.varz.rules import RULES
+
+    deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes
+    _assert_cases_for(CORPORA["varz"][0], [*deck_file_codes, *RULES])
+
+
+def test_every_azuki_rule_has_a_failing_and_a_passing_case() -> None:
+    from varz_deck.games import get_game
+
+    _assert_cases_for(CORPORA["azuki"][0], get_game("azuki").rules())

@@ -11,8 +11,9 @@ from typing import Any
 
 from varz_deck.cards import CardDatabase, Format
 from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.i18n import Joined, Message, Quoted, msg
-from varz_deck.strictyaml import Document
+from varz_deck.i18n import CardName, Joined, Message, Quoted, msg
+from varz_deck.source import LoadError
+from varz_deck.strictyaml import Document, load
 
 MAX_COUNT = 99
 _ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
@@ -129,3 +130,71 @@ def lookup_ref(
         )
     )
     return None, diag("F005", message, mark, file=shown, section=section)
+
+
+def open_deck_yaml(
+    text: str, deck: Any, sections: tuple[str, ...], empty: Message
+) -> tuple[Document | None, list[Diagnostic]]:
+    """A deck file's YAML document, or None: with F002 (unreadable), F003 (a key given twice;
+    the repeat is not counted) and F004 (an empty file) for the deck at `deck.path`."""
+    shown = deck.path
+    try:
+        doc = load(text)
+    except LoadError as err:
+        deck.readable = False
+        return None, [diag(err.code, err.message, err.mark, file=shown)]
+    problems: list[Diagnostic] = []
+    for dup in doc.duplicates:
+        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in sections else None
+        template = (
+            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
+            if section
+            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
+        )
+        problems.append(
+            diag(
+                "F003",
+                template(key=Quoted(dup.key), line=dup.first.line),
+                dup.second,
+                file=shown,
+                section=str(section) if section else None,
+            )
+        )
+        if section:
+            deck.uncounted.add(str(section))
+    if doc.data is None:
+        deck.readable = False
+        problems.append(diag("F004", empty, file=shown))
+        return None, problems
+    return doc, problems
+
+
+def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
+    """F003 for a card listed again in a section (the first entry stands; the repeat is not
+    counted): placed at the repeat, naming the first."""
+    template = (
+        msg(
+            "F003",
+            "{card} is listed twice in {section} (also at line {line} as {ref}); "
+            "list it once with the total count",
+        )
+        if first.mark
+        else msg(
+            "F003",
+            "{card} is listed twice in {section} (also above as {ref}); "
+            "list it once with the total count",
+        )
+    )
+    return diag(
+        "F003",
+        template(
+            card=CardName.of(card),
+            section=section,
+            line=first.mark.line if first.mark else 0,
+            ref=Quoted(first.ref),
+        ),
+        entry.mark,
+        file=shown,
+        section=entry.section,
+        card=card.id,
+    )

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from varz_deck.cards import CardDatabase, Format
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
+    from varz_deck.rulebook import Rule
     from varz_deck.strictyaml import Document
 
 DEFAULT_GAME = "varz"
@@ -87,7 +88,7 @@ class Game(Protocol):
         the deck could be simulated (VARZ keeps its richer simulator in varz_deck/sim)."""
         ...
 
-    def rules(self) -> Mapping[str, Any]:
+    def rules(self) -> Mapping[str, Rule[Any]]:
         """Code -> rule (with code, name, section, summary, doc), for `varz-deck rules`."""
         ...
 

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from varz_deck.cards import CardDatabase, Format
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
-    from varz_deck.games.azuki.rules import Rule
+    from varz_deck.games.azuki.deck import AzukiView
+    from varz_deck.rulebook import Rule
     from varz_deck.strictyaml import Document
 
 
@@ -103,7 +104,7 @@ class Azuki:
         )
         return document, model.size > 0
 
-    def rules(self) -> Mapping[str, Rule]:
+    def rules(self) -> Mapping[str, Rule[AzukiView]]:
         from varz_deck.games.azuki.rules import RULES
 
         return RULES

@@ -8,12 +8,18 @@ from typing import Any, NamedTuple, cast
 
 from varz_deck.cards import Format
 from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.entries import NEUTRAL_FORMAT, Entry, lookup_ref, read_section
+from varz_deck.entries import (
+    NEUTRAL_FORMAT,
+    Entry,
+    listed_twice,
+    lookup_ref,
+    open_deck_yaml,
+    read_section,
+)
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
 from varz_deck.i18n import CardName, Joined, Quoted, msg
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
-from varz_deck.strictyaml import load
 
 SLOTS = ("leader", "gate")
 SECTIONS = ("main", "ikz")
@@ -85,39 +91,13 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
 
 def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:
     shown = deck.path
-    try:
-        doc = load(text)
-    except LoadError as err:
-        deck.readable = False
-        return [diag(err.code, err.message, err.mark, file=shown)]
-    problems: list[Diagnostic] = []
-    for dup in doc.duplicates:
-        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in SECTIONS else None
-        template = (
-            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
-            if section
-            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
-        )
-        problems.append(
-            diag(
-                "F003",
-                template(key=Quoted(dup.key), line=dup.first.line),
-                dup.second,
-                file=shown,
-                section=str(section) if section else None,
-            )
-        )
-        if section:
-            deck.uncounted.add(str(section))
-    if doc.data is None:
-        deck.readable = False
-        problems.append(
-            diag(
-                "F004",
-                msg("F004", "the deck file is empty; it needs leader, gate, main and ikz"),
-                file=shown,
-            )
-        )
+    doc, problems = open_deck_yaml(
+        text,
+        deck,
+        SECTIONS,
+        msg("F004", "the deck file is empty; it needs leader, gate, main and ikz"),
+    )
+    if doc is None:
         return problems
     data: Any = doc.data
     if isinstance(data, dict):
@@ -240,35 +220,7 @@ def resolve(
                 )
                 card = None
             elif card is not None and card.id in first_place:
-                first = first_place[card.id]
-                template = (
-                    msg(
-                        "F003",
-                        "{card} is listed twice in {section} (also at line {line} as {ref}); "
-                        "list it once with the total count",
-                    )
-                    if first.mark
-                    else msg(
-                        "F003",
-                        "{card} is listed twice in {section} (also above as {ref}); "
-                        "list it once with the total count",
-                    )
-                )
-                problems.append(
-                    diag(
-                        "F003",
-                        template(
-                            card=CardName.of(card),
-                            section=section,
-                            line=first.mark.line if first.mark else 0,
-                            ref=Quoted(first.ref),
-                        ),
-                        entry.mark,
-                        file=shown,
-                        section=section,
-                        card=card.id,
-                    )
-                )
+                problems.append(listed_twice(card, entry, first_place[card.id], section, shown))
                 continue
             elif card is not None:
                 first_place[card.id] = entry

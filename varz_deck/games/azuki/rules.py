@@ -7,73 +7,37 @@ Every rule reads an AzukiView and yields diagnostics; `RULES` maps each code to 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
 
-from varz_deck.diagnostics import Diagnostic, Mark, Severity, default_severity, diag
+from varz_deck.diagnostics import Diagnostic, Mark, diag
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
 from varz_deck.i18n import CardName, Joined, Message, msg
+from varz_deck.rulebook import Check, Rulebook
 
 MAIN_SIZE = 50
 IKZ_COUNT = 10
 TOKEN_COUNT = 1
 MAX_COPIES = 4
 
-Check = Callable[[AzukiView], Iterator[Diagnostic]]
-
-
-class Rule(NamedTuple):
-    """An Azuki construction rule: its stable code, what it flags, where the rules say so."""
-
-    code: str
-    name: str
-    section: str
-    check: Check
-    needs_leader: bool = False
-    format_rule: bool = False
-
-    @property
-    def severity(self) -> Severity:
-        return default_severity(self.code)
-
-    @property
-    def summary(self) -> str:
-        doc = (self.check.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else self.name
-
-    @property
-    def doc(self) -> str:
-        import inspect
-
-        return inspect.cleandoc(self.check.__doc__ or "")
-
-    def applies(self, view: AzukiView) -> bool:
-        if self.needs_leader and view.leader is None:
-            return False
-        return not (self.format_rule and not view.format_known)
-
-
-RULES: dict[str, Rule] = {}
+RULEBOOK: Rulebook[AzukiView] = Rulebook()
+RULES = RULEBOOK.rules
 
 
 def rule(
     code: str, name: str, section: str, *, needs_leader: bool = False, format_rule: bool = False
-) -> Callable[[Check], Check]:
-    def register(check: Check) -> Check:
-        if code in RULES:
-            raise ValueError(f"rule {code} registered twice")
-        RULES[code] = Rule(code, name, section, check, needs_leader, format_rule)
-        return check
+) -> Callable[[Check[AzukiView]], Check[AzukiView]]:
+    """Register an Azuki rule (leader rules need a usable Leader, format rules a known format)."""
 
-    return register
+    def when(view: AzukiView) -> bool:
+        if needs_leader and view.leader is None:
+            return False
+        return not (format_rule and not view.format_known)
+
+    return RULEBOOK.rule(code, name, section, when=when)
 
 
 def run_rules(view: AzukiView) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
-    for code in sorted(RULES):
-        if RULES[code].applies(view):
-            found.extend(RULES[code].check(view))
-    return found
+    return RULEBOOK.run(view)
 
 
 def _at_key(view: AzukiView, code: str, message: Message, key: str) -> Diagnostic:

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from varz_deck.check import DeckReport
     from varz_deck.diagnostics import Diagnostic
     from varz_deck.games.varz.cards import Card
-    from varz_deck.games.varz.rules import Rule
+    from varz_deck.games.varz.resolve import DeckView
+    from varz_deck.rulebook import Rule
     from varz_deck.strictyaml import Document
 
 
@@ -89,7 +90,7 @@ class Varz:
         deck, problems = read_deck(path, shown)
         return check_parsed(deck, problems, database, format_key)
 
-    def rules(self) -> Mapping[str, Rule]:
+    def rules(self) -> Mapping[str, Rule[DeckView]]:
         from varz_deck.games.varz.rules import RULES
 
         return RULES

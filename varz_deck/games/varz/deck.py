@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.entries import Entry, parse_item, read_section
+from varz_deck.entries import Entry, open_deck_yaml, parse_item, read_section
 from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.i18n import Quoted, msg
 from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
-from varz_deck.strictyaml import Document, load
+from varz_deck.strictyaml import Document
 
 _SECTION_WORDS = {
     "spells": "spells", "deck": "spells", "main deck": "spells", "spell deck": "spells",
@@ -68,39 +68,13 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnost
 def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
     """Fill deck from YAML text."""
     shown = deck.path
-    try:
-        doc = load(text)
-    except LoadError as err:
-        deck.readable = False
-        return [diag(err.code, err.message, err.mark, file=shown)]
-    problems: list[Diagnostic] = []
-    for dup in doc.duplicates:
-        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in SECTIONS else None
-        template = (
-            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
-            if section
-            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
-        )
-        problems.append(
-            diag(
-                "F003",
-                template(key=Quoted(dup.key), line=dup.first.line),
-                dup.second,
-                file=shown,
-                section=str(section) if section else None,
-            )
-        )
-        if section:
-            deck.uncounted.add(str(section))
-    if doc.data is None:
-        deck.readable = False
-        problems.append(
-            diag(
-                "F004",
-                msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
-                file=shown,
-            )
-        )
+    doc, problems = open_deck_yaml(
+        text,
+        deck,
+        SECTIONS,
+        msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
+    )
+    if doc is None:
         return problems
     data = _as_typed(doc)
     problems.extend(

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from varz_deck.cards import CardDatabase, Format
 from varz_deck.diagnostics import Diagnostic, diag
-from varz_deck.entries import NEUTRAL_FORMAT, lookup_ref
+from varz_deck.entries import NEUTRAL_FORMAT, listed_twice, lookup_ref
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry
 from varz_deck.i18n import CardName, Joined, Quoted, Term, msg
@@ -117,34 +117,8 @@ def resolve(
                 problems.append(_misplaced(card, entry, shown))
                 card = None
             elif card is not None and card.id in first_place:
-                first = first_place[card.id]
-                template = (
-                    msg(
-                        "F003",
-                        "{card} is listed twice in {section} (also at line {line} as {ref}); "
-                        "list it once with the total count",
-                    )
-                    if first.mark
-                    else msg(
-                        "F003",
-                        "{card} is listed twice in {section} (also above as {ref}); "
-                        "list it once with the total count",
-                    )
-                )
                 problems.append(
-                    diag(
-                        "F003",
-                        template(
-                            card=CardName.of(card),
-                            section=Term("section", section),
-                            line=first.mark.line if first.mark else 0,
-                            ref=Quoted(first.ref),
-                        ),
-                        entry.mark,
-                        file=shown,
-                        section=section,
-                        card=card.id,
-                    )
+                    listed_twice(card, entry, first_place[card.id], Term("section", section), shown)
                 )
                 continue  # the first entry stands; the repeat is not counted again
             elif card is not None:
