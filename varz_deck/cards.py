@@ -6,13 +6,50 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 
 def normalize(text: str) -> str:
     """The form references are matched in: NFKC, case-folded, runs of spaces made one."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+CardT = TypeVar("CardT", bound="CardRecord")
+
+
+class CardRecord:
+    """What every game's card record shares: its game fields, names by language, cache JSON.
+
+    A game's card is a frozen dataclass deriving from this, naming its `GAME_FIELDS` (what makes
+    two printings the same card) and the `TUPLE_FIELDS` that JSON turns into lists.
+    """
+
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
+    TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    name: str
+    names: Mapping[str, str]
+
+    def game_fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.GAME_FIELDS}
+
+    def name_in(self, lang: str | None) -> str:
+        """The card's name in a language, falling back to the canonical English one."""
+        return self.names.get(lang, self.name) if lang else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+    @classmethod
+    def from_json(cls: type[CardT], data: Mapping[str, Any]) -> CardT:
+        values = dict(data)
+        for name in cls.TUPLE_FIELDS:
+            values[name] = tuple(values.get(name) or ())
+        return cls(**values)
 
 
 @dataclass(frozen=True)

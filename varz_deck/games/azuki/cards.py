@@ -7,10 +7,10 @@ entity): a card is its id, and the ids printed on alternate art (`aliases`) name
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from varz_deck.cards import CardDatabase, Format, normalize
+from varz_deck.cards import CardDatabase, CardRecord, Format, normalize
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"
@@ -25,8 +25,11 @@ BUILTIN_FORMATS = {"standard": Format("standard", "Standard")}
 
 
 @dataclass(frozen=True)
-class AzukiCard:
+class AzukiCard(CardRecord):
     """One Azuki card, as its card file gives it (variants and art are not kept)."""
+
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = GAME_FIELDS
+    TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ("elements", "keywords", "traits", "aliases")
 
     id: str
     name: str
@@ -49,26 +52,6 @@ class AzukiCard:
     def home(self) -> str:
         """The slot (leader, gate) or section (main, ikz) the card belongs in."""
         return HOME[self.type]
-
-    def game_fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in GAME_FIELDS}
-
-    def name_in(self, lang: str | None) -> str:
-        return self.names.get(lang, self.name) if lang else self.name
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> AzukiCard:
-        values = dict(data)
-        for name in ("elements", "keywords", "traits", "aliases"):
-            values[name] = tuple(values.get(name) or ())
-        return cls(**values)
 
     @classmethod
     def from_raw(

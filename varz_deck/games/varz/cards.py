@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from varz_deck.cards import Format
+from varz_deck.cards import CardRecord, Format
 
 COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
 COLORLESS = "colorless"
@@ -31,8 +31,11 @@ GAME_FIELDS = (
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(CardRecord):
     """One printing of a card, as the card file gives it."""
+
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = GAME_FIELDS
+    TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ("skill_classes", "classes", "keywords")
 
     id: str
     name: str
@@ -71,27 +74,6 @@ class Card:
     @property
     def is_vaz(self) -> bool:
         return self.type == "skill" and self.vaz
-
-    def game_fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in GAME_FIELDS}
-
-    def name_in(self, lang: str | None) -> str:
-        """The card's name in a language, falling back to the canonical English one."""
-        return self.names.get(lang, self.name) if lang else self.name
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Card:
-        values = dict(data)
-        for name in ("skill_classes", "classes", "keywords"):
-            values[name] = tuple(values.get(name) or ())
-        return cls(**values)
 
 
 BUILTIN_FORMATS = {
