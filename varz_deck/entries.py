@@ -12,6 +12,7 @@ from typing import Any
 from varz_deck.cards import CardDatabase, Format
 from varz_deck.diagnostics import Diagnostic, Mark, diag
 from varz_deck.i18n import CardName, Joined, Message, Quoted, msg
+from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import LoadError
 from varz_deck.strictyaml import Document, load
 
@@ -198,3 +199,58 @@ def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: 
         section=entry.section,
         card=card.id,
     )
+
+
+_META_KEYS = ("name", "player", "event", "format")
+
+
+def read_yaml_deck(
+    text: str,
+    deck: Any,
+    *,
+    schema: str,
+    slots: tuple[str, ...],
+    sections: tuple[str, ...],
+    empty: Message,
+) -> tuple[Document | None, dict[str, Any] | None, list[Diagnostic]]:
+    """The parts of a YAML deck every game shares: the document (F002–F004 and the game's deck
+    schema), name/player/event/format, and the sections' entries. Returns the document and the
+    data (references as typed) so the game can read its single-card slots (hero, leader, gate)."""
+    doc, problems = open_deck_yaml(text, deck, sections, empty)
+    if doc is None:
+        return None, None, problems
+    data: Any = doc.data
+    if isinstance(data, dict):  # card references and names as typed (`hero: 1.10` stays "1.10")
+        data = dict(data)
+        for key in (*slots, *_META_KEYS):
+            if key in data and data[key] is not None:
+                data[key] = doc.text((key,), data[key])
+        for section in sections:
+            items = data.get(section)
+            if isinstance(items, list):
+                data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
+    problems.extend(
+        schema_diagnostics(
+            schema,
+            data,
+            doc,
+            "F004",
+            file=deck.path,
+            what=msg("schema", "a deck"),
+            sections=sections,
+        )
+    )
+    if not isinstance(data, dict):
+        deck.readable = False
+        return doc, None, problems
+    for key in ("name", "player", "event"):
+        if isinstance(data.get(key), str):
+            setattr(deck, key, data[key])
+    if "format" in data:
+        deck.format = data["format"] if isinstance(data["format"], str) else None
+        deck.format_mark = doc.mark(("format",))
+    for section in sections:
+        if section in data:
+            deck.section_marks[section] = doc.key_mark((section,))
+            problems.extend(read_section(deck, section, data[section], doc))
+    return doc, data, problems

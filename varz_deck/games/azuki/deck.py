@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from varz_deck.cards import Format
 from varz_deck.diagnostics import Diagnostic, Mark, diag
@@ -13,12 +13,10 @@ from varz_deck.entries import (
     Entry,
     listed_twice,
     lookup_ref,
-    open_deck_yaml,
-    read_section,
+    read_yaml_deck,
 )
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
 from varz_deck.i18n import CardName, Joined, Quoted, msg
-from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 
 SLOTS = ("leader", "gate")
@@ -90,56 +88,22 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
 
 
 def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:
-    shown = deck.path
-    doc, problems = open_deck_yaml(
+    """Fill deck from YAML text."""
+    doc, data, problems = read_yaml_deck(
         text,
         deck,
-        SECTIONS,
-        msg("F004", "the deck file is empty; it needs leader, gate, main and ikz"),
+        schema="azuki-deck",
+        slots=SLOTS,
+        sections=SECTIONS,
+        empty=msg("F004", "the deck file is empty; it needs leader, gate, main and ikz"),
     )
-    if doc is None:
+    if doc is None or data is None:
         return problems
-    data: Any = doc.data
-    if isinstance(data, dict):
-        data = dict(data)
-        for key in ("leader", "gate", "name", "player", "event", "format"):
-            if key in data and data[key] is not None:
-                data[key] = doc.text((key,), data[key])
-        for section in SECTIONS:
-            items = data.get(section)
-            if isinstance(items, list):
-                data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
-    problems.extend(
-        schema_diagnostics(
-            "azuki-deck",
-            data,
-            doc,
-            "F004",
-            file=shown,
-            what=msg("schema", "a deck"),
-            sections=SECTIONS,
-        )
-    )
-    if not isinstance(data, dict):
-        deck.readable = False
-        return problems
-    for key in ("name", "player", "event"):
-        if isinstance(data.get(key), str):
-            setattr(deck, key, data[key])
-    if "format" in data:
-        deck.format = data["format"] if isinstance(data["format"], str) else None
-        deck.format_mark = doc.mark(("format",))
     for slot in SLOTS:
-        if slot not in data:
-            continue
-        value = data[slot]
-        ref = value.strip() if isinstance(value, str) and value.strip() else None
-        deck.picks[slot] = Pick(ref, doc.mark((slot,)), doc.key_mark((slot,)))
-    for section in SECTIONS:
-        if section not in data:
-            continue
-        deck.section_marks[section] = doc.key_mark((section,))
-        problems.extend(read_section(deck, section, data[section], doc))
+        if slot in data:
+            value = data[slot]
+            ref = value.strip() if isinstance(value, str) and value.strip() else None
+            deck.picks[slot] = Pick(ref, doc.mark((slot,)), doc.key_mark((slot,)))
     return problems
 
 

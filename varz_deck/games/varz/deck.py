@@ -5,15 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.entries import Entry, open_deck_yaml, parse_item, read_section
+from varz_deck.entries import Entry, parse_item, read_yaml_deck
 from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.i18n import Quoted, msg
-from varz_deck.schemas import schema_diagnostics
 from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
-from varz_deck.strictyaml import Document
 
 _SECTION_WORDS = {
     "spells": "spells", "deck": "spells", "main deck": "spells", "spell deck": "spells",
@@ -67,57 +64,20 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnost
 
 def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
     """Fill deck from YAML text."""
-    shown = deck.path
-    doc, problems = open_deck_yaml(
+    doc, data, problems = read_yaml_deck(
         text,
         deck,
-        SECTIONS,
-        msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
+        schema="deck",
+        slots=("hero",),
+        sections=SECTIONS,
+        empty=msg("F004", "the deck file is empty; it needs hero, spells, skills and portals"),
     )
-    if doc is None:
-        return problems
-    data = _as_typed(doc)
-    problems.extend(
-        schema_diagnostics(
-            "deck", data, doc, "F004", file=shown, what=msg("schema", "a deck"), sections=SECTIONS
-        )
-    )
-    if not isinstance(data, dict):
-        deck.readable = False
-        return problems
-    for key in ("name", "player", "event"):
-        if isinstance(data.get(key), str):
-            setattr(deck, key, data[key])
-    if "format" in data:
-        deck.format = data["format"] if isinstance(data["format"], str) else None
-        deck.format_mark = doc.mark(("format",))
-    if "hero" in data:
+    if doc is not None and data is not None and "hero" in data:
         deck.hero_key_mark = doc.key_mark(("hero",))
         if isinstance(data["hero"], str) and data["hero"].strip():
             deck.hero = data["hero"].strip()
             deck.hero_mark = doc.mark(("hero",))
-    for section in SECTIONS:
-        if section not in data:
-            continue
-        deck.section_marks[section] = doc.key_mark((section,))
-        problems.extend(read_section(deck, section, data[section], doc))
     return problems
-
-
-def _as_typed(doc: Document) -> Any:
-    """The data with card references and names as typed (`hero: 1.10` stays "1.10")."""
-    data = doc.data
-    if not isinstance(data, dict):
-        return data
-    data = dict(data)
-    for key in ("hero", "name", "player", "event", "format"):
-        if key in data and data[key] is not None:
-            data[key] = doc.text((key,), data[key])
-    for section in SECTIONS:
-        items = data.get(section)
-        if isinstance(items, list):
-            data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
-    return data
 
 
 def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
