@@ -6,9 +6,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from varz_deck.sim.exact import HAND_LIMIT, OPENING_HAND, draws_on, first_turn_with, holder_size
-from varz_deck.sim.model import HERO_CLASS, Model
-from varz_deck.sim.policy import choose, discard, keeps, make_policy
+from varz_deck.games.varz.sim.exact import (
+    HAND_LIMIT,
+    OPENING_HAND,
+    draws_on,
+    first_turn_with,
+    holder_size,
+)
+from varz_deck.games.varz.sim.model import HERO_CLASS, Model
+from varz_deck.games.varz.sim.policy import choose, discard, keeps, make_policy
 
 
 @dataclass

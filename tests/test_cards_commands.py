@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from varz_deck.cardinfo import CardNotFound, Query, find_card, format_status, search
-from varz_deck.cards import CardDatabase
 from varz_deck.cli import app
-from varz_deck.database import open_database
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.database import open_database
+from varz_deck.games.varz.cardinfo import CardNotFound, Query, find_card, format_status, search
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "card_data"

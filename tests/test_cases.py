@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.cards import CardDatabase
-from varz_deck.check import check_deck
-from varz_deck.database import open_database
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.check import check_deck
+from varz_deck.core.database import open_database
 
 HERE = Path(__file__).parent
 CORPORA = {
@@ -74,7 +74,7 @@ def _assert_cases_for(folder: Path, codes: Iterable[str]) -> None:
 
 
 def test_every_varz_code_has_a_failing_and_a_passing_case() -> None:
-    from varz_deck.codes import FILE_CODES
+    from varz_deck.core.codes import FILE_CODES
     from varz_deck.games.varz.rules import RULES
 
     deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes

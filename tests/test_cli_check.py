@@ -14,13 +14,13 @@ import yaml
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-import varz_deck.check
-import varz_deck.database
+import varz_deck.core.check
+import varz_deck.core.database
 import varz_deck.games.varz.deck
 from varz_deck import __version__
 from varz_deck.cli import app
-from varz_deck.codes import all_codes
-from varz_deck.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.codes import all_codes
+from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 
 SPEC_CODES = (
     [f"F00{n}" for n in range(1, 9)]
@@ -212,7 +212,10 @@ def test_the_card_database_is_loaded_once_for_many_decks(
 ) -> None:
     monkeypatch.setenv("VARZ_DECK_NO_CACHE", "1")
     calls = {"open": 0, "lint": 0}
-    real_open, real_lint = varz_deck.database.open_database, varz_deck.database.lint_database
+    real_open, real_lint = (
+        varz_deck.core.database.open_database,
+        varz_deck.core.database.lint_database,
+    )
 
     def counting_open(root: Path):
         calls["open"] += 1
@@ -222,8 +225,8 @@ def test_the_card_database_is_loaded_once_for_many_decks(
         calls["lint"] += 1
         return real_lint(root)
 
-    monkeypatch.setattr(varz_deck.database, "open_database", counting_open)
-    monkeypatch.setattr(varz_deck.database, "lint_database", counting_lint)
+    monkeypatch.setattr(varz_deck.core.database, "open_database", counting_open)
+    monkeypatch.setattr(varz_deck.core.database, "lint_database", counting_lint)
     decks = legal_examples(examples_dir)
     assert run(runner, "check", *decks).exit_code == 0
     assert calls["open"] == 1

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.database import _yaml_files, database_game, lint_database, open_database
+from varz_deck.core.database import _yaml_files, database_game, lint_database, open_database
 from varz_deck.games import GAME_MODULES, GAMES, get_game, register_game
 from varz_deck.games.azuki.sim import Model, SimCard, exact, ikz_on, monte_carlo, seen_by
 
@@ -168,9 +168,9 @@ def test_sim_json_for_an_azuki_deck() -> None:
 TOY = '''
 """A toy game: a deck file is lines of card ids; one rule, T101: at most 3 lines."""
 
-from varz_deck.cards import CardDatabase, Format
-from varz_deck.check import DeckReport
-from varz_deck.diagnostics import diag
+from varz_deck.core.cards import CardDatabase, Format
+from varz_deck.core.check import DeckReport
+from varz_deck.core.diagnostics import diag
 from varz_deck.games.azuki import Azuki
 
 
@@ -203,8 +203,8 @@ GAME = Toy()
 
 
 def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from varz_deck.check import check_deck
-    from varz_deck.codes import all_codes
+    from varz_deck.core.check import check_deck
+    from varz_deck.core.codes import all_codes
 
     (tmp_path / "toy_game_for_test.py").write_text(textwrap.dedent(TOY), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))

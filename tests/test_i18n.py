@@ -26,15 +26,14 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
-from varz_deck import i18n
-from varz_deck.cards import CardDatabase
-from varz_deck.check import DeckReport, check_deck, diagnostic_json
 from varz_deck.cli import app, main
-from varz_deck.codes import all_codes
-from varz_deck.database import open_database
-from varz_deck.diagnostics import diag
-from varz_deck.games.varz.cards import Card
-from varz_deck.i18n import (
+from varz_deck.core import i18n
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.check import DeckReport, check_deck, diagnostic_json
+from varz_deck.core.codes import all_codes
+from varz_deck.core.database import open_database
+from varz_deck.core.diagnostics import diag
+from varz_deck.core.i18n import (
     CardName,
     Joined,
     Message,
@@ -47,8 +46,9 @@ from varz_deck.i18n import (
     normalize_language,
     option_from_argv,
 )
-from varz_deck.report import json_report
-from varz_deck.report import text as text_report
+from varz_deck.core.report import json_report
+from varz_deck.core.report import text as text_report
+from varz_deck.games.varz.cards import Card
 
 ROOT = Path(__file__).resolve().parent.parent
 Extracted = dict[tuple[str, str], tuple[str, ...]]
@@ -136,7 +136,7 @@ def _entries(catalog: Catalog) -> Iterator[tuple[tuple[str, str], PoMessage]]:
 
 def test_the_babel_config_names_the_same_sources_as_the_test() -> None:
     config = (LOCALE / "babel.cfg").read_text(encoding="utf-8")
-    assert "varz_deck.i18n:extract_schema_hints" in config
+    assert "varz_deck.core.i18n:extract_schema_hints" in config
     for name in ("deck", "card-file", "formats"):
         assert f"schemas/{name}.schema.json" in config
 
@@ -342,7 +342,7 @@ def test_a_message_without_values_keeps_its_braces() -> None:
 
 
 def test_english_text_keeps_its_message_for_diag() -> None:
-    from varz_deck.source import LoadError
+    from varz_deck.core.source import LoadError
 
     err = LoadError("F001", msg("F001", "no such file; check the path"))
     assert err.message == "no such file; check the path"
@@ -622,7 +622,7 @@ def _failing_lint_cases() -> list[Path]:
 def test_each_failing_lint_case_speaks_three_languages(
     case: Path, catalogues: dict[str, Catalog]
 ) -> None:
-    from varz_deck.database import lint_database
+    from varz_deck.core.database import lint_database
 
     code = case.parent.name
     found = [d for d in lint_database(case).diagnostics if d.code == code]
@@ -645,7 +645,7 @@ def test_each_failing_lint_case_speaks_three_languages(
 
 
 def test_c001_wording_is_kept_in_english() -> None:
-    from varz_deck.database import lint_database
+    from varz_deck.core.database import lint_database
 
     (d,) = [
         d
@@ -667,7 +667,7 @@ def test_c001_wording_is_kept_in_english() -> None:
     ],
 )
 def test_deck_code_problems_speak_three_languages(code: str, ja: str, zh: str) -> None:
-    from varz_deck.registration.code import CodeError, decode, read_code
+    from varz_deck.games.varz.registration.code import CodeError, decode, read_code
 
     _deck, (d,) = read_code(code)
     assert d.code == "F009" and d.message.startswith("deck code cannot be decoded: ")
@@ -786,8 +786,8 @@ def test_verify_diff_and_code_speak_japanese(clean_env: None) -> None:
 
 
 def test_registration_sheet_in_japanese() -> None:
-    from varz_deck.registration.register import register_deck
-    from varz_deck.registration.sheet import render_sheet
+    from varz_deck.games.varz.registration.register import register_deck
+    from varz_deck.games.varz.registration.sheet import render_sheet
 
     reg = register_deck(ILLEGAL, open_database(ROOT / "card_data"))
     page = render_sheet(reg, "ja")

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.codes import CARD_CODES
-from varz_deck.database import DatabaseError, lint_database, open_database
+from varz_deck.core.codes import CARD_CODES
+from varz_deck.core.database import DatabaseError, lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "lint_cases"

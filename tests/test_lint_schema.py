@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.fastschema import FastSchema, detail_validator
-from varz_deck.schemaexplain import _Explainer
-from varz_deck.schemas import schema
-from varz_deck.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.fastschema import FastSchema, detail_validator
+from varz_deck.core.schemaexplain import _Explainer
+from varz_deck.core.schemas import schema
+from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(
@@ -182,7 +182,7 @@ def test_one_of_failures_show_the_closest_branch_only() -> None:
 
 
 def test_c001_messages_name_the_card_and_the_fix(tmp_path: Path) -> None:
-    from varz_deck.database import lint_database
+    from varz_deck.core.database import lint_database
 
     (tmp_path / "cards.yaml").write_text(
         "cards:\n"

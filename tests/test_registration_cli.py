@@ -12,8 +12,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from varz_deck import cli_register
-from varz_deck.cli_register import code, diff, register, verify
+from varz_deck.cli import register as cli_register
+from varz_deck.cli.register import code, diff, register, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.cards import CardDatabase
-from varz_deck.check import check_deck
-from varz_deck.database import open_database
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.check import check_deck
+from varz_deck.core.database import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_deck
-from varz_deck.registration.canonical import CanonicalDeck, canonicalize
-from varz_deck.registration.code import (
+from varz_deck.games.varz.registration.canonical import CanonicalDeck, canonicalize
+from varz_deck.games.varz.registration.code import (
     CodeError,
     decode,
     display,

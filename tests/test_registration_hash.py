@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.cards import CardDatabase
-from varz_deck.database import open_database
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.database import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
-from varz_deck.registration.canonical import (
+from varz_deck.games.varz.registration.canonical import (
     CanonicalDeck,
     canonical_id,
     canonicalize,
@@ -27,7 +27,7 @@ from varz_deck.registration.canonical import (
     hashable,
     normalize_hash,
 )
-from varz_deck.registration.diff import diff_decks
+from varz_deck.games.varz.registration.diff import diff_decks
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -151,7 +151,7 @@ def test_typed_hashes_are_normalised(typed: str, expected: str | None) -> None:
 
 
 def test_every_example_reads_the_same_from_yaml_and_from_its_code() -> None:
-    from varz_deck.registration.code import encode, read_code
+    from varz_deck.games.varz.registration.code import encode, read_code
 
     for path in EXAMPLES:
         deck, _ = read_deck(path)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.cards import CardDatabase
-from varz_deck.database import open_database
-from varz_deck.registration.register import Registration, register_deck
-from varz_deck.registration.sheet import render_sheet, sheet_names
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.database import open_database
+from varz_deck.games.varz.registration.register import Registration, register_deck
+from varz_deck.games.varz.registration.sheet import render_sheet, sheet_names
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -87,7 +87,7 @@ def test_pooled_portals_are_explained() -> None:
 
 
 def test_warnings_of_a_legal_deck_take_one_line(tmp_path: Path) -> None:
-    from varz_deck.registration.render import render_text
+    from varz_deck.games.varz.registration.render import render_text
 
     deck = tmp_path / "w.yaml"
     text = KAGURA.read_text(encoding="utf-8")

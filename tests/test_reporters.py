@@ -16,12 +16,12 @@ import pytest
 from jsonschema.validators import validator_for
 
 from varz_deck import __version__
-from varz_deck.check import DeckReport
-from varz_deck.codes import all_codes
-from varz_deck.diagnostics import Diagnostic, Severity
+from varz_deck.core.check import DeckReport
+from varz_deck.core.codes import all_codes
+from varz_deck.core.diagnostics import Diagnostic, Severity
+from varz_deck.core.report import github, json_report, sarif
+from varz_deck.core.report import text as text_report
 from varz_deck.games.varz.cards import Card
-from varz_deck.report import github, json_report, sarif
-from varz_deck.report import text as text_report
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.cards import CardDatabase
-from varz_deck.database import open_database
-from varz_deck.registration.register import Registration, register_deck
-from varz_deck.registration.sheet import render_sheet
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.database import open_database
+from varz_deck.games.varz.registration.register import Registration, register_deck
+from varz_deck.games.varz.registration.sheet import render_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"

@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.database import open_database
+from varz_deck.core.database import open_database
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.resolve import resolve
-from varz_deck.sim import (
+from varz_deck.games.varz.sim import (
     Model,
     ModelError,
     Options,
@@ -36,10 +36,10 @@ from varz_deck.sim import (
     simulate,
     to_json,
 )
-from varz_deck.sim import exact as ex
-from varz_deck.sim import montecarlo as mc
-from varz_deck.sim import policy as pol
-from varz_deck.sim.model import SpellCard
+from varz_deck.games.varz.sim import exact as ex
+from varz_deck.games.varz.sim import montecarlo as mc
+from varz_deck.games.varz.sim import policy as pol
+from varz_deck.games.varz.sim.model import SpellCard
 
 ROOT = Path(__file__).resolve().parent.parent
 

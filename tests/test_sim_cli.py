@@ -11,8 +11,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import varz_deck.cli_sim
-from varz_deck.cli_sim import sim
+import varz_deck.cli.sim
+from varz_deck.cli.sim import sim
 
 app = typer.Typer()
 
@@ -223,20 +223,20 @@ def test_no_progress_bar_for_json_or_a_pipe(
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(varz_deck.cli_sim, "_Progress", Recorder)
-    monkeypatch.setattr(varz_deck.cli_sim, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(varz_deck.cli.sim, "_Progress", Recorder)
+    monkeypatch.setattr(varz_deck.cli.sim, "_stderr_is_terminal", lambda: True)
     result = run(runner, deck(tmp_path), "--cards", db, "-n", "500", "-o", "json")
     assert result.exit_code == 0 and not made
     json.loads(result.stdout)
     result = run(runner, deck(tmp_path), "--cards", db, "-n", "500")
     assert result.exit_code == 0 and len(made) == 1
-    monkeypatch.setattr(varz_deck.cli_sim, "_stderr_is_terminal", lambda: False)
+    monkeypatch.setattr(varz_deck.cli.sim, "_stderr_is_terminal", lambda: False)
     result = run(runner, deck(tmp_path), "--cards", db, "-n", "500")
     assert result.exit_code == 0 and len(made) == 1
 
 
 def test_progress_bar_waits_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
-    progress = varz_deck.cli_sim._Progress()
+    progress = varz_deck.cli.sim._Progress()
     progress(10, 100)
     assert progress._bar is None
     clock = progress._clock

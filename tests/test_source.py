@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.diagnostics import Mark
+from varz_deck.core.diagnostics import Mark
+from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, decode, read_bytes, read_text
 from varz_deck.games.varz.deck import read_deck
-from varz_deck.source import DECK_FILE_LIMIT, LoadError, decode, read_bytes, read_text
 
 DECK = "hero: Matsuri\nspells:\n  茉莉: 3\n"
 

@@ -8,9 +8,9 @@ import tracemalloc
 
 import pytest
 
-from varz_deck.diagnostics import Mark
-from varz_deck.source import LoadError
-from varz_deck.strictyaml import CARD_NODE_CAP, MAX_DEPTH, load
+from varz_deck.core.diagnostics import Mark
+from varz_deck.core.source import LoadError
+from varz_deck.core.strictyaml import CARD_NODE_CAP, MAX_DEPTH, load
 
 
 def card_load(text: str):

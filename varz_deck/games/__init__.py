@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from varz_deck.cards import CardDatabase, Format
-    from varz_deck.check import DeckReport
-    from varz_deck.diagnostics import Diagnostic
-    from varz_deck.rulebook import Rule
-    from varz_deck.strictyaml import Document
+    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.strictyaml import Document
 
 DEFAULT_GAME = "varz"
 
@@ -32,8 +32,8 @@ class Game(Protocol):
 
     key: str
     name: str
-    card_schema: str  # a name in varz_deck.schemas (the card-file schema)
-    deck_schema: str  # a name in varz_deck.schemas (the deck-file schema)
+    card_schema: str  # a name in varz_deck.core.schemas (the card-file schema)
+    deck_schema: str  # a name in varz_deck.core.schemas (the deck-file schema)
     sections: tuple[str, ...]  # list sections of a deck file
     slots: tuple[str, ...]  # single-card keys of a deck file
 
@@ -85,7 +85,7 @@ class Game(Protocol):
         mulligan: str,
     ) -> tuple[dict[str, Any], bool]:
         """`varz-deck sim` for a game without its own report: the JSON document, and whether
-        the deck could be simulated (VARZ keeps its richer simulator in varz_deck/sim)."""
+        the deck could be simulated (VARZ keeps its richer simulator in varz_deck/games/varz/sim)."""
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:

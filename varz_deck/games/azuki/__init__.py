@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
-    from varz_deck.cards import CardDatabase, Format
-    from varz_deck.check import DeckReport
-    from varz_deck.diagnostics import Diagnostic
+    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.strictyaml import Document
     from varz_deck.games.azuki.deck import AzukiView
-    from varz_deck.rulebook import Rule
-    from varz_deck.strictyaml import Document
 
 
 class Azuki:
@@ -58,8 +58,8 @@ class Azuki:
     def check_deck(
         self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
     ) -> DeckReport:
-        from varz_deck.check import DeckReport
-        from varz_deck.diagnostics import Diagnostic
+        from varz_deck.core.check import DeckReport
+        from varz_deck.core.diagnostics import Diagnostic
         from varz_deck.games.azuki.deck import read_deck, resolve
         from varz_deck.games.azuki.rules import run_rules
 

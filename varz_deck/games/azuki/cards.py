@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.cards import CardDatabase, CardRecord, Format, normalize
+from varz_deck.core.cards import CardDatabase, CardRecord, Format, normalize
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"

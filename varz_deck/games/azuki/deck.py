@@ -6,18 +6,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, cast
 
-from varz_deck.cards import Format
-from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.entries import (
+from varz_deck.core.cards import Format
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.entries import (
     NEUTRAL_FORMAT,
     Entry,
     listed_twice,
     lookup_ref,
     read_yaml_deck,
 )
+from varz_deck.core.i18n import CardName, Joined, Quoted, msg
+from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
-from varz_deck.i18n import CardName, Joined, Quoted, msg
-from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 
 SLOTS = ("leader", "gate")
 SECTIONS = ("main", "ikz")

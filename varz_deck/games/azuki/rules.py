@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.i18n import CardName, Joined, Message, msg
+from varz_deck.core.rulebook import Check, Rulebook
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
-from varz_deck.i18n import CardName, Joined, Message, msg
-from varz_deck.rulebook import Check, Rulebook
 
 MAIN_SIZE = 50
 IKZ_COUNT = 10

@@ -1,7 +1,7 @@
 """VARZ, the first game: its card model, deck sections, rules and vocabulary.
 
-The VARZ code still lives where it grew (varz_deck/cards.py `Card`, varz_deck/deck.py,
-varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/sim/); this module is the `Game` the core
+The VARZ code still lives where it grew (varz_deck/core/cards.py `Card`, varz_deck/deck.py,
+varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/games/varz/sim/); this module is the `Game` the core
 reaches it through, so the core's game-independent paths (database loading, the cache, `check`,
 `rules`) go through `varz_deck.games` for every game.
 """
@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from varz_deck.cards import CardDatabase, Format
-    from varz_deck.check import DeckReport
-    from varz_deck.diagnostics import Diagnostic
+    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.strictyaml import Document
     from varz_deck.games.varz.cards import Card
     from varz_deck.games.varz.resolve import DeckView
-    from varz_deck.rulebook import Rule
-    from varz_deck.strictyaml import Document
 
 
 class Varz:
@@ -64,7 +64,7 @@ class Varz:
         return Card.from_json(data)
 
     def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
-        from varz_deck.cards import CardDatabase
+        from varz_deck.core.cards import CardDatabase
 
         return CardDatabase(cards, formats)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.cards import CardRecord, Format
+from varz_deck.core.cards import CardRecord, Format
 
 COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
 COLORLESS = "colorless"

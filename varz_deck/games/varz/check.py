@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from varz_deck.cards import CardDatabase
-from varz_deck.check import DeckReport
-from varz_deck.diagnostics import Diagnostic
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.check import DeckReport
+from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.games.varz.cards import SECTIONS
 from varz_deck.games.varz.deck import Deck
 from varz_deck.games.varz.resolve import DeckView, resolve

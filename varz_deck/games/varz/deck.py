@@ -6,11 +6,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from varz_deck.diagnostics import Diagnostic, Mark, diag
-from varz_deck.entries import Entry, parse_item, read_yaml_deck
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.entries import Entry, parse_item, read_yaml_deck
+from varz_deck.core.i18n import Quoted, msg
+from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.varz.cards import SECTIONS
-from varz_deck.i18n import Quoted, msg
-from varz_deck.source import DECK_FILE_LIMIT, LoadError, read_text
 
 _SECTION_WORDS = {
     "spells": "spells", "deck": "spells", "main deck": "spells", "spell deck": "spells",
@@ -45,7 +45,7 @@ class Deck:
 def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
     """Read one deck file (or a deck code); the diagnostics say what could not be read."""
     if str(path).lstrip().startswith("VZ"):  # a deck code, unless a file has that name
-        from varz_deck.registration.code import read_code_argument
+        from varz_deck.games.varz.registration.code import read_code_argument
 
         decoded = read_code_argument(path, shown)
         if decoded is not None:

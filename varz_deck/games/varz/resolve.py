@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from varz_deck.cards import CardDatabase, Format
-from varz_deck.diagnostics import Diagnostic, diag
-from varz_deck.entries import NEUTRAL_FORMAT, listed_twice, lookup_ref
+from varz_deck.core.cards import CardDatabase, Format
+from varz_deck.core.diagnostics import Diagnostic, diag
+from varz_deck.core.entries import NEUTRAL_FORMAT, listed_twice, lookup_ref
+from varz_deck.core.i18n import CardName, Joined, Quoted, Term, msg
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry
-from varz_deck.i18n import CardName, Joined, Quoted, Term, msg
 
 
 class Slot(NamedTuple):

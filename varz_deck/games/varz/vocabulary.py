@@ -6,10 +6,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.core.diagnostics import Diagnostic, diag
+from varz_deck.core.i18n import Joined, Message, Quoted, msg
+from varz_deck.core.strictyaml import Document
 from varz_deck.games.varz.cards import GENERIC, SKILL_CLASSES
-from varz_deck.i18n import Joined, Message, Quoted, msg
-from varz_deck.strictyaml import Document
 
 _KEYWORD = re.compile(
     r"(overstrike|menace|lethal|vigilance|haste|flash|leap|veil|barrier|flying|stealth|taunt"

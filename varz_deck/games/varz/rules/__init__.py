@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from varz_deck.diagnostics import Diagnostic
+from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.rulebook import Check, Rule, Rulebook
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.rulebook import Check, Rule, Rulebook
 
 RULEBOOK: Rulebook[DeckView] = Rulebook()
 RULES = RULEBOOK.rules

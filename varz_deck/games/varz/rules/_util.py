@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from varz_deck.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.i18n import Message
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.i18n import Message
 
 
 def at_entry(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.diagnostics import Diagnostic
+from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.i18n import CardName, Joined, Message, Term, msg
 from varz_deck.games.varz.cards import SECTIONS, Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules import rule
 from varz_deck.games.varz.rules._util import at_entry, at_hero
-from varz_deck.i18n import CardName, Joined, Message, Term, msg
 
 
 def _every_card(view: DeckView) -> Iterator[tuple[Card, Entry | None]]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.diagnostics import Diagnostic, diag
+from varz_deck.core.diagnostics import Diagnostic, diag
+from varz_deck.core.i18n import msg
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules import rule
-from varz_deck.i18n import msg
 
 
 @rule("V101", "hero-missing", "2.1, 3-2 ❶")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.diagnostics import Diagnostic
+from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.i18n import CardName, Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules import rule
 from varz_deck.games.varz.rules._util import at_entry, at_section
-from varz_deck.i18n import CardName, Term, msg, nmsg
 
 SPELL_DECK_SIZE = 30
 SPELL_COPY_LIMIT = 3

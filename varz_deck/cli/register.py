@@ -1,0 +1,274 @@
+"""Registration commands: `register`, `verify`, `diff` and `code` (issue 5).
+
+`varz_deck.cli` adds them to the app; this module imports it only inside the commands and, for the
+`--lang` option, at its very end, so either module can be imported first.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+
+import typer
+
+from varz_deck.core.i18n import N_, Message, msg, nmsg
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.games.varz.registration.register import Registration
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class RegisterOutput(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+class CompareOutput(str, Enum):
+    text = "text"
+    json = "json"
+
+
+DeckArgument = Annotated[
+    Path,
+    typer.Argument(help=N_("A deck file (.yaml, .yml, .txt) or a deck code."), show_default=False),
+]
+CardsOption = Annotated[
+    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
+    typer.Option(
+        "--cards",
+        help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
+        show_default=False,
+    ),
+]
+CompareOutputOption = Annotated[
+    CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
+]
+
+REGISTER_HELP = N_(
+    "Check decks and print their registrations: player, event, legality, deck hash, card list."
+)
+VERIFY_HELP = N_("Exit 0 when the deck matches a registered deck hash, 1 when it does not.")
+DIFF_HELP = N_("Show what differs between two decks, card by card; exit 0 same deck, 1 different.")
+CODE_HELP = N_("Print a deck's code: compact and URL-safe; every DECK argument accepts one.")
+
+
+def register(
+    decks: Annotated[
+        list[Path],
+        typer.Argument(
+            help=N_("Deck files (.yaml, .yml, .txt) or deck codes."), show_default=False
+        ),
+    ],
+    player: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--player", help=N_("Player name for every deck (overrides the files' player:).")
+        ),
+    ] = None,
+    event: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--event", help=N_("Event name for every deck (overrides the files' event:).")
+        ),
+    ] = None,
+    format: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--format", "-f", help=N_("Register under this format, whatever the decks say.")
+        ),
+    ] = None,
+    output: Annotated[
+        RegisterOutput, typer.Option("--output", "-o", help=N_("Output format."))
+    ] = RegisterOutput.text,
+    sheet: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--sheet",
+            help=N_("Write a printable HTML registration sheet per deck into this folder."),
+            show_default=False,
+        ),
+    ] = None,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Check decks and print their registrations: player, event, legality, deck hash, card list."""
+    from varz_deck.games.varz.registration import render
+    from varz_deck.games.varz.registration.register import register_decks
+
+    chosen = language(lang)
+    database = _database(cards, chosen)
+    registrations = register_decks(decks, database, player=player, event=event, format_key=format)
+    if sheet is not None:
+        _write_sheets(registrations, sheet, chosen)
+    if output is RegisterOutput.json:
+        rendered = render.render_json(registrations, chosen)
+    elif output is RegisterOutput.csv:
+        rendered = render.render_csv(registrations)
+    else:
+        rendered = render.render_text(registrations, color=_color(), lang=chosen)
+    sys.stdout.write(rendered)
+    raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
+
+
+def verify(
+    deck: DeckArgument,
+    hash: Annotated[
+        str,
+        typer.Option("--hash", help=N_("The registered deck hash (v1-…)."), show_default=False),
+    ],
+    output: CompareOutputOption = CompareOutput.text,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Exit 0 when the deck matches a registered deck hash, 1 when it does not."""
+    from varz_deck.games.varz.registration import render
+    from varz_deck.games.varz.registration.canonical import normalize_hash
+
+    chosen = language(lang)
+    expected = normalize_hash(hash)
+    if expected is None:
+        _usage(
+            msg(
+                "register", "--hash {hash} is not a deck hash; a v1 deck hash looks like {example}"
+            )(hash=repr(hash), example="v1-6axy4nbueg"),
+            chosen,
+        )
+    database = _database(cards, chosen)
+    reg = _comparable(deck, database, chosen)
+    assert reg.deck_hash is not None
+    if output is CompareOutput.json:
+        sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected))
+    else:
+        sys.stdout.write(
+            render.render_verify_text(
+                reg.path, reg.deck_hash, expected, color=_color(), lang=chosen
+            )
+        )
+    raise typer.Exit(EXIT_OK if reg.deck_hash == expected else EXIT_PROBLEMS)
+
+
+def diff(
+    registered: Annotated[
+        Path,
+        typer.Argument(help=N_("The deck as registered (file or deck code)."), show_default=False),
+    ],
+    presented: Annotated[
+        Path,
+        typer.Argument(help=N_("The deck as presented (file or deck code)."), show_default=False),
+    ],
+    output: CompareOutputOption = CompareOutput.text,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Show what differs between two decks, card by card; exit 0 same deck, 1 different."""
+    from varz_deck.games.varz.registration import render
+    from varz_deck.games.varz.registration.diff import diff_decks
+
+    chosen = language(lang)
+    database = _database(cards, chosen)
+    before = _comparable(registered, database, chosen)
+    after = _comparable(presented, database, chosen)
+    assert before.canonical is not None and after.canonical is not None
+    result = diff_decks(before.canonical, after.canonical)
+    if output is CompareOutput.json:
+        sys.stdout.write(render.render_diff_json(result, before, after))
+    else:
+        sys.stdout.write(
+            render.render_diff_text(result, before, after, color=_color(), lang=chosen)
+        )
+    raise typer.Exit(EXIT_OK if result.same else EXIT_PROBLEMS)
+
+
+def code(deck: DeckArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
+    """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
+    from varz_deck.games.varz.registration.code import encode
+    from varz_deck.games.varz.registration.register import register_deck
+
+    chosen = language(lang)
+    database = _database(cards, chosen)
+    reg = register_deck(deck, database)
+    if reg.canonical is None or not reg.canonical.complete:
+        _report_problems(reg, msg("register", "{deck} has no deck code: {reason}"), chosen)
+        raise typer.Exit(EXIT_PROBLEMS)
+    sys.stdout.write(encode(reg.canonical) + "\n")
+    raise typer.Exit(EXIT_OK)
+
+
+def _database(cards: Path | None, lang: str) -> CardDatabase:
+    from varz_deck.cli import load_database
+    from varz_deck.games import DEFAULT_GAME
+
+    return load_database(cards, lang, supported=(DEFAULT_GAME,))
+
+
+def _color() -> bool:
+    from varz_deck.cli import _color as color
+
+    return color()
+
+
+def _usage(message: Message, lang: str) -> NoReturn:
+    from varz_deck.cli import _fail
+
+    _fail(message, EXIT_USAGE, lang)
+
+
+def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
+    """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
+    from varz_deck.games.varz.registration.register import register_deck
+
+    reg = register_deck(path, database)
+    if reg.deck_hash is None:
+        _report_problems(reg, msg("register", "{deck} cannot be compared: {reason}"), lang)
+        raise typer.Exit(EXIT_USAGE)
+    return reg
+
+
+def _report_problems(reg: Registration, what: Message, lang: str) -> None:
+    """The errors that stand in the way, then `varz-deck: DECK <what>: <reason>; fix …`."""
+    from varz_deck.core.diagnostics import safe
+    from varz_deck.games.varz.registration.render import diagnostic_line
+
+    errors = [d for d in reg.report.diagnostics if d.is_error]
+    if reg.canonical is not None:  # readable: only unresolved references stand in the way
+        errors = [d for d in errors if d.code in ("F005", "F006", "F007")]
+    lines = [diagnostic_line(d, lang=lang) for d in errors]
+    reason = (
+        msg("register", "it could not be read completely; fix the errors above")
+        if reg.canonical is None
+        else msg("register", "unknown references; fix the errors above")
+    )
+    lines.append("varz-deck: " + safe(what(deck=reg.path, reason=reason).render(lang)))
+    sys.stderr.write("".join(line + "\n" for line in lines))
+
+
+def _write_sheets(registrations: list[Registration], folder: Path, lang: str) -> None:
+    from varz_deck.games.varz.registration.sheet import render_sheet, sheet_names
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for reg, name in zip(registrations, sheet_names(registrations), strict=True):
+            (folder / name).write_text(render_sheet(reg, lang), encoding="utf-8", newline="\n")
+    except OSError as err:
+        _usage(
+            msg("register", "cannot write sheets to {folder}: {error}")(
+                folder=str(folder), error=err.strerror or str(err)
+            ),
+            lang,
+        )
+    wrote = nmsg(
+        "register",
+        "wrote {n} registration sheet to {folder}",
+        "wrote {n} registration sheets to {folder}",
+    )(n=len(registrations), folder=str(folder))
+    sys.stderr.write(f"varz-deck: {wrote.render(lang)}\n")
+
+
+# Last, so that `varz_deck.cli` (which adds these commands) can be imported before or after this
+# module: the option's type is read when the command line is built, not when this module loads.
+from varz_deck.cli import LangOption, language  # noqa: E402

@@ -1,0 +1,120 @@
+"""Every diagnostic code: file problems (F), construction rules (V, W; Azuki A) and card data (C)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from varz_deck.core.diagnostics import Severity, default_severity
+
+
+class CodeInfo(NamedTuple):
+    code: str
+    name: str
+    section: str
+    summary: str
+    doc: str = ""
+
+    @property
+    def severity(self) -> Severity:
+        return default_severity(self.code)
+
+
+FILE_CODES = (
+    CodeInfo(
+        "F001",
+        "file-unreadable",
+        "-",
+        "file cannot be read (missing, a folder, not UTF-8, over the size limit)",
+    ),
+    CodeInfo(
+        "F002",
+        "yaml-invalid",
+        "-",
+        "YAML syntax error, or a YAML feature deck files do not allow (aliases, tags, depth)",
+    ),
+    CodeInfo(
+        "F003", "listed-twice", "-", "duplicate key, or the same card listed twice in a section"
+    ),
+    CodeInfo(
+        "F004",
+        "deck-structure-invalid",
+        "-",
+        "deck structure invalid (wrong type, unknown key, count not a whole number from 1 to 99)",
+    ),
+    CodeInfo(
+        "F005", "card-unknown", "-", 'unknown card (with "did you mean" when a close name exists)'
+    ),
+    CodeInfo(
+        "F006",
+        "card-reference-ambiguous",
+        "-",
+        "ambiguous reference: a name that means two different cards",
+    ),
+    CodeInfo("F007", "format-unknown", "2.2", "unknown format"),
+    CodeInfo(
+        "F008",
+        "card-in-wrong-section",
+        "3-2",
+        "card in the wrong section (a portal under spells, a non-hero as hero)",
+    ),
+    CodeInfo(
+        "F009",
+        "deck-code-unreadable",
+        "-",
+        "deck code cannot be decoded (damaged, cut short, or a newer version)",
+    ),
+)
+
+CARD_CODES = (
+    CodeInfo(
+        "C001",
+        "card-schema-violation",
+        "SPEC §1",
+        "card file or formats.yaml does not match its schema",
+    ),
+    CodeInfo(
+        "C002", "card-id-duplicate", "SPEC §1", "the same card id is used twice in the database"
+    ),
+    CodeInfo(
+        "C003", "printings-differ", "SPEC §1", "printings of one name have different game fields"
+    ),
+    CodeInfo("C004", "class-or-keyword-unknown", "3-2 ❷, 9", "unknown skill class or keyword"),
+    CodeInfo("C005", "format-names-unknown", "2.2", "formats.yaml names an unknown card or set"),
+    CodeInfo(
+        "C101",
+        "card-name-shared",
+        "SPEC §2",
+        "warning: one name (in any language) belongs to two different cards, so a deck that "
+        "uses it is ambiguous (F006)",
+    ),
+    CodeInfo(
+        "C102",
+        "set-code-id-mismatch",
+        "SPEC §1",
+        "warning: a card's id does not start with the set code of its file",
+    ),
+    CodeInfo(
+        "C103",
+        "printings-translated-differently",
+        "SPEC §1",
+        "warning: printings of one card give different translations of its name",
+    ),
+    CodeInfo(
+        "C104",
+        "format-entry-without-effect",
+        "2.2",
+        "warning: a format bans or restricts a card none of whose printings is in its sets",
+    ),
+)
+
+
+def all_codes() -> dict[str, CodeInfo]:
+    """Every code with its name, rulebook section and summary, in code order."""
+    from varz_deck.games import game_keys, get_game
+
+    out = {info.code: info for info in (*FILE_CODES, *CARD_CODES)}
+    for key in game_keys():
+        for rule in get_game(key).rules().values():
+            out[rule.code] = CodeInfo(rule.code, rule.name, rule.section, rule.summary, rule.doc)
+    order = {"F": 0, "V": 1, "W": 2, "A": 3, "C": 4}
+    return dict(sorted(out.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0])))

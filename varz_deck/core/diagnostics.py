@@ -1,0 +1,134 @@
+"""The one record every problem becomes, and the small helpers that make one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from varz_deck.core.i18n import Args, Message
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Mark(NamedTuple):
+    """A 1-based place in a file."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem: what, how bad, where, and which section and card it concerns.
+
+    `message` is the English text (JSON, SARIF and GitHub outputs use it); `text`, when set, is
+    the translatable template with its values, which `varz_deck.core.i18n.localized` renders in
+    another language.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    section: str | None = None
+    card: str | None = None
+    text: Message | None = field(default=None, compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    @property
+    def template(self) -> str:
+        """The English template (gettext msgid) of the message, or "" when it has none."""
+        return self.text.msgid if self.text is not None else ""
+
+    @property
+    def args(self) -> Args:
+        """The values the template shows."""
+        return self.text.args if self.text is not None else ()
+
+    def sort_key(self) -> tuple[int, int, str]:
+        return (self.line or 0, self.column or 0, self.code)
+
+
+def default_severity(code: str) -> Severity:
+    """W… codes and card-data C1… codes are warnings; every other code is an error."""
+    return Severity.WARNING if code.startswith(("W", "C1")) else Severity.ERROR
+
+
+def diag(
+    code: str,
+    message: str | Message,
+    mark: Mark | None = None,
+    *,
+    file: str | None = None,
+    section: str | None = None,
+    card: str | None = None,
+    severity: Severity | None = None,
+    args: Mapping[str, object] | None = None,
+) -> Diagnostic:
+    """Build a diagnostic; severity defaults to the code's own (see default_severity).
+
+    `message` is a `Message` (see varz_deck.core.i18n), or an English template whose context is
+    the code when `args` is given, or else plain English text (then it is not translated).
+    """
+    from varz_deck.core.i18n import English, Message
+
+    if isinstance(message, English):
+        message = message.message
+    if severity is None:
+        severity = default_severity(code)
+    text: Message | None = None
+    if isinstance(message, Message):
+        text = message(**args) if args is not None else message
+    elif args is not None:
+        text = Message(code, message)(**args)
+    return Diagnostic(
+        code=code,
+        severity=severity,
+        message=text.render() if text is not None else str(message),
+        file=file,
+        line=mark.line if mark else None,
+        column=mark.column if mark else None,
+        section=section,
+        card=card,
+        text=text,
+    )
+
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group(0)
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe(text: object) -> str:
+    """Text with control characters, terminal escapes and bidi overrides made visible."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+MAX_QUOTED = 80
+
+
+def quoted(text: object) -> str:
+    """A user-supplied value for a message: escaped, cut to a readable length, in quotes."""
+    shown = safe(text)
+    if len(shown) > MAX_QUOTED:
+        shown = shown[: MAX_QUOTED - 1] + "…"
+    return f"'{shown}'"

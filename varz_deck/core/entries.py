@@ -1,0 +1,256 @@
+"""What every game's deck file shares: entries ("COUNT NAME" or card: count), their sections,
+and looking one reference up (F005 unknown, F006 ambiguous). The games' deck readers and
+resolvers build on these (VARZ: varz_deck/games/varz/deck.py, resolve.py; Azuki:
+varz_deck/games/azuki/deck.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from varz_deck.core.cards import CardDatabase, Format
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.i18n import CardName, Joined, Message, Quoted, msg
+from varz_deck.core.schemas import schema_diagnostics
+from varz_deck.core.source import LoadError
+from varz_deck.core.strictyaml import Document, load
+
+MAX_COUNT = 99
+_ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
+NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a section: a card reference and how many, with its place."""
+
+    section: str
+    ref: str
+    count: int
+    mark: Mark | None
+
+
+def read_section(deck: Any, section: str, value: Any, doc: Document) -> list[Diagnostic]:
+    """Fill deck.entries[section] from a mapping (card: count) or list ("COUNT NAME") value;
+    `deck` is any game's deck with `entries`, `uncounted` and `path`."""
+    problems: list[Diagnostic] = []
+    entries = deck.entries[section]
+    if isinstance(value, dict):
+        for ref, count in value.items():
+            if _is_count(count) and ref.strip():
+                entries.append(
+                    Entry(section, ref.strip(), int(count), doc.key_mark((section, ref)))
+                )
+            else:
+                deck.uncounted.add(section)  # the schema already reported it
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                deck.uncounted.add(section)
+                continue
+            entry, problem = parse_item(section, item, doc.mark((section, i)), deck.path)
+            if entry is not None:
+                entries.append(entry)
+            elif problem is not None:
+                deck.uncounted.add(section)
+                if _ITEM.fullmatch(item):  # the schema passed its shape; the count is the problem
+                    problems.append(problem)
+            else:
+                deck.uncounted.add(section)
+    elif value is not None:
+        deck.uncounted.add(section)
+    return problems
+
+
+def _is_count(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and float(value).is_integer()
+        and 1 <= value <= MAX_COUNT
+    )
+
+
+def parse_item(
+    section: str, text: str, mark: Mark | None, shown: str
+) -> tuple[Entry | None, Diagnostic | None]:
+    """A "COUNT NAME" item ("2 Crimson VAZ", "2x Crimson VAZ")."""
+    match = _ITEM.fullmatch(text)
+    if match is None:
+        return None, diag(
+            "F004",
+            msg("F004", 'cannot read {item}; write COUNT NAME, e.g. "2 Crimson VAZ"')(
+                item=Quoted(text)
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    count = int(match.group(1))
+    if not 1 <= count <= MAX_COUNT:
+        return None, diag(
+            "F004",
+            msg("F004", "count {count} for {card}; a count is a whole number from 1 to {max}")(
+                count=count, card=Quoted(match.group(2)), max=MAX_COUNT
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    return Entry(section, " ".join(match.group(2).split()), count, mark), None
+
+
+def lookup_ref(
+    ref: str, database: CardDatabase, mark: Mark | None, shown: str, section: str | None
+) -> tuple[Any, Diagnostic | None]:
+    found = database.lookup(ref)
+    if len(found) == 1:
+        return found[0], None
+    if found:
+        options = Joined(
+            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
+        )
+        return None, diag(
+            "F006",
+            msg("F006", "{ref} can mean {n} different cards: {options}; use the id")(
+                ref=Quoted(ref), n=len(found), options=options
+            ),
+            mark,
+            file=shown,
+            section=section,
+        )
+    close = database.suggestions(ref)
+    message = (
+        msg("F005", "unknown card {ref}; did you mean {names}?")(
+            ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
+        )
+        if close
+        else msg("F005", "unknown card {ref}; check the spelling or use the card id")(
+            ref=Quoted(ref)
+        )
+    )
+    return None, diag("F005", message, mark, file=shown, section=section)
+
+
+def open_deck_yaml(
+    text: str, deck: Any, sections: tuple[str, ...], empty: Message
+) -> tuple[Document | None, list[Diagnostic]]:
+    """A deck file's YAML document, or None: with F002 (unreadable), F003 (a key given twice;
+    the repeat is not counted) and F004 (an empty file) for the deck at `deck.path`."""
+    shown = deck.path
+    try:
+        doc = load(text)
+    except LoadError as err:
+        deck.readable = False
+        return None, [diag(err.code, err.message, err.mark, file=shown)]
+    problems: list[Diagnostic] = []
+    for dup in doc.duplicates:
+        section = dup.path[0] if len(dup.path) == 1 and dup.path[0] in sections else None
+        template = (
+            msg("F003", "card {key} is listed twice (first at line {line}); keep one line")
+            if section
+            else msg("F003", "key {key} is given twice (first at line {line}); keep one line")
+        )
+        problems.append(
+            diag(
+                "F003",
+                template(key=Quoted(dup.key), line=dup.first.line),
+                dup.second,
+                file=shown,
+                section=str(section) if section else None,
+            )
+        )
+        if section:
+            deck.uncounted.add(str(section))
+    if doc.data is None:
+        deck.readable = False
+        problems.append(diag("F004", empty, file=shown))
+        return None, problems
+    return doc, problems
+
+
+def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
+    """F003 for a card listed again in a section (the first entry stands; the repeat is not
+    counted): placed at the repeat, naming the first."""
+    template = (
+        msg(
+            "F003",
+            "{card} is listed twice in {section} (also at line {line} as {ref}); "
+            "list it once with the total count",
+        )
+        if first.mark
+        else msg(
+            "F003",
+            "{card} is listed twice in {section} (also above as {ref}); "
+            "list it once with the total count",
+        )
+    )
+    return diag(
+        "F003",
+        template(
+            card=CardName.of(card),
+            section=section,
+            line=first.mark.line if first.mark else 0,
+            ref=Quoted(first.ref),
+        ),
+        entry.mark,
+        file=shown,
+        section=entry.section,
+        card=card.id,
+    )
+
+
+_META_KEYS = ("name", "player", "event", "format")
+
+
+def read_yaml_deck(
+    text: str,
+    deck: Any,
+    *,
+    schema: str,
+    slots: tuple[str, ...],
+    sections: tuple[str, ...],
+    empty: Message,
+) -> tuple[Document | None, dict[str, Any] | None, list[Diagnostic]]:
+    """The parts of a YAML deck every game shares: the document (F002–F004 and the game's deck
+    schema), name/player/event/format, and the sections' entries. Returns the document and the
+    data (references as typed) so the game can read its single-card slots (hero, leader, gate)."""
+    doc, problems = open_deck_yaml(text, deck, sections, empty)
+    if doc is None:
+        return None, None, problems
+    data: Any = doc.data
+    if isinstance(data, dict):  # card references and names as typed (`hero: 1.10` stays "1.10")
+        data = dict(data)
+        for key in (*slots, *_META_KEYS):
+            if key in data and data[key] is not None:
+                data[key] = doc.text((key,), data[key])
+        for section in sections:
+            items = data.get(section)
+            if isinstance(items, list):
+                data[section] = [doc.text((section, i), item) for i, item in enumerate(items)]
+    problems.extend(
+        schema_diagnostics(
+            schema,
+            data,
+            doc,
+            "F004",
+            file=deck.path,
+            what=msg("schema", "a deck"),
+            sections=sections,
+        )
+    )
+    if not isinstance(data, dict):
+        deck.readable = False
+        return doc, None, problems
+    for key in ("name", "player", "event"):
+        if isinstance(data.get(key), str):
+            setattr(deck, key, data[key])
+    if "format" in data:
+        deck.format = data["format"] if isinstance(data["format"], str) else None
+        deck.format_mark = doc.mark(("format",))
+    for section in sections:
+        if section in data:
+            deck.section_marks[section] = doc.key_mark((section,))
+            problems.extend(read_section(deck, section, data[section], doc))
+    return doc, data, problems

@@ -1,0 +1,144 @@
+"""Human output: rich text grouped by deck (or file) and section, then a one-line summary."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from varz_deck.core.check import DeckReport
+from varz_deck.core.diagnostics import Diagnostic, safe
+from varz_deck.core.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
+
+_STYLE = {"error": "bold red", "warning": "yellow"}
+
+
+def _section_order(game: str) -> dict[str | None, int]:
+    """Diagnostics are grouped by place: the deck, then the game's slots, then its sections."""
+    from varz_deck.games import get_game
+
+    found = get_game(game)
+    keys = (*found.slots, *found.sections)
+    return {None: 0, **{key: i for i, key in enumerate(keys, start=1)}}
+
+
+def _console(color: bool, width: int) -> Console:
+    return Console(
+        file=io.StringIO(),
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+        width=width,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+
+
+_ERRORS = nmsg("report", "{n} error", "{n} errors")
+_WARNINGS = nmsg("report", "{n} warning", "{n} warnings")
+
+
+def _line(d: Diagnostic, lang: str) -> Text:
+    place = safe(d.file or "")
+    if d.line is not None:
+        place += f":{d.line}:{d.column or 1}"
+    text = Text(f"{place}: " if place else "", style="bold")
+    text.append(d.code, style=_STYLE[d.severity.value])
+    text.append(f" {term('severity', d.severity.value, lang)}: ", style=_STYLE[d.severity.value])
+    text.append(safe(localized(d, lang)))
+    return text
+
+
+def _tally(errors: int, warnings: int) -> Message:
+    """'2 errors, 1 warning'."""
+    return msg("report", "{errors}, {warnings}")(
+        errors=_ERRORS(n=errors), warnings=_WARNINGS(n=warnings)
+    )
+
+
+def render_check(
+    reports: Sequence[DeckReport], *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
+    """Each deck with its diagnostics by section, then a summary line, in a language."""
+    console = _console(color, width)
+    for report in reports:
+        head = Text()
+        if report.legal:
+            head.append(msg("report", "✓ legal").render(lang) + "  ", style="bold green")
+        else:
+            head.append(msg("report", "✗ illegal").render(lang) + "  ", style="bold red")
+        head.append(safe(report.path), style="bold")
+        details = [safe(report.format)]
+        if report.name:
+            details.insert(0, safe(report.name))
+        if report.hero is not None:
+            hero = CardName.of(report.hero, quote=False)
+            lead = (
+                msg("report", "hero {name}")
+                if report.lead == "hero"
+                else msg("report", "leader {name}")
+            )
+            details.append(lead(name=hero).render(lang))
+        head.append(f"  ({' · '.join(details)})", style="dim")
+        if report.diagnostics:
+            head.append("  " + _tally(report.errors, report.warnings).render(lang))
+        console.print(head, soft_wrap=True)
+        by_section: dict[str | None, list[Diagnostic]] = {}
+        for d in report.diagnostics:
+            by_section.setdefault(d.section, []).append(d)
+        order = _section_order(report.game)
+        for section in sorted(by_section, key=lambda s: order.get(s, 9)):
+            if section is not None:
+                heading = term("section", section, lang)
+                console.print(Text(f"  {heading}", style="cyan"), soft_wrap=True)
+            for d in by_section[section]:
+                console.print(Text("    ") + _line(d, lang), soft_wrap=True)
+    legal = sum(1 for r in reports if r.legal)
+    errors = sum(r.errors for r in reports)
+    warnings = sum(r.warnings for r in reports)
+    checked = nmsg(
+        "report",
+        "{n} deck checked: {legal} legal, {illegal} illegal ({tally})",
+        "{n} decks checked: {legal} legal, {illegal} illegal ({tally})",
+    )
+    tally = _tally(errors, warnings)
+    summary = Text(
+        checked(n=len(reports), legal=legal, illegal=len(reports) - legal, tally=tally).render(lang)
+    )
+    summary.stylize("bold green" if legal == len(reports) else "bold red")
+    console.print(summary, soft_wrap=True)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def render_lint(
+    files: Mapping[str, Sequence[Diagnostic]],
+    root: str,
+    *,
+    color: bool = False,
+    width: int = 100,
+    lang: str = ENGLISH,
+) -> str:
+    """Every card-data diagnostic, then a summary line, in a language."""
+    console = _console(color, width)
+    for _path, diags in files.items():
+        for d in diags:
+            console.print(_line(d, lang), soft_wrap=True)
+    all_diags = [d for diags in files.values() for d in diags]
+    errors = sum(1 for d in all_diags if d.is_error)
+    warnings = len(all_diags) - errors
+    clean = not all_diags
+    if clean:
+        linted = nmsg("report", "{root}: {n} file linted, clean", "{root}: {n} files linted, clean")
+        line = linted(root=root, n=len(files))
+    else:
+        linted = nmsg(
+            "report", "{root}: {n} file linted, {tally}", "{root}: {n} files linted, {tally}"
+        )
+        line = linted(root=root, n=len(files), tally=_tally(errors, warnings))
+    summary = Text(line.render(lang))
+    summary.stylize("bold green" if clean else ("bold red" if errors else "yellow"))
+    console.print(summary, soft_wrap=True)
+    return console.file.getvalue()  # type: ignore[attr-defined]

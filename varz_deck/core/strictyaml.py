@@ -1,0 +1,362 @@
+"""A strict YAML loader for untrusted files, built on libyaml's event parser.
+
+It builds plain Python data (dict, list, str, int, float, bool, None) with YAML 1.2 core-schema
+scalars, keeps mapping keys exactly as typed, refuses Python tags, reports duplicate keys, limits
+depth and node count, and either refuses aliases (deck files) or expands them under a node cap
+(card files). Every value's place is kept by path, so diagnostics can point at it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import yaml
+
+from varz_deck.core.diagnostics import Mark
+from varz_deck.core.i18n import Quoted, msg
+from varz_deck.core.source import LoadError
+
+try:
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - without libyaml, the pure-Python parser does the same job
+    from yaml import Loader as _Parser  # type: ignore[assignment]
+
+Path = tuple[str | int, ...]
+
+MAX_DEPTH = 64
+DECK_NODE_CAP = 100_000
+CARD_NODE_CAP = 2_000_000
+
+_CORE = "tag:yaml.org,2002:"
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TRUES = {"true", "True", "TRUE"}
+_FALSES = {"false", "False", "FALSE"}
+_INT = re.compile(r"[-+]?[0-9]+")
+_OCT = re.compile(r"0o[0-7]+")
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+
+
+class DuplicateKey(NamedTuple):
+    """A key given twice in one mapping; the first value is kept."""
+
+    path: Path
+    key: str
+    first: Mark
+    second: Mark
+    value: Any
+
+
+@dataclass(slots=True)
+class Document:
+    """Loaded data plus where each value and key came from."""
+
+    data: Any
+    marks: dict[Path, Mark] = field(default_factory=dict)
+    key_marks: dict[Path, Mark] = field(default_factory=dict)
+    raw: dict[Path, str] = field(default_factory=dict)
+    duplicates: list[DuplicateKey] = field(default_factory=list)
+
+    def mark(self, path: Path) -> Mark | None:
+        """The place of the value at path, or of its nearest placed ancestor."""
+        for end in range(len(path), -1, -1):
+            found = self.marks.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+    def key_mark(self, path: Path) -> Mark | None:
+        """The place of the key whose value is at path (falls back to the value's place)."""
+        return self.key_marks.get(path) or self.mark(path)
+
+    def text(self, path: Path, value: Any) -> Any:
+        """A scalar as the user typed it when it resolved to a non-string (`1.10`, `true`)."""
+        return self.raw.get(path, value)
+
+
+def resolve_plain(value: str) -> Any:
+    """A plain scalar under the YAML 1.2 core schema."""
+    if value in _NULLS:
+        return None
+    if value in _TRUES:
+        return True
+    if value in _FALSES:
+        return False
+    if _INT.fullmatch(value):
+        return int(value)
+    if _OCT.fullmatch(value):
+        return int(value[2:], 8)
+    if _HEX.fullmatch(value):
+        return int(value[2:], 16)
+    if _FLOAT.fullmatch(value):
+        return float(value)
+    if _INF.fullmatch(value):
+        return -math.inf if value.startswith("-") else math.inf
+    if _NAN.fullmatch(value):
+        return math.nan
+    return value
+
+
+def _tagged(tag: str, value: str, mark: Mark) -> Any:
+    if tag in ("!", _CORE + "str"):
+        return value
+    name = tag[len(_CORE) :] if tag.startswith(_CORE) else None
+    resolved = resolve_plain(value)
+    expected: dict[str | None, type | tuple[type, ...]] = {
+        "int": int,
+        "float": (int, float),
+        "bool": bool,
+        "null": type(None),
+    }
+    if (
+        name in expected
+        and isinstance(resolved, expected[name])
+        and (name == "bool" or not isinstance(resolved, bool))
+    ):
+        return float(resolved) if name == "float" else resolved  # type: ignore[arg-type]
+    raise LoadError(
+        "F002", msg("F002", "tag {tag} is not allowed here; remove it")(tag=_show_tag(tag)), mark
+    )
+
+
+def _mark(event: Any) -> Mark:
+    return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
+
+
+class _Frame:
+    """A mapping or sequence being built: its path, anchor, pending key and node count."""
+
+    __slots__ = ("anchor", "container", "key", "key_mark", "merged", "path", "size")
+
+    def __init__(self, container: Any, path: Path, anchor: str | None) -> None:
+        self.container = container
+        self.path = path
+        self.anchor = anchor
+        self.key: str | None = None
+        self.key_mark: Mark | None = None
+        self.merged: set[str] = set()
+        self.size = 1
+
+
+def _events(text: str) -> Iterator[Any]:
+    parser = _Parser(text)
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None:
+                return
+            yield event
+    finally:
+        dispose = getattr(parser, "dispose", None)
+        if dispose is not None:
+            dispose()
+
+
+def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> Document:
+    """Parse one YAML document strictly; raise LoadError (F002/F003) on anything unsafe."""
+    try:
+        return _load(text, aliases, node_cap)
+    except LoadError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        where = exc.problem_mark or exc.context_mark
+        mark = Mark(where.line + 1, where.column + 1) if where is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise LoadError(
+            "F002", msg("F002", "YAML syntax error: {problem}")(problem=problem), mark
+        ) from None
+    except yaml.YAMLError as exc:
+        position = getattr(exc, "position", None)
+        mark = None
+        if isinstance(position, int):
+            line = text.count("\n", 0, position) + 1
+            mark = Mark(line, position - (text.rfind("\n", 0, position) + 1) + 1)
+        reason = getattr(exc, "reason", None) or "unreadable YAML"
+        raise LoadError(
+            "F002", msg("F002", "YAML cannot be read: {reason}")(reason=str(reason)), mark
+        ) from None
+    except (RecursionError, MemoryError):
+        raise LoadError("F002", msg("F002", "YAML is too deeply nested or too large")) from None
+    except Exception as exc:  # libyaml can raise plain errors on odd input
+        raise LoadError(
+            "F002", msg("F002", "YAML cannot be read ({error})")(error=type(exc).__name__)
+        ) from None
+
+
+def _load(text: str, aliases: bool, node_cap: int) -> Document:
+    doc = Document(data=None)
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    nodes = 0
+    documents = 0
+    root_set = False
+
+    def count(size: int, mark: Mark) -> None:
+        nonlocal nodes
+        nodes += size
+        if nodes > node_cap:
+            raise LoadError(
+                "F002",
+                msg("F002", "more than {cap:,} YAML nodes (aliases expanded)")(cap=node_cap),
+                mark,
+            )
+
+    def attach(value: Any, size: int, mark: Mark, anchor: str | None) -> None:
+        nonlocal root_set
+        if anchor is not None:
+            anchors[anchor] = (value, size)
+        if not stack:
+            doc.data = value
+            root_set = True
+            return
+        frame = stack[-1]
+        frame.size += size
+        container = frame.container
+        if isinstance(container, list):
+            container.append(value)
+            return
+        key, key_mark = frame.key, frame.key_mark
+        assert key is not None and key_mark is not None
+        frame.key = None
+        key_path = (*frame.path, key)
+        if key == "<<" and aliases and isinstance(value, (dict, list)):
+            frame.merged.update(_merge(container, value, mark))
+        elif key in frame.merged:  # an explicit key wins over one merged in by <<
+            frame.merged.discard(key)
+            container[key] = value
+            doc.key_marks[key_path] = key_mark
+        elif key in container:
+            first = doc.key_marks[key_path]
+            doc.duplicates.append(DuplicateKey(frame.path, key, first, key_mark, value))
+        else:
+            container[key] = value
+            doc.key_marks[key_path] = key_mark
+
+    def child_path() -> Path:
+        if not stack:
+            return ()
+        frame = stack[-1]
+        if isinstance(frame.container, list):
+            return (*frame.path, len(frame.container))
+        key = frame.key
+        assert key is not None
+        if key in frame.container and key not in frame.merged:
+            return (*frame.path, f"{key}\x00{len(doc.duplicates)}")  # keep the first's places
+        return (*frame.path, key)
+
+    for event in _events(text):
+        kind = type(event)
+        if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
+            mark = _mark(event)
+            count(1, mark)
+            expects_key = bool(stack) and isinstance(stack[-1].container, dict)
+            expects_key = expects_key and stack[-1].key is None
+            if kind is yaml.AliasEvent:
+                if not aliases:
+                    raise LoadError(
+                        "F002",
+                        msg("F002", "aliases (*name) are not allowed in deck files; write it out"),
+                        mark,
+                    )
+                if event.anchor not in anchors:
+                    raise LoadError(
+                        "F002",
+                        msg("F002", "unknown alias {alias}")(alias=Quoted(event.anchor)),
+                        mark,
+                    )
+                value, size = anchors[event.anchor]
+                count(size, mark)
+                if expects_key:
+                    raise LoadError("F002", msg("F002", "an alias cannot be a mapping key"), mark)
+                path = child_path()
+                doc.marks[path] = mark
+                attach(value, size, mark, None)
+                continue
+            if event.tag is not None and (expects_key or event.tag != "!"):
+                if expects_key:
+                    raise LoadError(
+                        "F002", msg("F002", "tags are not allowed on keys; remove it"), mark
+                    )
+                value = _tagged(event.tag, event.value, mark)
+            elif expects_key or event.style or event.tag == "!":
+                value = event.value
+            else:
+                value = resolve_plain(event.value)
+            if expects_key:
+                if event.anchor is not None:
+                    anchors[event.anchor] = (event.value, 1)
+                stack[-1].key, stack[-1].key_mark = event.value, mark
+                continue
+            path = child_path()
+            if not isinstance(value, str) and not event.style and event.tag is None:
+                doc.raw[path] = event.value
+            doc.marks[path] = mark
+            attach(value, 1, mark, event.anchor)
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            mark = _mark(event)
+            count(1, mark)
+            if stack and isinstance(stack[-1].container, dict) and stack[-1].key is None:
+                raise LoadError(
+                    "F002",
+                    msg("F002", "a mapping key must be a plain value, not a list or mapping"),
+                    mark,
+                )
+            if len(stack) >= MAX_DEPTH:
+                raise LoadError(
+                    "F002",
+                    msg("F002", "nested more than {depth} levels deep")(depth=MAX_DEPTH),
+                    mark,
+                )
+            tag = event.tag
+            want = "map" if kind is yaml.MappingStartEvent else "seq"
+            if tag is not None and tag not in ("!", _CORE + want):
+                raise LoadError(
+                    "F002",
+                    msg("F002", "tag {tag} is not allowed here; remove it")(tag=_show_tag(tag)),
+                    mark,
+                )
+            path = child_path()
+            doc.marks[path] = mark
+            container: Any = {} if kind is yaml.MappingStartEvent else []
+            stack.append(_Frame(container, path, event.anchor))
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            frame = stack.pop()
+            attach(frame.container, frame.size, doc.marks[frame.path], frame.anchor)
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise LoadError(
+                    "F002",
+                    msg("F002", "more than one YAML document (---); put one deck in a file"),
+                    _mark(event),
+                )
+            anchors.clear()
+    if not root_set:
+        doc.data = None
+    return doc
+
+
+def _merge(container: dict[str, Any], value: Any, mark: Mark) -> set[str]:
+    """Apply a merge key (<<): copy keys not already given; return the keys it added."""
+    added: set[str] = set()
+    sources = value if isinstance(value, list) else [value]
+    for source in sources:
+        if not isinstance(source, dict):
+            raise LoadError(
+                "F002", msg("F002", "a merge key (<<) takes a mapping or a list of mappings"), mark
+            )
+        for key, item in source.items():
+            if key not in container:
+                container[key] = item
+                added.add(key)
+    return added
+
+
+def _show_tag(tag: str) -> Quoted:
+    return Quoted("!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag)

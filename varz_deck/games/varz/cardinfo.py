@@ -1,0 +1,287 @@
+"""Looking cards up for people: one card in full (`cards show`), a filtered list (`cards search`).
+
+Pure functions: they find cards and build rich renderables in a language; the CLI prints them.
+Every value from the card files is escaped (`safe`) before it reaches a renderable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from varz_deck.core.cards import CardDatabase, Format, normalize
+from varz_deck.core.diagnostics import safe
+from varz_deck.core.i18n import (
+    ENGLISH,
+    CardName,
+    Joined,
+    Message,
+    Quoted,
+    Term,
+    msg,
+    term,
+    value_text,
+)
+from varz_deck.games.varz.cards import Card
+
+# Field labels, in the order a card shows them.
+FIELD_LABELS: tuple[tuple[str, Message], ...] = (
+    ("type", msg("field", "type")),
+    ("set", msg("field", "set")),
+    ("color", msg("field", "color")),
+    ("cost", msg("field", "cost")),
+    ("power", msg("field", "power")),
+    ("life", msg("field", "life")),
+    ("shield_life", msg("field", "Shield Life")),
+    ("skill_classes", msg("field", "skill classes")),
+    ("skill_class", msg("field", "skill class")),
+    ("evolution_level", msg("field", "evolution level")),
+    ("memory", msg("field", "Memory")),
+    ("vaz", msg("field", "VAZ skill")),
+    ("classes", msg("field", "classes")),
+    ("keywords", msg("field", "keywords")),
+    ("legendary", msg("field", "legendary")),
+    ("rarity", msg("field", "rarity")),
+    ("text", msg("field", "text")),
+    ("flavor", msg("field", "flavor")),
+    ("v_sync", msg("field", "V-Sync")),
+)
+_YES, _NO = msg("field", "yes"), msg("field", "no")
+_TRAILING_NUMBER = re.compile(r"[+]?[0-9]+$")
+
+
+class CardNotFound(Exception):
+    """A reference that names no card, or more than one; `message` says which and what to do."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def find_card(database: CardDatabase, ref: str) -> Card:
+    """The card a reference (id, or name in any language) names; CardNotFound otherwise."""
+    found = database.lookup(ref)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = Joined(
+            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
+        )
+        raise CardNotFound(
+            msg("cards", "{ref} can mean {n} different cards: {options}; use the id")(
+                ref=Quoted(ref), n=len(found), options=options
+            )
+        )
+    close = database.suggestions(ref)
+    if close:
+        raise CardNotFound(
+            msg("cards", "no card {ref}; did you mean {names}?")(
+                ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
+            )
+        )
+    raise CardNotFound(
+        msg("cards", "no card {ref}; `varz-deck cards search` lists cards")(ref=Quoted(ref))
+    )
+
+
+# --------------------------------------------------------------------------- search
+
+
+@dataclass(frozen=True)
+class Query:
+    """What `cards search` filters on; empty fields match every card."""
+
+    text: str | None = None
+    type: str | None = None
+    color: str | None = None
+    cost: int | None = None
+    klass: str | None = None
+    keyword: str | None = None
+
+
+def _haystack(card: Card) -> Iterable[str]:
+    yield card.id
+    yield card.name
+    yield from card.names.values()
+    if card.text:
+        yield card.text
+    if card.v_sync:
+        yield str(card.v_sync.get("name", ""))
+        yield str(card.v_sync.get("text", ""))
+
+
+def _keyword_matches(wanted: str, keywords: Sequence[str]) -> bool:
+    """`move` matches move2, `atk` and `atk+` match atk+2, `atk+2` only atk+2."""
+    for keyword in keywords:
+        word = normalize(keyword)
+        if wanted in (word, _TRAILING_NUMBER.sub("", word), _TRAILING_NUMBER.sub("", word)[:-1]):
+            return True
+    return False
+
+
+def matches(card: Card, query: Query) -> bool:
+    """Whether a card fits every filter; text matches width- and case-insensitively, any language."""
+    if query.text and normalize(query.text):
+        wanted = normalize(query.text)
+        if not any(wanted in normalize(part) for part in _haystack(card)):
+            return False
+    if query.type and card.type != normalize(query.type):
+        return False
+    if query.color and card.color != normalize(query.color):
+        return False
+    if query.cost is not None and card.cost != query.cost:
+        return False
+    if query.klass:
+        wanted = normalize(query.klass)
+        classes = {*card.skill_classes, *card.classes, card.skill_class}
+        if wanted not in {normalize(c) for c in classes if c}:
+            return False
+    return not (query.keyword and not _keyword_matches(normalize(query.keyword), card.keywords))
+
+
+def search(database: CardDatabase, query: Query) -> list[Card]:
+    """Every printing that fits the query, in id order."""
+    return sorted((c for c in database.cards.values() if matches(c, query)), key=lambda c: c.id)
+
+
+def _stats(card: Card) -> str:
+    if card.type == "hero":
+        return f"{card.life}/{card.power} · Lv{card.evolution_level} · M{card.memory}"
+    if card.type == "portal":
+        return f"SL {card.shield_life}"
+    if card.power is not None:
+        return f"{card.power}"
+    return ""
+
+
+def search_table(cards: Sequence[Card], lang: str = ENGLISH) -> Table:
+    """The search result as a table: id, name (and English name), type, colour, cost, stats."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    headings = [
+        msg("field", "id"),
+        msg("field", "name"),
+        msg("field", "type"),
+        msg("field", "color"),
+        msg("field", "cost"),
+        msg("field", "stats"),
+        msg("field", "classes / keywords"),
+    ]
+    for i, heading in enumerate(headings):
+        table.add_column(heading.render(lang), no_wrap=i == 0, overflow="fold")
+    for card in cards:
+        name = card.name_in(lang)
+        shown = safe(name if name == card.name else f"{name} ({card.name})")
+        classes = (*card.skill_classes, *card.classes, *filter(None, [card.skill_class]))
+        extras = Joined((*(Term("class", c) for c in classes), *card.keywords))
+        table.add_row(
+            safe(card.id),
+            shown,
+            term("card type", card.type, lang),
+            term("color", card.color, lang) if card.color else "",
+            str(card.cost) if card.cost is not None else "",
+            _stats(card),
+            str(value_text(extras, lang)),
+        )
+    return table
+
+
+# --------------------------------------------------------------------------- show
+
+
+def _value(card: Card, field: str, lang: str) -> str | None:
+    value = getattr(card, field)
+    if value is None or value == () or (field in ("vaz", "legendary") and not value):
+        return None
+    if field == "type":
+        return term("card type", value, lang)
+    if field == "color":
+        return term("color", value, lang)
+    if field in ("skill_classes", "classes"):
+        return str(value_text(Joined(tuple(Term("class", c) for c in value)), lang))
+    if field == "skill_class":
+        return term("class", value, lang)
+    if field == "keywords":
+        return str(value_text(Joined(tuple(value)), lang))
+    if isinstance(value, bool):
+        return (_YES if value else _NO).render(lang)
+    if field == "v_sync":
+        parts = [str(value.get(key)) for key in ("name", "power", "text") if value.get(key)]
+        return safe(" · ".join(parts))
+    return safe(value)
+
+
+def format_status(card: Card, database: CardDatabase) -> list[tuple[Format, Message]]:
+    """The formats that ban or restrict a card (any printing), or whose sets leave it out."""
+    printings = database.printings.get(card.name, [card])
+    ids = {p.id for p in printings}
+    sets = {p.set for p in printings}
+    out: list[tuple[Format, Message]] = []
+    for fmt in database.formats.values():
+        if ids & set(fmt.banned):
+            out.append((fmt, msg("cards", "banned")))
+        limits = [n for i, n in fmt.restricted.items() if i in ids]
+        if limits:
+            out.append((fmt, msg("cards", "restricted to {n}")(n=min(limits))))
+        if fmt.sets is not None and not sets & set(fmt.sets):
+            out.append((fmt, msg("cards", "not in its sets ({sets})")(sets=Joined(fmt.sets))))
+    return out
+
+
+def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
+    """One card in full: every field, every name, its printings, its format status."""
+    fields = Table.grid(padding=(0, 2))
+    fields.add_column(style="bold", no_wrap=True)
+    fields.add_column(overflow="fold")
+    fields.add_row(msg("field", "id").render(lang), safe(card.id))
+    fields.add_row(msg("field", "name").render(lang), safe(card.name))
+    for language, name in sorted(card.names.items()):
+        named = msg("field", "name ({language})")(language=language)
+        fields.add_row(named.render(lang), safe(name))
+    for field, label in FIELD_LABELS:
+        shown = _value(card, field, lang)
+        if shown is not None:
+            fields.add_row(label.render(lang), shown)
+    if card.file:
+        fields.add_row(msg("field", "file").render(lang), safe(f"{card.file}:{card.line}"))
+
+    printings = Table(box=None, pad_edge=False, header_style="bold")
+    for column in (msg("field", "id"), msg("field", "set"), msg("field", "rarity")):
+        printings.add_column(column.render(lang))
+    for printing in sorted(database.printings.get(card.name, [card]), key=lambda c: c.id):
+        printings.add_row(safe(printing.id), safe(printing.set), safe(printing.rarity or ""))
+
+    status = format_status(card, database)
+    formats: RenderableType
+    if status:
+        formats = Table(box=None, pad_edge=False, show_header=False)
+        formats.add_column(style="bold")
+        formats.add_column()
+        for fmt, what in status:
+            formats.add_row(term("format", fmt.name, lang), what.render(lang))
+    else:
+        formats = Text(msg("cards", "not banned or restricted in any format").render(lang))
+
+    title = CardName.of(card, quote=False).in_language(lang)
+    if title != card.name:
+        title = f"{title} / {card.name}"
+    heading = Text(safe(title), style="bold")
+    return Panel(
+        Group(
+            fields,
+            Text(""),
+            Text(msg("cards", "Printings").render(lang), style="bold underline"),
+            printings,
+            Text(""),
+            Text(msg("cards", "Formats").render(lang), style="bold underline"),
+            formats,
+        ),
+        title=heading,
+        subtitle=Text(term("card type", card.type, lang)),
+        expand=False,
+    )

@@ -1,0 +1,343 @@
+"""Deck codes: a deck's canonical list as one compact, URL-safe, versioned string.
+
+    code    = "VZ1" base64url(payload crc16)          ; no "=" padding; crc16 big-endian
+    payload = 0x01 str(format) str(hero) section section section   ; spells, skills, portals
+    section = varint(n) entry*n
+    entry   = compact | literal
+    compact = 1DDDDDCC  (one byte)  ; previous id's set, number + D+1 (same width); count C+1
+    literal = byte(count 1..127) idref | 0x00 varint(count) idref
+    idref   = varint(shared) str(rest)                ; id = previous id[:shared] + rest
+    str     = varint(length) UTF-8 bytes               ; format "" = standard; hero "" = none
+
+"previous id" starts as the hero id and follows every entry. crc16 is CRC-16/CCITT-FALSE of the
+payload (it catches every change of one character). README "Deck codes" has the details.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.i18n import Message, Quoted, Term, msg
+from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.deck import Deck, Entry
+from varz_deck.games.varz.registration.canonical import DEFAULT_FORMAT, CanonicalDeck
+
+PREFIX = "VZ1"
+PAYLOAD_VERSION = 1
+MAX_CODE_LENGTH = 4096
+MAX_ENTRIES = 1000
+MAX_COUNT = 65535
+MAX_TEXT = 255  # bytes in a format key or a card id
+SHOWN_LENGTH = 16
+CODE_DIAGNOSTIC = "F009"
+_ARGUMENT = re.compile(r"\s*VZ[0-9]")
+_ID = re.compile(r"[A-Z0-9]+-[A-Z0-9]+")
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
+_COMPACT = 0x80
+_DELTAS = 32
+_COUNTS = 4
+
+
+_CUT_SHORT = msg("F009", "it is cut short; copy the whole code again")
+_DAMAGED = msg("F009", "it is cut short or damaged; copy the whole code again")
+_NOT_REBUILT = msg("F009", "it is damaged (a card id cannot be rebuilt)")
+_SECTION_DAMAGED = msg("F009", "its {section} section is damaged")
+_UNREADABLE = msg("F009", "it is damaged (its {part} cannot be read)")
+_FORMAT = msg("F009", "format")
+_HERO = msg("F009", "hero")
+
+
+class CodeError(ValueError):
+    """A deck code that cannot be decoded; the message says why, `column` where (1-based).
+
+    `message` is translatable (varz_deck.core.i18n); `str(error)` is its English text.
+    """
+
+    def __init__(self, message: Message, column: int | None = None) -> None:
+        super().__init__(message.render())
+        self.message = message
+        self.column = column
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedDeck:
+    """What a code holds: format key, hero id ("" for none), (id, count) per section."""
+
+    format: str
+    hero: str
+    sections: dict[str, tuple[tuple[str, int], ...]]
+
+
+def encode(canonical: CanonicalDeck) -> str:
+    """The deck code of a canonical list; every reference in it must be known (`complete`)."""
+    if not canonical.complete:
+        raise ValueError("a deck with unknown references has no deck code")
+    out = bytearray([PAYLOAD_VERSION])
+    _put_str(out, "" if canonical.format == DEFAULT_FORMAT else canonical.format)
+    previous = canonical.hero.key if canonical.hero else ""
+    _put_str(out, previous)
+    for section in SECTIONS:
+        cards = canonical.sections[section]
+        _put_varint(out, len(cards))
+        for card in cards:
+            step = _step(previous, card.key)
+            if step is not None and card.count <= _COUNTS:
+                out.append(_COMPACT | (step - 1) << 2 | (card.count - 1))
+            else:
+                if card.count < _COMPACT:
+                    out.append(card.count)
+                else:
+                    out.append(0)
+                    _put_varint(out, card.count)
+                shared = _shared(previous, card.key)
+                _put_varint(out, shared)
+                _put_str(out, card.key[shared:])
+            previous = card.key
+    payload = bytes(out)
+    crc = binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big")
+    return PREFIX + base64.urlsafe_b64encode(payload + crc).decode("ascii").rstrip("=")
+
+
+def decode(code: str) -> DecodedDeck:
+    """Decode a deck code (whitespace inside is ignored), or raise CodeError saying why."""
+    text = "".join(code.split())
+    exact = text == code
+    if not text.startswith(PREFIX):
+        version = text[2:3] if text.startswith("VZ") else ""
+        if version.isdigit():
+            raise CodeError(
+                msg("F009", "it is a version {version} code; this varz-deck reads version 1")(
+                    version=version
+                )
+            )
+        raise CodeError(msg("F009", "a deck code starts with {prefix}")(prefix=PREFIX))
+    if len(text) > MAX_CODE_LENGTH:
+        raise CodeError(
+            msg("F009", "it is {length:,} characters; a deck code is at most {limit:,}")(
+                length=len(text), limit=MAX_CODE_LENGTH
+            )
+        )
+    body = text[len(PREFIX) :]
+    bad = _ALPHABET.match(body)
+    end = bad.end() if bad else 0
+    if end < len(body):
+        raise CodeError(
+            msg("F009", "{character} is not a deck-code character (A-Z, a-z, 0-9, - and _)")(
+                character=Quoted(body[end])
+            ),
+            len(PREFIX) + end + 1 if exact else None,
+        )
+    if len(body) % 4 == 1:
+        raise CodeError(
+            msg("F009", "it is cut short or has extra characters; copy the whole code again")
+        )
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise CodeError(_DAMAGED) from None
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != body or len(raw) < 3:
+        raise CodeError(_DAMAGED)
+    payload, crc = raw[:-2], raw[-2:]
+    if binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big") != crc:
+        raise CodeError(
+            msg("F009", "its checksum does not match: it is damaged or cut short; copy it again")
+        )
+    return _parse(payload)
+
+
+def display(code: str) -> str:
+    """How a code is shown where a file path would be: its first 16 characters and "…"."""
+    text = "".join(code.split())
+    return text if len(text) <= SHOWN_LENGTH + 1 else text[:SHOWN_LENGTH] + "…"
+
+
+def is_code_argument(arg: str) -> bool:
+    """Whether a DECK argument that is not an existing file is meant as a deck code."""
+    return _ARGUMENT.match(arg) is not None and not any(ch in arg for ch in "./\\")
+
+
+def is_code(path: Path) -> bool:
+    """Whether a DECK argument is read as a deck code: it looks like one and is no file."""
+    if not is_code_argument(str(path)):
+        return False
+    try:
+        return not path.exists()
+    except (OSError, ValueError):
+        return True  # a name too long for a file: it can only be a code
+
+
+def read_code_argument(
+    path: Path, shown: str | None = None
+) -> tuple[Deck, list[Diagnostic]] | None:
+    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
+    return read_code(str(path), shown) if is_code(path) else None
+
+
+def read_code(code: str, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
+    """A Deck from a code, as `read_deck` gives one from a file; F009 when it cannot be decoded."""
+    shown = shown if shown is not None else display(code)
+    deck = Deck(path=shown)
+    try:
+        decoded = decode(code)
+    except CodeError as err:
+        deck.readable = False
+        mark = Mark(1, err.column) if err.column else None
+        message = msg("F009", "deck code cannot be decoded: {reason}")(reason=err.message)
+        return deck, [diag(CODE_DIAGNOSTIC, message, mark, file=shown)]
+    return to_deck(decoded, shown), []
+
+
+def to_deck(decoded: DecodedDeck, shown: str) -> Deck:
+    """The Deck a decoded code stands for; its references are card ids."""
+    deck = Deck(path=shown, format=decoded.format)
+    if decoded.hero:
+        deck.hero = decoded.hero
+    for section in SECTIONS:
+        items = decoded.sections[section]
+        deck.entries[section] = [Entry(section, ref, count, None) for ref, count in items]
+        if items:
+            deck.section_marks[section] = None
+    return deck
+
+
+def _parse(payload: bytes) -> DecodedDeck:
+    reader = _Reader(payload)
+    version = reader.byte()
+    if version != PAYLOAD_VERSION:
+        raise CodeError(
+            msg("F009", "it holds a version {version} deck; this varz-deck reads version 1")(
+                version=version
+            )
+        )
+    fmt = reader.text(_FORMAT) or DEFAULT_FORMAT
+    if not fmt.isprintable():
+        raise CodeError(msg("F009", "its format name is damaged"))
+    hero = reader.text(_HERO)
+    if hero and not _ID.fullmatch(hero):
+        raise CodeError(msg("F009", "its hero id is damaged"))
+    previous = hero
+    sections: dict[str, tuple[tuple[str, int], ...]] = {}
+    for section in SECTIONS:
+        n = reader.varint()
+        if n > MAX_ENTRIES:
+            raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
+        items: list[tuple[str, int]] = []
+        for _ in range(n):
+            head = reader.byte()
+            if head & _COMPACT:
+                card_id = _advance(previous, ((head >> 2) & (_DELTAS - 1)) + 1)
+                count = (head & (_COUNTS - 1)) + 1
+            else:
+                count = head or reader.varint()
+                shared = reader.varint()
+                if shared > len(previous):
+                    raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
+                card_id = previous[:shared] + reader.text(Term("section", section))
+            if not 1 <= count <= MAX_COUNT or not _ID.fullmatch(card_id):
+                raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
+            items.append((card_id, count))
+            previous = card_id
+        sections[section] = tuple(items)
+    if not reader.done:
+        raise CodeError(msg("F009", "it has data after the portals; it is damaged"))
+    return DecodedDeck(fmt, hero, sections)
+
+
+def _split(card_id: str) -> tuple[str, str]:
+    head, _, number = card_id.partition("-")
+    return head, number
+
+
+def _step(previous: str, card_id: str) -> int | None:
+    """D+1 when card_id is the previous id's set with its number D+1 higher (same width)."""
+    head, number = _split(previous)
+    new_head, new_number = _split(card_id)
+    if not (head == new_head and number.isdigit() and new_number.isdigit()):
+        return None
+    if len(number) != len(new_number) or not number.isascii() or not new_number.isascii():
+        return None
+    step = int(new_number) - int(number)
+    return step if 1 <= step <= _DELTAS else None
+
+
+def _advance(previous: str, step: int) -> str:
+    head, number = _split(previous)
+    if not (number.isdigit() and number.isascii()):
+        raise CodeError(_NOT_REBUILT)
+    advanced = str(int(number) + step).zfill(len(number))
+    if len(advanced) != len(number):
+        raise CodeError(_NOT_REBUILT)
+    return f"{head}-{advanced}"
+
+
+def _shared(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _put_varint(out: bytearray, value: int) -> None:
+    while True:
+        low, value = value & 0x7F, value >> 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return
+
+
+def _put_str(out: bytearray, text: str) -> None:
+    data = text.encode("utf-8")
+    if len(data) > MAX_TEXT:
+        raise ValueError(f"{text[:20]!r}… is too long for a deck code")
+    _put_varint(out, len(data))
+    out += data
+
+
+class _Reader:
+    """Reads a payload front to back; running out of bytes is a CodeError."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    @property
+    def done(self) -> bool:
+        return self.pos == len(self.data)
+
+    def byte(self) -> int:
+        if self.pos >= len(self.data):
+            raise CodeError(_CUT_SHORT)
+        value = self.data[self.pos]
+        self.pos += 1
+        return value
+
+    def varint(self) -> int:
+        value = shift = 0
+        while True:
+            b = self.byte()
+            value |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return value
+            shift += 7
+            if shift > 28:
+                raise CodeError(msg("F009", "it is damaged (a number is too long)"))
+
+    def text(self, what: object) -> str:
+        length = self.varint()
+        if length > MAX_TEXT or self.pos + length > len(self.data):
+            raise CodeError(_UNREADABLE(part=what))
+        chunk = self.data[self.pos : self.pos + length]
+        self.pos += length
+        try:
+            return chunk.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CodeError(_UNREADABLE(part=what)) from None

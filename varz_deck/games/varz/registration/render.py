@@ -1,0 +1,361 @@
+"""Registration reports as strings: text, JSON (version 1) and CSV; diffs and verifications too.
+
+The text renderers build plain strings (ANSI colour only when asked): 500 decks of ~50 lines each
+must not cost more than checking them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from varz_deck import __version__
+from varz_deck.core.check import diagnostic_json
+from varz_deck.core.diagnostics import Diagnostic, safe
+from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
+from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.registration.canonical import CanonicalCard, CanonicalDeck
+from varz_deck.games.varz.registration.diff import CardChange, DeckDiff
+from varz_deck.games.varz.registration.register import Registration
+
+VERSION = 1
+CSV_COLUMNS = (
+    "path", "player", "event", "hero", "format", "legal", "error_codes", "warning_codes",
+    "deck_hash",
+)  # fmt: skip
+_ANSI = {"bold": "1", "dim": "2", "red": "1;31", "green": "1;32", "yellow": "33", "cyan": "36"}
+_SEVERITY_STYLE = {"error": "red", "warning": "yellow"}
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"\x1b[{_ANSI[style]}m{text}\x1b[0m" if color else text
+
+
+def _width(text: str) -> int:
+    """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(width - _width(text), 0)
+
+
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+_NONE = msg("register", "(none)")
+_UNKNOWN = msg("register", "unknown")
+
+
+def _dump(payload: object) -> str:
+    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+
+
+def card_json(card: CanonicalCard) -> dict[str, Any]:
+    return {"id": card.card.id if card.card else None, "name": card.name, "count": card.count}
+
+
+def canonical_json(canonical: CanonicalDeck) -> dict[str, Any]:
+    """The canonical list as JSON: format, hero and each section's cards (canonical order)."""
+    out: dict[str, Any] = {
+        "format": canonical.format,
+        "hero": (
+            {
+                "id": canonical.hero.card.id if canonical.hero.card else None,
+                "name": canonical.hero.name,
+            }
+            if canonical.hero
+            else None
+        ),
+    }
+    for section in SECTIONS:
+        out[section] = [card_json(c) for c in canonical.sections[section]]
+    return out
+
+
+def registration_json(reg: Registration, lang: str = ENGLISH) -> dict[str, Any]:
+    """One registration as JSON; diagnostics get `message_localized` in another language."""
+    return {
+        "path": reg.path,
+        "player": reg.player,
+        "event": reg.event,
+        "legal": reg.legal,
+        "deck_hash": reg.deck_hash,
+        "diagnostics": [diagnostic_json(d, lang) for d in reg.report.diagnostics],
+        "cards": canonical_json(reg.canonical) if reg.canonical else None,
+    }
+
+
+def render_json(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
+    """`register --output json`: every deck in the order given, then a summary."""
+    legal = sum(1 for r in registrations if r.legal)
+    return _dump(
+        {
+            "version": VERSION,
+            "tool": f"varz-deck {__version__}",
+            "registrations": [registration_json(r, lang) for r in registrations],
+            "summary": {
+                "decks": len(registrations),
+                "legal": legal,
+                "illegal": len(registrations) - legal,
+            },
+        }
+    )
+
+
+def _cell(value: str) -> str:
+    """A spreadsheet cell that cannot start a formula (CSV injection): prefix it with '."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def render_csv(registrations: Sequence[Registration]) -> str:
+    """`register --output csv`: a header, then one row per deck (RFC 4180 quoting, LF rows)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for reg in registrations:
+        hero = reg.canonical.hero.name if reg.canonical and reg.canonical.hero else ""
+        fmt = reg.canonical.format if reg.canonical else reg.report.format
+        row = (
+            reg.path, reg.player, reg.event, hero, fmt, "true" if reg.legal else "false",
+            " ".join(reg.error_codes), " ".join(reg.warning_codes), reg.deck_hash or "",
+        )  # fmt: skip
+        writer.writerow([_cell(safe(value)) for value in row])
+    return buffer.getvalue()
+
+
+def diagnostic_line(d: Diagnostic, color: bool = False, lang: str = ENGLISH) -> str:
+    """`path:line:col: CODE severity: message`, as `check` prints it."""
+    place = safe(d.file or "")
+    if d.line is not None:
+        place += f":{d.line}:{d.column or 1}"
+    style = _SEVERITY_STYLE[d.severity.value]
+    head = _paint(f"{place}: ", "bold", color) if place else ""
+    severity = term("severity", d.severity.value, lang)
+    return head + _paint(f"{d.code} {severity}:", style, color) + f" {safe(localized(d, lang))}"
+
+
+def _name(card: CanonicalCard, lang: str) -> str:
+    """A card's name in the language when the database has it (English: the list's name)."""
+    if lang == ENGLISH or card.card is None:
+        return safe(card.name)
+    return safe(CardName.of(card.card, quote=False).in_language(lang))
+
+
+def card_lines(canonical: CanonicalDeck, indent: str = "  ", lang: str = ENGLISH) -> list[str]:
+    """The canonical list as aligned text: hero, then each section with its cards and total."""
+    out = []
+    hero = canonical.hero
+    shown = _card_label(hero, lang) if hero else _say(_NONE, lang)
+    out.append(indent + _say(msg("register", "hero: {hero}")(hero=shown), lang))
+    names = [_name(c, lang) for c in canonical.cards()]
+    width = max((_width(n) for n in names), default=0)
+    unknown = _say(_UNKNOWN, lang)
+    for section in SECTIONS:
+        size = canonical.size(section)
+        if section == "portals":
+            heading = msg("register", "{section} ({size}, Shield Life {life})")(
+                section=Term("section", section), size=size, life=canonical.shield_life()
+            )
+        else:
+            heading = msg("register", "{section} ({size})")(
+                section=Term("section", section), size=size
+            )
+        out.append(indent + _say(heading, lang))
+        for c in canonical.sections[section]:
+            key = c.card.id if c.card else unknown
+            out.append(f"{indent}  {c.count:>3}  {_ljust(_name(c, lang), width)}  {key}")
+    return out
+
+
+def _hero_label(card: CanonicalCard | None, lang: str = ENGLISH) -> str:
+    return _card_label(card, lang) if card is not None else _say(_NONE, lang)
+
+
+def _card_label(card: CanonicalCard, lang: str = ENGLISH) -> str:
+    if card.card:
+        return f"{_name(card, lang)} ({card.card.id})"
+    return _say(msg("register", "{ref} (unknown)")(ref=card.ref), lang)
+
+
+def render_text(
+    registrations: Sequence[Registration], *, color: bool = False, lang: str = ENGLISH
+) -> str:
+    """`register --output text`: per deck its verdict, who, hash, canonical list, diagnostics."""
+    out: list[str] = []
+    legal_word = _say(msg("register", "✓ legal"), lang)
+    illegal_word = _say(msg("register", "✗ illegal"), lang)
+    no_hash = _say(msg("register", "no hash"), lang)
+    who = msg("register", "player: {player} · event: {event} · format: {format}")
+    for reg in registrations:
+        verdict = (
+            _paint(legal_word, "green", color) if reg.legal else _paint(illegal_word, "red", color)
+        )
+        out.append(
+            f"{verdict}  {_paint(safe(reg.path), 'bold', color)}  {reg.deck_hash or no_hash}"
+        )
+        fmt = reg.canonical.format if reg.canonical else reg.report.format
+        name = f"{safe(reg.report.name)} · " if reg.report.name else ""
+        line = who(player=reg.player or "-", event=reg.event or "-", format=fmt)
+        out.append(f"  {name}{_say(line, lang)}")
+        if reg.canonical is not None:
+            out.extend(card_lines(reg.canonical, lang=lang))
+        else:
+            unread = msg(
+                "register", "no hash: the deck could not be read completely; fix the errors below"
+            )
+            out.append("  " + _say(unread, lang))
+        for d in reg.report.diagnostics:
+            out.append("    " + diagnostic_line(d, color, lang))
+    legal = sum(1 for r in registrations if r.legal)
+    summary = nmsg(
+        "register",
+        "{n} deck registered: {legal} legal, {illegal} illegal",
+        "{n} decks registered: {legal} legal, {illegal} illegal",
+    )(n=len(registrations), legal=legal, illegal=len(registrations) - legal)
+    out.append(
+        _paint(_say(summary, lang), "green" if legal == len(registrations) else "red", color)
+    )
+    return "".join(line + "\n" for line in out)
+
+
+def render_verify_text(
+    path: str, deck_hash: str, expected: str, *, color: bool = False, lang: str = ENGLISH
+) -> str:
+    if deck_hash == expected:
+        match = _say(msg("register", "✓ match"), lang)
+        return f"{_paint(match, 'green', color)}  {safe(path)}  {deck_hash}\n"
+    no_match = _say(msg("register", "✗ no match"), lang)
+    registered = _say(msg("register", "(registered {hash})")(hash=expected), lang)
+    hint = msg("register", "`varz-deck diff REGISTERED {path}` shows what changed")(path=path)
+    return (
+        f"{_paint(no_match, 'red', color)}  {safe(path)}  {deck_hash} {registered}\n"
+        f"  {_say(hint, lang)}\n"
+    )
+
+
+def render_verify_json(path: str, deck_hash: str, expected: str) -> str:
+    return _dump(
+        {
+            "version": VERSION,
+            "path": path,
+            "deck_hash": deck_hash,
+            "expected": expected,
+            "match": deck_hash == expected,
+        }
+    )
+
+
+def _hero_json(card: CanonicalCard | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    return {"id": card.card.id if card.card else None, "name": card.name}
+
+
+def render_diff_json(diff: DeckDiff, registered: Registration, presented: Registration) -> str:
+    """`diff --output json`: both decks' hashes, then format, hero and card changes."""
+    return _dump(
+        {
+            "version": VERSION,
+            "same": diff.same,
+            "registered": {"path": registered.path, "deck_hash": registered.deck_hash},
+            "presented": {"path": presented.path, "deck_hash": presented.deck_hash},
+            "format": (
+                {"registered": diff.format[0], "presented": diff.format[1]} if diff.format else None
+            ),
+            "hero": (
+                {"registered": _hero_json(diff.hero[0]), "presented": _hero_json(diff.hero[1])}
+                if diff.hero
+                else None
+            ),
+            "changes": [
+                {
+                    "section": c.section,
+                    "id": c.id,
+                    "name": c.name,
+                    "registered": c.registered,
+                    "presented": c.presented,
+                }
+                for c in diff.changes
+            ],
+        }
+    )
+
+
+def render_diff_text(
+    diff: DeckDiff,
+    registered: Registration,
+    presented: Registration,
+    *,
+    color: bool = False,
+    lang: str = ENGLISH,
+) -> str:
+    """`diff`: one line per difference, grouped by section, then the verdict."""
+    labels = [_say(msg("register", "registered"), lang), _say(msg("register", "presented"), lang)]
+    label_width = max(_width(label) for label in labels) + 2
+    out = [
+        f"{_ljust(labels[0], label_width)}{safe(registered.path)}  {registered.deck_hash}",
+        f"{_ljust(labels[1], label_width)}{safe(presented.path)}  {presented.deck_hash}",
+    ]
+    if diff.format:
+        moved = msg("register", "format: {registered} → {presented}")
+        out.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
+    if diff.hero:
+        old, new = diff.hero
+        moved = msg("register", "hero: {registered} → {presented}")
+        out.append(
+            _say(moved(registered=_hero_label(old, lang), presented=_hero_label(new, lang)), lang)
+        )
+    names = {
+        change.key: _change_name(change, registered, presented, lang) for change in diff.changes
+    }
+    width = max((_width(n) for n in names.values()), default=0)
+    counts = msg("register", "registered {registered}, presented {presented}")
+    unknown = _say(_UNKNOWN, lang)
+    section = None
+    for change in diff.changes:
+        if change.section != section:
+            section = change.section
+            out.append(_paint(term("section", section, lang), "cyan", color))
+        sign = f"{change.delta:+d}"
+        key = change.id or unknown
+        shown = counts(registered=change.registered, presented=change.presented)
+        line = f"  {sign:>3}  {_ljust(names[change.key], width)}  {key:<10}  {_say(shown, lang)}"
+        out.append(_paint(line, "green" if change.delta > 0 else "red", color))
+    if diff.same:
+        out.append(_paint(_say(msg("register", "same deck"), lang), "green", color))
+    else:
+        parts: list[object] = []
+        if diff.format:
+            parts.append(msg("register", "format"))
+        if diff.hero:
+            parts.append(msg("register", "hero"))
+        if diff.changes:
+            parts.append(
+                nmsg("register", "{n} card change", "{n} card changes")(n=len(diff.changes))
+            )
+        verdict = msg("register", "different deck: {changes}")(changes=Joined(tuple(parts)))
+        out.append(_paint(_say(verdict, lang), "red", color))
+    return "".join(line + "\n" for line in out)
+
+
+def _change_name(
+    change: CardChange, registered: Registration, presented: Registration, lang: str
+) -> str:
+    """A changed card's name, in the language when the database has it."""
+    if lang == ENGLISH or change.id is None:
+        return safe(change.name)
+    for reg in (registered, presented):
+        if reg.canonical is not None:
+            for card in reg.canonical.sections[change.section]:
+                if card.key == change.key:
+                    return _name(card, lang)
+    return safe(change.name)

@@ -1,0 +1,611 @@
+"""Turning runs into the `sim` JSON (SPEC §5) and into text: pure functions returning strings."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
+from varz_deck.games.varz.cards import COLORLESS, COLORS
+from varz_deck.games.varz.sim.model import Model, SpellCard
+from varz_deck.games.varz.sim.run import Comparison, Result
+
+DIGITS = 9
+Z95 = 1.959963984540054
+
+EXACT_KEYS = (
+    "turns.vaz", "turns.p_color", "cards.p_in_opening_hand", "cards.p_drawn_by_turn",
+    "cards.p_castable_by_turn", "cards.curve_turn", "v_sync_turn", "deck_out_turn",
+)  # fmt: skip
+SAMPLED_KEYS = (
+    "turns.mean_vaz_spent", "turns.p_all_vaz_spent", "turns.mean_hand_size", "turns.p_discard",
+    "cards.p_cast_on_curve", "mean_vaz_spent_total", "curve_score",
+)  # fmt: skip
+
+
+def _r(value: Any) -> Any:
+    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
+    if isinstance(value, list):
+        return [_r(v) for v in value]
+    if isinstance(value, float):
+        return round(value, DIGITS) + 0.0
+    return value
+
+
+def _zeros(value: Any) -> Any:
+    return [_zeros(v) for v in value] if isinstance(value, list) else 0.0
+
+
+def _on_curve(result: Result, k: int) -> tuple[float | None, float | None]:
+    card = result.exact.cards[k]
+    if card.curve_turn is None or card.curve_turn > result.options.turns:
+        return None, None
+    return result.sums.mean("on_curve")[k], result.sums.se("on_curve")[k]
+
+
+def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
+    """The `sim --output json` document: SPEC §5's keys in its order, then the extra ones."""
+    model, options, ex, sums = result.model, result.options, result.exact, result.sums
+    spent, spent_se = sums.mean("spent"), sums.se("spent")
+    full, full_se = sums.mean("all_spent"), sums.se("all_spent")
+    hand, hand_se = sums.mean("hand"), sums.se("hand")
+    discard, discard_se = sums.mean("discard"), sums.se("discard")
+    turns = []
+    for t in range(options.turns):
+        entry: dict[str, Any] = {
+            "turn": t + 1,
+            "vaz": ex.vaz[t],
+            "mean_vaz_spent": spent[t],
+            "mean_vaz_spent_se": spent_se[t],
+            "p_all_vaz_spent": full[t],
+            "p_all_vaz_spent_se": full_se[t],
+            "mean_hand_size": hand[t],
+            "mean_hand_size_se": hand_se[t],
+            "p_discard": discard[t],
+            "p_discard_se": discard_se[t],
+        }
+        if model.colors:
+            entry["p_color"] = {c: list(p) for c, p in ex.p_color[t].items()}
+        turns.append({k: _r(v) for k, v in entry.items()})
+    cards = []
+    for k, card in enumerate(model.cards):
+        exact_card = ex.cards[k]
+        on_curve, on_curve_se = _on_curve(result, k)
+        drawn, castable = list(exact_card.p_drawn_by_turn), list(exact_card.p_castable_by_turn)
+        entry = {
+            "id": card.id,
+            "name": card.name,
+            "copies": card.copies,
+            "cost": card.cost,
+            "color": card.color,
+            "p_in_opening_hand": exact_card.p_in_opening_hand,
+            "p_in_opening_hand_se": 0.0,
+            "p_drawn_by_turn": drawn,
+            "p_drawn_by_turn_se": _zeros(drawn),
+            "p_castable_by_turn": castable,
+            "p_castable_by_turn_se": _zeros(castable),
+            "curve_turn": exact_card.curve_turn,
+            "p_cast_on_curve": on_curve,
+            "p_cast_on_curve_se": on_curve_se,
+        }
+        cards.append({k: _r(v) for k, v in entry.items()})
+    doc: dict[str, Any] = {
+        "version": 1,
+        "deck": model.path,
+        "games": options.games,
+        "seed": options.seed,
+        "on": options.on,
+        "mulligan": options.mulligan,
+        "turns": turns,
+        "cards": cards,
+        "v_sync_turn": ex.v_sync_turn,
+        "name": model.name,
+        "hero": {
+            "id": model.hero_id,
+            "name": model.hero_name,
+            "color": model.hero_color,
+            "evolution_level": model.evolution_level,
+        },
+    }
+    if legal is not None:
+        doc["legal"] = legal
+    doc.update(
+        {
+            "spells": model.n_spells,
+            "skills": model.n_skills,
+            "vaz_skills": {c: model.skills_of(c) for c in model.colors},
+            "spells_left_out": model.left_out,
+            "deck_out_turn": ex.deck_out_turn,
+            "mean_vaz_spent_total": _r(sums.mean("total")),
+            "mean_vaz_spent_total_se": _r(sums.se("total")),
+            "curve_score": _r(sums.mean("score")),
+            "curve_score_se": _r(sums.se("score")),
+            "exact": list(EXACT_KEYS),
+            "sampled": list(SAMPLED_KEYS),
+        }
+    )
+    return doc
+
+
+def _minus(b: Any, a: Any) -> Any:
+    if isinstance(a, list):
+        return [_minus(y, x) for x, y in zip(a, b, strict=True)]
+    if a is None or b is None:
+        return None
+    return b - a
+
+
+def compare_to_json(
+    comparison: Comparison, legal: tuple[bool | None, bool | None] = (None, None)
+) -> dict[str, Any]:
+    """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents."""
+    a, b, d = comparison.a, comparison.b, comparison.difference
+    options = a.options
+    turns = []
+    for t in range(options.turns):
+        entry: dict[str, Any] = {"turn": t + 1, "vaz": b.exact.vaz[t] - a.exact.vaz[t]}
+        for key, name in (
+            ("mean_vaz_spent", "spent"),
+            ("p_all_vaz_spent", "all_spent"),
+            ("mean_hand_size", "hand"),
+            ("p_discard", "discard"),
+        ):
+            entry[key] = d.mean(name)[t]
+            entry[key + "_se"] = d.se(name)[t]
+        turns.append({k: _r(v) for k, v in entry.items()})
+    cards = []
+    for i, (ka, kb) in enumerate(comparison.common):
+        ea, eb = a.exact.cards[ka], b.exact.cards[kb]
+        card = a.model.cards[ka]
+        both_on_curve = _on_curve(a, ka)[0] is not None and _on_curve(b, kb)[0] is not None
+        drawn = _minus(list(eb.p_drawn_by_turn), list(ea.p_drawn_by_turn))
+        castable = _minus(list(eb.p_castable_by_turn), list(ea.p_castable_by_turn))
+        entry = {
+            "id": card.id,
+            "name": card.name,
+            "copies": b.model.cards[kb].copies - card.copies,
+            "p_in_opening_hand": eb.p_in_opening_hand - ea.p_in_opening_hand,
+            "p_in_opening_hand_se": 0.0,
+            "p_drawn_by_turn": drawn,
+            "p_drawn_by_turn_se": _zeros(drawn),
+            "p_castable_by_turn": castable,
+            "p_castable_by_turn_se": _zeros(castable),
+            "p_cast_on_curve": d.mean("on_curve")[i] if both_on_curve else None,
+            "p_cast_on_curve_se": d.se("on_curve")[i] if both_on_curve else None,
+        }
+        cards.append({k: _r(v) for k, v in entry.items()})
+    return {
+        "version": 1,
+        "deck": a.model.path,
+        "vs": b.model.path,
+        "games": options.games,
+        "seed": options.seed,
+        "on": options.on,
+        "mulligan": options.mulligan,
+        "difference": {
+            "of": "vs - deck",
+            "turns": turns,
+            "cards": cards,
+            "v_sync_turn": _minus(b.exact.v_sync_turn, a.exact.v_sync_turn),
+            "mean_vaz_spent_total": _r(d.mean("total")),
+            "mean_vaz_spent_total_se": _r(d.se("total")),
+            "curve_score": _r(d.mean("score")),
+            "curve_score_se": _r(d.se("score")),
+        },
+        "decks": [to_json(a, legal[0]), to_json(b, legal[1])],
+    }
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """JSON text with a fixed layout: the same document gives the same bytes."""
+    return json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+
+
+# --------------------------------------------------------------------------- text
+
+STYLE = {
+    "red": "red", "blue": "blue", "green": "green", "purple": "magenta", "yellow": "yellow",
+    "silver": "white", COLORLESS: "bright_black",
+}  # fmt: skip
+GLYPHS = "█▓▒░▞▚▗"
+
+
+def _pct(p: float | None, digits: int = 1) -> str:
+    return "–" if p is None else f"{100 * p:.{digits}f}%"
+
+
+def _pm(se: float | None, scale: float = 1.0, digits: int = 2) -> str:
+    """A sampled figure's 95% interval half-width (exact figures get none)."""
+    return "" if se is None else f" ±{Z95 * se * scale:.{digits}f}"
+
+
+def _colors_of(model: Model) -> list[str]:
+    """The deck's spell colours, the hero's first, then rulebook order, colourless last."""
+    present = {c.color for c in model.cards}
+    order = [model.hero_color, *(c for c in COLORS if c != model.hero_color), COLORLESS]
+    return [c for c in order if c in present]
+
+
+def _console(color: bool, width: int) -> Any:
+    from rich.console import Console
+
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        soft_wrap=False,
+    )
+
+
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+def _color(color: str, lang: str) -> str:
+    return term("color", color, lang)
+
+
+def _name(card: SpellCard, lang: str) -> str:
+    """A spell's name in the language when the database has it."""
+    return card.name if lang == ENGLISH else CardName(card.name, card.names).in_language(lang)
+
+
+_NEVER = msg("sim", "never")
+_CARD = msg("sim", "Card")
+_COUNT_OF_COLOR = msg("sim", "{n} {color}")
+
+
+def _cost_curve(model: Model, lang: str = ENGLISH) -> Any:
+    from rich.text import Text
+
+    colors = _colors_of(model)
+    glyph = {c: GLYPHS[i % len(GLYPHS)] for i, c in enumerate(colors)}
+    table = _table(_say(msg("sim", "Cost curve by colour"), lang))
+    table.add_column(_say(msg("sim", "Cost"), lang), justify="right")
+    table.add_column(_say(msg("sim", "Cards"), lang), justify="right")
+    table.add_column("", no_wrap=True)
+    table.add_column(_say(msg("sim", "By colour"), lang))
+    costs = sorted({c.cost for c in model.cards})
+    for cost in costs:
+        bar = Text()
+        parts = []
+        for color in colors:
+            n = sum(c.copies for c in model.cards if c.cost == cost and c.color == color)
+            if n:
+                bar.append(glyph[color] * n, style=STYLE[color])
+                parts.append(_COUNT_OF_COLOR(n=n, color=Term("color", color)))
+        total = sum(c.copies for c in model.cards if c.cost == cost)
+        table.add_row(str(cost), str(total), bar, _joined(parts, lang))
+    legend = "  ".join(f"{glyph[c]} {_color(c, lang)}" for c in colors)
+    table.caption = legend
+    table.caption_justify = "left"
+    return table
+
+
+def _joined(parts: Sequence[object], lang: str) -> str:
+    """Items in a row with the language's separator ("、" in Japanese and Chinese)."""
+    return str(value_text(Joined(tuple(parts)), lang))
+
+
+def _bar(spent: float, vaz: int, scale: int) -> Any:
+    from rich.text import Text
+
+    full = round(spent * scale)
+    bar = Text("█" * full, style="green")
+    bar.append("░" * max(vaz * scale - full, 0), style="bright_black")
+    return bar
+
+
+def _table(title: str) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    return Table(
+        title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, show_edge=False
+    )
+
+
+def _turns_table(result: Result, lang: str = ENGLISH) -> Any:
+    ex, sums, model = result.exact, result.sums, result.model
+    spent, spent_se = sums.mean("spent"), sums.se("spent")
+    full, full_se = sums.mean("all_spent"), sums.se("all_spent")
+    hand, hand_se = sums.mean("hand"), sums.se("hand")
+    discard, discard_se = sums.mean("discard"), sums.se("discard")
+    scale = max(1, 20 // max(max(ex.vaz, default=1), 1))
+    table = _table(_say(msg("sim", "VAZ per turn: available and spent (█ spent, ░ unspent)"), lang))
+    for heading in (
+        msg("sim", "Turn"),
+        msg("sim", "VAZ"),
+        msg("sim", "Spent"),
+        msg("sim", "All spent"),
+        msg("sim", "Hand"),
+        msg("sim", "Discard"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    for color in model.colors:
+        heading = msg("sim", "≥1 {color}")(color=Term("color", color))
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    for t in range(result.options.turns):
+        row = [
+            str(t + 1),
+            str(ex.vaz[t]),
+            f"{spent[t]:.2f}{_pm(spent_se[t], digits=3)}",
+            f"{_pct(full[t])}{_pm(full_se[t], 100, 1)}",
+            f"{hand[t]:.2f}{_pm(hand_se[t], digits=3)}",
+            f"{_pct(discard[t])}{_pm(discard_se[t], 100, 1)}",
+        ]
+        for color in model.colors:
+            odds = ex.p_color[t][color]
+            row.append(_pct(odds[0] if odds else 0.0))
+        table.add_row(*row, _bar(spent[t], ex.vaz[t], scale))
+    return table
+
+
+def _cards_table(result: Result, lang: str = ENGLISH) -> Any:
+    from rich.text import Text
+
+    model, ex = result.model, result.exact
+    table = _table(_say(msg("sim", "Cards"), lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=28)
+    for heading in (
+        msg("sim", "Cost"),
+        msg("sim", "Colour"),
+        msg("sim", "Copies"),
+        msg("sim", "Opening hand"),
+        msg("sim", "Curve turn"),
+        msg("sim", "Cast on curve"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    never = _say(_NEVER, lang)
+    for k, card in enumerate(model.cards):
+        exact_card = ex.cards[k]
+        on_curve, on_curve_se = _on_curve(result, k)
+        curve = f"{exact_card.curve_turn}" if exact_card.curve_turn is not None else never
+        table.add_row(
+            Text(_name(card, lang), style=STYLE.get(card.color, "")),
+            str(card.cost),
+            _color(card.color, lang),
+            str(card.copies),
+            _pct(exact_card.p_in_opening_hand),
+            curve,
+            f"{_pct(on_curve)}{_pm(on_curve_se, 100, 1)}" if on_curve is not None else "–",
+        )
+    return table
+
+
+def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Any:
+    from rich.text import Text
+
+    model, ex = result.model, result.exact
+    shown = max(1, min(result.options.turns, (width - 24) // 6))
+    title = (
+        msg("sim", "P(castable by turn 1–{last})")(last=shown)
+        if shown > 1
+        else msg("sim", "P(castable by turn 1)")
+    )
+    table = _table(_say(title, lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=22)
+    turn = msg("sim", "T{turn}")
+    for t in range(shown):
+        table.add_column(_say(turn(turn=t + 1), lang), justify="right", no_wrap=True)
+    for k, card in enumerate(model.cards):
+        odds = ex.cards[k].p_castable_by_turn[:shown]
+        name = Text(_name(card, lang), style=STYLE.get(card.color, ""))
+        table.add_row(name, *(_pct(p, 0) for p in odds))
+    return table
+
+
+def _title(model: Model) -> str:
+    return f"{model.name} ({model.path})" if model.name else model.path
+
+
+def _on(options: Any) -> Message:
+    return msg("sim", "on the play") if options.on == "play" else msg("sim", "on the draw")
+
+
+def _mulligan(options: Any) -> Message:
+    return (
+        msg("sim", "mulligan auto") if options.mulligan == "auto" else msg("sim", "mulligan none")
+    )
+
+
+def _header(result: Result, lang: str = ENGLISH) -> list[str]:
+    model, options, ex, sums = result.model, result.options, result.exact, result.sums
+    hero = CardName(model.hero_name, model.hero_names, quote=False)
+    facts: dict[str, object] = {
+        "hero": hero,
+        "color": Term("color", model.hero_color),
+        "level": model.evolution_level,
+        "spells": model.n_spells,
+        "skills": model.n_skills,
+    }
+    if model.colors:
+        vaz = Joined(
+            tuple(
+                _COUNT_OF_COLOR(n=model.skills_of(c), color=Term("color", c)) for c in model.colors
+            )
+        )
+        deck = msg(
+            "sim",
+            "Hero {hero} ({color}, evolution level {level}) · {spells} spells · {skills} skills "
+            "({vaz} VAZ)",
+        )(**facts, vaz=vaz)
+    else:
+        deck = msg(
+            "sim",
+            "Hero {hero} ({color}, evolution level {level}) · {spells} spells · {skills} skills",
+        )(**facts)
+    run = msg("sim", "{games:,} games · seed {seed} · {turns} turns · {on} · {mulligan}")(
+        games=options.games,
+        seed=options.seed,
+        turns=options.turns,
+        on=_on(options),
+        mulligan=_mulligan(options),
+    )
+    lines = [
+        _say(msg("sim", "Goldfish: {title}")(title=_title(model)), lang),
+        _say(deck, lang),
+        _say(run, lang),
+    ]
+    if model.left_out:
+        left_out = msg("sim", "{n} spell card(s) not found in the card database are left out")
+        lines.append(_say(left_out(n=model.left_out), lang))
+    v_sync = (
+        msg("sim", "turn {turn}")(turn=ex.v_sync_turn) if ex.v_sync_turn is not None else _NEVER
+    )
+    score, score_se = sums.mean("score"), sums.se("score")
+    total, total_se = sums.mean("total"), sums.se("total")
+    summary = msg(
+        "sim", "V-Sync: {v_sync} · VAZ spent over {turns} turns: {total} · curve score: {score}"
+    )(
+        v_sync=v_sync,
+        turns=options.turns,
+        total=f"{total:.2f}{_pm(total_se)}",
+        score=f"{score:.1f}{_pm(score_se, digits=1)}",
+    )
+    lines.append(_say(summary, lang))
+    if ex.deck_out_turn is not None:
+        deck_out = msg("sim", "The spell deck runs out on turn {turn}: no more draws after it")
+        lines.append(_say(deck_out(turn=ex.deck_out_turn), lang))
+    return lines
+
+
+FOOTER = msg(
+    "sim",
+    "Exact (closed forms, no ±): VAZ, colour odds, opening hand, castable by turn, curve turn, "
+    "V-Sync. Sampled: figures with ± (95% interval). Curve score: the mean of the VAZ spent so far, "
+    "summed over the turns (Karsten's compounded mana spent).",
+)
+
+
+def render_text(
+    result: Result, *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
+    """The text report: header, cost curve, turns with bars, cards (its words in a language)."""
+    console = _console(color, width)
+    for line in _header(result, lang):
+        console.print(line, markup=False)
+    console.print()
+    for table in (
+        _cost_curve(result.model, lang),
+        _turns_table(result, lang),
+        _cards_table(result, lang),
+        _castable_table(result, width, lang),
+    ):
+        console.print(table)
+        console.print()
+    console.print(_say(FOOTER, lang), style="bright_black", markup=False)
+    return str(console.file.getvalue())
+
+
+def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Any:
+    d, options = comparison.difference, comparison.a.options
+    table = _table(_say(msg("sim", "Difference per turn (vs − deck, ± 95%)"), lang))
+    for heading in (
+        msg("sim", "Turn"),
+        msg("sim", "Spent"),
+        msg("sim", "All spent"),
+        msg("sim", "Hand"),
+        msg("sim", "Discard"),
+    ):
+        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    spent, spent_se = d.mean("spent"), d.se("spent")
+    full, full_se = d.mean("all_spent"), d.se("all_spent")
+    hand, hand_se = d.mean("hand"), d.se("hand")
+    discard, discard_se = d.mean("discard"), d.se("discard")
+    for t in range(options.turns):
+        table.add_row(
+            str(t + 1),
+            f"{spent[t]:+.3f}{_pm(spent_se[t], digits=3)}",
+            f"{100 * full[t]:+.2f}%{_pm(full_se[t], 100)}",
+            f"{hand[t]:+.3f}{_pm(hand_se[t], digits=3)}",
+            f"{100 * discard[t]:+.2f}%{_pm(discard_se[t], 100)}",
+        )
+    return table
+
+
+def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
+    a, b = comparison.a.model, comparison.b.model
+    copies_a = {c.name: c.copies for c in a.cards}
+    copies_b = {c.name: c.copies for c in b.cards}
+    shown = {c.name: _name(c, lang) for c in (*a.cards, *b.cards)}
+    changes = []
+    for name in sorted(set(copies_a) | set(copies_b)):
+        delta = copies_b.get(name, 0) - copies_a.get(name, 0)
+        if delta:
+            changes.append(f"{delta:+d} {shown[name]}")
+    return changes
+
+
+def _ljust(text: str, width: int) -> str:
+    from rich.cells import cell_len
+
+    return text + " " * max(width - cell_len(text), 0)
+
+
+def render_compare_text(
+    comparison: Comparison, *, color: bool = False, width: int = 100, lang: str = ENGLISH
+) -> str:
+    """Both decks' headers, what changed, and the differences with their intervals."""
+    from rich.cells import cell_len
+
+    console = _console(color, width)
+    d = comparison.difference
+    labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
+    label_width = max(cell_len(label) for label in labels)
+    deck_line = msg("sim", "{label}: {title} · curve score {score}")
+    for label, result in zip(labels, (comparison.a, comparison.b), strict=True):
+        model, sums = result.model, result.sums
+        score = f"{sums.mean('score'):.1f}{_pm(sums.se('score'), digits=1)}"
+        line = deck_line(label=_ljust(label, label_width), title=_title(model), score=score)
+        console.print(_say(line, lang), markup=False)
+    changes = _card_changes(comparison, lang)
+    listed = _joined(changes, lang) if changes else _say(msg("sim", "none"), lang)
+    console.print(_say(msg("sim", "Changes: {changes}")(changes=listed), lang), markup=False)
+    options = comparison.a.options
+    run = msg("sim", "{games:,} games on common random numbers · seed {seed} · {on} · {mulligan}")
+    console.print(
+        _say(
+            run(
+                games=options.games, seed=options.seed, on=_on(options), mulligan=_mulligan(options)
+            ),
+            lang,
+        ),
+        markup=False,
+    )
+    difference = msg("sim", "Curve score: {score} · VAZ spent over {turns} turns: {total}")(
+        score=f"{d.mean('score'):+.2f}{_pm(d.se('score'))}",
+        turns=options.turns,
+        total=f"{d.mean('total'):+.3f}{_pm(d.se('total'), digits=3)}",
+    )
+    console.print(_say(difference, lang), markup=False)
+    console.print()
+    console.print(_diff_table(comparison, lang))
+    return str(console.file.getvalue())
+
+
+def cost_curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
+    """Copies per cost and colour, for plots: [(cost, [(colour, copies), ...]), ...]."""
+    colors = _colors_of(model)
+    rows = []
+    for cost in sorted({c.cost for c in model.cards}):
+        per = [
+            (color, sum(c.copies for c in model.cards if c.cost == cost and c.color == color))
+            for color in colors
+        ]
+        rows.append((cost, [(c, n) for c, n in per if n]))
+    return rows
+
+
+def spent_rows(result: Result) -> Sequence[tuple[int, int, float, float]]:
+    """(turn, VAZ available, mean spent, its standard error) per turn, for plots."""
+    spent, se = result.sums.mean("spent"), result.sums.se("spent")
+    return [(t + 1, result.exact.vaz[t], spent[t], se[t]) for t in range(result.options.turns)]
