@@ -105,6 +105,8 @@ def p_seen(model: Model, k: int, seen: int, mulligan: str, on: str) -> Fraction:
     for i in range(min(copies, hand) + 1):
         for j in range(min(others, hand - i) + 1):
             ways = Fraction(comb(copies, i) * comb(others, j) * comb(rest, hand - i - j), total)
+            if not ways:
+                continue  # no such hand (a card with more copies than the rest of the deck holds)
             if j > 0 or (own and i > 0):
                 kept += ways * (1 if i > 0 else p_among(n - hand, copies, seen - hand))
             else:
