@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
 import io
 import json
 import shutil
@@ -14,13 +16,56 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import register as cli_register
 from varz_deck.cli.register import code, diff, register, verify
+from varz_deck.games.varz.registration.code import DecodedDeck
+from varz_deck.games.varz.registration.code import decode as decode_code
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 KAGURA = EXAMPLES / "red-kagura-festival.yaml"
 ILLEGAL = EXAMPLES / "illegal.yaml"
 BLUE_TXT = EXAMPLES / "blue-list.txt"
-KAGURA_HASH = "v1-6axy4nbueg"
+# examples/red-kagura-festival.yaml in the README's canonical form, written by hand: each card's
+# smallest printing id from card_data/sets/ (Scorch Shot is VZ01-010 and VZ02-063), sorted by id.
+KAGURA_CANONICAL = """\
+varz-deck-hash v1
+format:standard
+hero:VZ01-001
+spells:
+VZ01-007 3
+VZ01-008 3
+VZ01-009 3
+VZ01-010 3
+VZ01-011 2
+VZ01-012 3
+VZ01-013 2
+VZ01-014 1
+VZ01-015 1
+VZ02-004 3
+VZ02-005 2
+VZ02-006 2
+VZ02-007 2
+skills:
+VZ01-067 1
+VZ01-068 1
+VZ01-069 1
+VZ01-070 1
+VZ01-094 4
+VZ02-043 1
+portals:
+VZ01-101 2
+VZ01-104 4
+VZ01-110 1
+VZ01-113 1
+"""
+
+
+def readme_hash(canonical_text: str) -> str:
+    """The README's "Deck hash" recipe: v1- + 10 lower-case base32 characters of SHA-256."""
+    digest = hashlib.sha256(canonical_text.encode("utf-8")).digest()
+    return "v1-" + base64.b32encode(digest).decode("ascii")[:10].lower()
+
+
+KAGURA_HASH = readme_hash(KAGURA_CANONICAL)
 COMMANDS = {"register": register, "verify": verify, "diff": diff, "code": code}
 
 
@@ -140,7 +185,9 @@ def test_register_a_deck_code() -> None:
 def test_register_format_option_changes_the_format_and_the_hash() -> None:
     _, out, _ = run("register", KAGURA, "--format", "pioneer", "-o", "json")
     reg = json.loads(out)["registrations"][0]
-    assert reg["cards"]["format"] == "pioneer" and reg["deck_hash"] != KAGURA_HASH
+    assert reg["cards"]["format"] == "pioneer"
+    pioneer = KAGURA_CANONICAL.replace("format:standard\n", "format:pioneer\n")
+    assert reg["deck_hash"] == readme_hash(pioneer) != KAGURA_HASH
 
 
 def test_500_decks_in_one_call_each_registered_once_in_order(tmp_path: Path) -> None:
@@ -277,9 +324,28 @@ def test_diff_with_an_unreadable_deck_is_exit_2(tmp_path: Path) -> None:
 # ---- code --------------------------------------------------------------------------------------
 
 
-def test_code_prints_one_line() -> None:
+def _decoded_from_canonical(text: str) -> DecodedDeck:
+    """What a deck code must hold, read off a canonical text."""
+    lines = text.splitlines()[1:]
+    fmt = lines[0].removeprefix("format:")
+    hero = lines[1].removeprefix("hero:")
+    sections: dict[str, list[tuple[str, int]]] = {}
+    current: list[tuple[str, int]] = []
+    for line in lines[2:]:
+        if line.endswith(":"):
+            current = sections.setdefault(line[:-1], [])
+        else:
+            card_id, count = line.split(" ")
+            current.append((card_id, int(count)))
+    return DecodedDeck(fmt, hero, {k: tuple(v) for k, v in sections.items()})
+
+
+def test_code_prints_one_line_that_decodes_to_the_deck() -> None:
     status, out, _ = run("code", KAGURA)
     assert status == 0 and out.startswith("VZ1") and out.count("\n") == 1
+    decoded = decode_code(out.strip())
+    assert decoded == _decoded_from_canonical(KAGURA_CANONICAL)
+    assert decoded.hero == "VZ01-001" and sum(n for _, n in decoded.sections["spells"]) == 30
 
 
 def test_code_of_a_deck_with_an_unknown_card_is_refused(tmp_path: Path) -> None:
@@ -316,8 +382,13 @@ def test_register_text_exact(tmp_path: Path) -> None:
     )
     _, out, _ = run("register", deck)
     head = out.splitlines()[:11]
+    canonical = (
+        "varz-deck-hash v1\nformat:standard\nhero:VZ01-001\n"
+        "spells:\nVZ01-007 3\nVZ01-010 2\nskills:\nVZ01-094 4\n"
+        "portals:\n?nowhere gate 1\nVZ01-104 4\n"  # "?" sorts before "V"
+    )
     assert head == [
-        f"✗ illegal  {deck}  {head[0].split()[-1]}",
+        f"✗ illegal  {deck}  {readme_hash(canonical)}",
         "  Tiny · player: Mio · event: - · format: standard",
         "  hero: Hibiki Kagura (VZ01-001)",
         "  spells (5)",
@@ -329,5 +400,4 @@ def test_register_text_exact(tmp_path: Path) -> None:
         "      1  Nowhere Gate  unknown",
         "      4  Crimson Gate  VZ01-104",
     ]
-    assert head[0].split()[-1].startswith("v1-")
     assert out.endswith("1 deck registered: 0 legal, 1 illegal\n")

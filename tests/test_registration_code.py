@@ -160,6 +160,18 @@ def test_decoded_deck_checks_like_the_file() -> None:
         assert from_code.path == display(code)
         assert from_code.legal == from_file.legal, path
         assert from_code.counts == from_file.counts
+        assert from_code.format == from_file.format
+        assert from_code.hero == from_file.hero
+        # The same problems (a code has no lines to point at, so places are left out).
+        assert sorted(d.code for d in from_code.diagnostics) == sorted(
+            d.code for d in from_file.diagnostics
+        ), path
+        decoded, _ = read_code(code)
+        for section in SECTIONS:  # every card of the file, as its canonical id and total count
+            listed = canonicalize(read_deck(path)[0], bundled()).sections[section]
+            assert [(e.ref, e.count) for e in decoded.entries[section]] == [
+                (c.key, c.count) for c in listed
+            ]
 
 
 # ---- damaged codes: F009, never a traceback -----------------------------------------------------
@@ -231,7 +243,13 @@ def test_any_payload_with_a_valid_checksum_decodes_or_is_a_code_error(payload: b
     except CodeError:
         return
     deck = to_deck(decoded, "x")
-    canonicalize(deck, bundled())  # unknown ids are fine: the check reports F005
+    assert deck.format == decoded.format
+    assert deck.hero == (decoded.hero or None)
+    for section in SECTIONS:
+        assert [(e.ref, e.count) for e in deck.entries[section]] == list(decoded.sections[section])
+    canonical = canonicalize(deck, bundled())  # unknown ids are fine: the check reports F005
+    for section in SECTIONS:
+        assert canonical.size(section) == sum(n for _, n in decoded.sections[section])
 
 
 @settings(max_examples=300, deadline=None)

@@ -6,6 +6,8 @@ single change of a count, a card, the hero or the format changes it.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -56,26 +58,63 @@ def canonical_of(text: str, suffix: str, db: CardDatabase) -> CanonicalDeck:
 # ---- the documented canonical form (README, "Deck hash") ----------------------------------------
 
 
+# examples/blue-minase-tide.yaml written by hand in the README's canonical form: every card's id
+# looked up in card_data/sets/ (none of these cards has a second printing), sorted by id.
+BLUE_CANONICAL = """\
+varz-deck-hash v1
+format:standard
+hero:VZ01-002
+spells:
+VZ01-016 3
+VZ01-017 3
+VZ01-018 3
+VZ01-019 3
+VZ01-020 2
+VZ01-021 3
+VZ01-022 2
+VZ01-023 2
+VZ01-024 1
+VZ02-009 3
+VZ02-011 2
+VZ02-012 2
+VZ02-014 1
+skills:
+VZ01-071 1
+VZ01-072 1
+VZ01-085 1
+VZ01-086 1
+VZ01-087 1
+VZ01-088 1
+VZ01-095 3
+portals:
+VZ01-100 2
+VZ01-101 1
+VZ01-105 3
+VZ01-112 1
+VZ01-114 1
+"""
+
+
+def readme_hash(canonical_text: str) -> str:
+    """The README's "Deck hash" recipe, as another implementation would write it."""
+    digest = hashlib.sha256(canonical_text.encode("utf-8")).digest()
+    return "v1-" + base64.b32encode(digest).decode("ascii")[:10].lower()
+
+
 def test_canonical_text_of_an_example_is_exactly_the_documented_form() -> None:
     deck, _ = read_deck(ROOT / "examples" / "blue-minase-tide.yaml")
     canonical = canonicalize(deck, bundled())
-    text = canonical.text()
-    assert text.startswith(
-        "varz-deck-hash v1\nformat:standard\nhero:VZ01-002\nspells:\nVZ01-016 3\n"
-    )
-    assert "\nskills:\nVZ01-071 1\n" in text
-    assert text.endswith("portals:\nVZ01-100 2\nVZ01-101 1\nVZ01-105 3\nVZ01-112 1\nVZ01-114 1\n")
-    # Pinned: changing the canonical form or the hash function is a new hash version, not a fix.
-    assert canonical.hash() == "v1-k7ez4ns43m"
+    assert canonical.text() == BLUE_CANONICAL
+    # Changing the canonical form or the hash function is a new hash version, not a fix.
+    assert canonical.hash() == readme_hash(BLUE_CANONICAL)
 
 
 def test_hash_is_sha256_base32_lowercase_first_ten() -> None:
-    import base64
-    import hashlib
-
     text = "varz-deck-hash v1\nformat:standard\nhero:\nspells:\nskills:\nportals:\n"
     expected = base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:10].lower()
     assert hash_text(text) == f"v1-{expected}"
+    assert hash_text(BLUE_CANONICAL) == readme_hash(BLUE_CANONICAL)
+    assert hash_text(BLUE_CANONICAL + "\n") != hash_text(BLUE_CANONICAL)
 
 
 def test_canonical_id_is_the_smallest_printing_id() -> None:
@@ -138,8 +177,10 @@ def test_missing_file_has_no_hash(tmp_path: Path) -> None:
         ("v1-k7ez4ns43m", "v1-k7ez4ns43m"),
         (" V1-K7EZ4NS43M ", "v1-k7ez4ns43m"),
         ("v1-k7ez 4ns43m", "v1-k7ez4ns43m"),
-        ("v1-k7ez4ns43m".replace("b", "8"), "v1-k7ez4ns43m"),
-        ("v1-6axy4nbueg".replace("b", "8"), "v1-6axy4nbueg"),
+        ("v1-6axy4n8ueg", "v1-6axy4nbueg"),  # 8 typed for b
+        ("V1-6AXY4N8UEG", "v1-6axy4nbueg"),
+        ("v1-0l1o0abc23", "v1-ollooabc23"),  # 0 typed for o, 1 for l
+        ("v1-6axy4n9ueg", None),  # 9 stands for no letter
         ("v1-k7ez4ns43", None),
         ("v2-k7ez4ns43m", None),
         ("k7ez4ns43m", None),

@@ -144,7 +144,8 @@ def _auto_by_enumeration(model: Model, k: int, seen: int, on: str) -> Fraction:
     """P(card k among the first `seen` held) under the auto mulligan, over every opening hand."""
     deck = [j for j, card in enumerate(model.cards) for _ in range(card.copies)]
     n = len(deck)
-    openers = {j for j, card in enumerate(model.cards) if ex.is_opener(model, card, on)}
+    opener = _load_reference().opener  # SPEC §6 by enumeration of turn-1 Holders, not the code's
+    openers = {j for j, card in enumerate(model.cards) if opener(model, card, on)}
     fresh = 1 - Fraction(comb(n - model.cards[k].copies, seen), comb(n, seen))
     total = Fraction(0)
     hands = list(itertools.combinations(range(n), 5))
@@ -528,9 +529,34 @@ def test_odd_decks_still_simulate(model: Model) -> None:
         assert "Goldfish" in render_text(result)
 
 
-def test_examples_simulate(examples_dir: Path, bundled_db_path: Path) -> None:
+@pytest.mark.parametrize("on", ["play", "draw"])
+def test_examples_simulate(examples_dir: Path, bundled_db_path: Path, on: str) -> None:
+    """Each example's exact figures against math.comb and SPEC §6 (JSON rounds to 9 places)."""
     database = open_database(bundled_db_path)
+    extra = on == "draw"
     for path in sorted(examples_dir.glob("*.yaml")):
         view, _ = resolve(read_deck(path)[0], database)
-        result = simulate(build_model(view), Options(games=2000, seed=1))
-        assert result.sums.games == 2000
+        hero = view.hero
+        result = simulate(build_model(view), Options(games=2000, seed=1, on=on, mulligan="none"))
+        doc = to_json(result)
+        assert doc["games"] == 2000 and result.sums.games == 2000
+        assert [t["vaz"] for t in doc["turns"]] == [min(2 * t + extra, 9) for t in range(1, 9)]
+        level = hero.evolution_level
+        want_sync = next((t for t in range(1, 9) if min(2 * t + extra, 9) >= level), None)
+        assert doc["v_sync_turn"] == want_sync, path
+        n = view.size("spells")
+        assert n == 30
+        listed = {card.name: count for card, count, _ in view.by_name("spells").values()}
+        assert {c["name"]: c["copies"] for c in doc["cards"]} == listed
+        for card in doc["cards"]:
+            copies = card["copies"]
+            assert abs(card["p_in_opening_hand"] - (1 - comb(n - copies, 5) / comb(n, 5))) < 1e-8
+            for t in range(1, 9):
+                seen = 5 + t - 1 + extra
+                want = 1 - comb(n - copies, seen) / comb(n, seen)
+                assert abs(card["p_drawn_by_turn"][t - 1] - want) < 1e-8
+                if card["color"] in (hero.color, COLORLESS):  # any VAZ pays it
+                    pays = 1.0 if min(2 * t + extra, 9) >= card["cost"] else 0.0
+                    assert abs(card["p_castable_by_turn"][t - 1] - want * pays) < 1e-8
+        for turn in doc["turns"]:  # sampled: spent no more than the Holder makes
+            assert 0 <= turn["mean_vaz_spent"] <= turn["vaz"]
