@@ -21,7 +21,7 @@ import reference_sim
 from varz_deck.deck import read_deck
 from varz_deck.resolve import resolve
 
-from varz_deck.core.database import open_database
+from varz_deck.games import open_database
 from varz_deck.games.varz.sim import Model, Options, build_model, simulate
 
 REFERENCE_GAMES = 5_000

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.database import open_database
+from varz_deck.games import open_database
 
 
 def test_a_cached_database_shows_the_paths_of_the_folder_it_was_opened_from(

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import check_deck
-from varz_deck.core.database import open_database
+from varz_deck.games import check_decks, open_database
 
 HERE = Path(__file__).parent
 CORPORA = {
@@ -46,7 +45,7 @@ def _expected(deck: Path) -> Counter[str]:
 
 
 def _found(deck: Path, database: CardDatabase) -> Counter[str]:
-    report = check_deck(deck, database)
+    report = check_decks([deck], database)[0]
     return Counter(
         f"{d.code} {d.line}:{d.column}" if d.line is not None else f"{d.code} -"
         for d in report.diagnostics

@@ -14,8 +14,16 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.database import _yaml_files, database_game, lint_database, open_database
-from varz_deck.games import GAME_MODULES, GAMES, get_game, register_game
+from varz_deck.core.database import _yaml_files
+from varz_deck.games import (
+    GAME_MODULES,
+    GAMES,
+    database_game,
+    get_game,
+    lint_database,
+    open_database,
+    register_game,
+)
 from varz_deck.games.azuki.sim import Model, SimCard, exact, ikz_on, monte_carlo, seen_by
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,8 +211,7 @@ GAME = Toy()
 
 
 def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from varz_deck.core.check import check_deck
-    from varz_deck.core.codes import all_codes
+    from varz_deck.games import all_codes, check_deck
 
     (tmp_path / "toy_game_for_test.py").write_text(textwrap.dedent(TOY), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -29,9 +29,7 @@ from typer.testing import CliRunner
 from varz_deck.cli import app, main
 from varz_deck.core import i18n
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport, check_deck, diagnostic_json
-from varz_deck.core.codes import all_codes
-from varz_deck.core.database import open_database
+from varz_deck.core.check import DeckReport, diagnostic_json
 from varz_deck.core.diagnostics import diag
 from varz_deck.core.i18n import (
     CardName,
@@ -48,6 +46,7 @@ from varz_deck.core.i18n import (
 )
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
+from varz_deck.games import all_codes, check_deck, check_decks, open_database
 from varz_deck.games.varz.cards import Card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +71,7 @@ RULEBOOK_TERMS: dict[str, tuple[str, str]] = {
     "F006": ("ID", "ID"),
     "F007": ("フォーマット", "赛制"),
     "F008": ("カード", "卡"),
+    "F010": ("デッキ", "牌组"),
     "V101": ("ヒーローカード", "英雄卡"),
     "V102": ("デッキ", "牌组"),
     "V103": ("同名カード", "同名卡"),
@@ -242,7 +242,7 @@ def test_each_failing_example_speaks_three_languages(
     deck: Path, altdb: CardDatabase, catalogues: dict[str, Catalog]
 ) -> None:
     code = deck.parent.name
-    report = check_deck(deck, altdb)
+    report = check_decks([deck], altdb)[0]
     found = [d for d in report.diagnostics if d.code == code]
     assert found, f"{deck} does not report {code}"
     for d in found:
@@ -622,7 +622,7 @@ def _failing_lint_cases() -> list[Path]:
 def test_each_failing_lint_case_speaks_three_languages(
     case: Path, catalogues: dict[str, Catalog]
 ) -> None:
-    from varz_deck.core.database import lint_database
+    from varz_deck.games import lint_database
 
     code = case.parent.name
     found = [d for d in lint_database(case).diagnostics if d.code == code]
@@ -645,7 +645,7 @@ def test_each_failing_lint_case_speaks_three_languages(
 
 
 def test_c001_wording_is_kept_in_english() -> None:
-    from varz_deck.core.database import lint_database
+    from varz_deck.games import lint_database
 
     (d,) = [
         d

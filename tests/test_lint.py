@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app
 from varz_deck.core.codes import CARD_CODES
-from varz_deck.core.database import DatabaseError, lint_database, open_database
+from varz_deck.core.database import DatabaseError
+from varz_deck.games import lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "lint_cases"

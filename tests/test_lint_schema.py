@@ -182,7 +182,7 @@ def test_one_of_failures_show_the_closest_branch_only() -> None:
 
 
 def test_c001_messages_name_the_card_and_the_fix(tmp_path: Path) -> None:
-    from varz_deck.core.database import lint_database
+    from varz_deck.games import lint_database
 
     (tmp_path / "cards.yaml").write_text(
         "cards:\n"
@@ -203,7 +203,8 @@ def test_c001_messages_name_the_card_and_the_fix(tmp_path: Path) -> None:
         (
             6,
             11,
-            "card T-1: cost is a whole number, at least 0 (got '2'); write the number without quotes",
+            "card T-1: cost is a whole number from 0 to 99 (got '2'); "
+            "write the number without quotes",
         ),
         (8, 5, "card T-1: a spil card has no 'life'; remove it"),
         (

@@ -18,12 +18,11 @@ from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
-from varz_deck.core.codes import all_codes
-from varz_deck.core.database import lint_database
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.report import text as text_report
 from varz_deck.core.source import LoadError, decode
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+from varz_deck.games import all_codes, lint_database
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml
 

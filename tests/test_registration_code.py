@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import check_deck
-from varz_deck.core.database import open_database
-from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
+from varz_deck.games import check_deck, open_database
+from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_deck
 from varz_deck.games.varz.registration.canonical import CanonicalDeck, canonicalize
 from varz_deck.games.varz.registration.code import (
@@ -120,7 +119,8 @@ def test_code_to_deck_to_code_is_the_identity(data: st.DataObject) -> None:
 def synthetic_db(ids: list[str]) -> CardDatabase:
     """A database whose ids have unusual shapes: letters, widths, numbers at a width's end."""
     cards = [Card(id=i, name=f"Card {i}", type="spil", set=i.split("-")[0]) for i in ids]
-    return CardDatabase([*cards, Card(id="H-1", name="Hero", type="hero", set="H")])
+    hero = Card(id="H-1", name="Hero", type="hero", set="H")
+    return CardDatabase([*cards, hero], BUILTIN_FORMATS)
 
 
 _ID_PART = st.text("ABCXYZ0123456789", min_size=1, max_size=6)

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.database import open_database
+from varz_deck.games import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
 from varz_deck.games.varz.registration.canonical import (

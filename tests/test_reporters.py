@@ -17,10 +17,10 @@ from jsonschema.validators import validator_for
 
 from varz_deck import __version__
 from varz_deck.core.check import DeckReport
-from varz_deck.core.codes import all_codes
 from varz_deck.core.diagnostics import Diagnostic, Severity
 from varz_deck.core.report import github, json_report, sarif
 from varz_deck.core.report import text as text_report
+from varz_deck.games import all_codes
 from varz_deck.games.varz.cards import Card
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -278,7 +278,7 @@ def sarif_validator():
 
 
 def sarif_log(diagnostics: list[Diagnostic]) -> dict:
-    return json.loads(sarif.render(diagnostics))
+    return json.loads(sarif.render(diagnostics, all_codes()))
 
 
 def test_sarif_results_match_golden() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.database import open_database
+from varz_deck.games import open_database
 from varz_deck.games.varz.registration.register import Registration, register_deck
 from varz_deck.games.varz.registration.sheet import render_sheet
 

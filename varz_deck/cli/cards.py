@@ -1,4 +1,4 @@
-"""`varz-deck cards show REF` and `varz-deck cards search`: card look-up for people.
+"""`varz-deck cards lint`, `cards show REF` and `cards search`: card data for CI and for people.
 
 The finding and the rendering are in varz_deck.games.varz.cardinfo; this module reads options and prints.
 Exit codes: 0 found, 1 no card (or an ambiguous reference), 2 usage error or unusable database.
@@ -7,16 +7,32 @@ Exit codes: 0 found, 1 no card (or an ambiguous reference), 2 usage error or unu
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from varz_deck.cli import EXIT_PROBLEMS, CardsOption, LangOption, language, load_database
-from varz_deck.core.i18n import N_
+from varz_deck.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CardsOption,
+    LangOption,
+    Output,
+    OutputOption,
+    color,
+    fail,
+    language,
+    load_database,
+    width,
+)
+from varz_deck.core.i18n import N_, msg
 from varz_deck.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.diagnostics import Diagnostic
 
 SHOW_HELP = N_(
     "Show one card in full: every field, every name, its printings, and the formats that "
@@ -26,6 +42,89 @@ SEARCH_HELP = N_(
     "List the cards that match TEXT (in any language, ignoring case and width) and every "
     "filter given. Exit 1 when none match."
 )
+
+
+LINT_HELP = N_(
+    "Validate card databases: schema, ids, printings, classes, keywords, formats.\n\n"
+    "Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any "
+    "warning too), 2 when a folder does not exist."
+)
+
+
+def cards_lint(
+    dirs: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Argument(
+            help=N_("Card database folders (default: --cards, $VARZ_DECK_CARDS, bundled)."),
+            show_default=False,
+        ),
+    ] = None,
+    output: OutputOption = Output.text,
+    strict: Annotated[
+        bool, typer.Option("--strict", help=N_("Treat warnings (C1xx) as problems (exit 1)."))
+    ] = False,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Validate card databases: schema, ids, printings, classes, keywords, formats.
+
+    Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any
+    warning too), 2 when a folder does not exist.
+    """
+    from varz_deck.core.database import resolve_root
+    from varz_deck.games import lint_database
+
+    chosen = language(lang)
+    roots = list(dirs) if dirs else [resolve_root(cards)]
+    for root in roots:
+        if not root.is_dir():
+            problem = (
+                msg(
+                    "cli",
+                    "card database {root} does not exist; give the folder that holds the card files",
+                )
+                if not root.exists()
+                else msg(
+                    "cli",
+                    "card database {root} is not a folder; give the folder that holds the card files",
+                )
+            )
+            fail(problem(root=str(root)), lang=chosen)
+    files: dict[str, list[Diagnostic]] = {}
+    for root in roots:
+        result = lint_database(root)
+        for path, diags in result.files.items():
+            files.setdefault(path, []).extend(diags)
+    diagnostics = [d for diags in files.values() for d in diags]
+    if output is Output.json:
+        from varz_deck.core.report import json_report
+
+        rendered = json_report.render_lint(files, chosen)
+    elif output is Output.github:
+        from varz_deck.core.report import github
+
+        rendered = github.render(diagnostics)
+    elif output is Output.sarif:
+        from varz_deck.core.report import sarif
+        from varz_deck.games import all_codes
+
+        rendered = sarif.render(diagnostics, all_codes())
+    else:
+        from varz_deck.core.report import text
+
+        rendered = text.render_lint(
+            files, ", ".join(map(str, roots)), color=color(), width=width(), lang=chosen
+        )
+    sys.stdout.write(rendered)
+    failed = any(d.is_error or strict for d in diagnostics)
+    raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
+
+
+def _only_varz(database: CardDatabase, lang: str) -> CardDatabase:
+    if database.game != DEFAULT_GAME:
+        unsupported = msg("cli", "this command does not support {game} card databases yet")
+        fail(unsupported(game=database.game), lang=lang)
+    return database
 
 
 def _console() -> Console:
@@ -45,7 +144,7 @@ def cards_show(
     from varz_deck.games.varz.cardinfo import CardNotFound, card_panel, find_card
 
     chosen = language(lang)
-    database = load_database(cards, chosen, supported=(DEFAULT_GAME,))
+    database = _only_varz(load_database(cards, chosen), chosen)
     try:
         card = find_card(database, ref)
     except CardNotFound as err:
@@ -90,7 +189,7 @@ def cards_search(
     from varz_deck.games.varz.cardinfo import Query, search, search_table
 
     chosen = language(lang)
-    database = load_database(cards, chosen, supported=(DEFAULT_GAME,))
+    database = _only_varz(load_database(cards, chosen), chosen)
     query = Query(text=text, type=type, color=color, cost=cost, klass=klass, keyword=keyword)
     found = search(database, query)
     console = _console()

@@ -1,8 +1,4 @@
-"""Registration commands: `register`, `verify`, `diff` and `code` (issue 5).
-
-`varz_deck.cli` adds them to the app; this module imports it only inside the commands and, for the
-`--lang` option, at its very end, so either module can be imported first.
-"""
+"""Registration commands: `register`, `verify`, `diff` and `code` (issue 5)."""
 
 from __future__ import annotations
 
@@ -13,13 +9,22 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
+from varz_deck.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    CardsOption,
+    LangOption,
+    color,
+    fail,
+    language,
+    load_database,
+)
 from varz_deck.core.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.games.varz.registration.register import Registration
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 class RegisterOutput(str, Enum):
@@ -36,14 +41,6 @@ class CompareOutput(str, Enum):
 DeckArgument = Annotated[
     Path,
     typer.Argument(help=N_("A deck file (.yaml, .yml, .txt) or a deck code."), show_default=False),
-]
-CardsOption = Annotated[
-    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
-    typer.Option(
-        "--cards",
-        help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
-        show_default=False,
-    ),
 ]
 CompareOutputOption = Annotated[
     CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
@@ -110,7 +107,7 @@ def register(
     elif output is RegisterOutput.csv:
         rendered = render.render_csv(registrations)
     else:
-        rendered = render.render_text(registrations, color=_color(), lang=chosen)
+        rendered = render.render_text(registrations, color=color(), lang=chosen)
     sys.stdout.write(rendered)
     raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
 
@@ -145,9 +142,7 @@ def verify(
         sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected))
     else:
         sys.stdout.write(
-            render.render_verify_text(
-                reg.path, reg.deck_hash, expected, color=_color(), lang=chosen
-            )
+            render.render_verify_text(reg.path, reg.deck_hash, expected, color=color(), lang=chosen)
         )
     raise typer.Exit(EXIT_OK if reg.deck_hash == expected else EXIT_PROBLEMS)
 
@@ -178,9 +173,7 @@ def diff(
     if output is CompareOutput.json:
         sys.stdout.write(render.render_diff_json(result, before, after))
     else:
-        sys.stdout.write(
-            render.render_diff_text(result, before, after, color=_color(), lang=chosen)
-        )
+        sys.stdout.write(render.render_diff_text(result, before, after, color=color(), lang=chosen))
     raise typer.Exit(EXIT_OK if result.same else EXIT_PROBLEMS)
 
 
@@ -200,22 +193,17 @@ def code(deck: DeckArgument, cards: CardsOption = None, lang: LangOption = None)
 
 
 def _database(cards: Path | None, lang: str) -> CardDatabase:
-    from varz_deck.cli import load_database
     from varz_deck.games import DEFAULT_GAME
 
-    return load_database(cards, lang, supported=(DEFAULT_GAME,))
-
-
-def _color() -> bool:
-    from varz_deck.cli import _color as color
-
-    return color()
+    database = load_database(cards, lang)
+    if database.game != DEFAULT_GAME:
+        unsupported = msg("cli", "this command does not support {game} card databases yet")
+        fail(unsupported(game=database.game), lang=lang)
+    return database
 
 
 def _usage(message: Message, lang: str) -> NoReturn:
-    from varz_deck.cli import _fail
-
-    _fail(message, EXIT_USAGE, lang)
+    fail(message, EXIT_USAGE, lang)
 
 
 def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
@@ -267,8 +255,3 @@ def _write_sheets(registrations: list[Registration], folder: Path, lang: str) ->
         "wrote {n} registration sheets to {folder}",
     )(n=len(registrations), folder=str(folder))
     sys.stderr.write(f"varz-deck: {wrote.render(lang)}\n")
-
-
-# Last, so that `varz_deck.cli` (which adds these commands) can be imported before or after this
-# module: the option's type is read when the command line is built, not when this module loads.
-from varz_deck.cli import LangOption, language  # noqa: E402

@@ -104,11 +104,7 @@ class CardDatabase:
         for card in cards:
             self.cards.setdefault(card.id, card)
             self.printings.setdefault(card.name, []).append(card)
-        if not formats:
-            from varz_deck.games import get_game
-
-            formats = get_game(self.game).builtin_formats()
-        self.formats: dict[str, Format] = dict(formats)
+        self.formats: dict[str, Format] = dict(formats or {})
         self._index: dict[str, set[str]] | None = None
 
     @property

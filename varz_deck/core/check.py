@@ -1,16 +1,12 @@
-"""Checking decks: the game of the database reads, resolves and checks each; one DeckReport per
-deck (VARZ: varz_deck/games/varz/check.py)."""
+"""The outcome of checking one deck (each game's check_deck makes it: varz_deck/core/game.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from varz_deck.core.cards import CardDatabase
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.games import DEFAULT_GAME, get_game
+from varz_deck.core.game import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -26,6 +22,7 @@ class DeckReport:
     view: Any = None  # the game's resolved deck (VARZ: games/varz/resolve.py DeckView)
     game: str = DEFAULT_GAME
     lead: str = "hero"  # the slot of `hero` in the game's deck file (Azuki: "leader")
+    places: tuple[str, ...] = ()  # the game's slots, then its sections: how text groups diagnostics
 
     @property
     def legal(self) -> bool:
@@ -62,17 +59,3 @@ def diagnostic_json(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
         out["message_localized"] = localized(d, lang)
     out.update(section=d.section, card=d.card, line=d.line, column=d.column)
     return out
-
-
-def check_deck(
-    path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
-) -> DeckReport:
-    """Check one deck file against a database (a format given here overrides the file's)."""
-    return get_game(database.game).check_deck(path, database, format_key, shown)
-
-
-def check_decks(
-    paths: Iterable[Path], database: CardDatabase, format_key: str | None = None
-) -> list[DeckReport]:
-    """Check each deck independently, in the order given."""
-    return [check_deck(path, database, format_key) for path in paths]

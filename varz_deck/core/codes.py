@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.core.diagnostics import Severity, default_severity
+
+if TYPE_CHECKING:
+    from varz_deck.core.rulebook import Rule
 
 
 class CodeInfo(NamedTuple):
@@ -58,6 +62,12 @@ FILE_CODES = (
         "card in the wrong section (a portal under spells, a non-hero as hero)",
     ),
     CodeInfo(
+        "F010",
+        "deck-for-another-game",
+        "-",
+        "the deck is written for another game than the card database's; use --game or --cards",
+    ),
+    CodeInfo(
         "F009",
         "deck-code-unreadable",
         "-",
@@ -108,13 +118,11 @@ CARD_CODES = (
 )
 
 
-def all_codes() -> dict[str, CodeInfo]:
-    """Every code with its name, rulebook section and summary, in code order."""
-    from varz_deck.games import game_keys, get_game
-
+def codes_with(rules: Iterable[Rule[Any]]) -> dict[str, CodeInfo]:
+    """Every file and card code plus the given rules' codes, with name, rulebook section and
+    summary, in code order (varz_deck.games.all_codes gives the games' rules)."""
     out = {info.code: info for info in (*FILE_CODES, *CARD_CODES)}
-    for key in game_keys():
-        for rule in get_game(key).rules().values():
-            out[rule.code] = CodeInfo(rule.code, rule.name, rule.section, rule.summary, rule.doc)
+    for rule in rules:
+        out[rule.code] = CodeInfo(rule.code, rule.name, rule.section, rule.summary, rule.doc)
     order = {"F": 0, "V": 1, "W": 2, "A": 3, "C": 4}
     return dict(sorted(out.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0])))

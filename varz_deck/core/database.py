@@ -23,14 +23,14 @@ from varz_deck import __version__
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cards import CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
+from varz_deck.core.game import DEFAULT_GAME
 from varz_deck.core.i18n import Joined, Message, Quoted, msg
 from varz_deck.core.schemas import resource_dir, schema_text
 from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes
 from varz_deck.core.strictyaml import CARD_NODE_CAP, Document, load
-from varz_deck.games import DEFAULT_GAME, Game, game_keys, get_game
 
 if TYPE_CHECKING:
-    pass
+    from varz_deck.core.game import Game
 
 FORMATS_FILE = "formats.yaml"
 _GAME_LINE = re.compile(rb"^game:[ \t]*[\"']?([a-z0-9_-]+)", re.MULTILINE)
@@ -107,23 +107,20 @@ def _yaml_files(root: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
-def game_of(data: bytes | None) -> Game:
-    """The game a database is for, from its formats.yaml bytes (`game:`; default VARZ).
-
-    An unknown game falls back to VARZ; the formats schema reports it (C001) when linting.
-    """
+def game_key_of(data: bytes | None) -> str:
+    """The key of the game a database is for, from its formats.yaml bytes (`game:`; default
+    VARZ). The games layer maps it to a game; the formats schema reports an unknown one (C001)."""
     match = _GAME_LINE.search(data) if data else None
-    key = match.group(1).decode() if match else DEFAULT_GAME
-    return get_game(key if key in game_keys() else DEFAULT_GAME)
+    return match.group(1).decode() if match else DEFAULT_GAME
 
 
-def database_game(root: Path) -> Game:
-    """The game of the database at root (its formats.yaml), without loading the cards."""
+def database_game_key(root: Path) -> str:
+    """The game key of the database at root (its formats.yaml), without loading the cards."""
     try:
         data: bytes | None = read_bytes(root / FORMATS_FILE, CARD_FILE_LIMIT)
     except LoadError:
         data = None
-    return game_of(data)
+    return game_key_of(data)
 
 
 def _display(root: Path, path: Path) -> str:
@@ -202,25 +199,22 @@ def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
 # --------------------------------------------------------------------------- loading
 
 
-def open_database(root: Path) -> CardDatabase:
-    """A valid database, from the cache when its files are unchanged; DatabaseError if invalid."""
+def open_database(root: Path, game: Game) -> CardDatabase:
+    """A valid database of `game` (see database_game_key), from the cache when its files are
+    unchanged; DatabaseError if invalid."""
     if not root.is_dir():
         raise DatabaseError(root, [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))])
     files = []
-    formats_data: bytes | None = None
     for path in _yaml_files(root):
         try:
             files.append((path, read_bytes(path, CARD_FILE_LIMIT)))
         except LoadError:
             files.append((path, b""))  # the full lint below reports it
-        if path.name == FORMATS_FILE and path.parent == root:
-            formats_data = files[-1][1]
-    game = game_of(formats_data)
     key = _cache_key(root, files, game)
     cached = _cache_read(key, root, game)
     if cached is not None:
         return cached
-    result = lint_database(root)
+    result = lint_database(root, game)
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
     _cache_write(key, root, result.database)
@@ -259,8 +253,9 @@ class _Entry:
         return f"{self.file}:{mark.line}:{mark.column}"
 
 
-def lint_database(root: Path) -> LintResult:
-    """Load every file of a database and check it whole: F001–F003, C001–C005, C101–C104."""
+def lint_database(root: Path, game: Game) -> LintResult:
+    """Load every file of a database of `game` and check it whole: F001–F003, C001–C005,
+    C101–C104."""
     from varz_deck.core.schemaexplain import schema_problems
 
     result = LintResult(root)
@@ -269,7 +264,6 @@ def lint_database(root: Path) -> LintResult:
         return result
     entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
-    game = database_game(root)
     for path in _yaml_files(root):
         shown = _display(root, path)
         is_formats = path.parent == root and path.name == FORMATS_FILE

@@ -19,6 +19,13 @@ from varz_deck.core.strictyaml import Document, load
 MAX_COUNT = 99
 _ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
+_TOP_KEY = re.compile(r"^[\"']?([A-Za-z][A-Za-z _-]*?)[\"']?[ \t]*:", re.MULTILINE)
+
+
+def top_level_words(text: str) -> set[str]:
+    """The keys of a YAML deck's top mapping, or a text list's headers, lower-cased: what tells
+    one game's deck file from another's (Game.owns_deck), without parsing the file."""
+    return {" ".join(m.group(1).lower().split()) for m in _TOP_KEY.finditer(text)}
 
 
 @dataclass(frozen=True)

@@ -376,20 +376,3 @@ def extract_schema_hints(
     for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
         for match in pattern.finditer(line):
             yield lineno, "msg", ("schema", json.loads(match.group(1))), []
-
-
-def extract_code_summaries(
-    fileobj: Any,
-    keywords: Mapping[str, Any],
-    comment_tags: Sequence[str],
-    options: Any,
-) -> Iterable[tuple[Any, ...]]:
-    """Babel extraction method for codes.py: its marked messages, plus every code's one-line
-    summary (context "summary", shown by `varz-deck rules`)."""
-    from babel.messages.extract import extract_python
-
-    yield from extract_python(fileobj, keywords, comment_tags, options)
-    from varz_deck.core.codes import all_codes
-
-    for info in all_codes().values():
-        yield 0, "msg", ("summary", info.summary), []

@@ -1,97 +1,30 @@
-"""Games as data: the `Game` protocol the core calls, and the registry of games.
+"""The games: a registry from key to the module that defines the game's `GAME`.
 
-A card database says which game it is for (`game:` in its `formats.yaml`, default `varz`); the
-core asks that game for its card schema, how to build a card from a card file's mapping, the
-database class its references resolve against, how to check a deck file and which rules it has.
-The core never imports a game module by name: `get_game` loads it on first use, so checking a VARZ
-deck never imports the Azuki module (start-up time matters, see benchmarks/bench_check.py).
+The `Game` protocol is in varz_deck/core/game.py. A game is loaded on first use only, so checking
+a VARZ deck never imports the Azuki package (start-up time matters, see benchmarks/bench_check.py).
+Adding a game is one package plus one line in `GAME_MODULES` (tests/test_games.py registers a toy
+game with `register_game`).
 
-Adding a game is one module (a `Game` object named `GAME`) plus its data: `register_game` names
-the module, nothing in the core changes (tests/test_games.py registers a toy game).
+This module also binds the core's game-taking functions to the registry: opening and linting a
+database of whatever game its formats.yaml names, checking decks, listing every code.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.game import DEFAULT_GAME, Game
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
-    from varz_deck.core.rulebook import Rule
-    from varz_deck.core.strictyaml import Document
+    from varz_deck.core.codes import CodeInfo
+    from varz_deck.core.database import LintResult
 
-DEFAULT_GAME = "varz"
-
-
-class Game(Protocol):
-    """What the core needs from one game."""
-
-    key: str
-    name: str
-    card_schema: str  # a name in varz_deck.core.schemas (the card-file schema)
-    deck_schema: str  # a name in varz_deck.core.schemas (the deck-file schema)
-    sections: tuple[str, ...]  # list sections of a deck file
-    slots: tuple[str, ...]  # single-card keys of a deck file
-
-    def builtin_formats(self) -> dict[str, Format]:
-        """The formats a database of this game has when its formats.yaml names none."""
-        ...
-
-    def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Any:
-        """A card from one mapping of a card file the game's schema accepted."""
-        ...
-
-    def card_from_json(self, data: Mapping[str, Any]) -> Any:
-        """A card from the cache (the inverse of the card's `to_json`)."""
-        ...
-
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
-        """The look-up index a deck's references resolve against."""
-        ...
-
-    def identity(self, card: Any) -> str:
-        """What copy limits and printings count by (VARZ: the name; Azuki: the id)."""
-        ...
-
-    def game_fields(self, card: Any) -> dict[str, Any]:
-        """The fields that make two printings of one card the same card (C003)."""
-        ...
-
-    def vocabulary(
-        self, entries: list[Any], doc: Document, bad_paths: set[Any]
-    ) -> Iterator[Diagnostic]:
-        """C004: words of a card file outside the game's vocabulary."""
-        ...
-
-    def check_deck(
-        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
-    ) -> DeckReport:
-        """Read, resolve and check one deck file."""
-        ...
-
-    def goldfish(
-        self,
-        path: Path,
-        database: CardDatabase,
-        *,
-        games: int,
-        seed: int,
-        turns: int,
-        on: str,
-        mulligan: str,
-    ) -> tuple[dict[str, Any], bool]:
-        """`varz-deck sim` for a game without its own report: the JSON document, and whether
-        the deck could be simulated (VARZ keeps its richer simulator in varz_deck/games/varz/sim)."""
-        ...
-
-    def rules(self) -> Mapping[str, Rule[Any]]:
-        """Code -> rule (with code, name, section, summary, doc), for `varz-deck rules`."""
-        ...
-
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_MODULES", "Game", "game_keys", "get_game"]
 
 # key -> module that defines GAME; modules are imported on first use only.
 GAME_MODULES: dict[str, str] = {
@@ -120,3 +53,132 @@ def get_game(key: str | None) -> Game:
 
 def game_keys() -> tuple[str, ...]:
     return tuple(GAME_MODULES)
+
+
+def database_game(root: Path) -> Game:
+    """The game of the database at root (its formats.yaml `game:`; an unknown one is VARZ, and
+    the formats schema reports it when linting)."""
+    from varz_deck.core.database import database_game_key
+
+    key = database_game_key(root)
+    return get_game(key if key in GAME_MODULES else DEFAULT_GAME)
+
+
+def open_database(root: Path) -> CardDatabase:
+    """The valid database at root, for its game; DatabaseError if invalid."""
+    from varz_deck.core import database
+
+    return database.open_database(root, database_game(root))
+
+
+def lint_database(root: Path) -> LintResult:
+    """Everything `cards lint` reports for the database at root, for its game."""
+    from varz_deck.core import database
+
+    return database.lint_database(root, database_game(root))
+
+
+def check_deck(
+    path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
+) -> DeckReport:
+    """Check one deck file against a database (a format given here overrides the file's)."""
+    return get_game(database.game).check_deck(path, database, format_key, shown)
+
+
+def deck_game(path: Path, preferred: str) -> str | None:
+    """The key of the game a deck is written for, from its keys or headers (or a deck code's
+    prefix): `preferred` when it owns the deck, else the one other game that does; None when no
+    game owns it (the preferred game's checks then say what is wrong)."""
+    text = _peek(path)
+    if text is None or get_game(preferred).owns_deck(text):
+        return preferred
+    owners = [k for k in GAME_MODULES if k != preferred and get_game(k).owns_deck(text)]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _peek(path: Path) -> str | None:
+    """The start of a deck file's text, or the argument itself when it names no regular file
+    (a deck code); None when it cannot be read (the check reports why)."""
+    import stat
+
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return None
+        with path.open("rb") as handle:
+            return handle.read(_PEEK_BYTES).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return str(path)
+    except (OSError, ValueError):
+        return None
+
+
+_PEEK_BYTES = 65536
+
+
+def check_decks(
+    paths: Iterable[Path],
+    database: CardDatabase,
+    format_key: str | None = None,
+    open_other: Callable[[str], CardDatabase] | None = None,
+) -> list[DeckReport]:
+    """Check each deck independently, in the order given. A deck written for another game is
+    checked against `open_other(game)` (its bundled database) when given; otherwise it gets one
+    F010 naming its game and the option to use (SPEC §8)."""
+    reports = []
+    for path in paths:
+        owner = deck_game(path, database.game)
+        if owner is None or owner == database.game:
+            reports.append(check_deck(path, database, format_key))
+        elif open_other is not None:
+            reports.append(check_deck(path, open_other(owner), format_key))
+        else:
+            reports.append(_other_game(path, database, get_game(owner), format_key))
+    return reports
+
+
+def _other_game(
+    path: Path, database: CardDatabase, owner: Game, format_key: str | None
+) -> DeckReport:
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.diagnostics import diag
+    from varz_deck.core.i18n import msg
+
+    mine = get_game(database.game)
+    wrong = msg(
+        "F010",
+        "this is a {game} deck, but the card database is for {mine}; "
+        "check it with --game {key} (or --cards with a {game} database)",
+    )
+    problem = diag("F010", wrong(game=owner.name, mine=mine.name, key=owner.key), file=str(path))
+    return DeckReport(
+        str(path),
+        None,
+        format_key or "standard",
+        None,
+        {},
+        (problem,),
+        game=database.game,
+        lead=mine.lead,
+        places=(*mine.slots, *mine.sections),
+    )
+
+
+def all_codes(keys: Iterable[str] | None = None) -> dict[str, CodeInfo]:
+    """Every code with its name, rulebook section and summary, in code order: the file and card
+    codes, and the rules of the games named (default: every game)."""
+    from varz_deck.core.codes import codes_with
+
+    chosen = game_keys() if keys is None else tuple(keys)
+    return codes_with(rule for key in chosen for rule in get_game(key).rules().values())
+
+
+def extract_code_summaries(
+    fileobj: Any, keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Any
+) -> Iterable[tuple[Any, ...]]:
+    """Babel extraction method for core/codes.py: its marked messages, plus every code's one-line
+    summary (context "summary", shown by `varz-deck rules`) from every game."""
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for info in all_codes().values():
+        yield 0, "msg", ("summary", info.summary), []

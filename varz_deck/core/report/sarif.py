@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
 
 from varz_deck import __version__
-from varz_deck.core.codes import all_codes
+from varz_deck.core.codes import CodeInfo
 from varz_deck.core.diagnostics import Diagnostic
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -19,8 +19,8 @@ def _uri(path: str) -> str:
     return quote(path.replace("\\", "/"), safe="/")
 
 
-def render(diagnostics: Iterable[Diagnostic]) -> str:
-    codes = all_codes()
+def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> str:
+    """The SARIF log: `codes` are the rules it describes (varz_deck.games.all_codes)."""
     index = {code: i for i, code in enumerate(codes)}
     rules = [
         {

@@ -15,13 +15,9 @@ from varz_deck.core.i18n import ENGLISH, CardName, Message, localized, msg, nmsg
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
 
-def _section_order(game: str) -> dict[str | None, int]:
+def _section_order(places: Sequence[str]) -> dict[str | None, int]:
     """Diagnostics are grouped by place: the deck, then the game's slots, then its sections."""
-    from varz_deck.games import get_game
-
-    found = get_game(game)
-    keys = (*found.slots, *found.sections)
-    return {None: 0, **{key: i for i, key in enumerate(keys, start=1)}}
+    return {None: 0, **{key: i for i, key in enumerate(places, start=1)}}
 
 
 def _console(color: bool, width: int) -> Console:
@@ -89,7 +85,7 @@ def render_check(
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
-        order = _section_order(report.game)
+        order = _section_order(report.places)
         for section in sorted(by_section, key=lambda s: order.get(s, 9)):
             if section is not None:
                 heading = term("section", section, lang)

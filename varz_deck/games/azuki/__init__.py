@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.game import Game, Goldfish
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
     from varz_deck.games.azuki.deck import AzukiView
@@ -29,6 +30,7 @@ class Azuki:
     deck_schema = "azuki-deck"
     sections: tuple[str, ...] = ("main", "ikz")
     slots: tuple[str, ...] = ("leader", "gate")
+    lead = "leader"
 
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
@@ -58,51 +60,21 @@ class Azuki:
     def check_deck(
         self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
     ) -> DeckReport:
-        from varz_deck.core.check import DeckReport
-        from varz_deck.core.diagnostics import Diagnostic
-        from varz_deck.games.azuki.deck import read_deck, resolve
-        from varz_deck.games.azuki.rules import run_rules
+        from varz_deck.games.azuki.check import check_deck
 
         assert isinstance(database, AzukiDatabase)
-        deck, problems = read_deck(path, shown)
-        fmt = format_key or deck.format or "standard"
-        if not deck.readable:
-            found = tuple(sorted(problems, key=Diagnostic.sort_key))
-            return DeckReport(
-                deck.path, deck.name, fmt, None, counts(None), found, game=self.key, lead="leader"
-            )
-        view, resolved = resolve(deck, database, format_key)
-        diagnostics = sorted([*problems, *resolved, *run_rules(view)], key=Diagnostic.sort_key)
-        return DeckReport(
-            deck.path,
-            deck.name,
-            fmt,
-            view.leader,
-            counts(view),
-            tuple(diagnostics),
-            game=self.key,
-            lead="leader",
-        )
+        return check_deck(path, database, format_key, shown)
 
-    def goldfish(
-        self,
-        path: Path,
-        database: CardDatabase,
-        *,
-        games: int,
-        seed: int,
-        turns: int,
-        on: str,
-        mulligan: str,
-    ) -> tuple[dict[str, Any], bool]:
-        """The `sim --output json` document, and whether the deck file could be read."""
-        from varz_deck.games.azuki.sim import build_model, simulate
+    def owns_deck(self, text: str) -> bool:
+        from varz_deck.core.entries import top_level_words
 
-        model, report = build_model(path, database)
-        document = simulate(
-            model, games=games, seed=seed, turns=turns, on=on, mulligan=mulligan, legal=report.legal
-        )
-        return document, model.size > 0
+        return bool(top_level_words(text) & OWN_WORDS)
+
+    @property
+    def goldfish(self) -> Goldfish:
+        from varz_deck.games.azuki.sim import GOLDFISH
+
+        return GOLDFISH
 
     def rules(self) -> Mapping[str, Rule[AzukiView]]:
         from varz_deck.games.azuki.rules import RULES
@@ -110,11 +82,7 @@ class Azuki:
         return RULES
 
 
-def counts(view: Any) -> dict[str, int]:
-    """The deck's counts in `check --output json`: main deck and IKZ area sizes."""
-    if view is None:
-        return {"main": 0, "ikz": 0}
-    return {"main": view.size("main"), "ikz": view.size("ikz")}
+OWN_WORDS = frozenset({"leader", "gate", "ikz", "ikz deck"})
 
 
-GAME = Azuki()
+GAME: Game = Azuki()

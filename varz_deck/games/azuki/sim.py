@@ -22,6 +22,12 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
+from varz_deck.core.diagnostics import safe
+from varz_deck.core.game import DeckUnusable, SimRequest
+from varz_deck.core.i18n import Message, msg
+from varz_deck.games.azuki.check import check_parsed
+from varz_deck.games.azuki.deck import read_deck
+
 HAND = 7
 MAX_IKZ = 10
 MULLIGAN_BY_TURN = 3
@@ -130,12 +136,11 @@ def monte_carlo(
 
 def build_model(path: Path, database: Any, shown: str | None = None) -> tuple[Model, Any]:
     """The main deck of an Azuki deck file, and its check report (legal or not)."""
-    from varz_deck.games.azuki import GAME
-    from varz_deck.games.azuki.deck import read_deck, resolve
-
-    report = GAME.check_deck(path, database, None, shown)
-    parsed, _ = read_deck(path, shown)
-    view, _ = resolve(parsed, database)
+    parsed, problems = read_deck(path, shown)
+    report = check_parsed(parsed, problems, database, None)
+    view = report.view
+    if view is None:
+        raise DeckUnusable(report.diagnostics)
     cards: dict[str, SimCard] = {}
     for slot in view.slots["main"]:
         card = slot.card
@@ -201,3 +206,59 @@ def simulate(
         "p_mulligan_se": p_mulligan_se,
         "legal": legal,
     }
+
+
+@dataclass(frozen=True)
+class AzukiOutcome:
+    """One Azuki deck's goldfish figures (the JSON document) and how to show them."""
+
+    document: dict[str, Any]
+    warnings: tuple[Message, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return self.document
+
+    def render_text(self, *, color: bool, width: int, lang: str) -> str:
+        document = self.document
+        title = msg("sim", "{path}: P(drawn by turn t), P(castable on turn t); mulligan {mulligan}")
+        lines = [title(path=str(document["deck"]), mulligan=document["mulligan"]).render(lang)]
+        heads = "".join(f" {'T' + str(t['turn']):>4}" for t in document["turns"])
+        lines.append(f"{'':32} {'':>4} {'':>5}{heads}")
+        ikz = "".join(f" {t['ikz']:>4}" for t in document["turns"])
+        lines.append(f"{'IKZ':32} {'':>4} {'':>5}{ikz}")
+        for card in document["cards"]:
+            drawn = "".join(f" {p:4.0%}" for p in card["p_drawn_by_turn"])
+            castable = "".join(f" {p:4.0%}" for p in card["p_castable_by_turn"])
+            label = safe(f"{card['copies']}x {card['name']}")[:32]
+            opening = card["p_in_opening_hand"]
+            lines.append(f"{label:32} {card['cost']:>4} {opening:5.0%}{drawn}")
+            lines.append(f"{'':32} {'':>4} {'':>5}{castable}")
+        return "\n".join(lines) + "\n"
+
+    def plot(self, fmt: str, lang: str) -> bytes:
+        raise NotImplementedError  # the options set below does not offer --plot
+
+
+class AzukiGoldfish:
+    """Exact hypergeometric figures; a NumPy Monte Carlo for the whole-hand mulligan."""
+
+    options = frozenset({"mulligan", "on"})
+
+    def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
+        model, report = build_model(request.deck, database)
+        if model.size == 0:
+            empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
+            raise DeckUnusable(message=empty(path=str(request.deck)))
+        document = simulate(
+            model,
+            games=request.games,
+            seed=request.seed,
+            turns=request.turns,
+            on=request.on,
+            mulligan=request.mulligan,
+            legal=report.legal,
+        )
+        return AzukiOutcome(document)
+
+
+GOLDFISH = AzukiGoldfish()

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.game import Game, Goldfish
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
     from varz_deck.games.varz.cards import Card
@@ -31,6 +32,7 @@ class Varz:
     deck_schema = "deck"
     sections: tuple[str, ...] = ("spells", "skills", "portals")
     slots: tuple[str, ...] = ("hero",)
+    lead = "hero"
 
     def builtin_formats(self) -> dict[str, Format]:
         from varz_deck.games.varz.cards import BUILTIN_FORMATS
@@ -66,7 +68,7 @@ class Varz:
     def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
         from varz_deck.core.cards import CardDatabase
 
-        return CardDatabase(cards, formats)
+        return CardDatabase(cards, formats or self.builtin_formats())
 
     def identity(self, card: Any) -> str:
         return str(card.name)
@@ -90,10 +92,21 @@ class Varz:
         deck, problems = read_deck(path, shown)
         return check_parsed(deck, problems, database, format_key)
 
+    def owns_deck(self, text: str) -> bool:
+        from varz_deck.games.varz.deck import owns_deck
+
+        return owns_deck(text)
+
+    @property
+    def goldfish(self) -> Goldfish:
+        from varz_deck.games.varz.sim.goldfish import GOLDFISH
+
+        return GOLDFISH
+
     def rules(self) -> Mapping[str, Rule[DeckView]]:
         from varz_deck.games.varz.rules import RULES
 
         return RULES
 
 
-GAME = Varz()
+GAME: Game = Varz()

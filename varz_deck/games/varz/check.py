@@ -10,6 +10,8 @@ from varz_deck.games.varz.deck import Deck
 from varz_deck.games.varz.resolve import DeckView, resolve
 from varz_deck.games.varz.rules import run_rules
 
+PLACES = ("hero", *SECTIONS)
+
 
 def check_parsed(
     deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
@@ -24,11 +26,21 @@ def check_parsed(
             None,
             _counts(None),
             tuple(sorted(problems, key=Diagnostic.sort_key)),
+            places=PLACES,
         )
     view, found = resolve(deck, database, format_key)
     diagnostics = [*problems, *found, *run_rules(view)]
     diagnostics.sort(key=Diagnostic.sort_key)
-    return DeckReport(deck.path, deck.name, fmt, view.hero, _counts(view), tuple(diagnostics), view)
+    return DeckReport(
+        deck.path,
+        deck.name,
+        fmt,
+        view.hero,
+        _counts(view),
+        tuple(diagnostics),
+        view,
+        places=PLACES,
+    )
 
 
 def _counts(view: DeckView | None) -> dict[str, int]:

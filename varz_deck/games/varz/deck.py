@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.entries import Entry, parse_item, read_yaml_deck
+from varz_deck.core.entries import Entry, parse_item, read_yaml_deck, top_level_words
 from varz_deck.core.i18n import Quoted, msg
 from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.varz.cards import SECTIONS
@@ -18,6 +18,9 @@ _SECTION_WORDS = {
     "portals": "portals", "portal deck": "portals",
 }  # fmt: skip
 _FIELD_WORDS = ("hero", "format", "name", "player", "event")
+_OWN_WORDS = frozenset(
+    {"hero", "spells", "skills", "portals", "spell deck", "skill deck", "portal deck"}
+)
 
 
 @dataclass
@@ -40,6 +43,11 @@ class Deck:
 
     def has_section(self, section: str) -> bool:
         return section in self.section_marks
+
+
+def owns_deck(text: str) -> bool:
+    """Whether a deck file's keys or headers are VARZ's (hero, spells, skills, portals)."""
+    return bool(top_level_words(text) & _OWN_WORDS)
 
 
 def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:

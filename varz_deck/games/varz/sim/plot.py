@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from varz_deck.core.i18n import ENGLISH, Message, msg, term
+from varz_deck.core.plot import PlotError
 from varz_deck.games.varz.cards import COLORLESS
 from varz_deck.games.varz.sim.report import Z95, cost_curve_rows, spent_rows
 from varz_deck.games.varz.sim.run import Result
@@ -21,7 +22,6 @@ HEX = {
 }  # fmt: skip
 SPENT = ("#2ca02c", "#1f77b4")
 AVAILABLE = "#d9d9d9"
-FORMATS = ("svg", "png")
 CJK_FONTS = {
     "ja": ("Noto Sans CJK JP", "Noto Serif CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
            "Hiragino Sans", "Yu Gothic", "MS Gothic"),
@@ -32,14 +32,6 @@ CJK_FONTS = {
 COST_TITLE = msg("sim", "Cost curve by colour: {deck}")
 VAZ_TITLE = msg("sim", "VAZ per turn: available and spent (95% interval)")
 SPENT_LABEL = msg("sim", "spent: {deck}")
-
-
-class PlotError(Exception):
-    """The plot cannot be made (an unknown format, or matplotlib missing for PNG)."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message.render())
-        self.message = message
 
 
 def plot(results: Sequence[Result], fmt: str, lang: str = ENGLISH) -> bytes:

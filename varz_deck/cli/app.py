@@ -1,0 +1,141 @@
+"""The command line: the app, its commands, and the entry point.
+
+Each command is a function in its own module (check, cards, rules, sim, register); this module
+only puts them on the app. `varz-deck check …` builds just `check` (see `_command_for`).
+Exit codes: 0 success, 1 problems found (an illegal deck, a dirty database), 2 usage error or an
+unusable card database, 3 an internal error (a bug: run with --debug and report it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from varz_deck import __version__
+from varz_deck.cli import cards, check, register, rules, sim
+from varz_deck.cli.common import EXIT_INTERNAL
+from varz_deck.core.i18n import N_, msg
+
+_DEBUG = False
+
+app = typer.Typer(
+    name="varz-deck",
+    help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+cards_app = typer.Typer(
+    help=N_("Work with a card database: lint it, show a card, search cards."), no_args_is_help=True
+)
+app.add_typer(cards_app, name="cards")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"varz-deck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
+    ] = False,
+) -> None:
+    """Check VARZ decks against the rulebook, lint card data, simulate opening hands."""
+
+
+app.command("check", help=check.CHECK_HELP)(check.check)
+cards_app.command("lint", help=cards.LINT_HELP)(cards.cards_lint)
+cards_app.command("show", help=cards.SHOW_HELP)(cards.cards_show)
+cards_app.command("search", help=cards.SEARCH_HELP)(cards.cards_search)
+app.command("rules", help=rules.RULES_HELP)(rules.rules)
+app.command("schema", help=rules.SCHEMA_HELP)(rules.schema)
+app.command("sim", help=sim.SIM_HELP)(sim.sim)
+app.command("register", help=register.REGISTER_HELP)(register.register)
+app.command("verify", help=register.VERIFY_HELP)(register.verify)
+app.command("diff", help=register.DIFF_HELP)(register.diff)
+app.command("code", help=register.CODE_HELP)(register.code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the app; turn any unexpected exception into a one-line message."""
+    global _DEBUG
+    args = list(sys.argv[1:] if argv is None else argv)
+    _DEBUG = "--debug" in args or bool(os.environ.get("VARZ_DECK_DEBUG"))
+    args = [a for a in args if a != "--debug"]
+    for stream in (sys.stdout, sys.stderr):  # a report beats a UnicodeEncodeError on cp1252
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    try:
+        command, prog, rest = _command_for(args)
+        chosen = _help_language(args)
+        if chosen != "en":
+            _translate_help(command, chosen)
+        command.main(args=rest, prog_name=prog, standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        interrupted = msg("cli", "interrupted").render(_help_language(args))
+        sys.stderr.write(f"varz-deck: {interrupted}\n")
+        sys.exit(130)
+    except BaseException as exc:
+        if _DEBUG:
+            raise
+        internal = msg(
+            "cli",
+            "internal error ({error}); this is a bug: run again with --debug and report it",
+        )(error=type(exc).__name__)
+        sys.stderr.write(f"varz-deck: {internal.render(_help_language(args))}\n")
+        sys.exit(EXIT_INTERNAL)
+
+
+def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
+    """The click command to run: just the named command when there is one, else the whole tree.
+
+    Building every command's parameters costs more than checking a deck, so `varz-deck check …`
+    builds only `check`; usage and help read the same.
+    """
+    name = args[0] if args else ""
+    for info in app.registered_commands:
+        callback = info.callback
+        if callback is not None and (info.name or callback.__name__.replace("_", "-")) == name:
+            single = typer.Typer(
+                pretty_exceptions_enable=False,
+                rich_markup_mode=None,
+                context_settings={"help_option_names": ["-h", "--help"]},
+            )
+            single.command(name=name, help=info.help)(callback)
+            return typer.main.get_command(single), f"varz-deck {name}", args[1:]
+    return typer.main.get_command(app), "varz-deck", args
+
+
+def _help_language(args: list[str]) -> str:
+    """The language for help texts, from `--lang` anywhere on the line, else the environment."""
+    from varz_deck.core.i18n import choose_language, normalize_language, option_from_argv
+
+    option = option_from_argv(args)
+    return choose_language(option if normalize_language(option) else None)
+
+
+def _translate_help(command: Any, lang: str) -> None:
+    """Put the command tree's help texts (marked with N_) in a language, before it runs.
+
+    Duck-typed over click's Command/Group/Parameter (typer ships its own copy of click).
+    """
+    from varz_deck.core.i18n import gettext_in
+
+    if getattr(command, "help", None):
+        command.help = gettext_in(lang, command.help)
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = gettext_in(lang, param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub, lang)

@@ -1,0 +1,157 @@
+"""What every command shares: exit codes, the common options, the card database, failure lines.
+
+Command modules import this and the core and the games; no command module imports another.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+
+import typer
+
+from varz_deck.core.i18n import N_, msg, nmsg
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.game import Game
+    from varz_deck.core.i18n import Message
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class Output(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+class Lang(str, Enum):
+    en = "en"
+    ja = "ja"
+    zh = "zh"
+
+
+CardsOption = Annotated[
+    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
+    typer.Option(
+        "--cards",
+        help=N_("Card database folder (default: $VARZ_DECK_CARDS, else the bundled database)."),
+        show_default=False,
+    ),
+]
+GameOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--game",
+        help=N_("Without --cards: use the bundled card database of this game (varz, azuki)."),
+        show_default=False,
+    ),
+]
+OutputOption = Annotated[Output, typer.Option("--output", "-o", help=N_("Output format."))]
+LangOption = Annotated[
+    Optional[Lang],  # noqa: UP045
+    typer.Option(
+        "--lang",
+        help=N_("Language of the messages (default: $VARZ_DECK_LANG, else the locale, else en)."),
+        show_default=False,
+        case_sensitive=False,
+    ),
+]
+
+
+def language(lang: Lang | None) -> str:
+    """The language a command speaks: --lang, else $VARZ_DECK_LANG, else the locale, else en."""
+    from varz_deck.core.i18n import choose_language
+
+    return choose_language(lang.value if lang is not None else None)
+
+
+def color() -> bool:
+    """Whether stdout takes colour: a terminal, NO_COLOR unset, TERM not dumb."""
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def width() -> int:
+    try:
+        return max(60, os.get_terminal_size().columns)
+    except OSError:
+        return 100
+
+
+def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
+    """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
+    $VARZ_DECK_LANG, else the locale, else English)."""
+    from varz_deck.core.diagnostics import safe
+
+    if not isinstance(message, str):
+        from varz_deck.core.i18n import choose_language
+
+        message = message.render(lang or choose_language())
+    typer.echo(f"varz-deck: {safe(message)}", err=True)
+    raise typer.Exit(code)
+
+
+def refuse_option(game: Game, option: str, lang: str) -> NoReturn:
+    """Exit 2: an option this game cannot honour (SPEC §8), never silently ignored."""
+    cannot = msg("cli", "{option} is not available for {game} decks")
+    fail(cannot(option=option, game=game.name), EXIT_USAGE, lang)
+
+
+_DATABASE_INVALID = nmsg(
+    "cli",
+    "card database {root} is invalid: {count} problem{where}; "
+    "run `varz-deck cards lint {root}` to see them all",
+    "card database {root} is invalid: {count} problems{where}; "
+    "run `varz-deck cards lint {root}` to see them all",
+)
+
+
+def check_game_key(game: str | None, lang: str | None) -> None:
+    """Exit 2 for a --game that names no game."""
+    from varz_deck.games import game_keys
+
+    if game is not None and game not in game_keys():
+        unknown = msg("cli", "unknown game {game}; known: {known}")
+        fail(unknown(game=repr(game), known=", ".join(game_keys())), lang=lang)
+
+
+def load_database(
+    cards: Path | None, lang: str | None = None, game: str | None = None
+) -> CardDatabase:
+    """The card database for a command (--cards, else $VARZ_DECK_CARDS, else the bundled one of
+    --game), or exit 2 with a pointer to `cards lint`."""
+    from varz_deck.core.database import DatabaseError, resolve_root
+    from varz_deck.core.i18n import choose_language, localized
+    from varz_deck.games import open_database
+
+    check_game_key(game, lang)
+    root = resolve_root(cards, game)
+    try:
+        return open_database(root)
+    except DatabaseError as err:
+        chosen = lang or choose_language()
+        first = err.diagnostics[0] if err.diagnostics else None
+        where = ""
+        if first is not None:
+            place = f"{first.file or root}" + (f":{first.line}" if first.line else "")
+            where = msg("cli", " (first: {place} {code} {message})")(
+                place=place, code=first.code, message=localized(first, chosen)
+            ).render(chosen)
+        count = len(err.diagnostics)
+        fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+
+
+def game_of(database: CardDatabase) -> Game:
+    from varz_deck.games import get_game
+
+    return get_game(database.game)
+
+
+def explicit_database(cards: Path | None, game: str | None) -> bool:
+    """Whether the user named the database (--cards, --game or $VARZ_DECK_CARDS)."""
+    return cards is not None or game is not None or bool(os.environ.get("VARZ_DECK_CARDS"))

@@ -1,0 +1,145 @@
+"""What the core and the command line need from a game: the `Game` protocol and its capabilities.
+
+A game is one package under varz_deck/games/ whose module defines `GAME`, an object that
+implements `Game`; the registry in varz_deck/games/__init__.py names each such module. Each
+command asks the game for what it needs: `check` and `cards lint` the card and deck pieces below,
+`sim` the `goldfish`, `register`/`verify`/`diff`/`code` the `registrar`, `cards show`/`search`
+the `lookup`. An option a game cannot honour is a usage error naming the game (SPEC §8); the
+capability says which options it honours.
+
+The core never imports a game: the functions that need one take it as an argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.i18n import Message
+    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.strictyaml import Document
+
+DEFAULT_GAME = "varz"  # a database without `game:` in its formats.yaml is a VARZ database
+
+
+class DeckUnusable(Exception):
+    """A deck a command cannot work with: the diagnostics (or message) say why."""
+
+    def __init__(
+        self, diagnostics: Sequence[Diagnostic] = (), message: Message | None = None
+    ) -> None:
+        super().__init__(message.render() if message is not None else "deck cannot be used")
+        self.diagnostics = tuple(diagnostics)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SimRequest:
+    """What `varz-deck sim` asks of a game's goldfish (SPEC §3, §6)."""
+
+    deck: Path
+    games: int
+    seed: int
+    turns: int
+    on: str  # "play" | "draw"
+    mulligan: str  # "none" | "auto"
+    vs: Path | None = None
+    progress: Callable[[int, int], None] | None = None
+
+
+class SimOutcome(Protocol):
+    """A finished simulation (or comparison): its JSON document, its text report, its charts."""
+
+    @property
+    def warnings(self) -> tuple[Message, ...]:
+        """Said on stderr (e.g. "deck is not legal; simulating anyway")."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
+
+    def plot(self, fmt: str, lang: str) -> bytes:
+        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.plot)."""
+        ...
+
+
+class Goldfish(Protocol):
+    """`varz-deck sim` for one game."""
+
+    @property
+    def options(self) -> frozenset[str]:
+        """Of "vs", "plot", "mulligan", "on": the options it honours."""
+        ...
+
+    def simulate(self, request: SimRequest, database: CardDatabase) -> SimOutcome:
+        """Simulate (and with `vs`, compare on common random numbers); DeckUnusable if a deck
+        cannot be simulated."""
+        ...
+
+
+class Game(Protocol):
+    """One game: its cards, deck files, rules and the capabilities every command asks for."""
+
+    key: str
+    name: str
+    card_schema: str  # a name in varz_deck.core.schemas (the card-file schema)
+    deck_schema: str  # a name in varz_deck.core.schemas (the deck-file schema)
+    sections: tuple[str, ...]  # list sections of a deck file
+    slots: tuple[str, ...]  # single-card keys of a deck file
+    lead: str  # the slot of the deck's leading card (VARZ: hero; Azuki: leader)
+
+    def builtin_formats(self) -> dict[str, Format]:
+        """The formats a database of this game has when its formats.yaml names none."""
+        ...
+
+    def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Any:
+        """A card from one mapping of a card file the game's schema accepted."""
+        ...
+
+    def card_from_json(self, data: Mapping[str, Any]) -> Any:
+        """A card from the cache (the inverse of the card's `to_json`)."""
+        ...
+
+    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+        """The look-up index a deck's references resolve against (built-in formats when None)."""
+        ...
+
+    def identity(self, card: Any) -> str:
+        """What copy limits and printings count by (VARZ: the name; Azuki: the id)."""
+        ...
+
+    def game_fields(self, card: Any) -> dict[str, Any]:
+        """The fields that make two printings of one card the same card (C003)."""
+        ...
+
+    def vocabulary(
+        self, entries: list[Any], doc: Document, bad_paths: set[Any]
+    ) -> Iterator[Diagnostic]:
+        """C004: words of a card file outside the game's vocabulary."""
+        ...
+
+    def owns_deck(self, text: str) -> bool:
+        """Whether a deck file's text is written for this game (its keys or list headers)."""
+        ...
+
+    def check_deck(
+        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+    ) -> DeckReport:
+        """Read, resolve and check one deck file (or deck code)."""
+        ...
+
+    def rules(self) -> Mapping[str, Rule[Any]]:
+        """Code -> rule (with code, name, section, summary, doc), for `varz-deck rules`."""
+        ...
+
+    @property
+    def goldfish(self) -> Goldfish:
+        """`varz-deck sim`."""
+        ...

@@ -1,0 +1,99 @@
+"""The VARZ `Goldfish` (varz_deck/core/game.py): read the decks, simulate or compare, and hand back
+an outcome the command line renders as text, JSON or charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.game import DeckUnusable, SimRequest
+from varz_deck.core.i18n import Message, msg, nmsg
+from varz_deck.games.varz.check import check_parsed
+from varz_deck.games.varz.deck import read_deck
+from varz_deck.games.varz.sim import report
+from varz_deck.games.varz.sim.model import Model, ModelError, build_model
+from varz_deck.games.varz.sim.montecarlo import Options
+from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
+
+_NOT_LEGAL = nmsg(
+    "sim",
+    "{path}: deck is not legal ({n} problem; run varz-deck check); simulating anyway",
+    "{path}: deck is not legal ({n} problems; run varz-deck check); simulating anyway",
+)
+_NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
+
+
+def load_model(path: Path, database: CardDatabase) -> tuple[Model, bool, Message | None]:
+    """The deck's model, whether it is legal, and the warning to give when it is not;
+    DeckUnusable when the deck cannot be read or has no usable hero."""
+    deck, problems = read_deck(path)
+    unreadable = [d for d in problems if d.code in ("F001", "F002")]
+    if unreadable or not deck.readable:
+        raise DeckUnusable(unreadable or problems)
+    checked = check_parsed(deck, problems, database)
+    if checked.view is None:
+        raise DeckUnusable(checked.diagnostics)
+    try:
+        model = build_model(checked.view)
+    except ModelError as err:
+        raise DeckUnusable(message=_NO_HERO(path=str(path), problem=err.message)) from None
+    warning = _NOT_LEGAL(path=str(path), n=checked.errors) if checked.errors else None
+    return model, checked.legal, warning
+
+
+@dataclass(frozen=True)
+class VarzOutcome:
+    """One deck's run, or two decks compared (`comparison`)."""
+
+    result: Result
+    legal: bool
+    comparison: Comparison | None = None
+    other_legal: bool = True
+    warnings: tuple[Message, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        if self.comparison is None:
+            return report.to_json(self.result, self.legal)
+        return report.compare_to_json(self.comparison, (self.legal, self.other_legal))
+
+    def render_text(self, *, color: bool, width: int, lang: str) -> str:
+        if self.comparison is None:
+            return report.render_text(self.result, color=color, width=width, lang=lang)
+        return report.render_compare_text(self.comparison, color=color, width=width, lang=lang)
+
+    def plot(self, fmt: str, lang: str) -> bytes:
+        from varz_deck.games.varz.sim.plot import plot
+
+        comparison = self.comparison
+        results = [self.result] if comparison is None else [comparison.a, comparison.b]
+        return plot(results, fmt, lang)
+
+
+class VarzGoldfish:
+    """SPEC §6: exact figures where a closed form exists, NumPy Monte Carlo for the rest."""
+
+    options = frozenset({"vs", "plot", "mulligan", "on"})
+
+    def simulate(self, request: SimRequest, database: CardDatabase) -> VarzOutcome:
+        model, legal, warning = load_model(request.deck, database)
+        warnings = [warning] if warning is not None else []
+        options = Options(
+            games=request.games,
+            seed=request.seed,
+            turns=request.turns,
+            on=request.on,
+            mulligan=request.mulligan,
+        )
+        if request.vs is None:
+            result = simulate(model, options, request.progress)
+            return VarzOutcome(result, legal, warnings=tuple(warnings))
+        other, other_legal, other_warning = load_model(request.vs, database)
+        if other_warning is not None:
+            warnings.append(other_warning)
+        comparison = compare(model, other, options, request.progress)
+        return VarzOutcome(comparison.a, legal, comparison, other_legal, tuple(warnings))
+
+
+GOLDFISH = VarzGoldfish()
