@@ -6,12 +6,23 @@ matplotlib can find, and is drawn with English words without one.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from varz_deck.core.i18n import ENGLISH, Message, msg, term
-from varz_deck.core.plot import PlotError
+from varz_deck.core.plot import (
+    PAD,
+    PANEL_H,
+    W,
+    axes,
+    document,
+    legend,
+    line,
+    matplotlib_for,
+    png_bytes,
+    rect,
+    text,
+    unknown_format,
+)
 from varz_deck.games.varz.cards import COLORLESS
 from varz_deck.games.varz.sim.report import Z95, cost_curve_rows, spent_rows
 from varz_deck.games.varz.sim.run import Result
@@ -22,13 +33,6 @@ HEX = {
 }  # fmt: skip
 SPENT = ("#2ca02c", "#1f77b4")
 AVAILABLE = "#d9d9d9"
-CJK_FONTS = {
-    "ja": ("Noto Sans CJK JP", "Noto Serif CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
-           "Hiragino Sans", "Yu Gothic", "MS Gothic"),
-    "zh": ("Noto Sans CJK SC", "Noto Serif CJK SC", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei",
-           "PingFang SC", "Microsoft YaHei", "SimHei"),
-}  # fmt: skip
-
 COST_TITLE = msg("sim", "Cost curve by colour: {deck}")
 VAZ_TITLE = msg("sim", "VAZ per turn: available and spent (95% interval)")
 SPENT_LABEL = msg("sim", "spent: {deck}")
@@ -40,11 +44,7 @@ def plot(results: Sequence[Result], fmt: str, lang: str = ENGLISH) -> bytes:
         return svg(results, lang).encode("utf-8")
     if fmt == "png":
         return png(results, lang)
-    raise PlotError(
-        msg("sim", "cannot write a .{format} plot; use a file name ending in .svg or .png")(
-            format=fmt
-        )
-    )
+    raise unknown_format(fmt)
 
 
 def _label(result: Result) -> str:
@@ -55,69 +55,12 @@ def _say(message: Message, lang: str) -> str:
     return message.render(lang)
 
 
-def _cells(text: str) -> int:
-    """Roughly how many Latin letters wide the text is (CJK characters count as two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-# --------------------------------------------------------------------------- SVG
-
-W, PANEL_H, PAD = 860, 300, 50
-
-
-def _n(x: float) -> str:
-    return f"{x:.1f}"
-
-
-def _text(
-    x: float, y: float, s: str, size: int = 12, anchor: str = "middle", weight: str = ""
-) -> str:
-    bold = ' font-weight="bold"' if weight else ""
-    return (
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" text-anchor="{anchor}"{bold}>'
-        f"{escape(s)}</text>"
-    )
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str) -> str:
-    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{fill}"/>'
-
-
-def _axes(top: float, height: float, peak: float) -> tuple[list[str], float]:
-    """Grid lines with whole-number ticks; returns them and the axis maximum."""
-    step = 1 if peak <= 10 else -(-int(peak) // 5)
-    ymax = float(step * max(1, -(-int(peak) // step)))
-    out = []
-    bottom = top + height
-    ticks = int(ymax // step)
-    for i in range(ticks + 1):
-        y = bottom - height * i / ticks
-        out.append(f'<line x1="{PAD}" y1="{_n(y)}" x2="{W - 20}" y2="{_n(y)}" stroke="#eeeeee"/>')
-        out.append(_text(PAD - 6, y + 4, str(i * step), 11, "end"))
-    out.append(
-        f'<line x1="{PAD}" y1="{_n(bottom)}" x2="{W - 20}" y2="{_n(bottom)}" stroke="#333333"/>'
-    )
-    return out, ymax
-
-
-def _legend(items: Sequence[tuple[str, str]], y: float) -> list[str]:
-    out = []
-    x = float(PAD)
-    for name, fill in items:
-        out.append(_rect(x, y - 9, 10, 10, fill))
-        out.append(_text(x + 14, y, name, 11, "start"))
-        x += 30 + 6.5 * _cells(name)
-    return out
-
-
 def _cost_panel(result: Result, top: float, lang: str = ENGLISH) -> list[str]:
     rows = cost_curve_rows(result.model)
     title = _say(COST_TITLE(deck=_label(result)), lang)
-    out = [_text(PAD, top - 34, title, 14, "start", "bold")]
+    out = [text(PAD, top - 34, title, 14, "start", "bold")]
     height = PANEL_H - 90
-    grid, ymax = _axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
+    grid, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
     out += grid
     slot = (W - PAD - 20) / max(len(rows), 1)
     bottom = top + height
@@ -127,24 +70,22 @@ def _cost_panel(result: Result, top: float, lang: str = ENGLISH) -> list[str]:
         for color, n in per:
             h = height * n / ymax
             y -= h
-            out.append(_rect(x, y, slot * 0.6, h, HEX.get(color, "#7f7f7f")))
-        out.append(_text(x + slot * 0.3, bottom + 16, str(cost), 11))
+            out.append(rect(x, y, slot * 0.6, h, HEX.get(color, "#7f7f7f")))
+        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
     axis = _say(msg("sim", "cost (copies stacked by colour)"), lang)
-    out.append(_text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
+    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
     colors = []
     for _, per in rows:
         colors += [c for c, _ in per if c not in colors]
-    return out + _legend(
-        [(term("color", c, lang), HEX.get(c, "#7f7f7f")) for c in colors], top - 14
-    )
+    return out + legend([(term("color", c, lang), HEX.get(c, "#7f7f7f")) for c in colors], top - 14)
 
 
 def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> list[str]:
     series = [spent_rows(r) for r in results]
     turns = len(series[0])
-    out = [_text(PAD, top - 34, _say(VAZ_TITLE, lang), 14, "start", "bold")]
+    out = [text(PAD, top - 34, _say(VAZ_TITLE, lang), 14, "start", "bold")]
     height = PANEL_H - 90
-    grid, ymax = _axes(top, height, max([v for s in series for _, v, _, _ in s] + [1]))
+    grid, ymax = axes(top, height, max([v for s in series for _, v, _, _ in s] + [1]))
     out += grid
     slot = (W - PAD - 20) / max(turns, 1)
     bar = slot * 0.7 / len(series)
@@ -154,10 +95,10 @@ def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> li
             _, vaz, spent, se = rows[t]
             x = PAD + slot * t + slot * 0.15 + bar * j
             out.append(
-                _rect(x, bottom - height * vaz / ymax, bar * 0.9, height * vaz / ymax, AVAILABLE)
+                rect(x, bottom - height * vaz / ymax, bar * 0.9, height * vaz / ymax, AVAILABLE)
             )
             out.append(
-                _rect(
+                rect(
                     x,
                     bottom - height * spent / ymax,
                     bar * 0.9,
@@ -168,16 +109,15 @@ def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> li
             lo, hi = spent - Z95 * se, spent + Z95 * se
             cx = x + bar * 0.45
             out.append(
-                f'<line x1="{_n(cx)}" y1="{_n(bottom - height * lo / ymax)}" x2="{_n(cx)}" '
-                f'y2="{_n(bottom - height * hi / ymax)}" stroke="#000000"/>'
+                line(cx, bottom - height * lo / ymax, cx, bottom - height * hi / ymax, "#000000")
             )
-        out.append(_text(PAD + slot * t + slot / 2, bottom + 16, str(t + 1), 11))
-    out.append(_text(PAD + (W - PAD - 20) / 2, bottom + 34, _say(msg("sim", "turn"), lang), 11))
-    legend = [(_say(msg("sim", "available"), lang), AVAILABLE)] + [
+        out.append(text(PAD + slot * t + slot / 2, bottom + 16, str(t + 1), 11))
+    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, _say(msg("sim", "turn"), lang), 11))
+    items = [(_say(msg("sim", "available"), lang), AVAILABLE)] + [
         (_say(SPENT_LABEL(deck=_label(r)), lang), SPENT[j % len(SPENT)])
         for j, r in enumerate(results)
     ]
-    return out + _legend([(name[:40], fill) for name, fill in legend], top - 14)
+    return out + legend([(name[:40], fill) for name, fill in items], top - 14)
 
 
 def svg(results: Sequence[Result], lang: str = ENGLISH) -> str:
@@ -188,42 +128,16 @@ def svg(results: Sequence[Result], lang: str = ENGLISH) -> str:
         parts += _cost_panel(result, top, lang)
         top += PANEL_H
     parts += _vaz_panel(results, top, lang)
-    height = top + PANEL_H - 20
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{_n(height)}" '
-        f'viewBox="0 0 {W} {_n(height)}" font-family="sans-serif">'
-    )
-    return "\n".join([head, _rect(0, 0, W, height, "#ffffff"), *parts, "</svg>"]) + "\n"
+    return document(parts, top + PANEL_H - 20)
 
 
 # --------------------------------------------------------------------------- PNG
 
 
-def _cjk_fonts(lang: str) -> list[str]:
-    """The installed fonts matplotlib can draw the language with (none needed for English)."""
-    from matplotlib import font_manager
-
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    return [name for name in CJK_FONTS.get(lang, ()) if name in installed]
-
-
 def png(results: Sequence[Result], lang: str = ENGLISH) -> bytes:
     """The same charts drawn by matplotlib (installed with the `plot` extra)."""
-    try:
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: F401
-    except ImportError as err:
-        raise PlotError(
-            msg(
-                "sim",
-                "PNG plots need matplotlib: pip install 'varz-deck[plot]', or write an .svg file",
-            )
-        ) from err
-    fonts = _cjk_fonts(lang) if lang != ENGLISH else []
-    if lang != ENGLISH and not fonts:
-        lang = ENGLISH  # no font for the language's characters: English words, not empty boxes
-    with matplotlib.rc_context({"font.family": ["DejaVu Sans", *fonts]} if fonts else {}):
-        return _png(results, lang)
+    with matplotlib_for(lang) as drawn_in:
+        return _png(results, drawn_in)
 
 
 def _png(results: Sequence[Result], lang: str) -> bytes:
@@ -273,6 +187,4 @@ def _png(results: Sequence[Result], lang: str) -> bytes:
     ax.set_ylabel(_say(msg("sim", "VAZ"), lang))
     ax.legend(loc="upper left", fontsize=8)
     figure.tight_layout()
-    out = io.BytesIO()
-    figure.savefig(out, format="png", metadata={"Software": None})
-    return out.getvalue()
+    return png_bytes(figure)
