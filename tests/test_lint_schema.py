@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from varz_deck.core.fastschema import FastSchema, detail_validator
+from varz_deck.core.resources import schema
 from varz_deck.core.schemaexplain import _Explainer
-from varz_deck.core.schemas import schema
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 
 ROOT = Path(__file__).resolve().parent.parent

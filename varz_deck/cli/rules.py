@@ -84,6 +84,6 @@ def rules(
 
 def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]) -> None:
     """Print a JSON Schema (card files, decks, formats.yaml) for editors and CI."""
-    from varz_deck.core.schemas import schema_text
+    from varz_deck.core.resources import schema_text
 
     sys.stdout.write(schema_text(name.value))

@@ -1,13 +1,15 @@
 """What every game's deck file shares: entries ("COUNT NAME" or card: count), their sections,
-and looking one reference up (F005 unknown, F006 ambiguous). The games' deck readers and
-resolvers build on these (VARZ: varz_deck/games/varz/deck.py, resolve.py; Azuki:
-varz_deck/games/azuki/deck.py)."""
+and the one resolver every game uses: the format (F007), each reference (F005 unknown, F006
+ambiguous, F008 misplaced) and a card listed twice in a section (F003, whose copies still count,
+SPEC §2). The games' deck readers build on these (VARZ: varz_deck/games/varz/deck.py,
+resolve.py; Azuki: varz_deck/games/azuki/deck.py)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
@@ -26,6 +28,13 @@ def top_level_words(text: str) -> set[str]:
     """The keys of a YAML deck's top mapping, or a text list's headers, lower-cased: what tells
     one game's deck file from another's (Game.owns_deck), without parsing the file."""
     return {" ".join(m.group(1).lower().split()) for m in _TOP_KEY.finditer(text)}
+
+
+def looks_like_code(text: str, family: str) -> bool:
+    """Whether text (a DECK argument, or a file's start) starts like a deck code of a game's
+    family of codes: its letters ("VZ", "AZ"), then a version digit."""
+    stripped = text.lstrip()
+    return stripped.startswith(family) and stripped[len(family) : len(family) + 1].isdigit()
 
 
 @dataclass(frozen=True)
@@ -177,9 +186,79 @@ def open_deck_yaml(
     return doc, problems
 
 
+class Slot(NamedTuple):
+    """An entry and the printing it names (None when unknown, ambiguous or misplaced)."""
+
+    entry: Entry
+    card: Any
+
+
+def resolve_format(
+    database: CardDatabase,
+    format_key: str | None,
+    written: str | None,
+    mark: Mark | None,
+    shown: str,
+) -> tuple[Format, bool, list[Diagnostic]]:
+    """The deck's format (an option given here wins over the file's; default standard), whether
+    the database knows it, and F007 when it does not (placed at the file's `format:`)."""
+    key = format_key or written or "standard"
+    found = database.formats.get(key)
+    if found is not None:
+        return found, True, []
+    problem = diag(
+        "F007",
+        msg("F007", "unknown format {format}; this card database has: {known}")(
+            format=Quoted(key), known=Joined(tuple(sorted(database.formats)))
+        ),
+        mark if format_key is None else None,
+        file=shown,
+    )
+    return NEUTRAL_FORMAT, False, [problem]
+
+
+Misplaced = Callable[[Any, Entry], "Diagnostic | None"]
+
+
+def resolve_sections(
+    entries: Mapping[str, Iterable[Entry]],
+    database: CardDatabase,
+    shown: str,
+    misplaced: Misplaced,
+    section_name: Callable[[str], object] = str,
+) -> tuple[dict[str, tuple[Slot, ...]], list[Diagnostic]]:
+    """Look up every entry of every section: F005/F006 for a reference that names no single
+    card, `misplaced(card, entry)` (the game's F008) for a card that belongs elsewhere, and F003
+    for a card listed again in its section, whose copies still count toward the section's size
+    and every copy limit (SPEC §2). Unknown and misplaced cards stay in their section with no
+    card, so they count toward its size too (SPEC §4: one problem, one diagnostic)."""
+    problems: list[Diagnostic] = []
+    slots: dict[str, tuple[Slot, ...]] = {}
+    for section, listed in entries.items():
+        resolved: list[Slot] = []
+        first_place: dict[str, Entry] = {}
+        for entry in listed:
+            card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section)
+            if problem is not None:
+                problems.append(problem)
+            elif card is not None:
+                wrong = misplaced(card, entry)
+                if wrong is not None:
+                    problems.append(wrong)
+                    card = None
+                elif card.id in first_place:
+                    first = first_place[card.id]
+                    problems.append(listed_twice(card, entry, first, section_name(section), shown))
+                else:
+                    first_place[card.id] = entry
+            resolved.append(Slot(entry, card))
+        slots[section] = tuple(resolved)
+    return slots, problems
+
+
 def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
-    """F003 for a card listed again in a section (the first entry stands; the repeat is not
-    counted): placed at the repeat, naming the first."""
+    """F003 for a card listed again in a section, placed at the repeat, naming the first (its
+    copies still count: SPEC §2)."""
     template = (
         msg(
             "F003",
@@ -261,3 +340,102 @@ def read_yaml_deck(
             deck.section_marks[section] = doc.key_mark((section,))
             problems.extend(read_section(deck, section, data[section], doc))
     return doc, data, problems
+
+
+@dataclass(frozen=True)
+class ListWords:
+    """A game's words in a plain-text list (SPEC §2): section headers (lower case, one space)
+    to sections, its single-card slots, and the F004 message for a line outside a section."""
+
+    sections: Mapping[str, str]
+    slots: tuple[str, ...]
+    outside: Message
+    # slot, reference (None: nothing after the colon), the value's place, the header's place
+    set_slot: Callable[[Any, str, str | None, Mark, Mark], None]
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (*self.slots, "format", "name", "player", "event")
+
+
+def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
+    """Fill any game's deck from a plain-text list (SPEC §2): `Header:` lines (a section, a
+    slot, or format/name/player/event), then COUNT NAME lines; `#` starts a comment."""
+    problems: list[Diagnostic] = []
+    section: str | None = None
+    seen_fields: dict[str, int] = {}
+    fields = words.fields
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if not line.strip():
+            continue
+        column = len(line) - len(line.lstrip()) + 1
+        mark = Mark(number, column)
+        stripped = line.strip()
+        head, sep, rest = stripped.partition(":")
+        word = " ".join(head.lower().split())
+        if sep and not stripped[0].isdigit() and (word in words.sections or word in fields):
+            rest = rest.strip()
+            if word in words.sections:
+                section = words.sections[word]
+                deck.section_marks.setdefault(section, mark)
+                if rest:
+                    entry, problem = parse_item(
+                        section, rest, Mark(number, line.index(rest) + 1), deck.path
+                    )
+                    _add(deck, section, entry, problem, problems)
+                continue
+            value_mark = Mark(number, line.index(rest) + 1) if rest else mark
+            first = seen_fields.get(word)
+            if first is not None:
+                problems.append(
+                    diag(
+                        "F003",
+                        msg("F003", "{key}: is given twice (first at line {line}); keep one line")(
+                            key=head.strip(), line=first
+                        ),
+                        mark,
+                        file=deck.path,
+                    )
+                )
+                continue
+            seen_fields[word] = number
+            if word in words.slots:
+                words.set_slot(deck, word, rest or None, value_mark, mark)
+            elif word == "format":
+                deck.format, deck.format_mark = (rest or None), value_mark
+            else:
+                setattr(deck, word, rest or None)
+            continue
+        if section is None:
+            problems.append(
+                diag("F004", words.outside(line=Quoted(stripped)), mark, file=deck.path)
+            )
+            continue
+        entry, problem = parse_item(section, stripped, mark, deck.path)
+        _add(deck, section, entry, problem, problems)
+    return problems
+
+
+def _add(
+    deck: Any,
+    section: str,
+    entry: Entry | None,
+    problem: Diagnostic | None,
+    problems: list[Diagnostic],
+) -> None:
+    if entry is not None:
+        deck.entries[section].append(entry)
+    else:
+        deck.uncounted.add(section)
+        if problem is not None:
+            problems.append(problem)
+
+
+_COMMENT = re.compile(r"(^|\s)#")
+
+
+def _strip_comment(line: str) -> str:
+    """A line without its comment: `#` at the start or after white space."""
+    match = _COMMENT.search(line)
+    return line[: match.start()] if match else line

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from varz_deck.core.schemas import schema
+from varz_deck.core.resources import schema
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator

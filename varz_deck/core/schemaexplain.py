@@ -16,7 +16,7 @@ from varz_deck.core.fastschema import (
     pointer,
 )
 from varz_deck.core.i18n import ENGLISH, Joined, Message, Quoted, Term, msg, nmsg, value_text
-from varz_deck.core.schemas import schema
+from varz_deck.core.resources import schema
 from varz_deck.core.strictyaml import Document, resolve_plain
 
 if TYPE_CHECKING:

@@ -5,43 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.i18n import Joined, Message, Quoted, Term, msg
+from varz_deck.core.resources import schema
 from varz_deck.core.strictyaml import Document
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
-
-SCHEMA_NAMES = ("card", "deck", "formats", "azuki-card", "azuki-deck")
-_FILES = {
-    "card": "card-file.schema.json",
-    "deck": "deck.schema.json",
-    "formats": "formats.schema.json",
-    "azuki-card": "azuki-card-file.schema.json",
-    "azuki-deck": "azuki-deck.schema.json",
-}
-
-
-def resource_dir(name: str) -> Path:
-    """A data folder shipped with the package (wheel) or beside it (source checkout)."""
-    package = Path(__file__).resolve().parent.parent
-    inside = package / name
-    return inside if inside.is_dir() else package.parent / name
-
-
-def schema_text(name: str) -> str:
-    """The schema document as shipped (for `varz-deck schema NAME`)."""
-    return (resource_dir("schemas") / _FILES[name]).read_text(encoding="utf-8")
-
-
-@cache
-def schema(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(schema_text(name))
-    return loaded
 
 
 @cache

@@ -9,13 +9,14 @@ from typing import NamedTuple, cast
 from varz_deck.core.cards import Format
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.entries import (
-    NEUTRAL_FORMAT,
     Entry,
-    listed_twice,
+    Slot,
     lookup_ref,
     read_yaml_deck,
+    resolve_format,
+    resolve_sections,
 )
-from varz_deck.core.i18n import CardName, Joined, Quoted, msg
+from varz_deck.core.i18n import CardName, msg
 from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
 
@@ -46,11 +47,6 @@ class AzukiDeck:
     section_marks: dict[str, Mark | None] = field(default_factory=dict)
     uncounted: set[str] = field(default_factory=set)
     readable: bool = True
-
-
-class Slot(NamedTuple):
-    entry: Entry
-    card: AzukiCard | None
 
 
 @dataclass(frozen=True)
@@ -111,21 +107,10 @@ def resolve(
     deck: AzukiDeck, database: AzukiDatabase, format_key: str | None = None
 ) -> tuple[AzukiView, list[Diagnostic]]:
     """Look up every reference: F005 unknown, F006 ambiguous, F008 misplaced, F003 repeated."""
-    problems: list[Diagnostic] = []
     shown = deck.path
-    key = format_key or deck.format or "standard"
-    fmt = database.formats.get(key)
-    if fmt is None:
-        problems.append(
-            diag(
-                "F007",
-                msg("F007", "unknown format {format}; this card database has: {known}")(
-                    format=Quoted(key), known=Joined(tuple(sorted(database.formats)))
-                ),
-                deck.format_mark if format_key is None else None,
-                file=shown,
-            )
-        )
+    fmt, known, problems = resolve_format(
+        database, format_key, deck.format, deck.format_mark, shown
+    )
     picked: dict[str, AzukiCard | None] = {}
     for slot in SLOTS:
         pick = deck.picks.get(slot)
@@ -153,45 +138,30 @@ def resolve(
             )
         else:
             picked[slot] = card
-    slots: dict[str, tuple[Slot, ...]] = {}
-    for section in SECTIONS:
-        resolved: list[Slot] = []
-        first_place: dict[str, Entry] = {}
-        for entry in deck.entries[section]:
-            found, problem = lookup_ref(entry.ref, database, entry.mark, shown, section)
-            card = cast("AzukiCard | None", found)
-            if problem is not None:
-                problems.append(problem)
-            elif card is not None and card.home != section:
-                problems.append(
-                    diag(
-                        "F008",
-                        msg(
-                            "F008",
-                            "{card} is a {type} card and cannot go in {section}; put it under "
-                            "{home}",
-                        )(
-                            card=CardName.of(card),
-                            type=card.type,
-                            section=section,
-                            home=card.home,
-                        ),
-                        entry.mark,
-                        file=shown,
-                        section=section,
-                        card=card.id,
-                    )
-                )
-                card = None
-            elif card is not None and card.id in first_place:
-                problems.append(listed_twice(card, entry, first_place[card.id], section, shown))
-                continue
-            elif card is not None:
-                first_place[card.id] = entry
-            resolved.append(Slot(entry, card))
-        slots[section] = tuple(resolved)
-    view = AzukiView(deck, database, fmt or NEUTRAL_FORMAT, fmt is not None, picked, slots)
+    slots, found = resolve_sections(
+        {section: deck.entries[section] for section in SECTIONS},
+        database,
+        shown,
+        lambda card, entry: _misplaced(card, entry, shown),
+    )
+    problems.extend(found)
+    view = AzukiView(deck, database, fmt, known, picked, slots)
     return view, problems
+
+
+def _misplaced(card: AzukiCard, entry: Entry, shown: str) -> Diagnostic | None:
+    if card.home == entry.section:
+        return None
+    return diag(
+        "F008",
+        msg("F008", "{card} is a {type} card and cannot go in {section}; put it under {home}")(
+            card=CardName.of(card), type=card.type, section=entry.section, home=card.home
+        ),
+        entry.mark,
+        file=shown,
+        section=entry.section,
+        card=card.id,
+    )
 
 
 def _lookup_slot(

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.entries import NEUTRAL_FORMAT, listed_twice, lookup_ref
-from varz_deck.core.i18n import CardName, Joined, Quoted, Term, msg
+from varz_deck.core.entries import Slot, lookup_ref, resolve_format, resolve_sections
+from varz_deck.core.i18n import CardName, Term, msg
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry
-
-
-class Slot(NamedTuple):
-    """An entry and the printing it names (None when unknown, ambiguous or misplaced)."""
-
-    entry: Entry
-    card: Card | None
 
 
 @dataclass(frozen=True)
@@ -69,22 +61,10 @@ def resolve(
     deck: Deck, database: CardDatabase, format_key: str | None = None
 ) -> tuple[DeckView, list[Diagnostic]]:
     """Look up every reference; report unknown, ambiguous, misplaced and repeated cards."""
-    problems: list[Diagnostic] = []
     shown = deck.path
-    key = format_key or deck.format or "standard"
-    fmt = database.formats.get(key)
-    if fmt is None:
-        mark = deck.format_mark if format_key is None else None
-        problems.append(
-            diag(
-                "F007",
-                msg("F007", "unknown format {format}; this card database has: {known}")(
-                    format=Quoted(key), known=Joined(tuple(sorted(database.formats)))
-                ),
-                mark,
-                file=shown,
-            )
-        )
+    fmt, known, problems = resolve_format(
+        database, format_key, deck.format, deck.format_mark, shown
+    )
     hero: Card | None = None
     if deck.hero is not None:
         card, problem = lookup_ref(deck.hero, database, deck.hero_mark, shown, None)
@@ -105,28 +85,21 @@ def resolve(
             )
         else:
             hero = card
-    slots: dict[str, tuple[Slot, ...]] = {}
-    for section in SECTIONS:
-        resolved: list[Slot] = []
-        first_place: dict[str, Entry] = {}
-        for entry in deck.entries[section]:
-            card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section)
-            if problem is not None:
-                problems.append(problem)
-            elif card is not None and SECTION_OF_TYPE[card.type] != section:
-                problems.append(_misplaced(card, entry, shown))
-                card = None
-            elif card is not None and card.id in first_place:
-                problems.append(
-                    listed_twice(card, entry, first_place[card.id], Term("section", section), shown)
-                )
-                continue  # the first entry stands; the repeat is not counted again
-            elif card is not None:
-                first_place[card.id] = entry
-            resolved.append(Slot(entry, card))
-        slots[section] = tuple(resolved)
-    view = DeckView(deck, database, fmt or NEUTRAL_FORMAT, fmt is not None, hero, slots)
-    return view, problems
+
+    def misplaced(card: Card, entry: Entry) -> Diagnostic | None:
+        return (
+            _misplaced(card, entry, shown) if SECTION_OF_TYPE[card.type] != entry.section else None
+        )
+
+    slots, found = resolve_sections(
+        {section: deck.entries[section] for section in SECTIONS},
+        database,
+        shown,
+        misplaced,
+        lambda section: Term("section", section),
+    )
+    problems.extend(found)
+    return DeckView(deck, database, fmt, known, hero, slots), problems
 
 
 def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.i18n import msg
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.rules import rule
+from varz_deck.games.varz.rules._book import rule
 
 
 @rule("V101", "hero-missing", "2.1, 3-2 ❶")

@@ -8,7 +8,7 @@ from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import CardName, Joined, Term, msg, nmsg
 from varz_deck.games.varz.cards import GENERIC
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.rules import rule
+from varz_deck.games.varz.rules._book import rule
 from varz_deck.games.varz.rules._util import at_entry, at_hero, at_section
 
 SKILL_DECK_SIZE = 9

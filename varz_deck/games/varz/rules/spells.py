@@ -9,7 +9,7 @@ from varz_deck.core.i18n import CardName, Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.rules import rule
+from varz_deck.games.varz.rules._book import rule
 from varz_deck.games.varz.rules._util import at_entry, at_section
 
 SPELL_DECK_SIZE = 30

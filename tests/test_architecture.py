@@ -1,0 +1,143 @@
+"""The package's shape, held as tests: layers (import-linter), no import cycles, lazy games."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def test_import_linter_contracts_are_kept() -> None:
+    """pyproject.toml [tool.importlinter]: cli -> games -> core; games and commands independent."""
+    lint_imports = Path(sys.executable).with_name("lint-imports")
+    found = subprocess.run(
+        [str(lint_imports), "--config", str(ROOT / "pyproject.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert "0 broken" in found.stdout
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph.modules):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.find_modules_directly_imported_by(start))))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycles_not_even_inside_functions() -> None:
+    """grimp sees function-level imports too, so a cycle cannot hide behind one (imports made
+    only for type checking never run, so they cannot make one)."""
+    graph = grimp.build_graph(
+        "varz_deck", include_external_packages=False, exclude_type_checking_imports=True
+    )
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = grimp.ImportGraph()
+    for name in ("a", "a.x", "a.y", "a.z"):
+        graph.add_module(name)
+    graph.add_import(importer="a.x", imported="a.y")
+    graph.add_import(importer="a.y", imported="a.z")
+    graph.add_import(importer="a.z", imported="a.x")
+    assert _cycles(graph) == [["a.x", "a.y", "a.z"]]
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The varz_deck modules imported by one in-process run of the command line."""
+    code = (
+        "import sys\n"
+        "from varz_deck.cli import main\n"
+        "try:\n"
+        f"    main({list(args)!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith('varz_deck')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    return set(done.stderr.split())
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "sarif"])
+def test_a_varz_check_imports_no_azuki_module(output: str) -> None:
+    modules = _modules_after(
+        "check", str(EXAMPLES / "red-kagura-festival.yaml"), "--output", output
+    )
+    assert "varz_deck.games.varz" in modules
+    assert not {m for m in modules if m.startswith("varz_deck.games.azuki")}
+
+
+def test_an_azuki_check_imports_no_varz_module() -> None:
+    deck = next((EXAMPLES / "azuki").glob("*.yaml"))
+    modules = _modules_after("check", str(deck), "--game", "azuki")
+    assert "varz_deck.games.azuki" in modules
+    assert not {m for m in modules if m.startswith("varz_deck.games.varz")}
+
+
+def test_check_imports_no_optional_extra() -> None:
+    code = (
+        "import sys\n"
+        "from varz_deck.cli import main\n"
+        "try:\n"
+        f"    main(['check', {str(EXAMPLES / 'red-kagura-festival.yaml')!r}])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "bad = [m for m in ('django', 'pygls', 'lsprotocol', 'matplotlib', 'jsonschema')"
+        " if m in sys.modules]\n"
+        "sys.stderr.write(' '.join(bad))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stderr.strip() == ""
