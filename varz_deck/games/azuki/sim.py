@@ -17,20 +17,30 @@ the draw (the token spent that turn).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 from typing import Any
 
-from varz_deck.core.diagnostics import safe
 from varz_deck.core.game import DeckUnusable, SimRequest
 from varz_deck.core.i18n import Message, msg
+from varz_deck.games.azuki.cards import NEUTRAL
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import read_deck
 
 HAND = 7
 MAX_IKZ = 10
 MULLIGAN_BY_TURN = 3
+DIGITS = 9
+FIGURES = (
+    "p_in_opening_hand", "p_in_opening_hand_se", "p_drawn_by_turn", "p_drawn_by_turn_se",
+    "p_castable_by_turn", "p_castable_by_turn_se",
+)  # fmt: skip
+EXACT_KEYS = (
+    "cards.p_in_opening_hand", "cards.p_drawn_by_turn", "cards.p_castable_by_turn",
+    "costs.p_castable_by_turn", "p_mulligan",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,8 @@ class SimCard:
     name: str
     copies: int
     cost: int
+    element: str = NEUTRAL
+    names: tuple[tuple[str, str], ...] = ()  # (language, name)
 
 
 @dataclass(frozen=True)
@@ -86,14 +98,21 @@ def exact(model: Model, turns: int, on: str) -> list[dict[str, Any]]:
     return out
 
 
-def monte_carlo(
-    model: Model, turns: int, on: str, games: int, seed: int
-) -> tuple[float, list[dict[str, Any]]]:
-    """P(mulligan) and per-card figures with standard errors under the `auto` mulligan."""
+def sample(
+    model: Model, turns: int, on: str, games: int, seed: int, first_ids: Sequence[str] = ()
+) -> tuple[Any, Any]:
+    """Per game under the `auto` mulligan: whether it mulliganed, and each card's first position
+    in the order the cards are seen (the deck size when never seen).
+
+    The cards named in `first_ids` take the first places of the shuffled slots, in that order, so
+    two decks sampled with one seed and the same `first_ids` see those cards on the same random
+    numbers (common random numbers, `sim --vs`)."""
     import numpy as np
 
+    rank = {card_id: i for i, card_id in enumerate(first_ids)}
+    slots = sorted(range(len(model.cards)), key=lambda k: rank.get(model.cards[k].id, len(rank)))
+    kinds = np.repeat(np.array(slots, dtype=np.intp), [model.cards[k].copies for k in slots])
     rng = np.random.default_rng(seed)
-    kinds = np.repeat(np.arange(len(model.cards)), [c.copies for c in model.cards])
     n = len(kinds)
     costs = np.array([c.cost for c in model.cards])
     perm = np.argsort(rng.random((games, n)), axis=1)
@@ -107,30 +126,48 @@ def monte_carlo(
     seq = np.where(mull[:, None], after, perm)
     drawn_kinds = kinds[seq]
     positions = np.arange(n)
-    out = []
-    for k, card in enumerate(model.cards):
-        first = np.where(drawn_kinds == k, positions, n).min(axis=1)
-        rows: dict[str, list[float]] = {"p": [], "se": [], "c": [], "c_se": []}
-        for t in range(1, turns + 1):
-            hit = first < seen_by(t, on)
-            p = float(hit.mean())
-            se = float(np.sqrt(p * (1 - p) / games))
-            ok = card.cost <= ikz_on(t, on)
-            rows["p"].append(p)
-            rows["se"].append(se)
-            rows["c"].append(p if ok else 0.0)
-            rows["c_se"].append(se if ok else 0.0)
-        opening = float((first < HAND).mean())
-        out.append(
-            {
-                "p_in_opening_hand": opening,
-                "p_in_opening_hand_se": float(np.sqrt(opening * (1 - opening) / games)),
-                "p_drawn_by_turn": rows["p"],
-                "p_drawn_by_turn_se": rows["se"],
-                "p_castable_by_turn": rows["c"],
-                "p_castable_by_turn_se": rows["c_se"],
-            }
-        )
+    first = np.empty((games, len(model.cards)), dtype=np.intp)
+    for k in range(len(model.cards)):
+        first[:, k] = np.where(drawn_kinds == k, positions, n).min(axis=1)
+    return mull, first
+
+
+def _rate(hits: Any) -> tuple[float, float]:
+    """The mean of a 0/1 (or -1/0/1) per-game array and its standard error."""
+    import numpy as np
+
+    games = len(hits)
+    mean = float(hits.mean())
+    return mean, float(np.sqrt(max(float(hits.var()), 0.0) / games))
+
+
+def _sampled(first: Any, cost: int, turns: int, on: str) -> dict[str, Any]:
+    """The figures of one card (or group of cards) from its first positions."""
+    p, se, c, c_se = [], [], [], []
+    for t in range(1, turns + 1):
+        mean, err = _rate(first < seen_by(t, on))
+        ok = cost <= ikz_on(t, on)
+        p.append(mean)
+        se.append(err)
+        c.append(mean if ok else 0.0)
+        c_se.append(err if ok else 0.0)
+    opening, opening_se = _rate(first < HAND)
+    return {
+        "p_in_opening_hand": opening,
+        "p_in_opening_hand_se": opening_se,
+        "p_drawn_by_turn": p,
+        "p_drawn_by_turn_se": se,
+        "p_castable_by_turn": c,
+        "p_castable_by_turn_se": c_se,
+    }
+
+
+def monte_carlo(
+    model: Model, turns: int, on: str, games: int, seed: int
+) -> tuple[float, list[dict[str, Any]]]:
+    """P(mulligan) and per-card figures with standard errors under the `auto` mulligan."""
+    mull, first = sample(model, turns, on, games, seed)
+    out = [_sampled(first[:, k], card.cost, turns, on) for k, card in enumerate(model.cards)]
     return float(mull.mean()), out
 
 
@@ -148,7 +185,10 @@ def build_model(path: Path, database: Any, shown: str | None = None) -> tuple[Mo
             continue
         seen = cards.get(card.id)
         copies = slot.entry.count + (seen.copies if seen else 0)
-        cards[card.id] = SimCard(card.id, card.name, copies, card.cost or 0)
+        element = card.elements[0] if card.elements else NEUTRAL
+        cards[card.id] = SimCard(
+            card.id, card.name, copies, card.cost or 0, element, tuple(sorted(card.names.items()))
+        )
     leader = view.leader
     model = Model(
         report.path,
@@ -159,106 +199,301 @@ def build_model(path: Path, database: Any, shown: str | None = None) -> tuple[Mo
     return model, report
 
 
-def simulate(
-    model: Model, *, games: int, seed: int, turns: int, on: str, mulligan: str, legal: bool
-) -> dict[str, Any]:
+def cost_groups(model: Model) -> list[tuple[int, list[int]]]:
+    """The deck's costs, each with the indexes of its cards."""
+    groups: dict[int, list[int]] = {}
+    for k, card in enumerate(model.cards):
+        groups.setdefault(card.cost, []).append(k)
+    return sorted(groups.items())
+
+
+def _exact_with_se(figures: dict[str, Any], turns: int) -> dict[str, Any]:
+    figures["p_in_opening_hand_se"] = 0.0
+    figures["p_drawn_by_turn_se"] = [0.0] * turns
+    figures["p_castable_by_turn_se"] = [0.0] * turns
+    return figures
+
+
+def _r(value: Any) -> Any:
+    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
+    if isinstance(value, list):
+        return [_r(v) for v in value]
+    if isinstance(value, float):
+        return round(value, DIGITS) + 0.0
+    return value
+
+
+def _group_model(model: Model) -> Model:
+    """One pseudo-card per cost, holding every copy of that cost (for P(a card of cost c))."""
+    groups = cost_groups(model)
+    cards = tuple(
+        SimCard(f"cost {cost}", "", sum(model.cards[k].copies for k in ks), cost)
+        for cost, ks in groups
+    )
+    return Model(model.path, model.name, model.leader, cards)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One deck's figures: per card and per cost, and the per-game samples (`auto` only)."""
+
+    model: Model
+    cards: list[dict[str, Any]]
+    costs: list[dict[str, Any]]
+    p_mulligan: float = 0.0
+    p_mulligan_se: float = 0.0
+    mull: Any = None
+    first: Any = None  # (games, cards) first positions
+    group_first: Any = None  # (games, costs)
+
+
+def run(model: Model, request: SimRequest, first_ids: Sequence[str] = ()) -> Run:
+    """The figures of one deck: exact without a mulligan, sampled with the `auto` one."""
+    import numpy as np
+
+    turns, on = request.turns, request.on
+    grouped = _group_model(model)
+    if request.mulligan == "none":
+        cards = [_exact_with_se(f, turns) for f in exact(model, turns, on)]
+        costs = [_exact_with_se(f, turns) for f in exact(grouped, turns, on)]
+        return Run(model, cards, costs)
+    mull, first = sample(model, turns, on, request.games, request.seed, first_ids)
+    groups = cost_groups(model)
+    group_first = np.stack([first[:, ks].min(axis=1) for _, ks in groups], axis=1)
+    cards = [_sampled(first[:, k], c.cost, turns, on) for k, c in enumerate(model.cards)]
+    costs = [_sampled(group_first[:, i], cost, turns, on) for i, (cost, _) in enumerate(groups)]
+    p_mulligan, p_mulligan_se = _rate(mull)
+    return Run(model, cards, costs, p_mulligan, p_mulligan_se, mull, first, group_first)
+
+
+def _card_entry(card: SimCard, fig: dict[str, Any]) -> dict[str, Any]:
+    entry = {
+        "id": card.id,
+        "name": card.name,
+        "copies": card.copies,
+        "cost": card.cost,
+        "element": card.element,
+    }
+    entry.update({key: fig[key] for key in FIGURES})
+    return {k: _r(v) for k, v in entry.items()}
+
+
+def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
     """The `sim --output json` document for an Azuki deck (the VARZ one's shape where it fits)."""
-    if mulligan == "none":
-        figures = exact(model, turns, on)
-        for entry in figures:
-            entry["p_in_opening_hand_se"] = 0.0
-            entry["p_drawn_by_turn_se"] = [0.0] * turns
-            entry["p_castable_by_turn_se"] = [0.0] * turns
-        p_mulligan, p_mulligan_se = 0.0, 0.0
-    else:
-        p_mulligan, figures = monte_carlo(model, turns, on, games, seed)
-        p_mulligan_se = (p_mulligan * (1 - p_mulligan) / games) ** 0.5
-    cards = []
-    for card, fig in zip(model.cards, figures, strict=True):
-        cards.append(
-            {
-                "id": card.id,
-                "name": card.name,
-                "copies": card.copies,
-                "cost": card.cost,
-                "p_in_opening_hand": fig["p_in_opening_hand"],
-                "p_in_opening_hand_se": fig["p_in_opening_hand_se"],
-                "p_drawn_by_turn": fig["p_drawn_by_turn"],
-                "p_drawn_by_turn_se": fig["p_drawn_by_turn_se"],
-                "p_castable_by_turn": fig["p_castable_by_turn"],
-                "p_castable_by_turn_se": fig["p_castable_by_turn_se"],
-            }
-        )
+    model, turns, on = result.model, request.turns, request.on
+    sampled = request.mulligan != "none"
+    costs = []
+    for (cost, ks), fig in zip(cost_groups(model), result.costs, strict=True):
+        entry: dict[str, Any] = {"cost": cost, "copies": sum(model.cards[k].copies for k in ks)}
+        entry.update({key: fig[key] for key in FIGURES if key.startswith("p_castable")})
+        costs.append({k: _r(v) for k, v in entry.items()})
     return {
         "version": 1,
         "game": "azuki",
         "deck": model.path,
-        "games": games if mulligan != "none" else 0,
-        "seed": seed,
+        "games": request.games if sampled else 0,
+        "seed": request.seed,
         "on": on,
-        "mulligan": mulligan,
+        "mulligan": request.mulligan,
         "turns": [{"turn": t, "ikz": ikz_on(t, on)} for t in range(1, turns + 1)],
-        "cards": cards,
+        "cards": [_card_entry(c, f) for c, f in zip(model.cards, result.cards, strict=True)],
+        "costs": costs,
         "name": model.name,
         "leader": {"id": model.leader[0], "name": model.leader[1]} if model.leader else None,
         "main_deck": model.size,
-        "p_mulligan": p_mulligan,
-        "p_mulligan_se": p_mulligan_se,
+        "p_mulligan": _r(result.p_mulligan),
+        "p_mulligan_se": _r(result.p_mulligan_se),
         "legal": legal,
+        "exact": [] if sampled else list(EXACT_KEYS),
+        "sampled": list(EXACT_KEYS) if sampled else [],
     }
+
+
+def simulate(
+    model: Model, *, games: int, seed: int, turns: int, on: str, mulligan: str, legal: bool
+) -> dict[str, Any]:
+    """The `sim --output json` document of one deck."""
+    request = SimRequest(Path(model.path), games, seed, turns, on, mulligan)
+    return to_json(run(model, request), request, legal)
+
+
+def _difference(a: Any, b: Any, diff: Any) -> tuple[list[float], list[float]]:
+    """Per turn: the mean of b - a and its standard error, or exact (se 0) when not sampled."""
+    if diff is None:
+        return [y - x for x, y in zip(a, b, strict=True)], [0.0] * len(a)
+    pairs = [_rate(d) for d in diff]
+    return [m for m, _ in pairs], [e for _, e in pairs]
+
+
+def _paired(
+    first_a: Any, first_b: Any, cost: tuple[int, int], turns: int, on: str
+) -> dict[str, Any] | None:
+    """Per-game differences b - a of a card's hits (None when not sampled)."""
+    if first_a is None:
+        return None
+    out: dict[str, Any] = {"opening": (first_b < HAND).astype(int) - (first_a < HAND)}
+    drawn, castable = [], []
+    for t in range(1, turns + 1):
+        seen = seen_by(t, on)
+        hit_a, hit_b = (first_a < seen).astype(int), (first_b < seen).astype(int)
+        drawn.append(hit_b - hit_a)
+        castable.append(hit_b * (cost[1] <= ikz_on(t, on)) - hit_a * (cost[0] <= ikz_on(t, on)))
+    out["drawn"], out["castable"] = drawn, castable
+    return out
+
+
+def _diff_entry(
+    fa: dict[str, Any], fb: dict[str, Any], paired: dict[str, Any] | None
+) -> dict[str, Any]:
+    entry: dict[str, Any] = {}
+    if paired is None:
+        entry["p_in_opening_hand"] = fb["p_in_opening_hand"] - fa["p_in_opening_hand"]
+        entry["p_in_opening_hand_se"] = 0.0
+    else:
+        mean, se = _rate(paired["opening"])
+        entry["p_in_opening_hand"], entry["p_in_opening_hand_se"] = mean, se
+    for key, name in (("p_drawn_by_turn", "drawn"), ("p_castable_by_turn", "castable")):
+        mean_t, se_t = _difference(fa[key], fb[key], None if paired is None else paired[name])
+        entry[key], entry[key + "_se"] = mean_t, se_t
+    return entry
+
+
+def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, Any]]:
+    """Per cost either deck has: the difference of P(a card of that cost castable by turn t),
+    paired game by game when sampled (a deck without the cost has 0)."""
+    import numpy as np
+
+    turns, on = request.turns, request.on
+    groups_a = {cost: i for i, (cost, _) in enumerate(cost_groups(ra.model))}
+    groups_b = {cost: i for i, (cost, _) in enumerate(cost_groups(rb.model))}
+    zero = [0.0] * turns
+    out = []
+    for cost in sorted(set(groups_a) | set(groups_b)):
+        ia, ib = groups_a.get(cost), groups_b.get(cost)
+        pa = ra.costs[ia]["p_castable_by_turn"] if ia is not None else zero
+        pb = rb.costs[ib]["p_castable_by_turn"] if ib is not None else zero
+        if ra.group_first is None:
+            mean, se = _difference(pa, pb, None)
+        else:
+            never = np.full(request.games, np.iinfo(np.intp).max)
+            fa = ra.group_first[:, ia] if ia is not None else never
+            fb = rb.group_first[:, ib] if ib is not None else never
+            paired = _paired(fa, fb, (cost, cost), turns, on)
+            assert paired is not None
+            mean, se = _difference(pa, pb, paired["castable"])
+        entry = {"cost": cost, "p_castable_by_turn": mean, "p_castable_by_turn_se": se}
+        out.append({k: _r(v) for k, v in entry.items()})
+    return out
+
+
+def compare(
+    a: Model, b: Model, request: SimRequest, legal: tuple[bool, bool]
+) -> tuple[dict[str, Any], Run, Run]:
+    """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents.
+    Sampled figures use the same random numbers for both decks, the cards the two share in the
+    same places, so the differences have small standard errors."""
+    ids_b = {c.id for c in b.cards}
+    common = [c.id for c in a.cards if c.id in ids_b]
+    ra, rb = run(a, request, common), run(b, request, common)
+    turns, on = request.turns, request.on
+    index_a = {c.id: k for k, c in enumerate(a.cards)}
+    index_b = {c.id: k for k, c in enumerate(b.cards)}
+    cards = []
+    for card_id in common:
+        ka, kb = index_a[card_id], index_b[card_id]
+        paired = (
+            _paired(
+                ra.first[:, ka], rb.first[:, kb], (a.cards[ka].cost, b.cards[kb].cost), turns, on
+            )
+            if ra.first is not None
+            else None
+        )
+        entry: dict[str, Any] = {
+            "id": card_id,
+            "name": a.cards[ka].name,
+            "copies": b.cards[kb].copies - a.cards[ka].copies,
+        }
+        entry.update(_diff_entry(ra.cards[ka], rb.cards[kb], paired))
+        cards.append({k: _r(v) for k, v in entry.items()})
+    costs = _cost_differences(ra, rb, request)
+    if ra.mull is not None:
+        p_mulligan, p_mulligan_se = _rate(rb.mull.astype(int) - ra.mull)
+    else:
+        p_mulligan, p_mulligan_se = 0.0, 0.0
+    sampled = request.mulligan != "none"
+    document = {
+        "version": 1,
+        "game": "azuki",
+        "deck": a.path,
+        "vs": b.path,
+        "games": request.games if sampled else 0,
+        "seed": request.seed,
+        "on": on,
+        "mulligan": request.mulligan,
+        "difference": {
+            "of": "vs - deck",
+            "cards": cards,
+            "costs": costs,
+            "main_deck": b.size - a.size,
+            "p_mulligan": _r(p_mulligan),
+            "p_mulligan_se": _r(p_mulligan_se),
+        },
+        "decks": [to_json(ra, request, legal[0]), to_json(rb, request, legal[1])],
+    }
+    return document, ra, rb
 
 
 @dataclass(frozen=True)
 class AzukiOutcome:
-    """One Azuki deck's goldfish figures (the JSON document) and how to show them."""
+    """One Azuki deck's goldfish figures, or two decks compared (the JSON document), and how to
+    show them."""
 
     document: dict[str, Any]
+    names: dict[str, tuple[tuple[str, str], ...]]  # card id -> its names by language
     warnings: tuple[Message, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return self.document
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
-        document = self.document
-        title = msg("sim", "{path}: P(drawn by turn t), P(castable on turn t); mulligan {mulligan}")
-        lines = [title(path=str(document["deck"]), mulligan=document["mulligan"]).render(lang)]
-        heads = "".join(f" {'T' + str(t['turn']):>4}" for t in document["turns"])
-        lines.append(f"{'':32} {'':>4} {'':>5}{heads}")
-        ikz = "".join(f" {t['ikz']:>4}" for t in document["turns"])
-        lines.append(f"{'IKZ':32} {'':>4} {'':>5}{ikz}")
-        for card in document["cards"]:
-            drawn = "".join(f" {p:4.0%}" for p in card["p_drawn_by_turn"])
-            castable = "".join(f" {p:4.0%}" for p in card["p_castable_by_turn"])
-            label = safe(f"{card['copies']}x {card['name']}")[:32]
-            opening = card["p_in_opening_hand"]
-            lines.append(f"{label:32} {card['cost']:>4} {opening:5.0%}{drawn}")
-            lines.append(f"{'':32} {'':>4} {'':>5}{castable}")
-        return "\n".join(lines) + "\n"
+        from varz_deck.games.azuki.report import render_compare_text, render_text
+
+        if "vs" in self.document:
+            return render_compare_text(
+                self.document, self.names, width=width, lang=lang, color=color
+            )
+        return render_text(self.document, self.names, width=width, lang=lang, color=color)
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        raise NotImplementedError  # the options set below does not offer --plot
+        from varz_deck.games.azuki.plot import plot
+
+        decks = self.document.get("decks", [self.document])
+        return plot(decks, fmt, lang)
 
 
 class AzukiGoldfish:
     """Exact hypergeometric figures; a NumPy Monte Carlo for the whole-hand mulligan."""
 
-    options = frozenset({"mulligan", "on"})
+    options = frozenset({"vs", "plot", "mulligan", "on"})
 
-    def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
-        model, report = build_model(request.deck, database)
+    def _model(self, path: Path, database: Any) -> tuple[Model, bool]:
+        model, report = build_model(path, database)
         if model.size == 0:
             empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
-            raise DeckUnusable(message=empty(path=str(request.deck)))
-        document = simulate(
-            model,
-            games=request.games,
-            seed=request.seed,
-            turns=request.turns,
-            on=request.on,
-            mulligan=request.mulligan,
-            legal=report.legal,
-        )
-        return AzukiOutcome(document)
+            raise DeckUnusable(message=empty(path=str(path)))
+        return model, report.legal
+
+    def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
+        model, legal = self._model(request.deck, database)
+        models = [model]
+        if request.vs is None:
+            document = to_json(run(model, request), request, legal)
+        else:
+            other, other_legal = self._model(request.vs, database)
+            models.append(other)
+            document, _, _ = compare(model, other, request, (legal, other_legal))
+        names = {c.id: c.names for m in models for c in m.cards}
+        return AzukiOutcome(document, names)
 
 
 GOLDFISH = AzukiGoldfish()

@@ -1,0 +1,187 @@
+"""Azuki's `sim --plot`: for each deck, the main deck's cost curve (copies stacked by element) and
+P(a card of each cost castable by turn t). SVG by hand, PNG through matplotlib (extra `plot`),
+both from the primitives in varz_deck/core/plot.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+from varz_deck.core.i18n import ENGLISH, Message, msg, term
+from varz_deck.core.plot import (
+    PAD,
+    PANEL_H,
+    W,
+    axes,
+    document,
+    legend,
+    line,
+    matplotlib_for,
+    percent_axes,
+    png_bytes,
+    rect,
+    text,
+    unknown_format,
+)
+from varz_deck.games.azuki.cards import ELEMENTS
+
+HEX = {
+    "fire": "#d62728", "water": "#1f77b4", "earth": "#8c564b", "lightning": "#e0b000",
+    "neutral": "#7f7f7f",
+}  # fmt: skip
+LINES = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+COST_TITLE = msg("sim", "Cost curve by element: {deck}")
+CASTABLE_TITLE = msg("sim", "P(a card of each cost castable by turn t): {deck}")
+COST_LABEL = msg("sim", "cost {cost}")
+
+Doc = Mapping[str, Any]
+
+
+def plot(decks: Sequence[Doc], fmt: str, lang: str = ENGLISH) -> bytes:
+    """The charts of one deck's document (or two compared) as an image file's bytes."""
+    if fmt == "svg":
+        return svg(decks, lang).encode("utf-8")
+    if fmt == "png":
+        return png(decks, lang)
+    raise unknown_format(fmt)
+
+
+def _label(deck: Doc) -> str:
+    return str(deck.get("name") or deck["deck"])
+
+
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+def _element(element: str, lang: str) -> str:
+    return term("element", element, lang)
+
+
+def curve_rows(deck: Doc) -> list[tuple[int, list[tuple[str, int]]]]:
+    """Copies per cost and element: [(cost, [(element, copies), ...]), ...]."""
+    rows = []
+    for cost in sorted({c["cost"] for c in deck["cards"]}):
+        per = [
+            (e, sum(c["copies"] for c in deck["cards"] if c["cost"] == cost and c["element"] == e))
+            for e in ELEMENTS
+        ]
+        rows.append((cost, [(e, n) for e, n in per if n]))
+    return rows
+
+
+def _elements(rows: Sequence[tuple[int, Sequence[tuple[str, int]]]]) -> list[str]:
+    present = {e for _, per in rows for e, _ in per}
+    return [e for e in ELEMENTS if e in present]
+
+
+def _cost_panel(deck: Doc, top: float, lang: str) -> list[str]:
+    rows = curve_rows(deck)
+    out = [text(PAD, top - 34, _say(COST_TITLE(deck=_label(deck)), lang), 14, "start", "bold")]
+    height = PANEL_H - 90
+    grid, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
+    out += grid
+    slot = (W - PAD - 20) / max(len(rows), 1)
+    bottom = top + height
+    for i, (cost, per) in enumerate(rows):
+        x = PAD + slot * i + slot * 0.2
+        y = bottom
+        for element, n in per:
+            h = height * n / ymax
+            y -= h
+            out.append(rect(x, y, slot * 0.6, h, HEX.get(element, "#7f7f7f")))
+        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
+    axis = _say(msg("sim", "cost (copies stacked by element)"), lang)
+    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
+    items = [(_element(e, lang), HEX[e]) for e in _elements(rows)]
+    return out + legend(items, top - 14)
+
+
+def _castable_panel(deck: Doc, top: float, lang: str) -> list[str]:
+    title = _say(CASTABLE_TITLE(deck=_label(deck)), lang)
+    out = [text(PAD, top - 34, title[:90], 14, "start", "bold")]
+    height = PANEL_H - 90
+    out += percent_axes(top, height)
+    turns = len(deck["turns"])
+    slot = (W - PAD - 20) / max(turns, 1)
+    bottom = top + height
+    for t in range(turns):
+        out.append(text(PAD + slot * t + slot / 2, bottom + 16, str(t + 1), 11))
+    items = []
+    for j, group in enumerate(deck["costs"]):
+        stroke = LINES[j % len(LINES)]
+        points = [
+            (PAD + slot * t + slot / 2, bottom - height * p)
+            for t, p in enumerate(group["p_castable_by_turn"])
+        ]
+        for (x1, y1), (x2, y2) in pairwise(points):
+            out.append(line(x1, y1, x2, y2, stroke))
+        for x, y in points:
+            out.append(rect(x - 2, y - 2, 4, 4, stroke))
+        items.append((_say(COST_LABEL(cost=group["cost"]), lang), stroke))
+    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, _say(msg("sim", "turn"), lang), 11))
+    return out + legend(items, top - 14)
+
+
+def svg(decks: Sequence[Doc], lang: str = ENGLISH) -> str:
+    """An SVG document: each deck's cost curve, then each deck's P(castable by turn t)."""
+    parts: list[str] = []
+    top = 70.0
+    for deck in decks:
+        parts += _cost_panel(deck, top, lang)
+        top += PANEL_H
+    for deck in decks:
+        parts += _castable_panel(deck, top, lang)
+        top += PANEL_H
+    return document(parts, top - 20)
+
+
+def png(decks: Sequence[Doc], lang: str = ENGLISH) -> bytes:
+    """The same charts drawn by matplotlib (installed with the `plot` extra)."""
+    with matplotlib_for(lang) as drawn_in:
+        return _png(decks, drawn_in)
+
+
+def _png(decks: Sequence[Doc], lang: str) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(9, 3.2 * 2 * len(decks)), dpi=100)
+    FigureCanvasAgg(figure)
+    axes_list = figure.subplots(2 * len(decks), 1, squeeze=False)[:, 0]
+    for ax, deck in zip(axes_list, decks, strict=False):
+        seen: set[str] = set()
+        for cost, per in curve_rows(deck):
+            bottom = 0
+            for element, n in per:
+                label = None if element in seen else _element(element, lang)
+                seen.add(element)
+                ax.bar(cost, n, bottom=bottom, color=HEX.get(element, "#7f7f7f"), label=label)
+                bottom += n
+        ax.set_title(_say(COST_TITLE(deck=_label(deck)), lang), loc="left")
+        ax.set_xlabel(_say(msg("sim", "cost"), lang))
+        ax.set_ylabel(_say(msg("sim", "copies"), lang))
+        ax.legend(loc="upper right", fontsize=8)
+    for ax, deck in zip(axes_list[len(decks) :], decks, strict=False):
+        turns = list(range(1, len(deck["turns"]) + 1))
+        for j, group in enumerate(deck["costs"]):
+            p = group["p_castable_by_turn"]
+            se = group["p_castable_by_turn_se"]
+            ax.errorbar(
+                turns,
+                p,
+                yerr=[1.959963984540054 * e for e in se],
+                color=LINES[j % len(LINES)],
+                marker="o",
+                markersize=3,
+                capsize=2,
+                label=_say(COST_LABEL(cost=group["cost"]), lang),
+            )
+        ax.set_title(_say(CASTABLE_TITLE(deck=_label(deck)), lang), loc="left")
+        ax.set_xlabel(_say(msg("sim", "turn"), lang))
+        ax.set_ylim(0, 1.02)
+        ax.legend(loc="lower right", fontsize=7, ncol=2)
+    figure.tight_layout()
+    return png_bytes(figure)

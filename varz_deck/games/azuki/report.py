@@ -1,0 +1,327 @@
+"""Azuki's `sim` text: labelled columns, ± (95% interval) on every sampled figure, exact figures
+marked as such, as many turn columns as the width holds (the JSON has them all).
+
+Pure functions from the JSON documents (varz_deck/games/azuki/sim.py) to strings; every name
+from the card files goes through `safe`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from varz_deck.core.diagnostics import safe
+from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
+
+Z95 = 1.959963984540054
+NAME_WIDTH = 22  # the card column's widest
+GAP = 2  # cells between two columns (the table's padding)
+MAX_CHANGES = 6  # card changes listed by name in a comparison
+
+Names = Mapping[str, tuple[tuple[str, str], ...]]
+
+_CARD = msg("sim", "Card")
+_TURN = msg("sim", "T{turn}")
+_EXACT_NOTE = msg(
+    "sim",
+    "Exact figures (closed forms, no mulligan): no ±. Sampled figures: ± is the 95% interval.",
+)
+
+
+def _console(color: bool, width: int) -> Any:
+    from rich.console import Console
+
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        soft_wrap=False,
+    )
+
+
+class _Titled:
+    """A table with its title printed above it as a line (wrapped to the width, never squeezed
+    into the table's own width)."""
+
+    def __init__(self, title: str, table: Any) -> None:
+        self.title, self.table = title, table
+
+    def add_column(self, *args: Any, **kwargs: Any) -> None:
+        self.table.add_column(*args, **kwargs)
+
+    def add_row(self, *args: Any, **kwargs: Any) -> None:
+        self.table.add_row(*args, **kwargs)
+
+    def print(self, console: Any) -> None:
+        console.print(self.title, markup=False, overflow="fold", style="italic")
+        console.print(self.table)
+
+
+def _table(title: str) -> _Titled:
+    from rich import box
+    from rich.table import Table
+
+    return _Titled(
+        title,
+        Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            show_edge=False,
+            collapse_padding=True,
+        ),
+    )
+
+
+def _say(message: Message, lang: str) -> str:
+    return message.render(lang)
+
+
+def _name(card: Mapping[str, Any], names: Names, lang: str) -> str:
+    """A card's name in the language when the database has it, escaped."""
+    if lang != ENGLISH:
+        for language, name in names.get(card["id"], ()):
+            if language == lang:
+                return safe(name)
+    return safe(card["name"])
+
+
+def _pct(p: float, se: float | None, sign: bool = False, digits: int = 0) -> str:
+    """A probability in percent; with its 95% interval unless exact (se None)."""
+    value = round(100 * p, digits) + 0.0  # never "-0%"
+    shown = f"{value:+.{digits}f}%" if sign else f"{value:.{digits}f}%"
+    return shown if se is None else f"{shown} ±{100 * Z95 * se:.1f}"
+
+
+def _turns_shown(width: int, cell: int, turns: int, fixed: int) -> int:
+    """How many turn columns of `cell` cells fit beside `fixed` cells of other columns."""
+    return max(1, min(turns, (width - fixed) // (cell + GAP)))
+
+
+def _sampled(document: Mapping[str, Any]) -> bool:
+    return document["mulligan"] != "none"
+
+
+def _run_line(document: Mapping[str, Any], compared: bool = False) -> Message:
+    on = msg("sim", "on the play") if document["on"] == "play" else msg("sim", "on the draw")
+    turns = len(document["turns"]) if "turns" in document else len(document["decks"][0]["turns"])
+    if not _sampled(document):
+        return msg("sim", "exact · no mulligan · {turns} turns · {on}")(turns=turns, on=on)
+    run = (
+        msg("sim", "{games:,} games on common random numbers · seed {seed} · {turns} turns · {on}")
+        if compared
+        else msg("sim", "{games:,} games · seed {seed} · {turns} turns · {on} · mulligan auto")
+    )
+    return run(games=document["games"], seed=document["seed"], turns=turns, on=on)
+
+
+def _title(document: Mapping[str, Any]) -> str:
+    name = document.get("name")
+    return safe(f"{name} ({document['deck']})" if name else str(document["deck"]))
+
+
+def _header(document: Mapping[str, Any], lang: str) -> list[str]:
+    leader = document.get("leader")
+    facts = msg("sim", "Leader {leader} · main deck {n} cards")(
+        leader=safe(leader["name"]) if leader else "–", n=document["main_deck"]
+    )
+    lines = [
+        _say(msg("sim", "Goldfish: {title}")(title=_title(document)), lang),
+        _say(facts, lang),
+        _say(_run_line(document), lang),
+    ]
+    if _sampled(document):
+        mulligan = msg("sim", "P(mulligan: no card castable by turn 3 in the opening 7): {p}")
+        p = _pct(document["p_mulligan"], document["p_mulligan_se"], digits=1)
+        lines.append(_say(mulligan(p=p), lang))
+    return lines
+
+
+def _se(document: Mapping[str, Any], value: float | None) -> float | None:
+    """The standard error to show: None for an exact figure."""
+    return value if _sampled(document) else None
+
+
+def _cards_table(document: Mapping[str, Any], names: Names, width: int, lang: str) -> _Titled:
+    sampled = _sampled(document)
+    cell = 9 if sampled else 4
+    fixed = NAME_WIDTH + GAP + 4 + GAP
+    shown = _turns_shown(width, cell, len(document["turns"]), fixed)
+    title = (
+        msg("sim", "P(castable by turn 1–{last})")(last=shown)
+        if shown > 1
+        else msg("sim", "P(castable by turn 1)")
+    )
+    table = _table(_say(title, lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    table.add_column(_say(msg("sim", "Cost"), lang), justify="right", no_wrap=True)
+    for t in range(shown):
+        table.add_column(_say(_TURN(turn=t + 1), lang), justify="right", no_wrap=True)
+    ikz = [str(turn["ikz"]) for turn in document["turns"][:shown]]
+    table.add_row(_say(msg("sim", "IKZ"), lang), "", *ikz, end_section=True)
+    for card in document["cards"]:
+        odds = card["p_castable_by_turn"][:shown]
+        errors = card["p_castable_by_turn_se"][:shown]
+        cells = [  # a 0 because the IKZ cannot pay yet is exact even in a sampled run
+            _pct(p, se if sampled and (se or p) else None)
+            for p, se in zip(odds, errors, strict=True)
+        ]
+        label = f"{card['copies']}× {_name(card, names, lang)}"
+        table.add_row(label, str(card["cost"]), *cells)
+    return table
+
+
+def _opening_table(document: Mapping[str, Any], names: Names, lang: str) -> _Titled:
+    last = len(document["turns"])
+    table = _table(_say(msg("sim", "Cards"), lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    table.add_column(_say(msg("sim", "Copies"), lang), justify="right", no_wrap=True)
+    table.add_column(_say(msg("sim", "Cost"), lang), justify="right", no_wrap=True)
+    table.add_column(_say(msg("sim", "Opening hand"), lang), justify="right", no_wrap=True)
+    drawn = msg("sim", "Drawn by T{turn}")(turn=last)
+    table.add_column(_say(drawn, lang), justify="right", no_wrap=True)
+    for card in document["cards"]:
+        table.add_row(
+            _name(card, names, lang),
+            str(card["copies"]),
+            str(card["cost"]),
+            _pct(card["p_in_opening_hand"], _se(document, card["p_in_opening_hand_se"])),
+            _pct(card["p_drawn_by_turn"][-1], _se(document, card["p_drawn_by_turn_se"][-1])),
+        )
+    return table
+
+
+def _print_lines(console: Any, lines: Sequence[str]) -> None:
+    for line in lines:
+        console.print(line, markup=False, overflow="fold")
+
+
+def render_text(
+    document: Mapping[str, Any],
+    names: Names,
+    *,
+    width: int = 100,
+    lang: str = ENGLISH,
+    color: bool = False,
+) -> str:
+    """One deck: header, the cards' opening-hand odds, P(castable by turn t) with the IKZ."""
+    console = _console(color, width)
+    _print_lines(console, _header(document, lang))
+    console.print()
+    _opening_table(document, names, lang).print(console)
+    console.print()
+    _cards_table(document, names, width, lang).print(console)
+    console.print()
+    console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
+    return str(console.file.getvalue())
+
+
+def _changes(document: Mapping[str, Any], names: Names, lang: str) -> str:
+    a, b = document["decks"]
+    copies_a = {c["id"]: c["copies"] for c in a["cards"]}
+    copies_b = {c["id"]: c["copies"] for c in b["cards"]}
+    shown = {c["id"]: _name(c, names, lang) for c in (*a["cards"], *b["cards"])}
+    changes = []
+    for card_id in sorted(set(copies_a) | set(copies_b), key=lambda i: shown[i]):
+        delta = copies_b.get(card_id, 0) - copies_a.get(card_id, 0)
+        if delta:
+            changes.append(f"{delta:+d} {shown[card_id]}")
+    if not changes:
+        return _say(msg("sim", "none"), lang)
+    if len(changes) > MAX_CHANGES:
+        more = msg("sim", "{n} more")(n=len(changes) - MAX_CHANGES)
+        changes = [*changes[:MAX_CHANGES], _say(more, lang)]
+    return str(value_text(Joined(tuple(changes)), lang))
+
+
+def _diff_table(document: Mapping[str, Any], names: Names, width: int, lang: str) -> _Titled:
+    sampled = _sampled(document)
+    cell = 10 if sampled else 5
+    turns = len(document["decks"][0]["turns"])
+    fixed = NAME_WIDTH + GAP + cell + GAP
+    shown = _turns_shown(width, cell, turns, fixed)
+    title = msg("sim", "Difference in P(castable by turn t) of the cards both decks have")
+    table = _table(_say(title, lang))
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    table.add_column(_say(msg("sim", "Opening hand"), lang), justify="right", no_wrap=True)
+    for t in range(shown):
+        table.add_column(_say(_TURN(turn=t + 1), lang), justify="right", no_wrap=True)
+    for card in document["difference"]["cards"]:
+        se = card["p_in_opening_hand_se"] if sampled else None
+        cells = [_pct(card["p_in_opening_hand"], se, sign=True)]
+        for p, err in zip(
+            card["p_castable_by_turn"][:shown], card["p_castable_by_turn_se"][:shown], strict=True
+        ):
+            cells.append(_pct(p, err if sampled and (err or p) else None, sign=True))
+        table.add_row(_name(card, names, lang), *cells)
+    return table
+
+
+def _cost_diff_table(document: Mapping[str, Any], width: int, lang: str) -> _Titled:
+    sampled = _sampled(document)
+    cell = 10 if sampled else 5
+    turns = len(document["decks"][0]["turns"])
+    shown = _turns_shown(width, cell, turns, 6 + GAP)
+    title = msg("sim", "Difference in P(a card of the cost castable by turn t), vs − deck")
+    table = _table(_say(title, lang))
+    table.add_column(_say(msg("sim", "Cost"), lang), justify="right", no_wrap=True)
+    for t in range(shown):
+        table.add_column(_say(_TURN(turn=t + 1), lang), justify="right", no_wrap=True)
+    for group in document["difference"]["costs"]:
+        cells = [
+            _pct(p, err if sampled and (err or p) else None, sign=True)
+            for p, err in zip(
+                group["p_castable_by_turn"][:shown],
+                group["p_castable_by_turn_se"][:shown],
+                strict=True,
+            )
+        ]
+        table.add_row(str(group["cost"]), *cells)
+    return table
+
+
+def render_compare_text(
+    document: Mapping[str, Any],
+    names: Names,
+    *,
+    width: int = 100,
+    lang: str = ENGLISH,
+    color: bool = False,
+) -> str:
+    """Two decks: which is which, what changed, and the differences (vs − deck) of the cards
+    both have, with their 95% intervals when sampled."""
+    from rich.cells import cell_len
+
+    console = _console(color, width)
+    a, b = document["decks"]
+    labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
+    pad = max(cell_len(label) for label in labels)
+    lines = []
+    for label, deck in zip(labels, (a, b), strict=True):
+        shown = label + " " * (pad - cell_len(label))
+        lines.append(f"{shown}: {_title(deck)}")
+    lines.append(
+        _say(msg("sim", "Changes: {changes}")(changes=_changes(document, names, lang)), lang)
+    )
+    lines.append(_say(_run_line(document, compared=True), lang))
+    difference = document["difference"]
+    if _sampled(document):
+        mulligan = msg("sim", "P(mulligan), vs − deck: {p}")
+        p = _pct(difference["p_mulligan"], difference["p_mulligan_se"], sign=True, digits=1)
+        lines.append(_say(mulligan(p=p), lang))
+    _print_lines(console, lines)
+    console.print()
+    _cost_diff_table(document, width, lang).print(console)
+    console.print()
+    if document["difference"]["cards"]:
+        _diff_table(document, names, width, lang).print(console)
+    else:
+        console.print(_say(msg("sim", "The decks have no card in common."), lang), markup=False)
+    console.print()
+    console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
+    return str(console.file.getvalue())
