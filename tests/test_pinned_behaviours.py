@@ -26,7 +26,7 @@ from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, parse_yaml
-from varz_deck.games.varz.registration.canonical import normalize_hash
+from varz_deck.core.registration.canonical import normalize_hash
 from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard, build_model
@@ -413,7 +413,7 @@ def test_control_characters_are_escaped_with_two_hex_digits(raw: str, shown: str
 
 
 @pytest.mark.parametrize(
-    "ch", ["~", "\xa0", "é", "\u200a", "\u2010", "\u2027", "\u202f", "\u2065", "\u206a", "茉"]
+    "ch", ["~", "\xa0", "é", "\u200a", "\u2010", "\u2027", "\u202f", "\u205f", "\u2070", "茉"]
 )
 def test_printable_neighbours_are_left_alone(ch: str) -> None:
     assert safe(f"a{ch}b") == f"a{ch}b"
