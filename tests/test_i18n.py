@@ -667,7 +667,8 @@ def test_c001_wording_is_kept_in_english() -> None:
     ],
 )
 def test_deck_code_problems_speak_three_languages(code: str, ja: str, zh: str) -> None:
-    from varz_deck.games.varz.registration.code import CodeError, decode, read_code
+    from varz_deck.core.registration.code import CodeError
+    from varz_deck.games.varz.registration import decode, read_code
 
     _deck, (d,) = read_code(code)
     assert d.code == "F009" and d.message.startswith("deck code cannot be decoded: ")
@@ -786,7 +787,7 @@ def test_verify_diff_and_code_speak_japanese(clean_env: None) -> None:
 
 
 def test_registration_sheet_in_japanese() -> None:
-    from varz_deck.games.varz.registration.register import register_deck
+    from varz_deck.games.varz.registration import register_deck
     from varz_deck.games.varz.registration.sheet import render_sheet
 
     reg = register_deck(ILLEGAL, open_database(ROOT / "card_data"))

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import register as cli_register
 from varz_deck.cli.register import code, diff, register, verify
-from varz_deck.games.varz.registration.code import DecodedDeck
-from varz_deck.games.varz.registration.code import decode as decode_code
+from varz_deck.core.registration.code import DecodedDeck
+from varz_deck.games.varz.registration import decode as decode_code
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -337,7 +337,7 @@ def _decoded_from_canonical(text: str) -> DecodedDeck:
         else:
             card_id, count = line.split(" ")
             current.append((card_id, int(count)))
-    return DecodedDeck(fmt, hero, {k: tuple(v) for k, v in sections.items()})
+    return DecodedDeck(fmt, {"hero": hero}, {k: tuple(v) for k, v in sections.items()})
 
 
 def test_code_prints_one_line_that_decodes_to_the_deck() -> None:
@@ -345,7 +345,7 @@ def test_code_prints_one_line_that_decodes_to_the_deck() -> None:
     assert status == 0 and out.startswith("VZ1") and out.count("\n") == 1
     decoded = decode_code(out.strip())
     assert decoded == _decoded_from_canonical(KAGURA_CANONICAL)
-    assert decoded.hero == "VZ01-001" and sum(n for _, n in decoded.sections["spells"]) == 30
+    assert decoded.slots["hero"] == "VZ01-001" and sum(n for _, n in decoded.sections["spells"]) == 30
 
 
 def test_code_of_a_deck_with_an_unknown_card_is_refused(tmp_path: Path) -> None:

@@ -15,16 +15,9 @@ from varz_deck.core.cards import CardDatabase
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_deck
-from varz_deck.games.varz.registration.canonical import CanonicalDeck, canonicalize
-from varz_deck.games.varz.registration.code import (
-    CodeError,
-    decode,
-    display,
-    encode,
-    is_code,
-    read_code,
-    to_deck,
-)
+from varz_deck.core.registration.canonical import CanonicalDeck
+from varz_deck.core.registration.code import CodeError, display, encode
+from varz_deck.games.varz.registration import canonicalize, decode, is_code, read_code, to_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -244,7 +237,7 @@ def test_any_payload_with_a_valid_checksum_decodes_or_is_a_code_error(payload: b
         return
     deck = to_deck(decoded, "x")
     assert deck.format == decoded.format
-    assert deck.hero == (decoded.hero or None)
+    assert deck.hero == (decoded.slots["hero"] or None)
     for section in SECTIONS:
         assert [(e.ref, e.count) for e in deck.entries[section]] == list(decoded.sections[section])
     canonical = canonicalize(deck, bundled())  # unknown ids are fine: the check reports F005

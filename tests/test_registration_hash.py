@@ -21,15 +21,15 @@ from varz_deck.core.cards import CardDatabase
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
-from varz_deck.games.varz.registration.canonical import (
+from varz_deck.core.registration.canonical import (
     CanonicalDeck,
     canonical_id,
-    canonicalize,
     hash_text,
     hashable,
     normalize_hash,
 )
-from varz_deck.games.varz.registration.diff import diff_decks
+from varz_deck.core.registration.diff import diff_decks
+from varz_deck.games.varz.registration import LAYOUT, canonicalize
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -120,8 +120,8 @@ def test_hash_is_sha256_base32_lowercase_first_ten() -> None:
 def test_canonical_id_is_the_smallest_printing_id() -> None:
     db = bundled()
     veast = db.cards["VZ01-061"]  # Stray Veast, reprinted as PR-002
-    assert canonical_id(db, veast) == "PR-002"
-    assert canonical_id(db, db.cards["VZ02-063"]) == "VZ01-010"  # Scorch Shot
+    assert canonical_id(db, veast, LAYOUT.identity) == "PR-002"
+    assert canonical_id(db, db.cards["VZ02-063"], LAYOUT.identity) == "VZ01-010"  # Scorch Shot
 
 
 def test_printings_and_translations_give_one_line_with_the_summed_count() -> None:
@@ -144,7 +144,7 @@ def test_unknown_and_ambiguous_references_are_kept_normalised() -> None:
     canonical = canonical_of(text, ".yaml", altdb())
     assert not canonical.complete
     assert canonical.format == "?casual"
-    assert canonical.hero is not None and canonical.hero.key == "?nobody"
+    assert (hero := canonical.slots["hero"]) is not None and hero.key == "?nobody"
     keys = [c.key for c in canonical.sections["spells"]]
     assert keys == ["?mystery card", "?狐火"]  # 狐火 names two different cards in altdb
     same = "format: casual\nhero: NOBODY\nspells:\n  狐火: 1\n  mystery card: 2\n"
@@ -192,7 +192,8 @@ def test_typed_hashes_are_normalised(typed: str, expected: str | None) -> None:
 
 
 def test_every_example_reads_the_same_from_yaml_and_from_its_code() -> None:
-    from varz_deck.games.varz.registration.code import encode, read_code
+    from varz_deck.core.registration.code import encode
+    from varz_deck.games.varz.registration import read_code
 
     for path in EXAMPLES:
         deck, _ = read_deck(path)
@@ -216,7 +217,7 @@ class Content:
 
 def content_of(canonical: CanonicalDeck, db: CardDatabase) -> Content:
     assert canonical.complete
-    hero = canonical.hero.card if canonical.hero else None
+    hero = canonical.slots["hero"].card if canonical.slots["hero"] else None
     sections = {
         s: {c.name: c.count for c in canonical.sections[s] if c.card is not None} for s in SECTIONS
     }
@@ -398,4 +399,4 @@ def test_any_single_change_alters_the_hash(path: Path, data: st.DataObject) -> N
     if kind == "format":
         assert result.format is not None and not result.changes
     elif kind == "hero":
-        assert result.hero is not None and not result.changes
+        assert result.slot("hero") is not None and not result.changes

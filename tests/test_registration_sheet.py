@@ -10,8 +10,10 @@ import pytest
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.games import open_database
-from varz_deck.games.varz.registration.register import Registration, register_deck
-from varz_deck.games.varz.registration.sheet import render_sheet, sheet_names
+from varz_deck.core.registration.register import Registration
+from varz_deck.core.registration.sheet import sheet_names
+from varz_deck.games.varz.registration import register_deck
+from varz_deck.games.varz.registration.sheet import render_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -117,7 +119,7 @@ def test_pooled_portals_are_explained() -> None:
 
 
 def test_warnings_of_a_legal_deck_take_one_line(tmp_path: Path) -> None:
-    from varz_deck.games.varz.registration.render import render_text
+    from varz_deck.core.registration.render import render_text
 
     deck = tmp_path / "w.yaml"
     text = KAGURA.read_text(encoding="utf-8")

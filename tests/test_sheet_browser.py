@@ -18,7 +18,8 @@ import pytest
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.games import open_database
-from varz_deck.games.varz.registration.register import Registration, register_deck
+from varz_deck.core.registration.register import Registration
+from varz_deck.games.varz.registration import register_deck
 from varz_deck.games.varz.registration.sheet import render_sheet
 
 ROOT = Path(__file__).resolve().parent.parent

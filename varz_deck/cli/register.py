@@ -14,9 +14,11 @@ from varz_deck.cli.common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     CardsOption,
+    GameOption,
     LangOption,
     color,
     fail,
+    game_of,
     language,
     load_database,
 )
@@ -24,7 +26,8 @@ from varz_deck.core.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
-    from varz_deck.games.varz.registration.register import Registration
+    from varz_deck.core.game import Registrar
+    from varz_deck.core.registration.register import Registration
 
 
 class RegisterOutput(str, Enum):
@@ -91,21 +94,25 @@ def register(
         ),
     ] = None,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Check decks and print their registrations: player, event, legality, deck hash, card list."""
-    from varz_deck.games.varz.registration import render
-    from varz_deck.games.varz.registration.register import register_decks
+    from varz_deck.core.registration import render
+    from varz_deck.core.registration.register import register_decks
 
     chosen = language(lang)
-    database = _database(cards, chosen)
-    registrations = register_decks(decks, database, player=player, event=event, format_key=format)
+    database = _database(cards, chosen, game)
+    registrar = game_of(database).registrar
+    registrations = register_decks(
+        registrar, decks, database, player=player, event=event, format_key=format
+    )
     if sheet is not None:
-        _write_sheets(registrations, sheet, chosen)
+        _write_sheets(registrations, sheet, chosen, registrar)
     if output is RegisterOutput.json:
         rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
-        rendered = render.render_csv(registrations)
+        rendered = render.render_csv(registrations, registrar.layout)
     else:
         rendered = render.render_text(registrations, color=color(), lang=chosen)
     sys.stdout.write(rendered)
@@ -120,11 +127,12 @@ def verify(
     ],
     output: CompareOutputOption = CompareOutput.text,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Exit 0 when the deck matches a registered deck hash, 1 when it does not."""
-    from varz_deck.games.varz.registration import render
-    from varz_deck.games.varz.registration.canonical import normalize_hash
+    from varz_deck.core.registration import render
+    from varz_deck.core.registration.canonical import normalize_hash
 
     chosen = language(lang)
     expected = normalize_hash(hash)
@@ -135,7 +143,7 @@ def verify(
             )(hash=repr(hash), example="v1-6axy4nbueg"),
             chosen,
         )
-    database = _database(cards, chosen)
+    database = _database(cards, chosen, game)
     reg = _comparable(deck, database, chosen)
     assert reg.deck_hash is not None
     if output is CompareOutput.json:
@@ -158,14 +166,15 @@ def diff(
     ],
     output: CompareOutputOption = CompareOutput.text,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Show what differs between two decks, card by card; exit 0 same deck, 1 different."""
-    from varz_deck.games.varz.registration import render
-    from varz_deck.games.varz.registration.diff import diff_decks
+    from varz_deck.core.registration import render
+    from varz_deck.core.registration.diff import diff_decks
 
     chosen = language(lang)
-    database = _database(cards, chosen)
+    database = _database(cards, chosen, game)
     before = _comparable(registered, database, chosen)
     after = _comparable(presented, database, chosen)
     assert before.canonical is not None and after.canonical is not None
@@ -177,29 +186,26 @@ def diff(
     raise typer.Exit(EXIT_OK if result.same else EXIT_PROBLEMS)
 
 
-def code(deck: DeckArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
+def code(
+    deck: DeckArgument,
+    cards: CardsOption = None,
+    game: GameOption = None,
+    lang: LangOption = None,
+) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
-    from varz_deck.games.varz.registration.code import encode
-    from varz_deck.games.varz.registration.register import register_deck
-
     chosen = language(lang)
-    database = _database(cards, chosen)
-    reg = register_deck(deck, database)
+    database = _database(cards, chosen, game)
+    registrar = game_of(database).registrar
+    reg = registrar.register(deck, database)
     if reg.canonical is None or not reg.canonical.complete:
         _report_problems(reg, msg("register", "{deck} has no deck code: {reason}"), chosen)
         raise typer.Exit(EXIT_PROBLEMS)
-    sys.stdout.write(encode(reg.canonical) + "\n")
+    sys.stdout.write(registrar.encode(reg.canonical) + "\n")
     raise typer.Exit(EXIT_OK)
 
 
-def _database(cards: Path | None, lang: str) -> CardDatabase:
-    from varz_deck.games import DEFAULT_GAME
-
-    database = load_database(cards, lang)
-    if database.game != DEFAULT_GAME:
-        unsupported = msg("cli", "this command does not support {game} card databases yet")
-        fail(unsupported(game=database.game), lang=lang)
-    return database
+def _database(cards: Path | None, lang: str, game: str | None = None) -> CardDatabase:
+    return load_database(cards, lang, game)
 
 
 def _usage(message: Message, lang: str) -> NoReturn:
@@ -208,9 +214,7 @@ def _usage(message: Message, lang: str) -> NoReturn:
 
 def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
     """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
-    from varz_deck.games.varz.registration.register import register_deck
-
-    reg = register_deck(path, database)
+    reg = game_of(database).registrar.register(path, database)
     if reg.deck_hash is None:
         _report_problems(reg, msg("register", "{deck} cannot be compared: {reason}"), lang)
         raise typer.Exit(EXIT_USAGE)
@@ -220,7 +224,7 @@ def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
 def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     """The errors that stand in the way, then `varz-deck: DECK <what>: <reason>; fix …`."""
     from varz_deck.core.diagnostics import safe
-    from varz_deck.games.varz.registration.render import diagnostic_line
+    from varz_deck.core.registration.render import diagnostic_line
 
     errors = [d for d in reg.report.diagnostics if d.is_error]
     if reg.canonical is not None:  # readable: only unresolved references stand in the way
@@ -235,9 +239,12 @@ def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     sys.stderr.write("".join(line + "\n" for line in lines))
 
 
-def _write_sheets(registrations: list[Registration], folder: Path, lang: str) -> None:
-    from varz_deck.games.varz.registration.sheet import render_sheet, sheet_names
+def _write_sheets(
+    registrations: list[Registration], folder: Path, lang: str, registrar: Registrar
+) -> None:
+    from varz_deck.core.registration.sheet import sheet_names
 
+    render_sheet = registrar.render_sheet
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for reg, name in zip(registrations, sheet_names(registrations), strict=True):

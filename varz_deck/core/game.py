@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.i18n import Message
+    from varz_deck.core.registration.canonical import CanonicalDeck, Layout
+    from varz_deck.core.registration.register import Registration
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
 
@@ -84,6 +86,41 @@ class Goldfish(Protocol):
         ...
 
 
+class Registrar(Protocol):
+    """`varz-deck register`, `verify`, `diff` and `code` for one game: it reads the game's deck
+    files and deck codes; the canonical form, hash, code bytes, reports and the sheet's skeleton
+    are the core's (varz_deck/core/registration/), shaped by its `layout`."""
+
+    @property
+    def layout(self) -> Layout:
+        """The game's hash header, slots, sections, deck-code prefix and card identity."""
+        ...
+
+    def is_code(self, path: Path) -> bool:
+        """Whether a DECK argument is read as one of this game's deck codes (and is no file)."""
+        ...
+
+    def register(
+        self,
+        path: Path,
+        database: CardDatabase,
+        *,
+        player: str | None = None,
+        event: str | None = None,
+        format_key: str | None = None,
+    ) -> Registration:
+        """Read (a file or a deck code), check and canonicalise one deck."""
+        ...
+
+    def encode(self, canonical: CanonicalDeck) -> str:
+        """The deck code of a complete canonical list."""
+        ...
+
+    def render_sheet(self, registration: Registration, lang: str) -> str:
+        """The printable HTML registration sheet of one deck."""
+        ...
+
+
 class Game(Protocol):
     """One game: its cards, deck files, rules and the capabilities every command asks for."""
 
@@ -142,4 +179,9 @@ class Game(Protocol):
     @property
     def goldfish(self) -> Goldfish:
         """`varz-deck sim`."""
+        ...
+
+    @property
+    def registrar(self) -> Registrar:
+        """`varz-deck register`, `verify`, `diff`, `code`."""
         ...

@@ -1,8 +1,11 @@
-"""The canonical form of a deck and its hash (README "Deck hash" is the specification).
+"""The canonical form of a deck and its hash (docs/deck-hash.md is the specification).
 
-A card's identity is its printing group (every printing of one name); it is written as the smallest
-id, in code-point order, among those printings. References the database cannot resolve to one card
-are kept as `?` + the normalised reference, so an illegal deck still has a stable record.
+Game-independent: a game describes its registration with a `Layout` (its hash header, its
+single-card slots and sections, its deck-code prefix, how cards are identified and the words its
+messages use). A card's identity is `Layout.identity` (VARZ: its name, so every printing of one
+name; Azuki: its id, with alias ids); it is written as the smallest id, in code-point order, among
+the printings of that identity. References the database cannot resolve to one card are kept as
+`?` + the normalised reference, so an illegal deck still has a stable record.
 """
 
 from __future__ import annotations
@@ -10,17 +13,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from varz_deck.core.cards import CardDatabase, normalize
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.games.varz.cards import SECTIONS, Card
-from varz_deck.games.varz.deck import Deck
+from varz_deck.core.entries import Entry
+from varz_deck.core.i18n import Message
 
 HASH_VERSION = 1
-HASH_HEADER = "varz-deck-hash v1"
 HASH_LENGTH = 10  # base32 characters: 50 bits
 HASH_PATTERN = re.compile(r"v1-[a-z2-7]{10}")
 UNKNOWN = "?"
@@ -28,8 +30,52 @@ DEFAULT_FORMAT = "standard"
 
 _CANONICAL_IDS: WeakKeyDictionary[CardDatabase, dict[str, str]] = WeakKeyDictionary()
 # Reference -> (key, card): a batch of decks names the same cards over and over.
-_RESOLVED: WeakKeyDictionary[CardDatabase, dict[str, tuple[str, Card | None]]] = WeakKeyDictionary()
+_RESOLVED: WeakKeyDictionary[CardDatabase, dict[str, tuple[str, Any]]] = WeakKeyDictionary()
 _RESOLVED_LIMIT = 50_000
+
+
+def _lookup(database: CardDatabase, ref: str, slot: str) -> list[Any]:
+    return list(database.lookup(ref))
+
+
+def _no_heading(canonical: CanonicalDeck, section: str) -> Message | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What one game's registration is made of (its Registrar's `layout`).
+
+    `slot_lines`, `slot_moves`, `slot_words` are the messages the reports use for each slot
+    (`"hero: {hero}"`, `"hero: {registered} → {presented}"`, `"hero"`); `code_words`,
+    `code_damaged` and `code_trailing` those a damaged deck code's F009 uses. `pick` looks a
+    slot's reference up (a game may prefer the slot's card type); `section_heading` may give a
+    section's heading in the text report (None: "section (size)").
+    """
+
+    game: str
+    header: str  # the canonical text's first line, e.g. "varz-deck-hash v1"
+    slots: tuple[str, ...]
+    sections: tuple[str, ...]
+    prefix: str  # the deck code's prefix, e.g. "VZ1"
+    identity: Callable[[Any], str]
+    slot_lines: Mapping[str, Message]
+    slot_moves: Mapping[str, Message]
+    slot_words: Mapping[str, Message]
+    code_words: Mapping[str, Message]
+    code_damaged: Mapping[str, Message]
+    code_trailing: Message
+    pick: Callable[[CardDatabase, str, str], list[Any]] = _lookup
+    section_heading: Callable[[CanonicalDeck, str], Message | None] = _no_heading
+
+    @property
+    def lead(self) -> str:
+        return self.slots[0]
+
+    @property
+    def family(self) -> str:
+        """The prefix without its version digit ("VZ"): what tells this game's codes apart."""
+        return self.prefix.rstrip("0123456789")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +84,7 @@ class CanonicalCard:
 
     key: str
     count: int
-    card: Card | None
+    card: Any
     ref: str
 
     @property
@@ -48,39 +94,44 @@ class CanonicalCard:
     @property
     def name(self) -> str:
         """The card's canonical name, or the reference as written when it is unknown."""
-        return self.card.name if self.card is not None else self.ref
+        return str(self.card.name) if self.card is not None else self.ref
 
 
 @dataclass(frozen=True, slots=True)
 class CanonicalDeck:
-    """What a deck hash covers: format, hero and every card with its count, per section."""
+    """What a deck hash covers: format, the slots' cards and every card with its count."""
 
     format: str
-    hero: CanonicalCard | None
+    slots: dict[str, CanonicalCard | None]
     sections: dict[str, tuple[CanonicalCard, ...]]
+    layout: Layout = field(compare=False)
 
     @property
     def complete(self) -> bool:
-        """Every reference (format, hero, cards) resolved to one thing in the database."""
+        """Every reference (format, slots, cards) resolved to one thing in the database."""
         keys = [self.format, *(c.key for c in self.cards())]
-        if self.hero is not None:
-            keys.append(self.hero.key)
+        keys.extend(c.key for c in self.slots.values() if c is not None)
         return not any(k.startswith(UNKNOWN) for k in keys)
 
+    @property
+    def lead(self) -> CanonicalCard | None:
+        """The deck's leading card (VARZ: the hero; Azuki: the leader)."""
+        return self.slots.get(self.layout.lead)
+
     def cards(self) -> Iterator[CanonicalCard]:
-        for section in SECTIONS:
+        for section in self.layout.sections:
             yield from self.sections[section]
 
     def size(self, section: str) -> int:
         return sum(c.count for c in self.sections[section])
 
-    def shield_life(self) -> int:
-        return sum((c.card.shield_life or 0) * c.count for c in self.sections["portals"] if c.card)
-
     def text(self) -> str:
         """The canonical text the hash is computed from (UTF-8, LF line ends)."""
-        lines = [HASH_HEADER, f"format:{self.format}", f"hero:{self.hero.key if self.hero else ''}"]
-        for section in SECTIONS:
+        lines = [self.layout.header, f"format:{self.format}"]
+        for slot in self.layout.slots:
+            card = self.slots.get(slot)
+            lines.append(f"{slot}:{card.key if card else ''}")
+        for section in self.layout.sections:
             lines.append(f"{section}:")
             lines.extend(f"{c.key} {c.count}" for c in self.sections[section])
         return "".join(line + "\n" for line in lines)
@@ -106,43 +157,60 @@ def normalize_hash(text: str) -> str | None:
     return candidate if HASH_PATTERN.fullmatch(candidate) else None
 
 
-def canonical_id(database: CardDatabase, card: Card) -> str:
-    """The id that stands for every printing of the card: the smallest one."""
+def canonical_id(database: CardDatabase, card: Any, identity: Callable[[Any], str]) -> str:
+    """The id that stands for every printing of the card's identity: the smallest one."""
     ids = _CANONICAL_IDS.get(database)
     if ids is None:
-        ids = {name: min(p.id for p in printings) for name, printings in database.printings.items()}
+        ids = {key: min(p.id for p in printings) for key, printings in database.printings.items()}
         _CANONICAL_IDS[database] = ids
-    return ids[card.name]
+    return ids[identity(card)]
 
 
-def hashable(deck: Deck, problems: Sequence[Diagnostic]) -> bool:
-    """Whether every line of the deck was read: no F001–F004 (or F009) while reading it."""
-    return deck.readable and not any(d.is_error for d in problems)
+def hashable(deck: Any, problems: Sequence[Any]) -> bool:
+    """Whether every line of the deck (any game's, or a ReadDeck) was read: no F001–F004 (or
+    F009) while reading it."""
+    return bool(deck.readable) and not any(d.is_error for d in problems)
 
 
 def canonicalize(
-    deck: Deck, database: CardDatabase, format_key: str | None = None
+    layout: Layout,
+    database: CardDatabase,
+    *,
+    format: str | None,
+    slots: Mapping[str, str | None],
+    entries: Mapping[str, Sequence[Entry]],
+    format_key: str | None = None,
 ) -> CanonicalDeck:
-    """The canonical form of a deck that was read completely (see `hashable`)."""
-    key = format_key or deck.format or DEFAULT_FORMAT
+    """The canonical form of a deck that was read completely: its format (`format_key`
+    overrides it), each slot's reference (None: empty) and each section's entries."""
+    key = format_key or format or DEFAULT_FORMAT
     fmt = key if key in database.formats else UNKNOWN + normalize(key)
-    hero = None
-    if deck.hero is not None:
-        hero = _canonical(database, deck.hero, 1)
+    picked: dict[str, CanonicalCard | None] = {}
+    for slot in layout.slots:
+        ref = slots.get(slot)
+        picked[slot] = None if ref is None else _slot(layout, database, ref, slot)
     sections: dict[str, tuple[CanonicalCard, ...]] = {}
-    for section in SECTIONS:
+    for section in layout.sections:
         merged: dict[str, CanonicalCard] = {}
-        for entry in deck.entries[section]:
-            item = _canonical(database, entry.ref, entry.count)
+        for entry in entries.get(section, ()):
+            item = _canonical(layout, database, entry.ref, entry.count)
             seen = merged.get(item.key)
             if seen is not None:
                 item = CanonicalCard(seen.key, seen.count + item.count, seen.card, seen.ref)
             merged[item.key] = item
         sections[section] = tuple(merged[k] for k in sorted(merged))
-    return CanonicalDeck(fmt, hero, sections)
+    return CanonicalDeck(fmt, picked, sections, layout)
 
 
-def _canonical(database: CardDatabase, ref: str, count: int) -> CanonicalCard:
+def _slot(layout: Layout, database: CardDatabase, ref: str, slot: str) -> CanonicalCard:
+    found = layout.pick(database, ref, slot)
+    if len(found) == 1:
+        key = canonical_id(database, found[0], layout.identity)
+        return CanonicalCard(key, 1, database.cards[key], ref)
+    return CanonicalCard(UNKNOWN + normalize(ref), 1, None, ref)
+
+
+def _canonical(layout: Layout, database: CardDatabase, ref: str, count: int) -> CanonicalCard:
     known = _RESOLVED.get(database)
     if known is None or len(known) > _RESOLVED_LIMIT:
         known = _RESOLVED[database] = {}
@@ -150,7 +218,7 @@ def _canonical(database: CardDatabase, ref: str, count: int) -> CanonicalCard:
     if hit is None:
         found = database.lookup(ref)
         if len(found) == 1:
-            key = canonical_id(database, found[0])
+            key = canonical_id(database, found[0], layout.identity)
             hit = known[ref] = (key, database.cards[key])
         else:
             hit = known[ref] = (UNKNOWN + normalize(ref), None)

@@ -1,16 +1,18 @@
 """Deck codes: a deck's canonical list as one compact, URL-safe, versioned string.
 
-    code    = "VZ1" base64url(payload crc16)          ; no "=" padding; crc16 big-endian
-    payload = 0x01 str(format) str(hero) section section section   ; spells, skills, portals
+    code    = PREFIX base64url(payload crc16)         ; no "=" padding; crc16 big-endian
+    payload = 0x01 str(format) str(slot)*S section*N   ; the game's slots and sections, in order
     section = varint(n) entry*n
     entry   = compact | literal
     compact = 1DDDDDCC  (one byte)  ; previous id's set, number + D+1 (same width); count C+1
     literal = byte(count 1..127) idref | 0x00 varint(count) idref
     idref   = varint(shared) str(rest)                ; id = previous id[:shared] + rest
-    str     = varint(length) UTF-8 bytes               ; format "" = standard; hero "" = none
+    str     = varint(length) UTF-8 bytes               ; format "" = standard; slot "" = empty
 
-"previous id" starts as the hero id and follows every entry. crc16 is CRC-16/CCITT-FALSE of the
-payload (it catches every change of one character). README "Deck codes" has the details.
+Each game has its own prefix (VARZ `VZ1`: hero; spells, skills, portals. Azuki `AZ1`: leader,
+gate; main, ikz). "previous id" starts as the last slot's id and follows every entry. crc16 is
+CRC-16/CCITT-FALSE of the payload (it catches every change of one character). README "Deck codes"
+and docs/deck-hash.md have the details.
 """
 
 from __future__ import annotations
@@ -22,12 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.entries import looks_like_code
 from varz_deck.core.i18n import Message, Quoted, Term, msg
-from varz_deck.games.varz.cards import SECTIONS
-from varz_deck.games.varz.deck import Deck, Entry
-from varz_deck.games.varz.registration.canonical import DEFAULT_FORMAT, CanonicalDeck
+from varz_deck.core.registration.canonical import DEFAULT_FORMAT, CanonicalDeck, Layout
 
-PREFIX = "VZ1"
 PAYLOAD_VERSION = 1
 MAX_CODE_LENGTH = 4096
 MAX_ENTRIES = 1000
@@ -35,7 +35,6 @@ MAX_COUNT = 65535
 MAX_TEXT = 255  # bytes in a format key or a card id
 SHOWN_LENGTH = 16
 CODE_DIAGNOSTIC = "F009"
-_ARGUMENT = re.compile(r"\s*VZ[0-9]")
 _ID = re.compile(r"[A-Z0-9]+-[A-Z0-9]+")
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 _COMPACT = 0x80
@@ -49,7 +48,6 @@ _NOT_REBUILT = msg("F009", "it is damaged (a card id cannot be rebuilt)")
 _SECTION_DAMAGED = msg("F009", "its {section} section is damaged")
 _UNREADABLE = msg("F009", "it is damaged (its {part} cannot be read)")
 _FORMAT = msg("F009", "format")
-_HERO = msg("F009", "hero")
 
 
 class CodeError(ValueError):
@@ -66,10 +64,10 @@ class CodeError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DecodedDeck:
-    """What a code holds: format key, hero id ("" for none), (id, count) per section."""
+    """What a code holds: format key, each slot's id ("" for none), (id, count) per section."""
 
     format: str
-    hero: str
+    slots: dict[str, str]
     sections: dict[str, tuple[tuple[str, int], ...]]
 
 
@@ -77,52 +75,57 @@ def encode(canonical: CanonicalDeck) -> str:
     """The deck code of a canonical list; every reference in it must be known (`complete`)."""
     if not canonical.complete:
         raise ValueError("a deck with unknown references has no deck code")
+    layout = canonical.layout
     out = bytearray([PAYLOAD_VERSION])
     _put_str(out, "" if canonical.format == DEFAULT_FORMAT else canonical.format)
-    previous = canonical.hero.key if canonical.hero else ""
-    _put_str(out, previous)
-    for section in SECTIONS:
+    previous = ""
+    for slot in layout.slots:
+        card = canonical.slots.get(slot)
+        previous = card.key if card else ""
+        _put_str(out, previous)
+    for section in layout.sections:
         cards = canonical.sections[section]
         _put_varint(out, len(cards))
-        for card in cards:
-            step = _step(previous, card.key)
-            if step is not None and card.count <= _COUNTS:
-                out.append(_COMPACT | (step - 1) << 2 | (card.count - 1))
+        for item in cards:
+            step = _step(previous, item.key)
+            if step is not None and item.count <= _COUNTS:
+                out.append(_COMPACT | (step - 1) << 2 | (item.count - 1))
             else:
-                if card.count < _COMPACT:
-                    out.append(card.count)
+                if item.count < _COMPACT:
+                    out.append(item.count)
                 else:
                     out.append(0)
-                    _put_varint(out, card.count)
-                shared = _shared(previous, card.key)
+                    _put_varint(out, item.count)
+                shared = _shared(previous, item.key)
                 _put_varint(out, shared)
-                _put_str(out, card.key[shared:])
-            previous = card.key
+                _put_str(out, item.key[shared:])
+            previous = item.key
     payload = bytes(out)
     crc = binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big")
-    return PREFIX + base64.urlsafe_b64encode(payload + crc).decode("ascii").rstrip("=")
+    return layout.prefix + base64.urlsafe_b64encode(payload + crc).decode("ascii").rstrip("=")
 
 
-def decode(code: str) -> DecodedDeck:
-    """Decode a deck code (whitespace inside is ignored), or raise CodeError saying why."""
+def decode(code: str, layout: Layout) -> DecodedDeck:
+    """Decode a game's deck code (whitespace inside is ignored), or raise CodeError saying why."""
+    prefix, family = layout.prefix, layout.family
     text = "".join(code.split())
     exact = text == code
-    if not text.startswith(PREFIX):
-        version = text[2:3] if text.startswith("VZ") else ""
+    if not text.startswith(prefix):
+        version = text[len(family) : len(family) + 1] if text.startswith(family) else ""
         if version.isdigit():
             raise CodeError(
                 msg("F009", "it is a version {version} code; this varz-deck reads version 1")(
                     version=version
                 )
             )
-        raise CodeError(msg("F009", "a deck code starts with {prefix}")(prefix=PREFIX))
+        raise CodeError(msg("F009", "a deck code starts with {prefix}")(prefix=prefix))
     if len(text) > MAX_CODE_LENGTH:
         raise CodeError(
             msg("F009", "it is {length:,} characters; a deck code is at most {limit:,}")(
                 length=len(text), limit=MAX_CODE_LENGTH
             )
         )
-    body = text[len(PREFIX) :]
+    body = text[len(prefix) :]
     bad = _ALPHABET.match(body)
     end = bad.end() if bad else 0
     if end < len(body):
@@ -130,7 +133,7 @@ def decode(code: str) -> DecodedDeck:
             msg("F009", "{character} is not a deck-code character (A-Z, a-z, 0-9, - and _)")(
                 character=Quoted(body[end])
             ),
-            len(PREFIX) + end + 1 if exact else None,
+            len(prefix) + end + 1 if exact else None,
         )
     if len(body) % 4 == 1:
         raise CodeError(
@@ -147,7 +150,7 @@ def decode(code: str) -> DecodedDeck:
         raise CodeError(
             msg("F009", "its checksum does not match: it is damaged or cut short; copy it again")
         )
-    return _parse(payload)
+    return _parse(payload, layout)
 
 
 def display(code: str) -> str:
@@ -156,14 +159,14 @@ def display(code: str) -> str:
     return text if len(text) <= SHOWN_LENGTH + 1 else text[:SHOWN_LENGTH] + "…"
 
 
-def is_code_argument(arg: str) -> bool:
-    """Whether a DECK argument that is not an existing file is meant as a deck code."""
-    return _ARGUMENT.match(arg) is not None and not any(ch in arg for ch in "./\\")
+def is_code_argument(arg: str, layout: Layout) -> bool:
+    """Whether a DECK argument that is not an existing file is meant as this game's deck code."""
+    return looks_like_code(arg, layout.family) and not any(ch in arg for ch in "./\\")
 
 
-def is_code(path: Path) -> bool:
+def is_code(path: Path, layout: Layout) -> bool:
     """Whether a DECK argument is read as a deck code: it looks like one and is no file."""
-    if not is_code_argument(str(path)):
+    if not is_code_argument(str(path), layout):
         return False
     try:
         return not path.exists()
@@ -171,41 +174,21 @@ def is_code(path: Path) -> bool:
         return True  # a name too long for a file: it can only be a code
 
 
-def read_code_argument(
-    path: Path, shown: str | None = None
-) -> tuple[Deck, list[Diagnostic]] | None:
-    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
-    return read_code(str(path), shown) if is_code(path) else None
-
-
-def read_code(code: str, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
-    """A Deck from a code, as `read_deck` gives one from a file; F009 when it cannot be decoded."""
+def read_code(
+    code: str, layout: Layout, shown: str | None = None
+) -> tuple[DecodedDeck | None, str, list[Diagnostic]]:
+    """A code's content and how it is shown; F009 (and None) when it cannot be decoded."""
     shown = shown if shown is not None else display(code)
-    deck = Deck(path=shown)
     try:
-        decoded = decode(code)
+        decoded = decode(code, layout)
     except CodeError as err:
-        deck.readable = False
         mark = Mark(1, err.column) if err.column else None
         message = msg("F009", "deck code cannot be decoded: {reason}")(reason=err.message)
-        return deck, [diag(CODE_DIAGNOSTIC, message, mark, file=shown)]
-    return to_deck(decoded, shown), []
+        return None, shown, [diag(CODE_DIAGNOSTIC, message, mark, file=shown)]
+    return decoded, shown, []
 
 
-def to_deck(decoded: DecodedDeck, shown: str) -> Deck:
-    """The Deck a decoded code stands for; its references are card ids."""
-    deck = Deck(path=shown, format=decoded.format)
-    if decoded.hero:
-        deck.hero = decoded.hero
-    for section in SECTIONS:
-        items = decoded.sections[section]
-        deck.entries[section] = [Entry(section, ref, count, None) for ref, count in items]
-        if items:
-            deck.section_marks[section] = None
-    return deck
-
-
-def _parse(payload: bytes) -> DecodedDeck:
+def _parse(payload: bytes, layout: Layout) -> DecodedDeck:
     reader = _Reader(payload)
     version = reader.byte()
     if version != PAYLOAD_VERSION:
@@ -217,12 +200,14 @@ def _parse(payload: bytes) -> DecodedDeck:
     fmt = reader.text(_FORMAT) or DEFAULT_FORMAT
     if not fmt.isprintable():
         raise CodeError(msg("F009", "its format name is damaged"))
-    hero = reader.text(_HERO)
-    if hero and not _ID.fullmatch(hero):
-        raise CodeError(msg("F009", "its hero id is damaged"))
-    previous = hero
+    slots: dict[str, str] = {}
+    previous = ""
+    for slot in layout.slots:
+        previous = slots[slot] = reader.text(layout.code_words[slot])
+        if previous and not _ID.fullmatch(previous):
+            raise CodeError(layout.code_damaged[slot])
     sections: dict[str, tuple[tuple[str, int], ...]] = {}
-    for section in SECTIONS:
+    for section in layout.sections:
         n = reader.varint()
         if n > MAX_ENTRIES:
             raise CodeError(_SECTION_DAMAGED(section=Term("section", section)))
@@ -244,8 +229,8 @@ def _parse(payload: bytes) -> DecodedDeck:
             previous = card_id
         sections[section] = tuple(items)
     if not reader.done:
-        raise CodeError(msg("F009", "it has data after the portals; it is damaged"))
-    return DecodedDeck(fmt, hero, sections)
+        raise CodeError(layout.code_trailing)
+    return DecodedDeck(fmt, slots, sections)
 
 
 def _split(card_id: str) -> tuple[str, str]:

@@ -1,17 +1,23 @@
-"""One registration per deck: the check's verdict, who and where, the hash and canonical list."""
+"""One registration per deck: the check's verdict, who and where, the hash and canonical list.
+
+The game reads and checks the deck (its Registrar, varz_deck/core/game.py); `registration` puts
+the record together the same way for every game.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import read_deck
-from varz_deck.games.varz.registration.canonical import CanonicalDeck, canonicalize, hashable
-from varz_deck.games.varz.registration.code import is_code
+from varz_deck.core.registration.canonical import CanonicalDeck, Layout, canonicalize, hashable
+
+if TYPE_CHECKING:
+    from varz_deck.core.entries import Entry
+    from varz_deck.core.game import Registrar
 
 
 @dataclass(frozen=True)
@@ -39,30 +45,55 @@ class Registration:
         return _unique(d.code for d in self.report.diagnostics if not d.is_error)
 
 
-def register_deck(
-    path: Path,
+@dataclass(frozen=True)
+class ReadDeck:
+    """What a game read from one deck file or code, in the terms every game shares."""
+
+    path: str  # as shown
+    readable: bool
+    problems: Sequence[Any]  # the diagnostics of reading it (F001–F004, F009)
+    format: str | None
+    slots: Mapping[str, str | None]
+    entries: Mapping[str, Sequence[Entry]]
+    player: str | None = None
+    event: str | None = None
+
+
+def registration(
+    layout: Layout,
+    read: ReadDeck,
+    report: DeckReport,
     database: CardDatabase,
     *,
     player: str | None = None,
     event: str | None = None,
     format_key: str | None = None,
+    is_code: bool = False,
 ) -> Registration:
-    """Read (a file or a deck code), check and canonicalise one deck; options override the file."""
-    deck, problems = read_deck(path)
-    report = check_parsed(deck, problems, database, format_key)
-    canonical = canonicalize(deck, database, format_key) if hashable(deck, problems) else None
+    """The registration of a deck the game has read and checked; options override the file."""
+    canonical = None
+    if hashable(read, read.problems):
+        canonical = canonicalize(
+            layout,
+            database,
+            format=read.format,
+            slots=read.slots,
+            entries=read.entries,
+            format_key=format_key,
+        )
     return Registration(
-        path=deck.path,
-        player=_clean(player if player is not None else deck.player),
-        event=_clean(event if event is not None else deck.event),
+        path=read.path,
+        player=_clean(player if player is not None else read.player),
+        event=_clean(event if event is not None else read.event),
         report=report,
         canonical=canonical,
         deck_hash=canonical.hash() if canonical is not None else None,
-        is_code=is_code(path),
+        is_code=is_code,
     )
 
 
 def register_decks(
+    registrar: Registrar,
     paths: Iterable[Path],
     database: CardDatabase,
     *,
@@ -72,7 +103,8 @@ def register_decks(
 ) -> list[Registration]:
     """Register each deck independently, in the order given."""
     return [
-        register_deck(p, database, player=player, event=event, format_key=format_key) for p in paths
+        registrar.register(p, database, player=player, event=event, format_key=format_key)
+        for p in paths
     ]
 
 

@@ -17,16 +17,15 @@ from varz_deck import __version__
 from varz_deck.core.check import diagnostic_json
 from varz_deck.core.diagnostics import Diagnostic, safe
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
-from varz_deck.games.varz.cards import SECTIONS
-from varz_deck.games.varz.registration.canonical import CanonicalCard, CanonicalDeck
-from varz_deck.games.varz.registration.diff import CardChange, DeckDiff
-from varz_deck.games.varz.registration.register import Registration
+from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck, Layout
+from varz_deck.core.registration.diff import CardChange, DeckDiff
+from varz_deck.core.registration.register import Registration
 
 VERSION = 1
 CSV_COLUMNS = (
-    "path", "player", "event", "hero", "format", "legal", "error_codes", "warning_codes",
+    "path", "player", "event", "{lead}", "format", "legal", "error_codes", "warning_codes",
     "deck_hash",
-)  # fmt: skip
+)  # fmt: skip; {lead}: the game's leading slot (VARZ: hero; Azuki: leader)
 _ANSI = {"bold": "1", "dim": "2", "red": "1;31", "green": "1;32", "yellow": "33", "cyan": "36"}
 _SEVERITY_STYLE = {"error": "red", "warning": "yellow"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -64,19 +63,12 @@ def card_json(card: CanonicalCard) -> dict[str, Any]:
 
 
 def canonical_json(canonical: CanonicalDeck) -> dict[str, Any]:
-    """The canonical list as JSON: format, hero and each section's cards (canonical order)."""
-    out: dict[str, Any] = {
-        "format": canonical.format,
-        "hero": (
-            {
-                "id": canonical.hero.card.id if canonical.hero.card else None,
-                "name": canonical.hero.name,
-            }
-            if canonical.hero
-            else None
-        ),
-    }
-    for section in SECTIONS:
+    """The canonical list as JSON: format, each slot's card, each section's cards (canonical
+    order)."""
+    out: dict[str, Any] = {"format": canonical.format}
+    for slot in canonical.layout.slots:
+        out[slot] = _slot_json(canonical.slots.get(slot))
+    for section in canonical.layout.sections:
         out[section] = [card_json(c) for c in canonical.sections[section]]
     return out
 
@@ -116,13 +108,14 @@ def _cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def render_csv(registrations: Sequence[Registration]) -> str:
+def render_csv(registrations: Sequence[Registration], layout: Layout) -> str:
     """`register --output csv`: a header, then one row per deck (RFC 4180 quoting, LF rows)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([c.format(lead=layout.lead) for c in CSV_COLUMNS])
     for reg in registrations:
-        hero = reg.canonical.hero.name if reg.canonical and reg.canonical.hero else ""
+        lead = reg.canonical.lead if reg.canonical else None
+        hero = lead.name if lead else ""
         fmt = reg.canonical.format if reg.canonical else reg.report.format
         row = (
             reg.path, reg.player, reg.event, hero, fmt, "true" if reg.legal else "false",
@@ -151,24 +144,22 @@ def _name(card: CanonicalCard, lang: str) -> str:
 
 
 def card_lines(canonical: CanonicalDeck, indent: str = "  ", lang: str = ENGLISH) -> list[str]:
-    """The canonical list as aligned text: hero, then each section with its cards and total."""
+    """The canonical list as aligned text: the slots, then each section with its cards and
+    total."""
     out = []
-    hero = canonical.hero
-    shown = _card_label(hero, lang) if hero else _say(_NONE, lang)
-    out.append(indent + _say(msg("register", "hero: {hero}")(hero=shown), lang))
+    layout = canonical.layout
+    for slot in layout.slots:
+        card = canonical.slots.get(slot)
+        shown = _card_label(card, lang) if card else _say(_NONE, lang)
+        out.append(indent + _say(layout.slot_lines[slot](**{slot: shown}), lang))
     names = [_name(c, lang) for c in canonical.cards()]
     width = max((_width(n) for n in names), default=0)
     unknown = _say(_UNKNOWN, lang)
-    for section in SECTIONS:
+    for section in layout.sections:
         size = canonical.size(section)
-        if section == "portals":
-            heading = msg("register", "{section} ({size}, Shield Life {life})")(
-                section=Term("section", section), size=size, life=canonical.shield_life()
-            )
-        else:
-            heading = msg("register", "{section} ({size})")(
-                section=Term("section", section), size=size
-            )
+        heading = layout.section_heading(canonical, section) or msg(
+            "register", "{section} ({size})"
+        )(section=Term("section", section), size=size)
         out.append(indent + _say(heading, lang))
         for c in canonical.sections[section]:
             key = c.card.id if c.card else unknown
@@ -176,7 +167,7 @@ def card_lines(canonical: CanonicalDeck, indent: str = "  ", lang: str = ENGLISH
     return out
 
 
-def _hero_label(card: CanonicalCard | None, lang: str = ENGLISH) -> str:
+def _slot_label(card: CanonicalCard | None, lang: str = ENGLISH) -> str:
     return _card_label(card, lang) if card is not None else _say(_NONE, lang)
 
 
@@ -254,28 +245,34 @@ def render_verify_json(path: str, deck_hash: str, expected: str) -> str:
     )
 
 
-def _hero_json(card: CanonicalCard | None) -> dict[str, Any] | None:
+def _slot_json(card: CanonicalCard | None) -> dict[str, Any] | None:
     if card is None:
         return None
     return {"id": card.card.id if card.card else None, "name": card.name}
 
 
 def render_diff_json(diff: DeckDiff, registered: Registration, presented: Registration) -> str:
-    """`diff --output json`: both decks' hashes, then format, hero and card changes."""
+    """`diff --output json`: both decks' hashes, then format, each slot and card changes."""
+    assert registered.canonical is not None
+    document: dict[str, Any] = {
+        "version": VERSION,
+        "same": diff.same,
+        "registered": {"path": registered.path, "deck_hash": registered.deck_hash},
+        "presented": {"path": presented.path, "deck_hash": presented.deck_hash},
+        "format": (
+            {"registered": diff.format[0], "presented": diff.format[1]} if diff.format else None
+        ),
+    }
+    for slot in registered.canonical.layout.slots:
+        change = diff.slot(slot)
+        document[slot] = (
+            {"registered": _slot_json(change.registered), "presented": _slot_json(change.presented)}
+            if change
+            else None
+        )
     return _dump(
         {
-            "version": VERSION,
-            "same": diff.same,
-            "registered": {"path": registered.path, "deck_hash": registered.deck_hash},
-            "presented": {"path": presented.path, "deck_hash": presented.deck_hash},
-            "format": (
-                {"registered": diff.format[0], "presented": diff.format[1]} if diff.format else None
-            ),
-            "hero": (
-                {"registered": _hero_json(diff.hero[0]), "presented": _hero_json(diff.hero[1])}
-                if diff.hero
-                else None
-            ),
+            **document,
             "changes": [
                 {
                     "section": c.section,
@@ -308,12 +305,12 @@ def render_diff_text(
     if diff.format:
         moved = msg("register", "format: {registered} → {presented}")
         out.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
-    if diff.hero:
-        old, new = diff.hero
-        moved = msg("register", "hero: {registered} → {presented}")
-        out.append(
-            _say(moved(registered=_hero_label(old, lang), presented=_hero_label(new, lang)), lang)
-        )
+    assert registered.canonical is not None
+    layout = registered.canonical.layout
+    for change in diff.slots:
+        moved = layout.slot_moves[change.slot]
+        old, new = _slot_label(change.registered, lang), _slot_label(change.presented, lang)
+        out.append(_say(moved(registered=old, presented=new), lang))
     names = {
         change.key: _change_name(change, registered, presented, lang) for change in diff.changes
     }
@@ -336,8 +333,7 @@ def render_diff_text(
         parts: list[object] = []
         if diff.format:
             parts.append(msg("register", "format"))
-        if diff.hero:
-            parts.append(msg("register", "hero"))
+        parts.extend(layout.slot_words[change.slot] for change in diff.slots)
         if diff.changes:
             parts.append(
                 nmsg("register", "{n} card change", "{n} card changes")(n=len(diff.changes))

@@ -1,209 +1,53 @@
-"""The printable registration sheet: one self-contained HTML page per deck (A4 and Letter).
-
-No network resources (a Content-Security-Policy forbids them), system fonts only, one page for a
-legal deck: the page content is sized for the smaller of A4 and Letter in each direction.
-"""
+"""The VARZ registration sheet: the hero row and the spells, skills and portals tables (with
+Shield Life) on the core's page (varz_deck/core/registration/sheet.py)."""
 
 from __future__ import annotations
 
-import html
-import re
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import Any
 
-from varz_deck import __version__
-from varz_deck.core.diagnostics import safe
-from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
-from varz_deck.games.varz.cards import Card
-from varz_deck.games.varz.registration.canonical import CanonicalCard, CanonicalDeck
-from varz_deck.games.varz.registration.register import Registration
+from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
+from varz_deck.core.registration import sheet as page
+from varz_deck.core.registration.canonical import CanonicalDeck
+from varz_deck.core.registration.register import Registration
+from varz_deck.games.varz.registration import shield_life
 
-_UNSAFE_NAME = re.compile(r"[^\w.-]+")
 _TITLES = {
     "spells": msg("sheet", "Spells"),
     "skills": msg("sheet", "Skills"),
     "portals": msg("sheet", "Portals"),
 }
-_PLAYER = msg("sheet", "Player")
-_FORMAT = msg("sheet", "Format")
 _HERO = msg("sheet", "Hero")
-_DECK = msg("sheet", "Deck")
-_DECK_HASH = msg("sheet", "Deck hash")
-_DATE = msg("sheet", "Date")
-_QTY = msg("sheet", "Qty")
-_CARD = msg("sheet", "Card")
 _SHIELD = msg("sheet", "Shield")
-_ID = msg("sheet", "Id")
 _TOTAL_LIFE = msg("sheet", "Total · Shield Life")
-_TOTAL = msg("sheet", "Total")
-_HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hans"}
-_ERRORS = nmsg("sheet", "{n} error", "{n} errors")
-_WARNINGS = nmsg("sheet", "{n} warning", "{n} warnings")
 _TARGETS = {"spells": 30, "skills": 9, "portals": 8}
 SHIELD_LIFE = 20
 
-CSS = """
-@page { margin: 12mm; }
-* { box-sizing: border-box; }
-html { font: 9.5pt/1.3 "Liberation Sans", Arial, Helvetica, "DejaVu Sans", "Noto Sans CJK JP",
-  sans-serif; color: #111; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { margin: 0; }
-.sheet { width: 186mm; margin: 0 auto; }
-@media screen {
-  body { background: #e8e8e8; padding: 8mm 0; }
-  .sheet { background: #fff; padding: 10mm 12mm; width: 210mm; box-shadow: 0 1px 6px #0004; }
-}
-header { display: flex; justify-content: space-between; align-items: flex-start;
-  border-bottom: 2px solid #111; padding-bottom: 2mm; margin-bottom: 3mm; }
-h1 { font-size: 15pt; margin: 0; }
-.event { font-size: 11pt; margin-top: 1mm; }
-.status { font-weight: bold; font-size: 11pt; padding: 1.5mm 3mm; border: 2px solid; border-radius: 2mm;
-  white-space: nowrap; margin-left: 4mm; }
-.legal { color: #0a6b2d; } .illegal { color: #b00020; }
-dl.who { display: grid; grid-template-columns: 20mm 1fr 20mm 1fr; gap: 1mm 3mm; margin: 0 0 3mm; }
-dt { font-weight: bold; color: #444; }
-dd { margin: 0; border-bottom: 1px solid #999; min-height: 5mm; overflow-wrap: break-word; }
-.lists { display: grid; grid-template-columns: 1.1fr 1fr; gap: 5mm; align-items: start; }
-table { width: 100%; border-collapse: collapse; break-inside: avoid; margin-bottom: 3mm; }
-caption { text-align: left; font-weight: bold; font-size: 10.5pt; padding-bottom: 0.5mm; }
-th, td { text-align: left; padding: 0.2mm 1.2mm; line-height: 1.22; border-bottom: 1px solid #ccc; vertical-align: middle; }
-th { font-size: 8pt; color: #444; border-bottom: 1px solid #111; }
-td.n, th.n { text-align: right; width: 9mm; font-variant-numeric: tabular-nums; }
-td.id { font-size: 8pt; width: 19mm; color: #333; font-variant-numeric: tabular-nums; }
-tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
-.off { color: #b00020; }
-.hash { display: flex; gap: 6mm; align-items: baseline; border: 1px solid #111; padding: 2mm 3mm;
-  margin: 1mm 0 3mm; break-inside: avoid; }
-.hash code { font: bold 15pt "Liberation Mono", "DejaVu Sans Mono", monospace; letter-spacing: 0.5pt; }
-.hash small { color: #444; }
-.problems { margin: 0 0 3mm; padding-left: 5mm; break-inside: avoid; }
-.problems li { margin-bottom: 0.5mm; }
-.notes { margin: 0 0 3mm; color: #444; }
-.sign { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 3mm 6mm; margin-top: 10mm;
-  break-inside: avoid; }
-.sign div { border-top: 1px solid #111; padding-top: 1mm; font-size: 8pt; color: #444; }
-footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
-"""
-
-
-def sheet_filename(reg: Registration, taken: set[str]) -> str:
-    """A file name for a deck's sheet: its file's stem (or the hash for a code), unique in `taken`."""
-    stem = reg.path.replace("\\", "/").rsplit("/", 1)[-1]
-    if "." in stem:
-        stem = stem.rsplit(".", 1)[0]
-    if reg.is_code:
-        stem = f"code-{reg.deck_hash or 'unreadable'}"
-    base = _UNSAFE_NAME.sub("-", stem).strip("-.") or "deck"
-    name, n = f"{base}.html", 2
-    while name.casefold() in taken:
-        name, n = f"{base}-{n}.html", n + 1
-    taken.add(name.casefold())
-    return name
-
 
 def render_sheet(reg: Registration, lang: str = ENGLISH) -> str:
-    """One registration as a complete HTML document, its words in a language."""
+    """One VARZ registration as a complete HTML document, its words in a language."""
+    return page.render_sheet(reg, PARTS, lang)
 
-    def say(message: Message) -> str:
-        return _e(message.render(lang))
 
-    canonical = reg.canonical
-    report = reg.report
-    fmt_name = _format_name(reg, lang)
-    if reg.legal:
-        verdict = msg("sheet", "LEGAL · {format}")(format=fmt_name)
-        status = f'<div class="status legal">{say(verdict)}</div>'
-    else:
-        verdict = msg("sheet", "NOT LEGAL · {errors}")(errors=_ERRORS(n=report.errors))
-        status = f'<div class="status illegal">{say(verdict)}</div>'
-    heading = msg("sheet", "Deck registration").render(lang)
-    title = " — ".join(x for x in (heading, reg.player, reg.event) if x)
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{_HTML_LANG.get(lang, "en")}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta http-equiv="Content-Security-Policy" '
-        "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-        f'<meta name="generator" content="varz-deck {__version__}">',
-        f"<title>{_e(title)}</title>",
-        f"<style>{CSS}</style>",
-        "</head>",
-        "<body>",
-        '<main class="sheet">',
-        "<header><div>",
-        f"<h1>{_e(heading)}</h1>",
-        f'<div class="event">{_e(reg.event) or "&nbsp;"}</div>',
-        f"</div>{status}</header>",
-        '<dl class="who">',
-        f"<dt>{say(_PLAYER)}</dt><dd>{_e(reg.player)}</dd>",
-        f"<dt>{say(_FORMAT)}</dt><dd>{_e(fmt_name)}</dd>",
-        f"<dt>{say(_HERO)}</dt><dd>{_hero(canonical, lang)}</dd>",
-        f"<dt>{say(_DECK)}</dt><dd>{_e(report.name or reg.path)}</dd>",
-        "</dl>",
-    ]
-    if canonical is not None:
-        parts.append('<div class="lists"><div>')
-        parts.append(_table(canonical, "spells", lang=lang))
-        parts.append("</div><div>")
-        parts.append(_table(canonical, "skills", lang=lang))
-        parts.append(_table(canonical, "portals", _pooled(reg), lang))
-        parts.append("</div></div>")
-        verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
-        parts.append(
-            f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
-            f"<code>{_e(reg.deck_hash or '')}</code>"
-            f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
-            "</div>"
-        )
-    else:
-        unread = msg("sheet", "This deck could not be read completely, so it has no deck hash.")
-        again = msg("sheet", "Fix the problems below and register it again.")
-        parts.append(f'<p class="illegal"><b>{say(unread)}</b> {say(again)}</p>')
-    if reg.legal and report.diagnostics:  # warnings only: one line, so the sheet stays one page
-        counts = Counter(d.code for d in report.diagnostics)
-        listed = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(counts.items()))
-        note = msg("sheet", "{warnings} ({codes}); `varz-deck check` explains them.")(
-            warnings=_WARNINGS(n=len(report.diagnostics)), codes=listed
-        )
-        parts.append(f'<p class="notes">{say(note)}</p>')
-    elif report.diagnostics:
-        parts.append('<ol class="problems">')
-        parts.extend(
-            f'<li class="{"illegal" if d.is_error else ""}"><b>{_e(d.code)}</b> '
-            f"{_e(term('severity', d.severity.value, lang))}{_where(d.line, d.section, lang)}: "
-            f"{_e(localized(d, lang))}</li>"
-            for d in report.diagnostics
-        )
-        parts.append("</ol>")
-    signature = msg("sheet", "Player signature")
-    judge = msg("sheet", "Judge / organiser (deck checked)")
-    parts.extend(
+def _slots(canonical: CanonicalDeck | None, lang: str) -> Sequence[tuple[Message, str]]:
+    return [(_HERO, _hero(canonical, lang))]
+
+
+def _lists(reg: Registration, canonical: CanonicalDeck, lang: str) -> str:
+    pooled = _pooled(reg)
+    return "\n".join(  # one line each, as the page's own parts
         [
-            '<div class="sign">',
-            f"<div>{say(signature)}</div><div>{say(judge)}</div><div>{say(_DATE)}</div>",
-            "</div>",
-            f"<footer>varz-deck {__version__} · {_e(reg.path)}</footer>",
-            "</main>",
-            "</body>",
-            "</html>",
+            '<div class="lists"><div>',
+            _table(canonical, "spells", lang=lang),
+            "</div><div>",
+            _table(canonical, "skills", lang=lang),
+            _table(canonical, "portals", pooled, lang),
+            "</div></div>",
         ]
     )
-    return "\n".join(parts) + "\n"
 
 
-def _e(text: str) -> str:
-    return html.escape(safe(text), quote=True)
-
-
-def _where(line: int | None, section: str | None, lang: str = ENGLISH) -> str:
-    places: list[object] = [msg("sheet", "line {line}")(line=line)] if line else []
-    if section:
-        places.append(Term("section", section))
-    if not places:
-        return ""
-    return _e(msg("sheet", " ({places})")(places=Joined(tuple(places))).render(lang))
+PARTS = page.SheetParts(slots=_slots, lists=_lists)
 
 
 def _pooled(reg: Registration) -> bool:
@@ -211,21 +55,13 @@ def _pooled(reg: Registration) -> bool:
     return view is not None and view.format.pooled_portals
 
 
-def _format_name(reg: Registration, lang: str = ENGLISH) -> str:
-    view = reg.report.view
-    if view is not None and view.format_known:
-        return term("format", view.format.name, lang)
-    return reg.report.format
-
-
 def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
-    if canonical is None or canonical.hero is None:
+    hero = canonical.slots.get("hero") if canonical is not None else None
+    if hero is None:
         return ""
-    hero = canonical.hero
     card = hero.card
     if card is None:
-        unknown = msg("sheet", "(unknown card)").render(lang)
-        return f'{_e(hero.ref)} <span class="off">{_e(unknown)}</span>'
+        return page.unknown_slot(hero, lang)
     facts = [term("color", card.color, lang) if card.color else ""]
     if card.life is not None:
         facts.append(msg("sheet", "Life {life}")(life=card.life).render(lang))
@@ -233,66 +69,30 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
         facts.append(msg("sheet", "Memory {memory}")(memory=card.memory).render(lang))
     details = " · ".join(f for f in facts if f)
     name = CardName.of(card, quote=False).in_language(lang)
-    return f"{_e(name)} <small>{_e(card.id)}{' · ' + _e(details) if details else ''}</small>"
+    return f"{page.e(name)} <small>{page.e(card.id)}{' · ' + page.e(details) if details else ''}</small>"
 
 
 def _table(
     canonical: CanonicalDeck, section: str, pooled: bool = False, lang: str = ENGLISH
 ) -> str:
     """One section as a table; totals off the rulebook's numbers are marked (SPEC §4)."""
-
-    def say(message: Message) -> str:
-        return _e(message.render(lang))
-
-    cards = canonical.sections[section]
     portals = section == "portals"
-    size = canonical.size(section)
-    head = f'<tr><th class="n">{say(_QTY)}</th><th>{say(_CARD)}</th>'
-    head += f'<th class="n">{say(_SHIELD)}</th>' if portals else ""
-    head += f"<th>{say(_ID)}</th></tr>"
-    empty = say(
-        msg("sheet", "(none: portals are pooled)") if portals and pooled else msg("sheet", "(none)")
-    )
-    body = "".join(_row(c, portals, lang) for c in cards) or (
-        f'<tr><td class="n">0</td><td colspan="{3 if portals else 2}">{empty}</td></tr>'
-    )
     checked = not (portals and pooled)
-    size_class = "off" if checked and size != _TARGETS[section] else ""
-    total = f'<td class="n"><b class="{size_class}">{size}</b></td>'
+    extra = None
     if portals:
-        life = canonical.shield_life()
-        life_class = "off" if checked and life != SHIELD_LIFE else ""
-        total += f'<td>{say(_TOTAL_LIFE)}</td><td class="n"><b class="{life_class}">{life}</b></td>'
-    else:
-        total += f"<td>{say(_TOTAL)}</td>"
-    total += "<td></td>"
-    caption = msg("sheet", "{section} ({size})")(section=_TITLES[section], size=size)
-    return (
-        f"<table><caption>{say(caption)}</caption>"
-        f"<thead>{head}</thead><tbody>{body}</tbody><tfoot><tr>{total}</tr></tfoot></table>"
+        life = shield_life(canonical)
+        extra = page.Column(_SHIELD, _shield, _TOTAL_LIFE, life, checked and life != SHIELD_LIFE)
+    empty = msg("sheet", "(none: portals are pooled)") if portals and pooled else msg("sheet", "(none)")
+    return page.card_table(
+        canonical,
+        section,
+        _TITLES[section],
+        target=_TARGETS[section] if checked else None,
+        empty=empty,
+        extra=extra,
+        lang=lang,
     )
 
 
-def _row(card: CanonicalCard, portals: bool, lang: str = ENGLISH) -> str:
-    if card.known:
-        shown = card.name
-        if lang != ENGLISH and card.card is not None:
-            shown = CardName.of(card.card, quote=False).in_language(lang)
-        name = _e(shown)
-    else:
-        unknown = msg("sheet", "(unknown)").render(lang)
-        name = f'{_e(card.ref)} <span class="off">{_e(unknown)}</span>'
-    row = f'<tr><td class="n">{card.count}</td><td>{name}</td>'
-    if portals:
-        row += f'<td class="n">{_shield(card.card)}</td>'
-    return row + f'<td class="id">{_e(card.card.id) if card.card else ""}</td></tr>'
-
-
-def _shield(card: Card | None) -> str:
+def _shield(card: Any) -> str:
     return str(card.shield_life) if card is not None and card.shield_life is not None else ""
-
-
-def sheet_names(registrations: Iterable[Registration]) -> list[str]:
-    """A unique file name for each registration's sheet, in order."""
-    taken: set[str] = set()
-    return [sheet_filename(reg, taken) for reg in registrations]

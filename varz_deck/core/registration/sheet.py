@@ -1,0 +1,290 @@
+"""The printable registration sheet: one self-contained HTML page per deck (A4 and Letter).
+
+No network resources (a Content-Security-Policy forbids them), system fonts only, one page for a
+legal deck: the page content is sized for the smaller of A4 and Letter in each direction.
+
+The page's skeleton (header, who, hash, problems, signatures) is the same for every game; the game
+gives its slots' rows (hero; leader and gate) and its card tables (`card_table` draws one).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from varz_deck import __version__
+from varz_deck.core.diagnostics import safe
+from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
+from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
+from varz_deck.core.registration.register import Registration
+
+_UNSAFE_NAME = re.compile(r"[^\w.-]+")
+_PLAYER = msg("sheet", "Player")
+_FORMAT = msg("sheet", "Format")
+_DECK = msg("sheet", "Deck")
+_DECK_HASH = msg("sheet", "Deck hash")
+_DATE = msg("sheet", "Date")
+_QTY = msg("sheet", "Qty")
+_CARD = msg("sheet", "Card")
+_ID = msg("sheet", "Id")
+_TOTAL = msg("sheet", "Total")
+_NONE_LISTED = msg("sheet", "(none)")
+_HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hans"}
+_ERRORS = nmsg("sheet", "{n} error", "{n} errors")
+_WARNINGS = nmsg("sheet", "{n} warning", "{n} warnings")
+
+CSS = """
+@page { margin: 12mm; }
+* { box-sizing: border-box; }
+html { font: 9.5pt/1.3 "Liberation Sans", Arial, Helvetica, "DejaVu Sans", "Noto Sans CJK JP",
+  sans-serif; color: #111; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; }
+.sheet { width: 186mm; margin: 0 auto; }
+@media screen {
+  body { background: #e8e8e8; padding: 8mm 0; }
+  .sheet { background: #fff; padding: 10mm 12mm; width: 210mm; box-shadow: 0 1px 6px #0004; }
+}
+header { display: flex; justify-content: space-between; align-items: flex-start;
+  border-bottom: 2px solid #111; padding-bottom: 2mm; margin-bottom: 3mm; }
+h1 { font-size: 15pt; margin: 0; }
+.event { font-size: 11pt; margin-top: 1mm; }
+.status { font-weight: bold; font-size: 11pt; padding: 1.5mm 3mm; border: 2px solid; border-radius: 2mm;
+  white-space: nowrap; margin-left: 4mm; }
+.legal { color: #0a6b2d; } .illegal { color: #b00020; }
+dl.who { display: grid; grid-template-columns: 20mm 1fr 20mm 1fr; gap: 1mm 3mm; margin: 0 0 3mm; }
+dt { font-weight: bold; color: #444; }
+dd { margin: 0; border-bottom: 1px solid #999; min-height: 5mm; overflow-wrap: break-word; }
+.lists { display: grid; grid-template-columns: 1.1fr 1fr; gap: 5mm; align-items: start; }
+table { width: 100%; border-collapse: collapse; break-inside: avoid; margin-bottom: 3mm; }
+caption { text-align: left; font-weight: bold; font-size: 10.5pt; padding-bottom: 0.5mm; }
+th, td { text-align: left; padding: 0.2mm 1.2mm; line-height: 1.22; border-bottom: 1px solid #ccc; vertical-align: middle; }
+th { font-size: 8pt; color: #444; border-bottom: 1px solid #111; }
+td.n, th.n { text-align: right; width: 9mm; font-variant-numeric: tabular-nums; }
+td.id { font-size: 8pt; width: 19mm; color: #333; font-variant-numeric: tabular-nums; }
+tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
+.off { color: #b00020; }
+.hash { display: flex; gap: 6mm; align-items: baseline; border: 1px solid #111; padding: 2mm 3mm;
+  margin: 1mm 0 3mm; break-inside: avoid; }
+.hash code { font: bold 15pt "Liberation Mono", "DejaVu Sans Mono", monospace; letter-spacing: 0.5pt; }
+.hash small { color: #444; }
+.problems { margin: 0 0 3mm; padding-left: 5mm; break-inside: avoid; }
+.problems li { margin-bottom: 0.5mm; }
+.notes { margin: 0 0 3mm; color: #444; }
+.sign { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 3mm 6mm; margin-top: 10mm;
+  break-inside: avoid; }
+.sign div { border-top: 1px solid #111; padding-top: 1mm; font-size: 8pt; color: #444; }
+footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
+"""
+
+
+def sheet_filename(reg: Registration, taken: set[str]) -> str:
+    """A file name for a deck's sheet: its file's stem (or the hash for a code), unique in `taken`."""
+    stem = reg.path.replace("\\", "/").rsplit("/", 1)[-1]
+    if "." in stem:
+        stem = stem.rsplit(".", 1)[0]
+    if reg.is_code:
+        stem = f"code-{reg.deck_hash or 'unreadable'}"
+    base = _UNSAFE_NAME.sub("-", stem).strip("-.") or "deck"
+    name, n = f"{base}.html", 2
+    while name.casefold() in taken:
+        name, n = f"{base}-{n}.html", n + 1
+    taken.add(name.casefold())
+    return name
+
+
+@dataclass(frozen=True)
+class SheetParts:
+    """What a game puts on its sheet: a row (label, HTML) per slot, and the card tables."""
+
+    slots: Callable[[CanonicalDeck | None, str], Sequence[tuple[Message, str]]]
+    lists: Callable[[Registration, CanonicalDeck, str], str]
+
+
+def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> str:
+    """One registration as a complete HTML document, its words in a language."""
+
+    def say(message: Message) -> str:
+        return e(message.render(lang))
+
+    canonical = reg.canonical
+    report = reg.report
+    fmt_name = format_name(reg, lang)
+    if reg.legal:
+        verdict = msg("sheet", "LEGAL · {format}")(format=fmt_name)
+        status = f'<div class="status legal">{say(verdict)}</div>'
+    else:
+        verdict = msg("sheet", "NOT LEGAL · {errors}")(errors=_ERRORS(n=report.errors))
+        status = f'<div class="status illegal">{say(verdict)}</div>'
+    heading = msg("sheet", "Deck registration").render(lang)
+    title = " — ".join(x for x in (heading, reg.player, reg.event) if x)
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{_HTML_LANG.get(lang, "en")}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        f'<meta name="generator" content="varz-deck {__version__}">',
+        f"<title>{e(title)}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        '<main class="sheet">',
+        "<header><div>",
+        f"<h1>{e(heading)}</h1>",
+        f'<div class="event">{e(reg.event) or "&nbsp;"}</div>',
+        f"</div>{status}</header>",
+        '<dl class="who">',
+        f"<dt>{say(_PLAYER)}</dt><dd>{e(reg.player)}</dd>",
+        f"<dt>{say(_FORMAT)}</dt><dd>{e(fmt_name)}</dd>",
+        *(f"<dt>{say(label)}</dt><dd>{shown}</dd>" for label, shown in parts_of.slots(canonical, lang)),
+        f"<dt>{say(_DECK)}</dt><dd>{e(report.name or reg.path)}</dd>",
+        "</dl>",
+    ]
+    if canonical is not None:
+        parts.append(parts_of.lists(reg, canonical, lang))
+        verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
+        parts.append(
+            f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
+            f"<code>{e(reg.deck_hash or '')}</code>"
+            f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
+            "</div>"
+        )
+    else:
+        unread = msg("sheet", "This deck could not be read completely, so it has no deck hash.")
+        again = msg("sheet", "Fix the problems below and register it again.")
+        parts.append(f'<p class="illegal"><b>{say(unread)}</b> {say(again)}</p>')
+    if reg.legal and report.diagnostics:  # warnings only: one line, so the sheet stays one page
+        counts = Counter(d.code for d in report.diagnostics)
+        listed = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(counts.items()))
+        note = msg("sheet", "{warnings} ({codes}); `varz-deck check` explains them.")(
+            warnings=_WARNINGS(n=len(report.diagnostics)), codes=listed
+        )
+        parts.append(f'<p class="notes">{say(note)}</p>')
+    elif report.diagnostics:
+        parts.append('<ol class="problems">')
+        parts.extend(
+            f'<li class="{"illegal" if d.is_error else ""}"><b>{e(d.code)}</b> '
+            f"{e(term('severity', d.severity.value, lang))}{_where(d.line, d.section, lang)}: "
+            f"{e(localized(d, lang))}</li>"
+            for d in report.diagnostics
+        )
+        parts.append("</ol>")
+    signature = msg("sheet", "Player signature")
+    judge = msg("sheet", "Judge / organiser (deck checked)")
+    parts.extend(
+        [
+            '<div class="sign">',
+            f"<div>{say(signature)}</div><div>{say(judge)}</div><div>{say(_DATE)}</div>",
+            "</div>",
+            f"<footer>varz-deck {__version__} · {e(reg.path)}</footer>",
+            "</main>",
+            "</body>",
+            "</html>",
+        ]
+    )
+    return "\n".join(parts) + "\n"
+
+
+def e(text: str) -> str:
+    return html.escape(safe(text), quote=True)
+
+
+def _where(line: int | None, section: str | None, lang: str = ENGLISH) -> str:
+    places: list[object] = [msg("sheet", "line {line}")(line=line)] if line else []
+    if section:
+        places.append(Term("section", section))
+    if not places:
+        return ""
+    return e(msg("sheet", " ({places})")(places=Joined(tuple(places))).render(lang))
+
+
+def format_name(reg: Registration, lang: str = ENGLISH) -> str:
+    view = reg.report.view
+    if view is not None and view.format_known:
+        return term("format", view.format.name, lang)
+    return reg.report.format
+
+
+@dataclass(frozen=True)
+class Column:
+    """An extra column of a card table (VARZ portals: Shield), with its total in the footer."""
+
+    title: Message
+    cell: Callable[[Any], str]  # the card (None when unknown) -> the cell's text
+    total_label: Message
+    total: int
+    total_off: bool  # the total is off the rulebook's number: marked
+
+
+def card_table(
+    canonical: CanonicalDeck,
+    section: str,
+    title: Message,
+    *,
+    target: int | None,
+    empty: Message = _NONE_LISTED,
+    extra: Column | None = None,
+    lang: str = ENGLISH,
+) -> str:
+    """One section as a table: count, name, (extra), id; a total off `target` is marked."""
+
+    def say(message: Message) -> str:
+        return e(message.render(lang))
+
+    cards = canonical.sections[section]
+    size = canonical.size(section)
+    head = f'<tr><th class="n">{say(_QTY)}</th><th>{say(_CARD)}</th>'
+    head += f'<th class="n">{say(extra.title)}</th>' if extra else ""
+    head += f"<th>{say(_ID)}</th></tr>"
+    body = "".join(_row(c, extra, lang) for c in cards) or (
+        f'<tr><td class="n">0</td><td colspan="{3 if extra else 2}">{say(empty)}</td></tr>'
+    )
+    size_class = "off" if target is not None and size != target else ""
+    total = f'<td class="n"><b class="{size_class}">{size}</b></td>'
+    if extra:
+        extra_class = "off" if extra.total_off else ""
+        total += (
+            f"<td>{say(extra.total_label)}</td>"
+            f'<td class="n"><b class="{extra_class}">{extra.total}</b></td>'
+        )
+    else:
+        total += f"<td>{say(_TOTAL)}</td>"
+    total += "<td></td>"
+    caption = msg("sheet", "{section} ({size})")(section=title, size=size)
+    return (
+        f"<table><caption>{say(caption)}</caption>"
+        f"<thead>{head}</thead><tbody>{body}</tbody><tfoot><tr>{total}</tr></tfoot></table>"
+    )
+
+
+def _row(card: CanonicalCard, extra: Column | None, lang: str = ENGLISH) -> str:
+    if card.known:
+        shown = card.name
+        if lang != ENGLISH and card.card is not None:
+            shown = CardName.of(card.card, quote=False).in_language(lang)
+        name = e(shown)
+    else:
+        unknown = msg("sheet", "(unknown)").render(lang)
+        name = f'{e(card.ref)} <span class="off">{e(unknown)}</span>'
+    row = f'<tr><td class="n">{card.count}</td><td>{name}</td>'
+    if extra:
+        row += f'<td class="n">{extra.cell(card.card)}</td>'
+    return row + f'<td class="id">{e(card.card.id) if card.card else ""}</td></tr>'
+
+
+def unknown_slot(card: CanonicalCard, lang: str = ENGLISH) -> str:
+    """A slot whose reference the database does not know: as written, marked."""
+    unknown = msg("sheet", "(unknown card)").render(lang)
+    return f'{e(card.ref)} <span class="off">{e(unknown)}</span>'
+
+
+def sheet_names(registrations: Iterable[Registration]) -> list[str]:
+    """A unique file name for each registration's sheet, in order."""
+    taken: set[str] = set()
+    return [sheet_filename(reg, taken) for reg in registrations]
