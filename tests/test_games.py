@@ -234,8 +234,6 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
 @pytest.mark.parametrize(
     "args",
     [
-        ("cards", "show", "STT01-001"),
-        ("cards", "search", "fire"),
         ("register", str(AZUKI_EXAMPLES[0])),
     ],
 )

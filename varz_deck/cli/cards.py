@@ -1,6 +1,7 @@
 """`varz-deck cards lint`, `cards show REF` and `cards search`: card data for CI and for people.
 
-The finding and the rendering are in varz_deck.games.varz.cardinfo; this module reads options and prints.
+Each game's `CardLookup` (its `lookup`) finds and renders cards; this module reads options, checks
+the filters against the game's words (exit 2 with "did you mean") and prints.
 Exit codes: 0 found, 1 no card (or an ambiguous reference), 2 usage error or unusable database.
 """
 
@@ -15,23 +16,25 @@ import typer
 from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    EXIT_USAGE,
     CardsOption,
+    GameOption,
     LangOption,
     Output,
     OutputOption,
     color,
     fail,
+    game_of,
     language,
     load_database,
+    refuse_option,
     width,
 )
 from varz_deck.core.i18n import N_, msg
-from varz_deck.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from varz_deck.core.cards import CardDatabase
     from varz_deck.core.diagnostics import Diagnostic
 
 SHOW_HELP = N_(
@@ -120,13 +123,6 @@ def cards_lint(
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
 
 
-def _only_varz(database: CardDatabase, lang: str) -> CardDatabase:
-    if database.game != DEFAULT_GAME:
-        unsupported = msg("cli", "this command does not support {game} card databases yet")
-        fail(unsupported(game=database.game), lang=lang)
-    return database
-
-
 def _console() -> Console:
     from rich.console import Console
 
@@ -137,21 +133,23 @@ def _console() -> Console:
 def cards_show(
     ref: Annotated[str, typer.Argument(help=N_("Card id or name."), show_default=False)],
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Show one card in full."""
+    from varz_deck.core.cardinfo import CardNotFound
     from varz_deck.core.diagnostics import safe
-    from varz_deck.games.varz.cardinfo import CardNotFound, card_panel, find_card
 
     chosen = language(lang)
-    database = _only_varz(load_database(cards, chosen), chosen)
+    database = load_database(cards, chosen, game)
+    lookup = game_of(database).lookup
     try:
-        card = find_card(database, ref)
+        card = lookup.find(database, ref)
     except CardNotFound as err:
         typer.echo(f"varz-deck: {safe(err.message.render(chosen))}", err=True)
         raise typer.Exit(EXIT_PROBLEMS) from None
     console = _console()
-    console.print(card_panel(card, database, chosen))
+    console.print(lookup.card_panel(card, database, chosen))
 
 
 def cards_search(
@@ -161,12 +159,22 @@ def cards_search(
     ] = None,
     type: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--type", help=N_("Card type: hero, skill, portal, spil, command, slash.")),
+        typer.Option(
+            "--type",
+            help=N_(
+                "Card type (VARZ: hero, skill, portal, spil, command, slash; Azuki: leader, "
+                "gate, entity, spell, weapon, ikz, ikz_token)."
+            ),
+        ),
     ] = None,
     color: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
-            "--color", help=N_("Colour: red, blue, green, purple, yellow, silver, colorless.")
+            "--color",
+            help=N_(
+                "Colour (VARZ: red, blue, green, purple, yellow, silver, colorless) or element "
+                "(Azuki: fire, water, earth, lightning, neutral)."
+            ),
         ),
     ] = None,
     cost: Annotated[
@@ -175,26 +183,41 @@ def cards_search(
     ] = None,
     klass: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--class", help=N_("Skill class (fighter, ninja, ...) or generic.")),
+        typer.Option(
+            "--class",
+            help=N_("VARZ: skill class (fighter, ninja, ...) or generic; Azuki: a trait."),
+        ),
     ] = None,
     keyword: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--keyword", help=N_("Keyword (haste, move, atk, ...).")),
     ] = None,
     cards: CardsOption = None,
+    game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """List the cards that match."""
+    from varz_deck.core.cardinfo import CardQuery, unknown_filter
     from varz_deck.core.i18n import nmsg
-    from varz_deck.games.varz.cardinfo import Query, search, search_table
 
     chosen = language(lang)
-    database = _only_varz(load_database(cards, chosen), chosen)
-    query = Query(text=text, type=type, color=color, cost=cost, klass=klass, keyword=keyword)
-    found = search(database, query)
+    database = load_database(cards, chosen, game)
+    the_game = game_of(database)
+    lookup = the_game.lookup
+    words = lookup.filters(database)
+    for option, value in (("type", type), ("color", color), ("class", klass)):
+        if value is None:
+            continue
+        if option not in words:
+            refuse_option(the_game, f"--{option}", chosen)
+        problem = unknown_filter(f"--{option}", value, words[option], the_game.name)
+        if problem is not None:
+            fail(problem, EXIT_USAGE, chosen)
+    query = CardQuery(text=text, type=type, color=color, cost=cost, klass=klass, keyword=keyword)
+    found = lookup.search(database, query)
     console = _console()
     if found:
-        console.print(search_table(found, chosen))
+        console.print(lookup.search_table(found, chosen))
     summary = nmsg("cards", "{n} card found", "{n} cards found")(n=len(found))
     console.print(summary.render(chosen))
     if not found:

@@ -1,4 +1,6 @@
-"""Looking cards up for people: one card in full (`cards show`), a filtered list (`cards search`).
+"""Looking VARZ cards up for people: one card in full (`cards show`), a filtered list (`cards
+search`): the game's `CardLookup` (varz_deck/core/game.py). Finding by reference and text matching
+are the core's (varz_deck/core/cardinfo.py).
 
 Pure functions: they find cards and build rich renderables in a language; the CLI prints them.
 Every value from the card files is escaped (`safe`) before it reaches a renderable.
@@ -7,14 +9,15 @@ Every value from the card files is escaped (`safe`) before it reaches a renderab
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from varz_deck.core.cardinfo import CardQuery, find_card, status_renderable, text_matches
+from varz_deck.core.cardinfo import format_status as format_status_of
 from varz_deck.core.cards import CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import (
@@ -22,13 +25,12 @@ from varz_deck.core.i18n import (
     CardName,
     Joined,
     Message,
-    Quoted,
     Term,
     msg,
     term,
     value_text,
 )
-from varz_deck.games.varz.cards import Card
+from varz_deck.games.varz.cards import CARD_TYPES, COLORLESS, COLORS, GENERIC, SKILL_CLASSES, Card
 
 # Field labels, in the order a card shows them.
 FIELD_LABELS: tuple[tuple[str, Message], ...] = (
@@ -56,55 +58,6 @@ _YES, _NO = msg("field", "yes"), msg("field", "no")
 _TRAILING_NUMBER = re.compile(r"[+]?[0-9]+$")
 
 
-class CardNotFound(Exception):
-    """A reference that names no card, or more than one; `message` says which and what to do."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
-
-
-def find_card(database: CardDatabase, ref: str) -> Card:
-    """The card a reference (id, or name in any language) names; CardNotFound otherwise."""
-    found = database.lookup(ref)
-    if len(found) == 1:
-        return found[0]
-    if found:
-        options = Joined(
-            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
-        )
-        raise CardNotFound(
-            msg("cards", "{ref} can mean {n} different cards: {options}; use the id")(
-                ref=Quoted(ref), n=len(found), options=options
-            )
-        )
-    close = database.suggestions(ref)
-    if close:
-        raise CardNotFound(
-            msg("cards", "no card {ref}; did you mean {names}?")(
-                ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
-            )
-        )
-    raise CardNotFound(
-        msg("cards", "no card {ref}; `varz-deck cards search` lists cards")(ref=Quoted(ref))
-    )
-
-
-# --------------------------------------------------------------------------- search
-
-
-@dataclass(frozen=True)
-class Query:
-    """What `cards search` filters on; empty fields match every card."""
-
-    text: str | None = None
-    type: str | None = None
-    color: str | None = None
-    cost: int | None = None
-    klass: str | None = None
-    keyword: str | None = None
-
-
 def _haystack(card: Card) -> Iterable[str]:
     yield card.id
     yield card.name
@@ -125,12 +78,10 @@ def _keyword_matches(wanted: str, keywords: Sequence[str]) -> bool:
     return False
 
 
-def matches(card: Card, query: Query) -> bool:
+def matches(card: Card, query: CardQuery) -> bool:
     """Whether a card fits every filter; text matches width- and case-insensitively, any language."""
-    if query.text and normalize(query.text):
-        wanted = normalize(query.text)
-        if not any(wanted in normalize(part) for part in _haystack(card)):
-            return False
+    if not text_matches(query.text, _haystack(card)):
+        return False
     if query.type and card.type != normalize(query.type):
         return False
     if query.color and card.color != normalize(query.color):
@@ -145,7 +96,7 @@ def matches(card: Card, query: Query) -> bool:
     return not (query.keyword and not _keyword_matches(normalize(query.keyword), card.keywords))
 
 
-def search(database: CardDatabase, query: Query) -> list[Card]:
+def search(database: CardDatabase, query: CardQuery) -> list[Card]:
     """Every printing that fits the query, in id order."""
     return sorted((c for c in database.cards.values() if matches(c, query)), key=lambda c: c.id)
 
@@ -218,19 +169,7 @@ def _value(card: Card, field: str, lang: str) -> str | None:
 
 def format_status(card: Card, database: CardDatabase) -> list[tuple[Format, Message]]:
     """The formats that ban or restrict a card (any printing), or whose sets leave it out."""
-    printings = database.printings.get(card.name, [card])
-    ids = {p.id for p in printings}
-    sets = {p.set for p in printings}
-    out: list[tuple[Format, Message]] = []
-    for fmt in database.formats.values():
-        if ids & set(fmt.banned):
-            out.append((fmt, msg("cards", "banned")))
-        limits = [n for i, n in fmt.restricted.items() if i in ids]
-        if limits:
-            out.append((fmt, msg("cards", "restricted to {n}")(n=min(limits))))
-        if fmt.sets is not None and not sets & set(fmt.sets):
-            out.append((fmt, msg("cards", "not in its sets ({sets})")(sets=Joined(fmt.sets))))
-    return out
+    return format_status_of(database.printings.get(card.name, [card]), database)
 
 
 def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
@@ -256,16 +195,7 @@ def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> Rende
     for printing in sorted(database.printings.get(card.name, [card]), key=lambda c: c.id):
         printings.add_row(safe(printing.id), safe(printing.set), safe(printing.rarity or ""))
 
-    status = format_status(card, database)
-    formats: RenderableType
-    if status:
-        formats = Table(box=None, pad_edge=False, show_header=False)
-        formats.add_column(style="bold")
-        formats.add_column()
-        for fmt, what in status:
-            formats.add_row(term("format", fmt.name, lang), what.render(lang))
-    else:
-        formats = Text(msg("cards", "not banned or restricted in any format").render(lang))
+    formats = status_renderable(format_status(card, database), lang)
 
     title = CardName.of(card, quote=False).in_language(lang)
     if title != card.name:
@@ -285,3 +215,30 @@ def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> Rende
         subtitle=Text(term("card type", card.type, lang)),
         expand=False,
     )
+
+
+class VarzLookup:
+    """`cards show` / `cards search` for VARZ: --type, --color and --class take the game's words."""
+
+    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
+        return {
+            "type": CARD_TYPES,
+            "color": (*COLORS, COLORLESS),
+            "class": (*SKILL_CLASSES, GENERIC),
+        }
+
+    def find(self, database: CardDatabase, ref: str) -> Card:
+        card: Card = find_card(database, ref)
+        return card
+
+    def search(self, database: CardDatabase, query: CardQuery) -> list[Card]:
+        return search(database, query)
+
+    def card_panel(self, card: Card, database: CardDatabase, lang: str) -> RenderableType:
+        return card_panel(card, database, lang)
+
+    def search_table(self, cards: Sequence[Card], lang: str) -> RenderableType:
+        return search_table(cards, lang)
+
+
+LOOKUP = VarzLookup()
