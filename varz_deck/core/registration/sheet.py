@@ -142,7 +142,10 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
         '<dl class="who">',
         f"<dt>{say(_PLAYER)}</dt><dd>{e(reg.player)}</dd>",
         f"<dt>{say(_FORMAT)}</dt><dd>{e(fmt_name)}</dd>",
-        *(f"<dt>{say(label)}</dt><dd>{shown}</dd>" for label, shown in parts_of.slots(canonical, lang)),
+        *(
+            f"<dt>{say(label)}</dt><dd>{shown}</dd>"
+            for label, shown in parts_of.slots(canonical, lang)
+        ),
         f"<dt>{say(_DECK)}</dt><dd>{e(report.name or reg.path)}</dd>",
         "</dl>",
     ]

@@ -66,9 +66,9 @@ class Azuki:
         return check_deck(path, database, format_key, shown)
 
     def owns_deck(self, text: str) -> bool:
-        from varz_deck.core.entries import top_level_words
+        from varz_deck.games.azuki.deck import owns_deck
 
-        return bool(top_level_words(text) & OWN_WORDS)
+        return owns_deck(text)
 
     @property
     def goldfish(self) -> Goldfish:
@@ -92,9 +92,6 @@ class Azuki:
         from varz_deck.games.azuki.rules import RULES
 
         return RULES
-
-
-OWN_WORDS = frozenset({"leader", "gate", "ikz", "ikz deck"})
 
 
 GAME: Game = Azuki()

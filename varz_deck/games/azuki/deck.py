@@ -10,18 +10,24 @@ from varz_deck.core.cards import Format
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.entries import (
     Entry,
+    ListWords,
     Slot,
+    looks_like_code,
     lookup_ref,
     read_yaml_deck,
     resolve_format,
     resolve_sections,
+    top_level_words,
 )
+from varz_deck.core.entries import parse_text as read_list
 from varz_deck.core.i18n import CardName, msg
 from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
 
 SLOTS = ("leader", "gate")
 SECTIONS = ("main", "ikz")
+CODE_FAMILY = "AZ"  # deck codes: AZ1… (varz_deck/games/azuki/registration.py)
+_OWN_WORDS = frozenset({"leader", "gate", "ikz", "ikz deck"})
 
 
 class Pick(NamedTuple):
@@ -71,8 +77,21 @@ class AzukiView:
         return section in self.deck.section_marks and section not in self.deck.uncounted
 
 
+def owns_deck(text: str) -> bool:
+    """Whether a deck file's keys or headers are Azuki's (leader, gate, ikz), or the text is an
+    Azuki deck code (`AZ` and a version digit)."""
+    return looks_like_code(text, CODE_FAMILY) or bool(top_level_words(text) & _OWN_WORDS)
+
+
 def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Diagnostic]]:
-    """Read one Azuki deck file; the diagnostics say what could not be read."""
+    """Read one Azuki deck file (YAML or a .txt list) or deck code; the diagnostics say what
+    could not be read."""
+    if str(path).lstrip().startswith(CODE_FAMILY):  # a deck code, unless a file has that name
+        from varz_deck.games.azuki.registration import read_code_argument
+
+        decoded = read_code_argument(path, shown)
+        if decoded is not None:
+            return decoded
     shown = shown if shown is not None else str(path)
     deck = AzukiDeck(path=shown, entries={s: [] for s in SECTIONS})
     try:
@@ -80,7 +99,28 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
     except LoadError as err:
         deck.readable = False
         return deck, [diag(err.code, err.message, err.mark, file=shown)]
+    if path.suffix.lower() == ".txt":
+        return deck, parse_text(text, deck)
     return deck, parse_yaml(text, deck)
+
+
+def _set_pick(
+    deck: AzukiDeck, slot: str, ref: str | None, value_mark: Mark, key_mark: Mark
+) -> None:
+    deck.picks[slot] = Pick(ref, value_mark, key_mark)
+
+
+LIST_WORDS = ListWords(
+    sections={"main deck": "main", "main": "main", "ikz": "ikz", "ikz deck": "ikz"},
+    slots=SLOTS,
+    outside=msg("F004", "{line} is outside a section; put it under Main Deck: or IKZ:"),
+    set_slot=_set_pick,
+)
+
+
+def parse_text(text: str, deck: AzukiDeck) -> list[Diagnostic]:
+    """Fill deck from a plain-text list: Leader:, Gate:, Main Deck:, IKZ: (SPEC §2)."""
+    return read_list(text, deck, LIST_WORDS)
 
 
 def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:

@@ -82,7 +82,9 @@ def _table(
     if portals:
         life = shield_life(canonical)
         extra = page.Column(_SHIELD, _shield, _TOTAL_LIFE, life, checked and life != SHIELD_LIFE)
-    empty = msg("sheet", "(none: portals are pooled)") if portals and pooled else msg("sheet", "(none)")
+    empty = (
+        msg("sheet", "(none: portals are pooled)") if portals and pooled else msg("sheet", "(none)")
+    )
     return page.card_table(
         canonical,
         section,
