@@ -110,6 +110,56 @@ def test_text_output_matches_golden() -> None:
     assert text_report.render_check(reports(), color=False, width=100) == golden("check.txt")
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _expected_check_txt(decks: list[DeckReport]) -> list[str]:
+    """The text report's layout (README "Checking decks"), built from the diagnostics alone: per
+    deck a status line, then each section that has problems with its diagnostics as
+    `place: CODE severity: message`, and a summary line. Severity follows the code (SPEC §4:
+    W… warns, the rest are errors); a newline in a message shows as \\x0a."""
+    lines = []
+    legal_decks = errors_all = warnings_all = 0
+    for deck in decks:
+        warnings = sum(1 for d in deck.diagnostics if d.code.startswith("W"))
+        errors = len(deck.diagnostics) - warnings
+        legal_decks += errors == 0
+        errors_all += errors
+        warnings_all += warnings
+        about = [x for x in (deck.name, deck.format) if x]
+        if deck.hero is not None:
+            about.append(f"hero {deck.hero.name}")
+        status = "✓ legal" if errors == 0 else "✗ illegal"
+        lines.append(
+            f"{status}  {deck.path}  ({' · '.join(about)})  "
+            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+        )
+        for section in (None, "hero", "spells", "skills", "portals"):
+            found = [d for d in deck.diagnostics if d.section == section]
+            if found and section is not None:
+                lines.append(f"  {section}")
+            for d in found:
+                place = ":".join(str(x) for x in (d.file, d.line, d.column) if x is not None)
+                severity = "warning" if d.code.startswith("W") else "error"
+                message = d.message.replace("\n", "\\x0a")
+                lines.append(f"    {place}: {d.code} {severity}: {message}")
+    lines.append(
+        f"{_plural(len(decks), 'deck')} checked: {legal_decks} legal, "
+        f"{len(decks) - legal_decks} illegal "
+        f"({_plural(errors_all, 'error')}, {_plural(warnings_all, 'warning')})"
+    )
+    return lines
+
+
+def test_check_txt_golden_has_the_layout_the_diagnostics_call_for() -> None:
+    """check.txt was written by the reporter itself; this rebuilds it line by line."""
+    assert golden("check.txt").splitlines() == _expected_check_txt(reports())
+    one = reports()[:1]
+    rendered = text_report.render_check(one, color=False, width=100)
+    assert rendered.splitlines() == _expected_check_txt(one)
+
+
 def test_text_output_without_colour_has_no_ansi_escape() -> None:
     assert "\x1b" not in text_report.render_check(reports(), color=False, width=100)
 
