@@ -252,8 +252,8 @@ def _diff_table(document: Mapping[str, Any], names: Names, width: int, lang: str
     for t in range(shown):
         table.add_column(_say(_TURN(turn=t + 1), lang), justify="right", no_wrap=True)
     for card in document["difference"]["cards"]:
-        se = card["p_in_opening_hand_se"] if sampled else None
-        cells = [_pct(card["p_in_opening_hand"], se, sign=True)]
+        p, se = card["p_in_opening_hand"], card["p_in_opening_hand_se"]
+        cells = [_pct(p, se if sampled and (se or p) else None, sign=True)]
         for p, err in zip(
             card["p_castable_by_turn"][:shown], card["p_castable_by_turn_se"][:shown], strict=True
         ):

@@ -386,15 +386,21 @@ def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, A
     return out
 
 
+def index_of(model: Model, card_id: str) -> int:
+    return next(k for k, c in enumerate(model.cards) if c.id == card_id)
+
+
 def compare(
     a: Model, b: Model, request: SimRequest, legal: tuple[bool, bool]
 ) -> tuple[dict[str, Any], Run, Run]:
     """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents.
     Sampled figures use the same random numbers for both decks, the cards the two share in the
     same places, so the differences have small standard errors."""
-    ids_b = {c.id for c in b.cards}
-    common = [c.id for c in a.cards if c.id in ids_b]
-    ra, rb = run(a, request, common), run(b, request, common)
+    copies_b = {c.id: c.copies for c in b.cards}
+    common = [c.id for c in a.cards if c.id in copies_b]
+    # the cards with as many copies in both decks first: they take the same slots of the shuffle
+    slots = sorted(common, key=lambda i: copies_b[i] != a.cards[index_of(a, i)].copies)
+    ra, rb = run(a, request, slots), run(b, request, slots)
     turns, on = request.turns, request.on
     index_a = {c.id: k for k, c in enumerate(a.cards)}
     index_b = {c.id: k for k, c in enumerate(b.cards)}
