@@ -401,3 +401,130 @@ def test_register_text_exact(tmp_path: Path) -> None:
         "      4  Crimson Gate  VZ01-104",
     ]
     assert out.endswith("1 deck registered: 0 legal, 1 illegal\n")
+
+
+# ---- Azuki TCG ---------------------------------------------------------------------------------
+
+AZUKI_EXAMPLES = sorted((EXAMPLES / "azuki").glob("*.yaml"))
+AZUKI_CARDS = ROOT / "card_data" / "azuki"
+AZUKI_TXT = ROOT / "tests" / "cases_azuki" / "A103" / "ok_plain_text.txt"  # stt02 as a .txt list
+AZUKI_49 = ROOT / "tests" / "cases_azuki" / "A103" / "bad_plain_text_49.txt"
+# Where each Azuki card type goes (card_data/azuki/README.md), for the hand-built canonical text.
+AZUKI_HOME = {
+    "leader": "leader", "gate": "gate", "entity": "main", "spell": "main", "weapon": "main",
+    "ikz": "ikz", "ikz_token": "ikz",
+}  # fmt: skip
+
+
+def _azuki_ids() -> dict[tuple[str, str], str]:
+    """(place, name or id) -> card id, read straight from the card files with PyYAML."""
+    import yaml
+
+    ids: dict[tuple[str, str], str] = {}
+    for path in sorted((AZUKI_CARDS / "sets").glob("*.yaml")):
+        for card in yaml.safe_load(path.read_text(encoding="utf-8")).get("cards") or []:
+            home = AZUKI_HOME[card["type"]]
+            for ref in (card["id"], *(card.get("aliases") or ()), card["name"]):
+                ids[(home, ref)] = card["id"]
+    return ids
+
+
+def azuki_canonical(deck: Path) -> str:
+    """An example deck's canonical text built by hand from docs/deck-hash.md: every reference
+    replaced by its card id (an alias by the card's own id), counts added up, lines sorted."""
+    import yaml
+
+    data = yaml.safe_load(deck.read_text(encoding="utf-8"))
+    ids = _azuki_ids()
+    lines = ["azuki-deck-hash v1", f"format:{data.get('format') or 'standard'}"]
+    for slot in ("leader", "gate"):
+        lines.append(f"{slot}:{ids[(slot, str(data[slot]))]}")
+    for section in ("main", "ikz"):
+        counts: dict[str, int] = {}
+        items = data[section]
+        if isinstance(items, list):  # the list form: "4 Name" / "4x Name"
+            items = dict((" ".join(x.split()[1:]), int(x.split()[0].rstrip("x"))) for x in items)
+        for ref, n in items.items():
+            card_id = ids[(section, str(ref))]
+            counts[card_id] = counts.get(card_id, 0) + n
+        lines.append(f"{section}:")
+        lines.extend(f"{card_id} {counts[card_id]}" for card_id in sorted(counts))
+    return "".join(line + "\n" for line in lines)
+
+
+def _azuki_hash(deck: Path) -> str:
+    status, out, _ = run("register", "--game", "azuki", deck, "-o", "json")
+    assert status == 0, out
+    return str(json.loads(out)["registrations"][0]["deck_hash"])
+
+
+@pytest.mark.parametrize("deck", AZUKI_EXAMPLES, ids=lambda p: p.name)
+def test_azuki_register_gives_the_hash_of_the_hand_built_canonical_text(deck: Path) -> None:
+    assert _azuki_hash(deck) == readme_hash(azuki_canonical(deck))
+
+
+@pytest.mark.parametrize("deck", AZUKI_EXAMPLES, ids=lambda p: p.name)
+def test_azuki_commands_exit_codes(deck: Path, tmp_path: Path) -> None:
+    deck_hash = _azuki_hash(deck)
+    assert run("verify", "--game", "azuki", deck, "--hash", deck_hash)[0] == 0
+    other = "v1-" + ("a" if deck_hash[3] != "a" else "b") + deck_hash[4:]
+    assert run("verify", "--game", "azuki", deck, "--hash", other)[0] == 1
+    assert run("diff", "--game", "azuki", deck, deck)[0] == 0
+    others = [d for d in AZUKI_EXAMPLES if d != deck]
+    status, out, _ = run("diff", "--game", "azuki", deck, others[0], "-o", "json")
+    assert status == 1
+    changed = json.loads(out)
+    assert changed["leader"] is not None and changed["gate"] is not None and changed["changes"]
+    assert run("code", "--game", "azuki", deck)[0] == 0
+    status, _, err = run("register", "--game", "azuki", deck, "--sheet", tmp_path)
+    assert status == 0 and len(list(tmp_path.glob("*.html"))) == 1, err
+
+
+@pytest.mark.parametrize("deck", AZUKI_EXAMPLES, ids=lambda p: p.name)
+def test_azuki_deck_code_round_trip(deck: Path) -> None:
+    from varz_deck.games.azuki.registration import decode
+
+    status, out, _ = run("code", "--game", "azuki", deck)
+    code_text = out.strip()
+    assert status == 0 and code_text.startswith("AZ1") and out.count("\n") == 1
+    decoded = decode(code_text)
+    lines = azuki_canonical(deck).splitlines()
+    assert decoded.format == lines[1].split(":", 1)[1]
+    assert decoded.slots == {"leader": lines[2][7:], "gate": lines[3][5:]}
+    main_at, ikz_at = lines.index("main:"), lines.index("ikz:")
+    for section, rows in (("main", lines[main_at + 1 : ikz_at]), ("ikz", lines[ikz_at + 1 :])):
+        expected = tuple((row.split()[0], int(row.split()[1])) for row in rows)
+        assert decoded.sections[section] == expected
+    # the code registers to the same hash, and encodes back to itself
+    assert _azuki_hash(Path(code_text)) == _azuki_hash(deck)
+    assert run("code", "--game", "azuki", code_text)[1].strip() == code_text
+
+
+def test_azuki_txt_list_is_the_same_deck_as_its_yaml() -> None:
+    yaml_deck = EXAMPLES / "azuki" / "stt02-shao-water.yaml"
+    assert _azuki_hash(AZUKI_TXT) == _azuki_hash(yaml_deck)
+    assert run("diff", "--game", "azuki", AZUKI_TXT, yaml_deck)[0] == 0
+    status, out, _ = run("register", "--game", "azuki", AZUKI_TXT, "-o", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][3] == "leader" and rows[1][1:4] == ["Aoi Tanaka", "Azuki Night", "Shao"]
+
+
+def test_azuki_illegal_deck_registers_with_exit_1_and_a_hash() -> None:
+    status, out, _ = run("register", "--game", "azuki", AZUKI_49, "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert status == 1 and not reg["legal"] and reg["deck_hash"] is not None
+    assert [d["code"] for d in reg["diagnostics"]] == ["A103"]
+    assert sum(c["count"] for c in reg["cards"]["main"]) == 49
+
+
+def test_damaged_azuki_code_is_f009(tmp_path: Path) -> None:
+    status, out, _ = run("code", "--game", "azuki", EXAMPLES / "azuki" / "stt03-bobu-earth.yaml")
+    code_text = out.strip()
+    flipped = code_text[:10] + ("A" if code_text[10] != "A" else "B") + code_text[11:]
+    status, _, err = run("verify", "--game", "azuki", flipped, "--hash", "v1-aaaaaaaaaa")
+    assert status == 2 and "F009" in err
+    assert run("code", "--game", "azuki", code_text[:-3])[0] == 1
+    status, out, _ = run("register", "--game", "azuki", flipped, "-o", "json")
+    reg = json.loads(out)["registrations"][0]
+    assert status == 1 and reg["deck_hash"] is None
+    assert [d["code"] for d in reg["diagnostics"]] == ["F009"]

@@ -22,10 +22,11 @@ from varz_deck.core.registration.diff import CardChange, DeckDiff
 from varz_deck.core.registration.register import Registration
 
 VERSION = 1
+# {lead}: the game's leading slot (VARZ: hero; Azuki: leader)
 CSV_COLUMNS = (
     "path", "player", "event", "{lead}", "format", "legal", "error_codes", "warning_codes",
     "deck_hash",
-)  # fmt: skip; {lead}: the game's leading slot (VARZ: hero; Azuki: leader)
+)  # fmt: skip
 _ANSI = {"bold": "1", "dim": "2", "red": "1;31", "green": "1;32", "yellow": "33", "cyan": "36"}
 _SEVERITY_STYLE = {"error": "red", "warning": "yellow"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
