@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli import cards, check, register, rules, sim
+from varz_deck.cli import cards, check, register, rules, sim, tune
 from varz_deck.cli.common import EXIT_INTERNAL
 from varz_deck.core.i18n import N_, msg
 
@@ -58,6 +58,8 @@ cards_app.command("search", help=cards.SEARCH_HELP)(cards.cards_search)
 app.command("rules", help=rules.RULES_HELP)(rules.rules)
 app.command("schema", help=rules.SCHEMA_HELP)(rules.schema)
 app.command("sim", help=sim.SIM_HELP)(sim.sim)
+app.command("stats", help=tune.STATS_HELP)(tune.stats)
+app.command("tune", help=tune.TUNE_HELP)(tune.tune)
 app.command("register", help=register.REGISTER_HELP)(register.register)
 app.command("verify", help=register.VERIFY_HELP)(register.verify)
 app.command("diff", help=register.DIFF_HELP)(register.diff)

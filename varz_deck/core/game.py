@@ -151,6 +151,69 @@ class CardLookup(Protocol):
         ...
 
 
+class TuneOutcome(Protocol):
+    """`stats` or `tune` figures of one deck: its JSON document, its text report, its charts."""
+
+    @property
+    def warnings(self) -> tuple[Message, ...]:
+        """Said on stderr (e.g. "deck is not legal; tuning anyway")."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
+
+    def plot(self, fmt: str, lang: str) -> bytes:
+        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.plot)."""
+        ...
+
+
+class Tuner(Protocol):
+    """`varz-deck stats` and `varz-deck tune` for one game (SPEC §11)."""
+
+    @property
+    def options(self) -> frozenset[str]:
+        """Of "target", "on", "mulligan", "plot": the `tune` options it honours."""
+        ...
+
+    def stats(self, path: Path, database: CardDatabase) -> TuneOutcome:
+        """Counts, curve, classes, colours of a deck, with no sampling; DeckUnusable if unreadable."""
+        ...
+
+    def tune(
+        self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
+    ) -> TuneOutcome:
+        """On-curve odds per spell, every legal one-card swap, the colour-source tables."""
+        ...
+
+
+class CardLookup(Protocol):
+    """`varz-deck cards show` and `cards search` for one game. The finding by reference and the
+    text matching are the core's (varz_deck/core/cardinfo.py); the filters and the renderables
+    are the game's."""
+
+    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
+        """The words each filter option takes ("type", "color", "class"), for "did you mean";
+        an option missing here is one the game cannot honour (a usage error naming the game)."""
+        ...
+
+    def find(self, database: CardDatabase, ref: str) -> Any:
+        """The card a reference names; CardNotFound (varz_deck.core.cardinfo) otherwise."""
+        ...
+
+    def search(self, database: CardDatabase, query: CardQuery) -> list[Any]:
+        """Every card that fits the query, in id order."""
+        ...
+
+    def card_panel(self, card: Any, database: CardDatabase, lang: str) -> RenderableType:
+        """One card in full, as a rich renderable."""
+        ...
+
+    def search_table(self, cards: Sequence[Any], lang: str) -> RenderableType:
+        """A search result, as a rich renderable."""
+        ...
+
+
 class Game(Protocol):
     """One game: its cards, deck files, rules and the capabilities every command asks for."""
 
@@ -219,4 +282,9 @@ class Game(Protocol):
     @property
     def registrar(self) -> Registrar:
         """`varz-deck register`, `verify`, `diff`, `code`."""
+        ...
+
+    @property
+    def tuner(self) -> Tuner:
+        """`varz-deck stats`, `varz-deck tune`."""
         ...

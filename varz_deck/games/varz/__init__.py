@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
-    from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar
+    from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
     from varz_deck.games.varz.cards import Card
@@ -108,6 +108,12 @@ class Varz:
         from varz_deck.games.varz.cardinfo import LOOKUP
 
         return LOOKUP
+
+    @property
+    def tuner(self) -> Tuner:
+        from varz_deck.games.varz.tune import TUNER
+
+        return TUNER
 
     @property
     def registrar(self) -> Registrar:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -87,17 +88,27 @@ def is_opener(model: Model, card: SpellCard, on: str) -> bool:
     return 2 * p_pays(model, card, 1, on) >= 1
 
 
-def p_seen(model: Model, k: int, seen: int, mulligan: str, on: str) -> Fraction:
+def p_seen(
+    model: Model,
+    k: int,
+    seen: int,
+    mulligan: str,
+    on: str,
+    openers: Sequence[bool] | None = None,
+) -> Fraction:
     """P(card k is among the first `seen` cards held), the `auto` mulligan taken into account.
 
     A kept hand is followed by draws from the rest of the deck; a hand sent back is shuffled in and
-    the cards held are then the first ones of a new shuffle."""
+    the cards held are then the first ones of a new shuffle. `openers` (is_opener of every card,
+    in order) may be given when the caller has it already."""
     n, copies = model.n_spells, model.cards[k].copies
     if mulligan != "auto":
         return p_among(n, copies, seen)
     hand = opening_size(n)
-    own = is_opener(model, model.cards[k], on)
-    others = sum(c.copies for j, c in enumerate(model.cards) if j != k and is_opener(model, c, on))
+    if openers is None:
+        openers = [is_opener(model, c, on) for c in model.cards]
+    own = openers[k]
+    others = sum(c.copies for j, c in enumerate(model.cards) if j != k and openers[j])
     rest = n - copies - others
     total = comb(n, hand)
     kept = Fraction(0)

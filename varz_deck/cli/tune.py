@@ -1,0 +1,224 @@
+"""`varz-deck stats` and `varz-deck tune` (SPEC §11), from the game's `Tuner`."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+
+import typer
+
+from varz_deck.cli.common import (
+    EXIT_USAGE,
+    CardsOption,
+    GameOption,
+    LangOption,
+    color,
+    explicit_database,
+    fail,
+    game_of,
+    language,
+    load_database,
+    refuse_option,
+)
+from varz_deck.core.i18n import N_, msg
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.game import DeckUnusable, TuneOutcome
+
+EXIT_UNREADABLE = 1
+DEFAULT_TARGET = 0.9
+STATS_HELP = N_("Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly.")
+TUNE_HELP = N_(
+    "Exact on-curve odds per spell, every legal one-card skill swap, and the VAZ a splash needs."
+)
+
+
+class On(str, Enum):
+    play = "play"
+    draw = "draw"
+
+
+class Mulligan(str, Enum):
+    none = "none"
+    auto = "auto"
+
+
+class TuneOutput(str, Enum):
+    text = "text"
+    json = "json"
+
+
+DeckArgument = Annotated[
+    Path, typer.Argument(help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False)
+]
+OutputOption = Annotated[
+    TuneOutput, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
+]
+PlotOption = Annotated[
+    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
+    typer.Option(
+        "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
+    ),
+]
+
+
+def stats(
+    deck: DeckArgument,
+    output: OutputOption = TuneOutput.text,
+    plot: PlotOption = None,
+    cards: CardsOption = None,
+    game: GameOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly."""
+    chosen = language(lang)
+    fmt = _plot_format(plot, chosen)
+    database = _database(deck, cards, game, chosen)
+    tuner = game_of(database).tuner
+    try:
+        outcome = tuner.stats(deck, database)
+    except _unusable_type() as err:
+        _unusable(err, deck, chosen)
+    _emit(outcome, output, plot, fmt, chosen)
+
+
+def tune(
+    deck: DeckArgument,
+    target: Annotated[
+        float,
+        typer.Option(
+            "--target",
+            min=0.01,
+            max=0.99,
+            help=N_("Probability the source tables aim for (0.01 to 0.99)."),
+        ),
+    ] = DEFAULT_TARGET,
+    on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
+    mulligan: Annotated[
+        Mulligan,
+        typer.Option(
+            "--mulligan", help=N_("auto: send back a hand with no turn-1 play; none: keep all.")
+        ),
+    ] = Mulligan.none,
+    output: OutputOption = TuneOutput.text,
+    plot: PlotOption = None,
+    cards: CardsOption = None,
+    game: GameOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Exact on-curve odds per spell, every legal one-card skill swap, and the VAZ a splash needs.
+
+    JSON output stays in English (it is for programs); the text report follows --lang.
+    """
+    chosen = language(lang)
+    fmt = _plot_format(plot, chosen)
+    database = _database(deck, cards, game, chosen)
+    the_game = game_of(database)
+    tuner = the_game.tuner
+    if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
+        refuse_option(the_game, "--mulligan auto", chosen)
+    if target != DEFAULT_TARGET and "target" not in tuner.options:
+        refuse_option(the_game, "--target", chosen)
+    if plot is not None and "plot" not in tuner.options:
+        refuse_option(the_game, "--plot", chosen)
+    try:
+        outcome = tuner.tune(
+            deck, database, target=round(target, 6), on=on.value, mulligan=mulligan.value
+        )
+    except _unusable_type() as err:
+        _unusable(err, deck, chosen)
+    _emit(outcome, output, plot, fmt, chosen)
+
+
+def _database(deck: Path, cards: Path | None, game: str | None, lang: str) -> CardDatabase:
+    """The database to use: the named one, else the bundled one of the game the deck is written
+    for (SPEC §8)."""
+    database = load_database(cards, lang, game)
+    if not explicit_database(cards, game):
+        from varz_deck.games import deck_game
+
+        key = deck_game(deck, database.game)
+        if key is not None and key != database.game:
+            return load_database(None, lang, key)
+    return database
+
+
+def _unusable_type() -> type[DeckUnusable]:
+    from varz_deck.core.game import DeckUnusable
+
+    return DeckUnusable
+
+
+def _plot_format(plot: Path | None, lang: str) -> str | None:
+    """The plot file's format, or exit 2 for a name that is not .svg/.png (or PNG without
+    matplotlib)."""
+    from varz_deck.core.plot import FORMATS
+
+    if plot is None:
+        return None
+    fmt = plot.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
+        fail(wrong(file=str(plot)), EXIT_USAGE, lang)
+    if fmt == "png":
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            no_png = msg(
+                "sim",
+                "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
+            )
+            fail(no_png, EXIT_USAGE, lang)
+    return fmt
+
+
+def _emit(
+    outcome: TuneOutcome, output: TuneOutput, plot: Path | None, fmt: str | None, lang: str
+) -> None:
+    import sys
+
+    from varz_deck.core.plot import PlotError
+
+    for warning in outcome.warnings:
+        typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
+    if output is TuneOutput.json:
+        from varz_deck.core.sanitize import json_dumps
+
+        sys.stdout.write(json_dumps(outcome.to_json(), allow_nan=False) + "\n")
+    else:
+        sys.stdout.write(outcome.render_text(color=color(), width=_width(), lang=lang))
+    if plot is not None and fmt is not None:
+        try:
+            plot.write_bytes(outcome.plot(fmt, lang))
+        except PlotError as err:
+            fail(err.message, EXIT_USAGE, lang)
+        except OSError as err:
+            cannot = msg("sim", "cannot write {file}: {error}")
+            fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
+
+
+def _width() -> int:
+    import os
+    import sys
+
+    if sys.stdout.isatty():
+        try:
+            return min(os.get_terminal_size().columns, 100)
+        except OSError:
+            return 80
+    return 80
+
+
+def _unusable(err: DeckUnusable, deck: Path, lang: str) -> NoReturn:
+    """The reasons a deck cannot be used on stderr, then exit 1."""
+    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.i18n import localized
+
+    for d in err.diagnostics:
+        place = f":{d.line}:{d.column}" if d.line else ""
+        typer.echo(f"{safe(d.file or deck)}{place}: {d.code} {safe(localized(d, lang))}", err=True)
+    if err.message is not None:
+        fail(err.message, EXIT_UNREADABLE, lang)
+    raise typer.Exit(EXIT_UNREADABLE)
