@@ -124,33 +124,6 @@ class Registrar(Protocol):
         ...
 
 
-class CardLookup(Protocol):
-    """`varz-deck cards show` and `cards search` for one game. The finding by reference and the
-    text matching are the core's (varz_deck/core/cardinfo.py); the filters and the renderables
-    are the game's."""
-
-    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
-        """The words each filter option takes ("type", "color", "class"), for "did you mean";
-        an option missing here is one the game cannot honour (a usage error naming the game)."""
-        ...
-
-    def find(self, database: CardDatabase, ref: str) -> Any:
-        """The card a reference names; CardNotFound (varz_deck.core.cardinfo) otherwise."""
-        ...
-
-    def search(self, database: CardDatabase, query: CardQuery) -> list[Any]:
-        """Every card that fits the query, in id order."""
-        ...
-
-    def card_panel(self, card: Any, database: CardDatabase, lang: str) -> RenderableType:
-        """One card in full, as a rich renderable."""
-        ...
-
-    def search_table(self, cards: Sequence[Any], lang: str) -> RenderableType:
-        """A search result, as a rich renderable."""
-        ...
-
-
 class TuneOutcome(Protocol):
     """`stats` or `tune` figures of one deck: its JSON document, its text report, its charts."""
 
