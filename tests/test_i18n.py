@@ -64,9 +64,7 @@ NOT_YET_TRANSLATED: set[str] = set()
 # A failing example of each rule, in each language, shows the rulebook's own words.
 RULEBOOK_TERMS: dict[str, tuple[str, str]] = {
     "F001": ("UTF-8", "UTF-8"),
-    "F002": ("", ""),  # varied; checked for being translated at all
     "F003": ("2 回", "两次"),
-    "F004": ("", ""),
     "F005": ("不明なカード", "未知的卡牌"),
     "F006": ("ID", "ID"),
     "F007": ("フォーマット", "赛制"),
@@ -92,6 +90,41 @@ RULEBOOK_TERMS: dict[str, tuple[str, str]] = {
     "W201": ("生み出せる", "产出"),
     "W202": ("進化レベル", "进化等级"),
 }
+# F002 and F004 say different things case by case: the words each case's message must show.
+CASE_TERMS: dict[str, tuple[str, str]] = {
+    "F002/bad_alias_bomb.yaml": ("エイリアス", "别名"),
+    "F002/bad_anchor_alias.yaml": ("エイリアス", "别名"),
+    "F002/bad_undefined_alias.yaml": ("エイリアス", "别名"),
+    "F002/bad_nesting_200.yaml": ("入れ子", "嵌套"),
+    "F002/bad_python_tag.yaml": ("タグ", "标签"),
+    "F002/bad_syntax_mapping_value.yaml": ("構文エラー", "语法错误"),
+    "F002/bad_syntax_unclosed_bracket.yaml": ("構文エラー", "语法错误"),
+    **{
+        f"F004/bad_{name}": ("枚数", "张数")
+        for name in (
+            "count_100.yaml",
+            "count_100_plain_text.txt",
+            "count_bool.yaml",
+            "count_float.yaml",
+            "count_negative.yaml",
+            "count_string.yaml",
+            "count_zero.yaml",
+            "count_zero_list.yaml",
+        )
+    },
+    "F004/bad_list_item_without_count.yaml": ("リストの各項目", "列表的每一项"),
+    "F004/bad_root_list.yaml": ("マッピング", "映射"),
+    "F004/bad_root_scalar.yaml": ("マッピング", "映射"),
+    "F004/bad_spells_string.yaml": ("セクション", "分区"),
+    "F004/bad_unknown_key.yaml": ("不明なキー", "未知的键"),
+}
+
+
+def _terms(case: Path, by_code: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    """The Japanese and Chinese words a failing case's message must contain (never empty)."""
+    terms = CASE_TERMS.get(f"{case.parent.name}/{case.name}") or by_code[case.parent.name]
+    assert all(terms), f"{case}: no words to look for"
+    return terms
 
 
 # --------------------------------------------------------------------------- catalogues
@@ -252,7 +285,7 @@ def test_each_failing_example_speaks_three_languages(
         for text in (ja, zh):
             assert not UNSAFE.search(text), text
             assert text != d.message or code == "F002", f"{code} not translated: {text}"
-        ja_term, zh_term = RULEBOOK_TERMS[code]
+        ja_term, zh_term = _terms(deck, RULEBOOK_TERMS)
         assert ja_term in ja, ja
         assert zh_term in zh, zh
         card = altdb.cards.get(d.card or "")
@@ -603,6 +636,7 @@ ENGLISH_WORDS = re.compile(r"\b(the|is|are|must|unknown|remove|did you mean|does
 
 # A failing card-data case, in each language, shows these words.
 LINT_TERMS: dict[str, tuple[str, str]] = {
+    "C001": ("カード", "卡牌"),
     "C002": ("2 回", "两次"),
     "C003": ("収録", "版本"),
     "C004": ("不明な", "未知的"),
@@ -611,7 +645,20 @@ LINT_TERMS: dict[str, tuple[str, str]] = {
     "C102": ("セットコード", "系列代码"),
     "C103": ("訳", "译名"),
     "C104": ("フォーマット", "赛制"),
+    "F001": ("UTF-8 で保存", "另存为 UTF-8"),
+    "F003": ("2 回", "两次"),
 }
+CASE_TERMS.update(
+    {
+        "C001/bad_formats": ("フォーマット", "赛制"),
+        "C001/bad_set_block": ("日付", "日期"),
+        "F002/bad_alias_bomb": ("ノード", "节点"),
+        "F002/bad_nesting_200": ("入れ子", "嵌套"),
+        "F002/bad_python_tag": ("タグ", "标签"),
+        "F002/bad_two_documents": ("YAML ドキュメント", "YAML 文档"),
+        "F002/bad_unclosed_bracket": ("構文エラー", "语法错误"),
+    }
+)
 
 
 def _failing_lint_cases() -> list[Path]:
@@ -635,7 +682,7 @@ def test_each_failing_lint_case_speaks_three_languages(
             assert not UNSAFE.search(text), (lang, text)
             assert text != d.message, f"{code} not translated into {lang}: {text}"
             assert not ENGLISH_WORDS.search(text), f"{code} half translated into {lang}: {text}"
-        ja_term, zh_term = LINT_TERMS.get(code, ("", ""))
+        ja_term, zh_term = _terms(case, LINT_TERMS)
         assert ja_term in ja, ja
         assert zh_term in zh, zh
         for message in _messages(d.text):  # every part of it has its translation
