@@ -231,18 +231,6 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
         sys.modules.pop("toy_game_for_test", None)
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("register", str(AZUKI_EXAMPLES[0])),
-    ],
-)
-def test_commands_without_azuki_support_say_so(args: tuple[str, ...]) -> None:
-    code, out = _run(*args, "--cards", AZUKI_DB)
-    assert code == 2
-    assert "does not support azuki" in out
-
-
 def test_an_unknown_game_in_formats_yaml_is_reported(tmp_path: Path) -> None:
     (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
     result = lint_database(tmp_path)
