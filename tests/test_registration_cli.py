@@ -345,7 +345,9 @@ def test_code_prints_one_line_that_decodes_to_the_deck() -> None:
     assert status == 0 and out.startswith("VZ1") and out.count("\n") == 1
     decoded = decode_code(out.strip())
     assert decoded == _decoded_from_canonical(KAGURA_CANONICAL)
-    assert decoded.slots["hero"] == "VZ01-001" and sum(n for _, n in decoded.sections["spells"]) == 30
+    assert (
+        decoded.slots["hero"] == "VZ01-001" and sum(n for _, n in decoded.sections["spells"]) == 30
+    )
 
 
 def test_code_of_a_deck_with_an_unknown_card_is_refused(tmp_path: Path) -> None:
@@ -505,6 +507,7 @@ def test_azuki_txt_list_is_the_same_deck_as_its_yaml() -> None:
     assert _azuki_hash(AZUKI_TXT) == _azuki_hash(yaml_deck)
     assert run("diff", "--game", "azuki", AZUKI_TXT, yaml_deck)[0] == 0
     status, out, _ = run("register", "--game", "azuki", AZUKI_TXT, "-o", "csv")
+    assert status == 0
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0][3] == "leader" and rows[1][1:4] == ["Aoi Tanaka", "Azuki Night", "Shao"]
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.games import open_database
 from varz_deck.core.registration.register import Registration
+from varz_deck.games import open_database
+from varz_deck.games.azuki.registration import register_deck as azuki_register
 from varz_deck.games.varz.registration import register_deck
 from varz_deck.games.varz.registration.sheet import render_sheet
 
@@ -158,3 +159,38 @@ def test_illegal_sheet_prints_its_errors(tmp_path: Path, tools: dict[str, str]) 
     assert "NOT LEGAL" in text and "Ren Sato" in text and str(reg.deck_hash) in text
     for code in ("V103", "V105", "V113", "V114"):
         assert code in text
+
+
+AZUKI_EXAMPLES = ROOT / "examples" / "azuki"
+
+
+@cache
+def azuki() -> CardDatabase:
+    return open_database(ROOT / "card_data" / "azuki")
+
+
+@pytest.mark.parametrize("paper", PAPER)
+@pytest.mark.parametrize("example", ["stt01-raizan-lightning.yaml", "stt04-zero-fire.yaml"])
+def test_azuki_sheet_prints_on_one_page_with_leader_gate_main_and_ikz(
+    example: str, paper: str, tmp_path: Path, tools: dict[str, str]
+) -> None:
+    from varz_deck.games.azuki.registration import render_sheet as render_azuki_sheet
+
+    reg = azuki_register(
+        AZUKI_EXAMPLES / example, azuki(), player="Aoi Tanaka", event="Azuki Night"
+    )
+    assert reg.legal and reg.canonical is not None and reg.deck_hash
+    pdf = print_pdf(render_azuki_sheet(reg), paper, tmp_path, tools)
+    pages, size = pdf_pages(pdf, tools)
+    assert ("A4" if paper == "A4" else "letter") in size
+    assert pages == 1
+    text = pdf_text(pdf, tools)
+    leader, gate = reg.canonical.slots["leader"], reg.canonical.slots["gate"]
+    assert leader is not None and gate is not None
+    for expected in ("Aoi Tanaka", "Azuki Night", reg.deck_hash, "LEGAL", "Leader", "Gate"):
+        assert expected in text
+    for expected in (leader.name, leader.key, gate.name, gate.key, "IKZ Token", "AZP-001"):
+        assert expected in text
+    missing = [c.name for c in reg.canonical.cards() if " ".join(c.name.split()) not in text]
+    assert missing == []
+    assert re.search(r"Main deck \(50\)", text) and re.search(r"IKZ deck \(11\)", text)
