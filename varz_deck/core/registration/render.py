@@ -308,9 +308,10 @@ def render_diff_text(
         out.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
     assert registered.canonical is not None
     layout = registered.canonical.layout
-    for change in diff.slots:
-        moved = layout.slot_moves[change.slot]
-        old, new = _slot_label(change.registered, lang), _slot_label(change.presented, lang)
+    for slot_change in diff.slots:
+        moved = layout.slot_moves[slot_change.slot]
+        old = _slot_label(slot_change.registered, lang)
+        new = _slot_label(slot_change.presented, lang)
         out.append(_say(moved(registered=old, presented=new), lang))
     names = {
         change.key: _change_name(change, registered, presented, lang) for change in diff.changes
@@ -334,7 +335,7 @@ def render_diff_text(
         parts: list[object] = []
         if diff.format:
             parts.append(msg("register", "format"))
-        parts.extend(layout.slot_words[change.slot] for change in diff.slots)
+        parts.extend(layout.slot_words[c.slot] for c in diff.slots)
         if diff.changes:
             parts.append(
                 nmsg("register", "{n} card change", "{n} card changes")(n=len(diff.changes))
