@@ -82,7 +82,9 @@ TARGETS = (
         ),
     ),
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
-    Target("sanitiser", "Output sanitiser", ("varz_deck/core/diagnostics.py",), ("safe", "_escape")),
+    Target(
+        "sanitiser", "Output sanitiser", ("varz_deck/core/diagnostics.py",), ("safe", "_escape")
+    ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 
@@ -151,7 +153,9 @@ def table(targets: list[Target]) -> str:
         c = score(target)
         judged = c.get("killed", 0) + c.get("timeout", 0) + c.get("survived", 0)
         judged += c.get("no tests", 0)
-        rate = f"{100 * (c.get('killed', 0) + c.get('timeout', 0)) / judged:.1f}%" if judged else "-"
+        rate = (
+            f"{100 * (c.get('killed', 0) + c.get('timeout', 0)) / judged:.1f}%" if judged else "-"
+        )
         lines.append(
             f"| {target.title} | {c.get('total', 0)} | {c.get('killed', 0)} | "
             f"{c.get('survived', 0)} | {c.get('equivalent', 0)} | {c.get('timeout', 0)} | "
