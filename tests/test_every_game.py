@@ -111,7 +111,7 @@ def test_register_verify_diff_code(game: str) -> None:
     code, out, _ = run("register", *LEGAL[game], *game_args(game), "--output", "json")
     assert code == 0, out
     registered = json.loads(out)
-    entries = registered["decks"] if isinstance(registered, dict) else registered
+    entries = registered["registrations"]
     deck_hash = entries[0]["deck_hash"]
     assert re.fullmatch(r"v1-[a-z2-7]{10}", deck_hash)
     code, out, _ = run("verify", deck, "--hash", deck_hash, *game_args(game))
