@@ -29,6 +29,22 @@ from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, msg, term, v
 from varz_deck.games.azuki.cards import ELEMENTS, HOME, AzukiCard
 
 TYPES = tuple(HOME)
+# The game's words, so the extractor finds them; translated with term(group, value) (`sim --plot`
+# says the elements too).
+TERMS = (
+    msg("element", "fire"),
+    msg("element", "water"),
+    msg("element", "earth"),
+    msg("element", "lightning"),
+    msg("element", "neutral"),
+    msg("azuki card type", "leader"),
+    msg("azuki card type", "gate"),
+    msg("azuki card type", "entity"),
+    msg("azuki card type", "spell"),
+    msg("azuki card type", "weapon"),
+    msg("azuki card type", "ikz"),
+    msg("azuki card type", "ikz_token"),
+)
 FIELD_LABELS: tuple[tuple[str, Message], ...] = (
     ("type", msg("field", "type")),
     ("set", msg("field", "set")),
