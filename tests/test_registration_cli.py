@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from varz_deck.cli import register as cli_register
 from varz_deck.cli.register import code, diff, register, verify
 from varz_deck.core.registration.code import DecodedDeck
-from varz_deck.games.varz.registration import decode as decode_code
+from varz_deck.games.varz.layout import decode as decode_code
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -484,7 +484,7 @@ def test_azuki_commands_exit_codes(deck: Path, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("deck", AZUKI_EXAMPLES, ids=lambda p: p.name)
 def test_azuki_deck_code_round_trip(deck: Path) -> None:
-    from varz_deck.games.azuki.registration import decode
+    from varz_deck.games.azuki.layout import decode
 
     status, out, _ = run("code", "--game", "azuki", deck)
     code_text = out.strip()

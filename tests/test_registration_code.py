@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.games import check_deck, open_database
-from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
-from varz_deck.games.varz.deck import Deck, Entry, read_deck
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import CodeError, display, encode
-from varz_deck.games.varz.registration import canonicalize, decode, is_code, read_code, to_deck
+from varz_deck.games import check_deck, open_database
+from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
+from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck
+from varz_deck.games.varz.layout import decode, is_code
+from varz_deck.games.varz.registration import canonicalize
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))

@@ -18,9 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.games import open_database
-from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
-from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
 from varz_deck.core.registration.canonical import (
     CanonicalDeck,
     canonical_id,
@@ -29,7 +26,11 @@ from varz_deck.core.registration.canonical import (
     normalize_hash,
 )
 from varz_deck.core.registration.diff import diff_decks
-from varz_deck.games.varz.registration import LAYOUT, canonicalize
+from varz_deck.games import open_database
+from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
+from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
+from varz_deck.games.varz.layout import LAYOUT
+from varz_deck.games.varz.registration import canonicalize
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -193,7 +194,7 @@ def test_typed_hashes_are_normalised(typed: str, expected: str | None) -> None:
 
 def test_every_example_reads_the_same_from_yaml_and_from_its_code() -> None:
     from varz_deck.core.registration.code import encode
-    from varz_deck.games.varz.registration import read_code
+    from varz_deck.games.varz.deck import read_code
 
     for path in EXAMPLES:
         deck, _ = read_deck(path)

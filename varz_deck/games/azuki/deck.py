@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from varz_deck.core.cards import Format
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
@@ -23,6 +23,9 @@ from varz_deck.core.entries import parse_text as read_list
 from varz_deck.core.i18n import CardName, msg
 from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.azuki.cards import HOME, AzukiCard, AzukiDatabase
+
+if TYPE_CHECKING:
+    from varz_deck.core.registration.code import DecodedDeck
 
 SLOTS = ("leader", "gate")
 SECTIONS = ("main", "ikz")
@@ -87,8 +90,6 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
     """Read one Azuki deck file (YAML or a .txt list) or deck code; the diagnostics say what
     could not be read."""
     if str(path).lstrip().startswith(CODE_FAMILY):  # a deck code, unless a file has that name
-        from varz_deck.games.azuki.registration import read_code_argument
-
         decoded = read_code_argument(path, shown)
         if decoded is not None:
             return decoded
@@ -102,6 +103,41 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
     if path.suffix.lower() == ".txt":
         return deck, parse_text(text, deck)
     return deck, parse_yaml(text, deck)
+
+
+def read_code_argument(
+    path: Path, shown: str | None = None
+) -> tuple[AzukiDeck, list[Diagnostic]] | None:
+    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
+    from varz_deck.games.azuki.layout import is_code  # only for a code: `check` starts faster
+
+    return read_code(str(path), shown) if is_code(path) else None
+
+
+def read_code(code: str, shown: str | None = None) -> tuple[AzukiDeck, list[Diagnostic]]:
+    """An AzukiDeck from an Azuki deck code, as `read_deck` gives one from a file; F009 when it
+    cannot be decoded."""
+    from varz_deck.core.registration.code import read_code as read_code_of
+    from varz_deck.games.azuki.layout import LAYOUT
+
+    decoded, shown, problems = read_code_of(code, LAYOUT, shown)
+    if decoded is None:
+        return AzukiDeck(path=shown, readable=False), problems
+    return to_deck(decoded, shown), []
+
+
+def to_deck(decoded: DecodedDeck, shown: str) -> AzukiDeck:
+    """The AzukiDeck a decoded code stands for; its references are card ids."""
+    deck = AzukiDeck(path=shown, format=decoded.format)
+    for slot in SLOTS:
+        if decoded.slots[slot]:
+            deck.picks[slot] = Pick(decoded.slots[slot], None, None)
+    for section in SECTIONS:
+        items = decoded.sections[section]
+        deck.entries[section] = [Entry(section, ref, count, None) for ref, count in items]
+        if items:
+            deck.section_marks[section] = None
+    return deck
 
 
 def _set_pick(

@@ -1,6 +1,6 @@
-"""Azuki registration: the game's `Layout` (hash header `azuki-deck-hash v1`, leader and gate,
-main and ikz, `AZ1` deck codes, a card identified by its id with alias ids), reading its deck
-codes, and its sheet (Leader, Gate, the 50-card main deck, the IKZ deck with the token).
+"""Azuki registration: canonicalising and registering a deck with the game's `Layout`
+(varz_deck/games/azuki/layout.py; its deck codes are read in deck.py), and its sheet (Leader,
+Gate, the 50-card main deck, the IKZ deck with the token).
 
 The canonical form, hash, code bytes, diff and reports are the core's
 (varz_deck/core/registration/); `REGISTRAR` is what `Azuki.registrar` gives the command line.
@@ -10,77 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.entries import Entry
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
-from varz_deck.core.registration import code as codes
 from varz_deck.core.registration import sheet as page
-from varz_deck.core.registration.canonical import CanonicalDeck, Layout
+from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.canonical import canonicalize as canonical_form
+from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import ReadDeck, Registration, registration
-from varz_deck.games.azuki.cards import HOME, AzukiDatabase
+from varz_deck.games.azuki.cards import AzukiDatabase
 from varz_deck.games.azuki.check import check_parsed
-from varz_deck.games.azuki.deck import SECTIONS, SLOTS, AzukiDeck, Pick, read_deck
-
-HASH_HEADER = "azuki-deck-hash v1"
-PREFIX = "AZ1"
-MAIN_DECK = 50
-IKZ_DECK = 11  # 10 IKZ and the IKZ Token (A104)
-
-
-def _identity(card: Any) -> str:
-    return str(card.id)  # alias ids (alternate art) are looked up to the card's own id
-
-
-def _pick(database: CardDatabase, ref: str, slot: str) -> list[Any]:
-    """A slot's reference: a name several cards share means the one of the slot's type
-    ("Raizan" under leader: is the Leader), as the check reads it."""
-    found = list(database.lookup(ref))
-    if len(found) > 1:
-        of_type = [card for card in found if HOME.get(card.type) == slot]
-        if len(of_type) == 1:
-            return of_type
-    return found
-
-
-_HEADINGS = {
-    "main": msg("register", "main deck ({size})"),
-    "ikz": msg("register", "IKZ deck ({size})"),
-}
-
-
-def _heading(canonical: CanonicalDeck, section: str) -> Message | None:
-    return _HEADINGS[section](size=canonical.size(section))
-
-
-LAYOUT = Layout(
-    game="azuki",
-    header=HASH_HEADER,
-    slots=SLOTS,
-    sections=SECTIONS,
-    prefix=PREFIX,
-    identity=_identity,
-    slot_lines={
-        "leader": msg("register", "leader: {leader}"),
-        "gate": msg("register", "gate: {gate}"),
-    },
-    slot_moves={
-        "leader": msg("register", "leader: {registered} → {presented}"),
-        "gate": msg("register", "gate: {registered} → {presented}"),
-    },
-    slot_words={"leader": msg("register", "leader"), "gate": msg("register", "gate")},
-    code_words={"leader": msg("F009", "leader"), "gate": msg("F009", "gate")},
-    code_damaged={
-        "leader": msg("F009", "its leader id is damaged"),
-        "gate": msg("F009", "its gate id is damaged"),
-    },
-    code_trailing=msg("F009", "it has data after the IKZ deck; it is damaged"),
-    pick=_pick,
-    section_heading=_heading,
-)
+from varz_deck.games.azuki.deck import SLOTS, AzukiDeck, read_deck
+from varz_deck.games.azuki.layout import IKZ_DECK, LAYOUT, MAIN_DECK, is_code
 
 
 def _slots(deck: AzukiDeck) -> dict[str, str | None]:
@@ -99,45 +40,6 @@ def canonicalize(
         entries=deck.entries,
         format_key=format_key,
     )
-
-
-def is_code(path: Path) -> bool:
-    return codes.is_code(path, LAYOUT)
-
-
-def decode(code: str) -> codes.DecodedDeck:
-    """Decode an Azuki deck code (`AZ1…`), or raise CodeError saying why."""
-    return codes.decode(code, LAYOUT)
-
-
-def read_code_argument(
-    path: Path, shown: str | None = None
-) -> tuple[AzukiDeck, list[Diagnostic]] | None:
-    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
-    return read_code(str(path), shown) if is_code(path) else None
-
-
-def read_code(code: str, shown: str | None = None) -> tuple[AzukiDeck, list[Diagnostic]]:
-    """An AzukiDeck from a code, as `read_deck` gives one from a file; F009 when it cannot be
-    decoded."""
-    decoded, shown, problems = codes.read_code(code, LAYOUT, shown)
-    if decoded is None:
-        return AzukiDeck(path=shown, readable=False), problems
-    return to_deck(decoded, shown), []
-
-
-def to_deck(decoded: codes.DecodedDeck, shown: str) -> AzukiDeck:
-    """The AzukiDeck a decoded code stands for; its references are card ids."""
-    deck = AzukiDeck(path=shown, format=decoded.format)
-    for slot in SLOTS:
-        if decoded.slots[slot]:
-            deck.picks[slot] = Pick(decoded.slots[slot], None, None)
-    for section in SECTIONS:
-        items = decoded.sections[section]
-        deck.entries[section] = [Entry(section, ref, count, None) for ref, count in items]
-        if items:
-            deck.section_marks[section] = None
-    return deck
 
 
 def register_deck(
@@ -247,7 +149,7 @@ class AzukiRegistrar:
         return register_deck(path, database, player=player, event=event, format_key=format_key)
 
     def encode(self, canonical: CanonicalDeck) -> str:
-        return codes.encode(canonical)
+        return encode(canonical)
 
     def render_sheet(self, registration: Registration, lang: str) -> str:
         return render_sheet(registration, lang)

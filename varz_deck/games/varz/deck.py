@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.entries import (
@@ -17,6 +18,9 @@ from varz_deck.core.entries import parse_text as read_list
 from varz_deck.core.i18n import msg
 from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
 from varz_deck.games.varz.cards import SECTIONS
+
+if TYPE_CHECKING:
+    from varz_deck.core.registration.code import DecodedDeck
 
 CODE_FAMILY = "VZ"  # deck codes: VZ1… (varz_deck/games/varz/registration/)
 
@@ -61,8 +65,6 @@ def owns_deck(text: str) -> bool:
 def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
     """Read one deck file (or a deck code); the diagnostics say what could not be read."""
     if str(path).lstrip().startswith(CODE_FAMILY):  # a deck code, unless a file has that name
-        from varz_deck.games.varz.registration import read_code_argument
-
         decoded = read_code_argument(path, shown)
         if decoded is not None:
             return decoded
@@ -113,3 +115,37 @@ LIST_WORDS = ListWords(
 def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
     """Fill deck from a plain-text list (SPEC §2): headers, then COUNT NAME lines."""
     return read_list(text, deck, LIST_WORDS)
+
+
+def read_code_argument(
+    path: Path, shown: str | None = None
+) -> tuple[Deck, list[Diagnostic]] | None:
+    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
+    from varz_deck.games.varz.layout import is_code  # only for a code: `check` starts faster
+
+    return read_code(str(path), shown) if is_code(path) else None
+
+
+def read_code(code: str, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
+    """A Deck from a VARZ deck code, as `read_deck` gives one from a file; F009 when it cannot
+    be decoded."""
+    from varz_deck.core.registration.code import read_code as read_code_of
+    from varz_deck.games.varz.layout import LAYOUT
+
+    decoded, shown, problems = read_code_of(code, LAYOUT, shown)
+    if decoded is None:
+        return Deck(path=shown, readable=False), problems
+    return to_deck(decoded, shown), []
+
+
+def to_deck(decoded: DecodedDeck, shown: str) -> Deck:
+    """The Deck a decoded code stands for; its references are card ids."""
+    deck = Deck(path=shown, format=decoded.format)
+    if decoded.slots["hero"]:
+        deck.hero = decoded.slots["hero"]
+    for section in SECTIONS:
+        items = decoded.sections[section]
+        deck.entries[section] = [Entry(section, ref, count, None) for ref, count in items]
+        if items:
+            deck.section_marks[section] = None
+    return deck

@@ -10,7 +10,7 @@ from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.register import Registration
-from varz_deck.games.varz.registration import shield_life
+from varz_deck.games.varz.layout import shield_life
 
 _TITLES = {
     "spells": msg("sheet", "Spells"),
