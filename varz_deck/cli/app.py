@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -18,6 +18,7 @@ from varz_deck import __version__
 from varz_deck.cli import cards, check, register, rules, sim, tune
 from varz_deck.cli.common import EXIT_INTERNAL
 from varz_deck.core.i18n import N_, msg
+from varz_deck.core.sanitize import SafeStream
 
 _DEBUG = False
 
@@ -72,18 +73,28 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     _DEBUG = "--debug" in args or bool(os.environ.get("VARZ_DECK_DEBUG"))
     args = [a for a in args if a != "--debug"]
+    if sys.stdout is None or sys.stderr is None:  # started with `>&-` or `2>&-`: nowhere to say it
+        sys.exit(EXIT_CLOSED)
     for stream in (sys.stdout, sys.stderr):  # a report beats a UnicodeEncodeError on cp1252
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    saved = sys.stdout, sys.stderr
+    # The one output layer (issue 11): no raw control or bidi character reaches a stream.
+    sys.stdout = SafeStream(sys.stdout, allow_sgr=True)  # type: ignore[assignment]
+    sys.stderr = SafeStream(sys.stderr, allow_sgr=True)  # type: ignore[assignment]
     try:
         command, prog, rest = _command_for(args)
         chosen = _help_language(args)
         if chosen != "en":
             _translate_help(command, chosen)
         command.main(args=rest, prog_name=prog, standalone_mode=True)
-    except SystemExit:
+        _flush_or_exit(saved[0])
+    except SystemExit as done:
+        _flush_or_exit(saved[0], done.code)
         raise
+    except BrokenPipeError:  # `| head -1`: the reader has gone; not an error worth a word
+        _quiet_exit()
     except KeyboardInterrupt:
         interrupted = msg("cli", "interrupted").render(_help_language(args))
         sys.stderr.write(f"varz-deck: {interrupted}\n")
@@ -97,6 +108,30 @@ def main(argv: list[str] | None = None) -> None:
         )(error=type(exc).__name__)
         sys.stderr.write(f"varz-deck: {internal.render(_help_language(args))}\n")
         sys.exit(EXIT_INTERNAL)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+# Output could not be written: stdout closed (`>&-`) or its reader gone (`| head -1`).
+EXIT_CLOSED = 1
+
+
+def _quiet_exit() -> NoReturn:
+    """Leave without a word when stdout is gone; keep Python from complaining at shutdown."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    except (OSError, ValueError):
+        pass
+    os._exit(EXIT_CLOSED)
+
+
+def _flush_or_exit(stream: Any, code: object = 0) -> None:
+    """Flush stdout; a closed or broken stdout is a quiet non-zero exit, not a traceback."""
+    try:
+        stream.flush()
+    except (BrokenPipeError, ValueError, OSError):
+        _quiet_exit()
 
 
 def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:

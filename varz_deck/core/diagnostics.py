@@ -109,7 +109,10 @@ def diag(
     )
 
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+# C0 and C1 controls (ESC, CSI U+009B, OSC …), DEL, zero-width and bidi controls (U+061C, U+200E/F,
+# U+202A–U+202E, U+2066–U+2069), line/paragraph separators, invisible operators, BOM.
+UNSAFE_CHARS = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff"
+_UNSAFE = re.compile(f"[{UNSAFE_CHARS}]")
 
 
 def _escape(match: re.Match[str]) -> str:

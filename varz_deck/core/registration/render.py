@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -20,6 +19,7 @@ from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, locali
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck, Layout
 from varz_deck.core.registration.diff import CardChange, DeckDiff
 from varz_deck.core.registration.register import Registration
+from varz_deck.core.sanitize import json_dumps
 
 VERSION = 1
 # {lead}: the game's leading slot (VARZ: hero; Azuki: leader)
@@ -56,7 +56,7 @@ _UNKNOWN = msg("register", "unknown")
 
 
 def _dump(payload: object) -> str:
-    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    return json_dumps(payload) + "\n"
 
 
 def card_json(card: CanonicalCard) -> dict[str, Any]:

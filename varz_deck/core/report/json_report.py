@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 
 from varz_deck import __version__
 from varz_deck.core.check import DeckReport, diagnostic_json
 from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.sanitize import json_dumps
 
 VERSION = 1
 
 
 def _dump(payload: object) -> str:
-    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    return json_dumps(payload) + "\n"
 
 
 def render_check(reports: Sequence[DeckReport], lang: str = "en") -> str:

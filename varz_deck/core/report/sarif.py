@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -10,6 +9,7 @@ from urllib.parse import quote
 from varz_deck import __version__
 from varz_deck.core.codes import CodeInfo
 from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.sanitize import json_dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -62,4 +62,4 @@ def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> 
             }
         ],
     }
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    return json_dumps(log) + "\n"

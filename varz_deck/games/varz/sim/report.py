@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Sequence
 from typing import Any
 
+from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
+from varz_deck.core.sanitize import json_dumps
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, SpellCard
 from varz_deck.games.varz.sim.run import Comparison, Result
@@ -200,7 +201,7 @@ def compare_to_json(
 
 def dumps(document: dict[str, Any]) -> str:
     """JSON text with a fixed layout: the same document gives the same bytes."""
-    return json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return json_dumps(document, allow_nan=False) + "\n"
 
 
 # --------------------------------------------------------------------------- text
@@ -254,7 +255,8 @@ def _color(color: str, lang: str) -> str:
 
 def _name(card: SpellCard, lang: str) -> str:
     """A spell's name in the language when the database has it."""
-    return card.name if lang == ENGLISH else CardName(card.name, card.names).in_language(lang)
+    name = card.name if lang == ENGLISH else CardName(card.name, card.names).in_language(lang)
+    return safe(name)  # a card name is data: no terminal escape or bidi control reaches a table
 
 
 _NEVER = msg("sim", "never")
@@ -404,7 +406,7 @@ def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Any:
 
 
 def _title(model: Model) -> str:
-    return f"{model.name} ({model.path})" if model.name else model.path
+    return safe(f"{model.name} ({model.path})" if model.name else model.path)
 
 
 def _on(options: Any) -> Message:
