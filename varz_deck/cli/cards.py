@@ -58,6 +58,7 @@ def cards_lint(
     dirs: Annotated[
         Optional[list[Path]],  # noqa: UP045
         typer.Argument(
+            readable=False,  # an unreadable path is reported (F001), not a usage error
             help=N_("Card database folders (default: --cards, $VARZ_DECK_CARDS, bundled)."),
             show_default=False,
         ),

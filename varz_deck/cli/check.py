@@ -34,7 +34,9 @@ CHECK_HELP = N_("Check decks for tournament legality under the VARZ rulebook.")
 def check(
     decks: Annotated[
         list[Path],
-        typer.Argument(help=N_("Deck files (.yaml, .yml or .txt)."), show_default=False),
+        typer.Argument(
+            readable=False, help=N_("Deck files (.yaml, .yml or .txt)."), show_default=False
+        ),
     ],
     format: Annotated[
         Optional[str],  # noqa: UP045

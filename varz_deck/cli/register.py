@@ -43,7 +43,11 @@ class CompareOutput(str, Enum):
 
 DeckArgument = Annotated[
     Path,
-    typer.Argument(help=N_("A deck file (.yaml, .yml, .txt) or a deck code."), show_default=False),
+    typer.Argument(
+        readable=False,
+        help=N_("A deck file (.yaml, .yml, .txt) or a deck code."),
+        show_default=False,
+    ),
 ]
 CompareOutputOption = Annotated[
     CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
@@ -61,7 +65,9 @@ def register(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            help=N_("Deck files (.yaml, .yml, .txt) or deck codes."), show_default=False
+            readable=False,  # an unreadable path is reported (F001), not a usage error
+            help=N_("Deck files (.yaml, .yml, .txt) or deck codes."),
+            show_default=False,
         ),
     ],
     player: Annotated[
@@ -107,8 +113,6 @@ def register(
     registrations = register_decks(
         registrar, decks, database, player=player, event=event, format_key=format
     )
-    if sheet is not None:
-        _write_sheets(registrations, sheet, chosen, registrar)
     if output is RegisterOutput.json:
         rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
@@ -116,6 +120,8 @@ def register(
     else:
         rendered = render.render_text(registrations, color=color(), lang=chosen)
     sys.stdout.write(rendered)
+    if sheet is not None and not _write_sheets(registrations, sheet, chosen, registrar):
+        raise typer.Exit(EXIT_USAGE)  # the registrations are out; the sheets are not all written
     raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
 
 
@@ -158,11 +164,19 @@ def verify(
 def diff(
     registered: Annotated[
         Path,
-        typer.Argument(help=N_("The deck as registered (file or deck code)."), show_default=False),
+        typer.Argument(
+            readable=False,
+            help=N_("The deck as registered (file or deck code)."),
+            show_default=False,
+        ),
     ],
     presented: Annotated[
         Path,
-        typer.Argument(help=N_("The deck as presented (file or deck code)."), show_default=False),
+        typer.Argument(
+            readable=False,
+            help=N_("The deck as presented (file or deck code)."),
+            show_default=False,
+        ),
     ],
     output: CompareOutputOption = CompareOutput.text,
     cards: CardsOption = None,
@@ -241,24 +255,64 @@ def _report_problems(reg: Registration, what: Message, lang: str) -> None:
 
 def _write_sheets(
     registrations: list[Registration], folder: Path, lang: str, registrar: Registrar
-) -> None:
+) -> bool:
+    """Write each sheet (never through a symlink; names cut to fit with a hash); a sheet that
+    cannot be written is said on stderr and the others are still written. True when all were."""
+    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.files import fit_file_name, write_file_atomic
     from varz_deck.core.registration.sheet import sheet_names
 
     render_sheet = registrar.render_sheet
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for reg, name in zip(registrations, sheet_names(registrations), strict=True):
-            (folder / name).write_text(render_sheet(reg, lang), encoding="utf-8", newline="\n")
-    except OSError as err:
-        _usage(
-            msg("register", "cannot write sheets to {folder}: {error}")(
-                folder=str(folder), error=err.strerror or str(err)
+    if folder.exists() and not folder.is_dir():
+        _sheet_problem(
+            msg("register", "--sheet {folder} is a file, not a folder; give a folder")(
+                folder=str(folder)
             ),
             lang,
         )
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        _sheet_problem(
+            msg("register", "cannot write sheets to {folder}: {error}")(
+                folder=str(folder), error=_os_reason(err, lang)
+            ),
+            lang,
+        )
+        return False
+    written = 0
+    for reg, name in zip(registrations, sheet_names(registrations), strict=True):
+        target = folder / fit_file_name(name)
+        try:
+            write_file_atomic(target, render_sheet(reg, lang))
+            written += 1
+        except OSError as err:
+            cannot = msg("register", "cannot write the sheet of {deck} to {file}: {error}")
+            _sheet_problem(
+                cannot(deck=safe(reg.path), file=str(target), error=_os_reason(err, lang)), lang
+            )
     wrote = nmsg(
         "register",
         "wrote {n} registration sheet to {folder}",
         "wrote {n} registration sheets to {folder}",
-    )(n=len(registrations), folder=str(folder))
+    )(n=written, folder=str(folder))
     sys.stderr.write(f"varz-deck: {wrote.render(lang)}\n")
+    return written == len(registrations)
+
+
+def _sheet_problem(message: Message, lang: str) -> None:
+    from varz_deck.core.diagnostics import safe
+
+    sys.stderr.write(f"varz-deck: {safe(message.render(lang))}\n")
+
+
+def _os_reason(err: OSError, lang: str) -> str:
+    """An OSError said plainly: "is a file, not a folder" rather than "File exists"."""
+    import errno
+
+    if err.errno in (errno.EEXIST, errno.ENOTDIR):
+        return msg("register", "a part of the path is a file, not a folder").render(lang)
+    if err.errno == errno.EACCES:
+        return msg("register", "permission denied").render(lang)
+    return err.strerror or type(err).__name__

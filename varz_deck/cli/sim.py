@@ -20,7 +20,9 @@ from varz_deck.cli.common import (
     load_database,
     refuse_option,
 )
+from varz_deck.core.files import write_file_atomic
 from varz_deck.core.i18n import N_, msg
+from varz_deck.core.sanitize import json_dumps
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -88,7 +90,10 @@ class _Progress:
 
 def sim(
     deck: Annotated[
-        Path, typer.Argument(help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False)
+        Path,
+        typer.Argument(
+            readable=False, help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False
+        ),
     ],
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, help=N_("Games to simulate."))
@@ -188,15 +193,13 @@ def sim(
     if debug:
         typer.echo(f"debug: simulated in {elapsed:.2f} s", err=True)
     if output is SimOutput.json:
-        import json
-
         document = outcome.to_json()
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+        sys.stdout.write(json_dumps(document, allow_nan=False) + "\n")
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=_width(), lang=chosen))
     if plot is not None and fmt is not None:
         try:
-            plot.write_bytes(outcome.plot(fmt, chosen))
+            write_file_atomic(plot, outcome.plot(fmt, chosen))  # never through a symlink
         except PlotError as err:
             fail(err.message, EXIT_USAGE, chosen)
         except OSError as err:

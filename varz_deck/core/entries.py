@@ -19,6 +19,7 @@ from varz_deck.core.source import LoadError
 from varz_deck.core.strictyaml import Document, load
 
 MAX_COUNT = 99
+MAX_COUNT_DIGITS = 12  # a longer count is out of range without converting it
 _ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
 _TOP_KEY = re.compile(r"^[\"']?([A-Za-z][A-Za-z _-]*?)[\"']?[ \t]*:", re.MULTILINE)
@@ -103,12 +104,14 @@ def parse_item(
             file=shown,
             section=section,
         )
-    count = int(match.group(1))
-    if not 1 <= count <= MAX_COUNT:
+    digits = match.group(1)
+    count = int(digits) if len(digits) <= MAX_COUNT_DIGITS else None  # never int() 4,301+ digits
+    if count is None or not 1 <= count <= MAX_COUNT:
+        typed = f"{digits[:8]}…" if count is None else count
         return None, diag(
             "F004",
             msg("F004", "count {count} for {card}; a count is a whole number from 1 to {max}")(
-                count=count, card=Quoted(match.group(2)), max=MAX_COUNT
+                count=typed, card=Quoted(match.group(2)), max=MAX_COUNT
             ),
             mark,
             file=shown,

@@ -108,7 +108,10 @@ def _owner(instance: Any, path: tuple[Any, ...]) -> Message:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)  # a HugeInt (4,301+ digits) says so; json.dumps would print 10**100
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

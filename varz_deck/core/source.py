@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import re
+import stat
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from varz_deck.core.diagnostics import Mark
@@ -10,6 +17,10 @@ from varz_deck.core.i18n import English, Message, Quoted, msg
 MIB = 1024 * 1024
 DECK_FILE_LIMIT = 1 * MIB
 CARD_FILE_LIMIT = 16 * MIB
+
+
+# A deck code (two capitals, a version digit, URL-safe base64) with punctuation stuck to its end.
+_STRAY_AFTER_CODE = re.compile(r"\s*[A-Z]{2}[0-9][A-Za-z0-9_-]{8,}([.,;:!?。、]+)\s*")
 
 
 class LoadError(Exception):
@@ -26,37 +37,112 @@ class LoadError(Exception):
         self.mark = mark
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The file's bytes, or F001 for anything that is not a readable file under the limit."""
+# Open editor buffers (varz_deck/lsp/): path -> the text the editor has, read instead of the file.
+_OVERLAY: ContextVar[Mapping[str, str] | None] = ContextVar("overlay", default=None)
+
+
+def _overlay_key(path: Path) -> str:
+    return os.path.normcase(os.path.abspath(path))
+
+
+@contextmanager
+def overlay(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Within the block, a file named here reads as the text given (an editor's unsaved buffer),
+    through the same limits and checks as the file on disk: `check` and `cards lint` of a buffer
+    are those of the file saved with that text."""
+    merged = {**(_OVERLAY.get() or {}), **{_overlay_key(p): t for p, t in texts.items()}}
+    token = _OVERLAY.set(merged)
     try:
-        if path.is_dir():
-            raise LoadError("F001", msg("F001", "is a folder, not a file; give a deck file"))
-        size = path.stat().st_size
-        if size > limit:
+        yield
+    finally:
+        _OVERLAY.reset(token)
+
+
+def overlay_text(path: Path) -> str | None:
+    """The editor's text for a file when an overlay names it, else None."""
+    texts = _OVERLAY.get()
+    return texts.get(_overlay_key(path)) if texts else None
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The file's bytes, or F001 for anything that is not a readable regular file under the limit.
+
+    The file is opened without blocking and checked with fstat before a byte is read: a FIFO, a
+    device or a socket is refused at once (issue 11), never waited on. An open editor buffer
+    (`overlay`) is read instead of the file.
+    """
+    buffered = overlay_text(path)
+    if buffered is not None:
+        data = buffered.encode("utf-8", "surrogatepass")
+        if len(data) > limit:
             raise LoadError(
                 "F001",
                 msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")(
-                    size=size, limit=limit
+                    size=len(data), limit=limit
                 ),
             )
-        with path.open("rb") as handle:
+        return data
+    try:
+        if path.is_dir():
+            raise LoadError("F001", msg("F001", "is a folder, not a file; give a deck file"))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise LoadError("F001", msg("F001", "is a folder, not a file; give a deck file"))
+            if not stat.S_ISREG(info.st_mode):
+                raise LoadError(
+                    "F001",
+                    msg("F001", "is not a regular file (a pipe, device or socket); give a file"),
+                )
+            if info.st_size > limit:
+                raise LoadError(
+                    "F001",
+                    msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")(
+                        size=info.st_size, limit=limit
+                    ),
+                )
             data = handle.read(limit + 1)
     except LoadError:
         raise
     except FileNotFoundError:
+        stray = _STRAY_AFTER_CODE.fullmatch(str(path))
+        if stray is not None:  # a deck code pasted with the sentence's full stop
+            raise LoadError(
+                "F009",
+                msg(
+                    "F009",
+                    "looks like a deck code with a stray {char} at the end; remove it and try again",
+                )(char=Quoted(stray.group(1))),
+            ) from None
         raise LoadError("F001", msg("F001", "no such file; check the path")) from None
     except PermissionError:
         raise LoadError("F001", msg("F001", "cannot be read: permission denied")) from None
     except (OSError, ValueError) as exc:
-        raise LoadError(
-            "F001", msg("F001", "cannot be read: {error}")(error=Quoted(exc.__class__.__name__))
-        ) from None
+        raise LoadError("F001", os_problem(exc)) from None
     if len(data) > limit:
         raise LoadError(
             "F001",
             msg("F001", "is over {limit:,} bytes; files that large are not read")(limit=limit),
         )
     return data
+
+
+def os_problem(exc: BaseException) -> Message:
+    """What an OSError reading or writing a file means, said for a person (issue 11, row 18)."""
+    number = getattr(exc, "errno", None)
+    if number == errno.ELOOP:
+        return msg("F001", "cannot be read: it is a symlink loop; point the link at a real file")
+    if number == errno.ENAMETOOLONG:
+        return msg("F001", "cannot be read: the file name is too long")
+    if number == errno.EACCES or isinstance(exc, PermissionError):
+        return msg("F001", "cannot be read: permission denied")
+    if number == errno.ENOTDIR:
+        return msg("F001", "no such file: a part of the path is a file, not a folder")
+    reason = getattr(exc, "strerror", None)
+    if reason:
+        return msg("F001", "cannot be read: {error}")(error=Quoted(reason))
+    return msg("F001", "cannot be read: {error}")(error=Quoted(exc.__class__.__name__))
 
 
 def decode(data: bytes) -> str:

@@ -80,6 +80,40 @@ class Document:
         return self.raw.get(path, value)
 
 
+# Longer integers than this are never converted (Python refuses over 4,300 digits, and the work
+# grows with the square of the length): a HugeInt stands for them (issue 11, row 10).
+MAX_INT_DIGITS = 100
+
+
+class HugeInt(int):
+    """An integer scalar too long to convert: a value beyond every bound (±10**100, so it
+    compares as the real one would against any limit) that prints as the digits typed, cut."""
+
+    text: str
+
+    def __new__(cls, text: str) -> HugeInt:
+        value = super().__new__(
+            cls, -(10**MAX_INT_DIGITS) if text.startswith("-") else 10**MAX_INT_DIGITS
+        )
+        value.text = text
+        return value
+
+    def __str__(self) -> str:
+        digits = self.text.lstrip("+-")
+        return f"{self.text[: len(self.text) - len(digits)]}{digits[:8]}…({len(digits):,} digits)"
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def _int(text: str, base: int) -> int:
+    if len(text) > MAX_INT_DIGITS:
+        return HugeInt(text)
+    return int(text, base)
+
+
 def resolve_plain(value: str) -> Any:
     """A plain scalar under the YAML 1.2 core schema."""
     if value in _NULLS:
@@ -89,11 +123,11 @@ def resolve_plain(value: str) -> Any:
     if value in _FALSES:
         return False
     if _INT.fullmatch(value):
-        return int(value)
+        return _int(value, 10)
     if _OCT.fullmatch(value):
-        return int(value[2:], 8)
+        return _int(value[2:], 8)
     if _HEX.fullmatch(value):
-        return int(value[2:], 16)
+        return _int(value[2:], 16)
     if _FLOAT.fullmatch(value):
         return float(value)
     if _INF.fullmatch(value):
