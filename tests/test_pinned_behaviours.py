@@ -22,11 +22,11 @@ from typer.testing import CliRunner
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Mark, safe
+from varz_deck.core.registration.canonical import normalize_hash
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, parse_yaml
-from varz_deck.core.registration.canonical import normalize_hash
 from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard, build_model

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.games import open_database
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
+from varz_deck.games import open_database
 from varz_deck.games.varz.registration import register_deck
 from varz_deck.games.varz.registration.sheet import render_sheet
 
