@@ -154,10 +154,10 @@ def _unusable_type() -> type[DeckUnusable]:
 def _plot_format(plot: Path | None, lang: str) -> str | None:
     """The plot file's format, or exit 2 for a name that is not .svg/.png (or PNG without
     matplotlib)."""
-    from varz_deck.core.plot import FORMATS
-
     if plot is None:
         return None
+    from varz_deck.core.plot import FORMATS
+
     fmt = plot.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
         wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
@@ -179,8 +179,6 @@ def _emit(
 ) -> None:
     import sys
 
-    from varz_deck.core.plot import PlotError
-
     for warning in outcome.warnings:
         typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
     if output is TuneOutput.json:
@@ -190,6 +188,8 @@ def _emit(
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=_width(), lang=lang))
     if plot is not None and fmt is not None:
+        from varz_deck.core.plot import PlotError
+
         try:
             plot.write_bytes(outcome.plot(fmt, lang))
         except PlotError as err:

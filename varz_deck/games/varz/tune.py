@@ -57,7 +57,6 @@ from varz_deck.games.varz.sim.exact import (
     first_turn_with,
     holder_size,
     is_opener,
-    p_among,
     p_at_least,
     p_pays,
     p_seen,
@@ -143,19 +142,25 @@ def openers(model: Model, on: str, mulligan: str) -> tuple[bool, ...]:
 
 
 def draw_curves(model: Model, on: str, mulligan: str) -> tuple[tuple[Fraction, ...], ...]:
-    """Per spell, P(drawn by turn t) for t = 1..last_turn (exact, `exact.p_seen`)."""
+    """Per spell, P(drawn by turn t) for t = 1..last_turn (exact, `exact.p_seen`).
+
+    By symmetry a card's curve depends only on its copies, whether it is an opener and how many
+    copies of other openers the deck has, so cards alike share one computation."""
     n = model.n_spells
     last = last_turn(model, on)
-    out = []
     flags = openers(model, on, mulligan)
+    opener_copies = sum(c.copies for c, f in zip(model.cards, flags, strict=True) if f)
+    rows: dict[tuple[int, bool, int], tuple[Fraction, ...]] = {}
+    out = []
     for k, card in enumerate(model.cards):
-        if mulligan == "auto":
-            row = [
-                p_seen(model, k, seen_by(t, on, n), "auto", on, flags) for t in range(1, last + 1)
-            ]
-        else:
-            row = [p_among(n, card.copies, seen_by(t, on, n)) for t in range(1, last + 1)]
-        out.append(tuple(row))
+        key = (card.copies, flags[k], opener_copies - (card.copies if flags[k] else 0))
+        row = rows.get(key)
+        if row is None:
+            row = tuple(
+                p_seen(model, k, seen_by(t, on, n), mulligan, on, flags) for t in range(1, last + 1)
+            )
+            rows[key] = row
+        out.append(row)
     return tuple(out)
 
 

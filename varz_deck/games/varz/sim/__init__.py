@@ -25,16 +25,30 @@ Policy (`policy.py` is its plain-Python specification):
 
 from __future__ import annotations
 
-from varz_deck.games.varz.sim.model import Model, ModelError, build_model
-from varz_deck.games.varz.sim.montecarlo import Options
-from varz_deck.games.varz.sim.report import (
-    compare_to_json,
-    dumps,
-    render_compare_text,
-    render_text,
-    to_json,
-)
-from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from varz_deck.games.varz.sim.model import Model, ModelError, build_model
+    from varz_deck.games.varz.sim.montecarlo import Options
+    from varz_deck.games.varz.sim.report import (
+        compare_to_json,
+        dumps,
+        render_compare_text,
+        render_text,
+        to_json,
+    )
+    from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
+
+# name -> the module that defines it; loaded on first use, so that a module that needs only the
+# closed forms (sim/exact.py, e.g. `varz-deck tune`) does not pay for NumPy and the Monte Carlo.
+_WHERE = {
+    "Model": "model", "ModelError": "model", "build_model": "model",
+    "Options": "montecarlo",
+    "compare_to_json": "report", "dumps": "report", "render_compare_text": "report",
+    "render_text": "report", "to_json": "report",
+    "Comparison": "run", "Result": "run", "compare": "run", "simulate": "run",
+}  # fmt: skip
 
 __all__ = [
     "Comparison",
@@ -51,3 +65,10 @@ __all__ = [
     "simulate",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
