@@ -1,7 +1,9 @@
 """The Azuki deck-building rules (rules page, "Deck building"): one small function per code.
 
 Every rule reads an AzukiView and yields diagnostics; `RULES` maps each code to its Rule, and
-`varz-deck rules` lists them with the VARZ ones.
+`varz-deck rules` lists them with the VARZ ones. A rule registers with `rule(...)(check)` right
+after its function, not as a decorator: mutation testing (scripts/mutation.py) skips decorated
+functions.
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ def _at_key(view: AzukiView, code: str, message: Message, key: str) -> Diagnosti
     return diag(code, message, mark, file=view.deck.path, section=key)
 
 
-@rule("A101", "leader-count-wrong", "Deck building")
 def leader_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
     """A deck has exactly one Leader.
 
@@ -63,7 +64,9 @@ def leader_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-@rule("A102", "gate-count-wrong", "Deck building")
+rule("A101", "leader-count-wrong", "Deck building")(leader_count_wrong)
+
+
 def gate_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
     """A deck has exactly one Gate.
 
@@ -80,7 +83,9 @@ def gate_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-@rule("A103", "main-deck-size-wrong", "Deck building")
+rule("A102", "gate-count-wrong", "Deck building")(gate_count_wrong)
+
+
 def main_deck_size_wrong(view: AzukiView) -> Iterator[Diagnostic]:
     """The main deck has exactly 50 cards.
 
@@ -101,7 +106,9 @@ def main_deck_size_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-@rule("A104", "ikz-count-wrong", "Deck building")
+rule("A103", "main-deck-size-wrong", "Deck building")(main_deck_size_wrong)
+
+
 def ikz_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
     """The IKZ area has exactly 10 IKZ and 1 IKZ Token.
 
@@ -128,11 +135,13 @@ def ikz_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
+rule("A104", "ikz-count-wrong", "Deck building")(ikz_count_wrong)
+
+
 def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
     return any(e == NEUTRAL or e in leader.elements for e in card.elements)
 
 
-@rule("A105", "element-mismatch", "Deck building", needs_leader=True)
 def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
     """Every card, the Gate included, is of the Leader's element or Neutral.
 
@@ -180,7 +189,9 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
                 )
 
 
-@rule("A106", "copy-limit-exceeded", "Deck building")
+rule("A105", "element-mismatch", "Deck building", needs_leader=True)(element_mismatch)
+
+
 def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
     """At most 4 copies of a card id in the main deck (alternate art counts with its id).
 
@@ -212,7 +223,9 @@ def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("A107", "card-banned", "Deck building", format_rule=True)
+rule("A106", "copy-limit-exceeded", "Deck building")(copy_limit_exceeded)
+
+
 def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
     """No card the format bans (Standard: Rushfire Gate).
 
@@ -257,3 +270,6 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
                     section=section,
                     card=slot.card.id,
                 )
+
+
+rule("A107", "card-banned", "Deck building", format_rule=True)(card_banned)

@@ -1,4 +1,8 @@
-"""The VARZ rulebook every rule module registers on (rules/__init__.py imports them all)."""
+"""The VARZ rulebook every rule module registers on (rules/__init__.py imports them all).
+
+A rule registers with `rule(...)(check)` right after its function, not as a decorator: mutation
+testing (scripts/mutation.py) skips decorated functions.
+"""
 
 from __future__ import annotations
 

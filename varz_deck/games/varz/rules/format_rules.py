@@ -22,7 +22,6 @@ def _every_card(view: DeckView) -> Iterator[tuple[Card, Entry | None]]:
             yield card, first
 
 
-@rule("V115", "banned-card", "format data (2.2)", format_rule=True)
 def banned_card(view: DeckView) -> Iterator[Diagnostic]:
     """No card the format bans; a ban covers every printing of the card.
 
@@ -38,7 +37,9 @@ def banned_card(view: DeckView) -> Iterator[Diagnostic]:
             yield _place(view, message(card=CardName.of(card), format=fmt), card, entry)
 
 
-@rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)
+rule("V115", "banned-card", "format data (2.2)", format_rule=True)(banned_card)
+
+
 def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
     """No more copies of a restricted card than the format allows.
 
@@ -70,7 +71,11 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
                 )
 
 
-@rule("V117", "card-not-in-format-sets", "format data (2.2)", format_rule=True)
+rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)(
+    restricted_card_over_limit
+)
+
+
 def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
     """Every card is printed in a set the format allows (any printing of it counts).
 
@@ -99,6 +104,11 @@ def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
                 card,
                 entry,
             )
+
+
+rule("V117", "card-not-in-format-sets", "format data (2.2)", format_rule=True)(
+    card_not_in_format_sets
+)
 
 
 def _place(view: DeckView, message: Message, card: Card, entry: Entry | None) -> Diagnostic:

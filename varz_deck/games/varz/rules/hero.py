@@ -10,7 +10,6 @@ from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules._book import rule
 
 
-@rule("V101", "hero-missing", "2.1, 3-2 ❶")
 def hero_missing(view: DeckView) -> Iterator[Diagnostic]:
     """A deck names exactly one Hero card.
 
@@ -25,3 +24,6 @@ def hero_missing(view: DeckView) -> Iterator[Diagnostic]:
             file=view.deck.path,
             section="hero",
         )
+
+
+rule("V101", "hero-missing", "2.1, 3-2 ❶")(hero_missing)

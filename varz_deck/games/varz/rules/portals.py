@@ -17,7 +17,6 @@ EFFECT_PORTAL_COPIES = 1
 BASIC_PORTAL_COPIES = 4
 
 
-@rule("V104", "portal-deck-size-wrong", "2.1, 3-2 ❸", portal_rule=True)
 def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     """The Portal Deck holds exactly 8 cards.
 
@@ -45,7 +44,9 @@ def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=PORTAL_DECK_SIZE, diff=diff), "portals")
 
 
-@rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)
+rule("V104", "portal-deck-size-wrong", "2.1, 3-2 ❸", portal_rule=True)(portal_deck_size_wrong)
+
+
 def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
     """The portals' Shield Life adds up to exactly 20.
 
@@ -75,7 +76,9 @@ def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(total=total, need=SHIELD_LIFE_TOTAL, diff=diff), "portals")
 
 
-@rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)
+rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)(shield_life_total_wrong)
+
+
 def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
     """A coloured portal must be the hero's colour (colorless portals always fit).
 
@@ -102,7 +105,11 @@ def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("V107", "effect-portal-copy-limit-exceeded", "2.1, 3-2 ❸", portal_rule=True)
+rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)(
+    portal_colour_mismatch
+)
+
+
 def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """At most 1 copy of each portal with an effect.
 
@@ -127,7 +134,11 @@ def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("V108", "basic-portal-copy-limit-exceeded", "2.1 (Japanese/Chinese)", portal_rule=True)
+rule("V107", "effect-portal-copy-limit-exceeded", "2.1, 3-2 ❸", portal_rule=True)(
+    effect_portal_copy_limit_exceeded
+)
+
+
 def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """At most 4 copies of each basic portal (one with no effect).
 
@@ -150,7 +161,11 @@ def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("V109", "effect-portals-over-format-limit", "2.2", portal_rule=True, format_rule=True)
+rule("V108", "basic-portal-copy-limit-exceeded", "2.1 (Japanese/Chinese)", portal_rule=True)(
+    basic_portal_copy_limit_exceeded
+)
+
+
 def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
     """No more portals with effects than the format allows (Standard: 2).
 
@@ -171,3 +186,8 @@ def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
         yield at_section(
             view, message(n=total, format=fmt, limit=limit, excess=total - limit), "portals"
         )
+
+
+rule("V109", "effect-portals-over-format-limit", "2.2", portal_rule=True, format_rule=True)(
+    effect_portals_over_format_limit
+)

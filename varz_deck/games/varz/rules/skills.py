@@ -15,7 +15,6 @@ SKILL_DECK_SIZE = 9
 SKILL_COPY_LIMIT = 1
 
 
-@rule("V110", "skill-deck-size-wrong", "2.1")
 def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     """The Skill Deck holds exactly 9 cards.
 
@@ -43,7 +42,9 @@ def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=SKILL_DECK_SIZE, diff=diff), "skills")
 
 
-@rule("V111", "skill-copy-limit-exceeded", "2.1, 3-2 ❷")
+rule("V110", "skill-deck-size-wrong", "2.1")(skill_deck_size_wrong)
+
+
 def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """At most 1 copy of each skill, except VAZ skills (any number).
 
@@ -66,7 +67,9 @@ def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("V112", "skills-over-hero-memory", "3-2 ❶ ❻, ❷", needs_hero=True)
+rule("V111", "skill-copy-limit-exceeded", "2.1, 3-2 ❷")(skill_copy_limit_exceeded)
+
+
 def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
     """No more non-VAZ skill cards than the hero's Memory.
 
@@ -89,7 +92,9 @@ def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
         )
 
 
-@rule("V113", "skill-class-not-hero", "3-2 ❷", needs_hero=True)
+rule("V112", "skills-over-hero-memory", "3-2 ❶ ❻, ❷", needs_hero=True)(skills_over_hero_memory)
+
+
 def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
     """Every skill is of one of the hero's skill classes, or generic.
 
@@ -117,7 +122,9 @@ def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("W202", "evolution-level-unreachable", "3-2 ❶, 5.2", needs_hero=True)
+rule("V113", "skill-class-not-hero", "3-2 ❷", needs_hero=True)(skill_class_not_hero)
+
+
 def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
     """Warn when the hero's evolution level is above 9, the most skills a Holder can reach.
 
@@ -135,3 +142,8 @@ def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
         )
         hero_name = CardName.of(hero, quote=False)
         yield at_hero(view, message(hero=hero_name, level=level, size=SKILL_DECK_SIZE))
+
+
+rule("W202", "evolution-level-unreachable", "3-2 ❶, 5.2", needs_hero=True)(
+    evolution_level_unreachable
+)

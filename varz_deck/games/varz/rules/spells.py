@@ -16,7 +16,6 @@ SPELL_DECK_SIZE = 30
 SPELL_COPY_LIMIT = 3
 
 
-@rule("V102", "spell-deck-size-wrong", "2.1, 3-2 ❹")
 def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     """The spell deck holds exactly 30 cards.
 
@@ -44,7 +43,9 @@ def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=SPELL_DECK_SIZE, diff=diff), "spells")
 
 
-@rule("V103", "spell-copy-limit-exceeded", "2.1")
+rule("V102", "spell-deck-size-wrong", "2.1, 3-2 ❹")(spell_deck_size_wrong)
+
+
 def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
     """At most 3 copies of a spell, counting every printing of its name together.
 
@@ -67,6 +68,9 @@ def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
+rule("V103", "spell-copy-limit-exceeded", "2.1")(spell_copy_limit_exceeded)
+
+
 def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
     """Each spell of a colour other than the hero's (first entry per name), with its VAZ count."""
     hero_color = view.hero.color if view.hero else None
@@ -79,7 +83,6 @@ def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
         yield card, entry, vaz
 
 
-@rule("V114", "off-colour-spell-without-vaz", "3.3, 6.1", needs_hero=True)
 def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
     """A spell of another colour than the hero's needs a VAZ skill of that colour.
 
@@ -106,7 +109,11 @@ def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-@rule("W201", "off-colour-cost-unpayable", "3.3, 6.1", needs_hero=True)
+rule("V114", "off-colour-spell-without-vaz", "3.3, 6.1", needs_hero=True)(
+    off_colour_spell_without_vaz
+)
+
+
 def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
     """Warn when an off-colour spell costs more than all the deck's VAZ of its colour can pay.
 
@@ -130,3 +137,6 @@ def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
                 entry,
                 card,
             )
+
+
+rule("W201", "off-colour-cost-unpayable", "3.3, 6.1", needs_hero=True)(off_colour_cost_unpayable)
