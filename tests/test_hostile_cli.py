@@ -129,7 +129,7 @@ def test_row03_json_dumps_escapes_c1_and_bidi() -> None:
 
 
 def test_row03_safe_and_stream_cover_every_bidi_control() -> None:
-    for ch in BIDI + ["\x9b", "\x1b"]:
+    for ch in [*BIDI, "\x9b", "\x1b"]:
         assert ch not in safe(f"a{ch}b")
         assert ch not in clean_output(f"a{ch}b")
     assert clean_output("\x1b[1;31mred\x1b[0m", allow_sgr=True) == "\x1b[1;31mred\x1b[0m"
@@ -144,7 +144,7 @@ def test_row04_sheet_symlink_is_replaced_not_followed(
 ) -> None:
     row = hostile("row04")
     sheets, target = row.write(tmp_path, "blue-list.html")
-    code, out, err = run(capsys, "register", "--sheet", str(sheets), str(EXAMPLE))
+    code, _, err = run(capsys, "register", "--sheet", str(sheets), str(EXAMPLE))
     assert code == 0, err
     assert target.read_text(encoding="utf-8") == row.SECRET
     sheet = sheets / "blue-list.html"

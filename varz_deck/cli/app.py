@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> None:
             reconfigure(errors="backslashreplace")
     saved = sys.stdout, sys.stderr
     # The one output layer (issue 11): no raw control or bidi character reaches a stream.
-    sys.stdout = SafeStream(sys.stdout, allow_sgr=True)  # type: ignore[assignment]
-    sys.stderr = SafeStream(sys.stderr, allow_sgr=True)  # type: ignore[assignment]
+    sys.stdout = SafeStream(sys.stdout, allow_sgr=True)
+    sys.stderr = SafeStream(sys.stderr, allow_sgr=True)
     try:
         command, prog, rest = _command_for(args)
         chosen = _help_language(args)
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
         command.main(args=rest, prog_name=prog, standalone_mode=True)
         _flush_or_exit(saved[0])
     except SystemExit as done:
-        _flush_or_exit(saved[0], done.code)
+        _flush_or_exit(saved[0])
         raise
     except BrokenPipeError:  # `| head -1`: the reader has gone; not an error worth a word
         _quiet_exit()
@@ -126,7 +126,7 @@ def _quiet_exit() -> NoReturn:
     os._exit(EXIT_CLOSED)
 
 
-def _flush_or_exit(stream: Any, code: object = 0) -> None:
+def _flush_or_exit(stream: Any) -> None:
     """Flush stdout; a closed or broken stdout is a quiet non-zero exit, not a traceback."""
     try:
         stream.flush()
