@@ -120,7 +120,7 @@ def _name(names: tuple[tuple[str, str], ...], name: str, lang: str) -> str:
     return CardName(name, names).in_language(lang)
 
 
-_STATS_TITLE = msg("stats", "Stats: {deck} ({path}); exact, no sampling")
+_STATS_TITLE = msg("stats", "Stats: {deck} ({path})")
 _LEADER = msg("stats", "Leader {leader}; gate {gate}")
 _MAIN = msg("stats", "Main deck: {n} ({types})")
 _COUNT_OF = msg("stats", "{n} {what}")
@@ -190,7 +190,7 @@ class AzukiStats:
         out += curve_lines(_rows(self.model), "element", lang, width)
         out.append("")
         out.append(fit(_IKZ(n=doc["counts"]["ikz"]).render(lang), width))
-        return "\n".join(out) + "\n"
+        return "".join(line.rstrip() + "\n" for line in out)
 
     def plot(self, fmt: str, lang: str) -> bytes:
         return _plot(self.model, fmt, lang)
@@ -287,7 +287,7 @@ class AzukiTune:
         out += curve_lines(_rows(model), "element", lang, width)
         out.append("")
         out.append(fit(NO_SWAPS.render(lang), width))
-        return "\n".join(out) + "\n"
+        return "".join(line.rstrip() + "\n" for line in out)
 
     def plot(self, fmt: str, lang: str) -> bytes:
         return _plot(self.model, fmt, lang)

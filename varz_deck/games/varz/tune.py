@@ -507,7 +507,7 @@ class VarzStats:
         lines.append(
             fit(_PORTALS_LINE(n=counts["portals"], life=doc["shield_life"]).render(lang), width)
         )
-        return "\n".join(lines) + "\n"
+        return "".join(line.rstrip() + "\n" for line in lines)
 
     def plot(self, fmt: str, lang: str) -> bytes:
         return _plot(self.loaded, fmt, lang, [])
@@ -542,7 +542,7 @@ def _plot(loaded: Loaded, fmt: str, lang: str, swaps: list[tuple[str, float]]) -
 
 
 CURVE_TITLE = msg("sim", "Cost curve by colour: {deck}")
-_STATS_TITLE = msg("stats", "Stats: {deck} ({path}); exact, no sampling")
+_STATS_TITLE = msg("stats", "Stats: {deck} ({path})")
 _HERO_LINE = msg(
     "stats", "Hero {hero}: {color}; classes {classes}; Memory {memory}; evolution level {level}"
 )
@@ -787,7 +787,7 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
                 out += _swap_lines(result, group, i, width, lang)
     out.append("")
     out += _table_lines(result, width, lang, color)
-    return "\n".join(out) + "\n"
+    return "".join(line.rstrip() + "\n" for line in out)
 
 
 def _key(result: VarzTune) -> tuple[tuple[Fraction, ...], Fraction]:
