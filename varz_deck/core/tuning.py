@@ -113,17 +113,23 @@ def curve_lines(
     return out
 
 
+Labels = Callable[[str], str]  # the language -> a title
+Bars = Callable[[str], Sequence[tuple[str, float]]]  # the language -> (label, value) per swap
+
+
 def svg_charts(
-    title: str,
+    title_in: Labels,
     rows: Sequence[tuple[int, Sequence[tuple[str, int]]]],
     group: str,
     colors: dict[str, str],
-    swaps: Sequence[tuple[str, float]],
+    swaps_in: Bars,
     lang: str = ENGLISH,
 ) -> str:
     """The cost curve (copies per cost, stacked by colour) and, when there are swaps, a bar per
     swap of its change in points, as one SVG document."""
     from varz_deck.core.plot import PAD, PANEL_H, W, axes, document, legend, line, rect, text
+
+    title, swaps = title_in(lang), swaps_in(lang)
 
     out = [text(PAD, 26, title, 14, "start", "bold")]
     top = 80.0
@@ -166,17 +172,19 @@ def svg_charts(
 
 
 def png_charts(
-    title: str,
+    title_in: Labels,
     rows: Sequence[tuple[int, Sequence[tuple[str, int]]]],
     group: str,
     colors: dict[str, str],
-    swaps: Sequence[tuple[str, float]],
+    swaps_in: Bars,
     lang: str = ENGLISH,
 ) -> bytes:
-    """The same charts through matplotlib (the `plot` extra)."""
+    """The same charts through matplotlib (the `plot` extra), in English when no font has the
+    language's characters."""
     from varz_deck.core.plot import matplotlib_for, png_bytes
 
     with matplotlib_for(lang) as drawn_in:
+        title, swaps = title_in(drawn_in), swaps_in(drawn_in)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 

@@ -108,11 +108,13 @@ def _rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
 def _plot(model: Model, fmt: str, lang: str) -> bytes:
     from varz_deck.core.plot import unknown_format
 
-    title = CURVE_TITLE(deck=model.name or model.path).render(lang)
+    def title(lang: str) -> str:
+        return CURVE_TITLE(deck=model.name or model.path).render(lang)
+
     if fmt == "svg":
-        return svg_charts(title, _rows(model), "element", HEX, [], lang).encode("utf-8")
+        return svg_charts(title, _rows(model), "element", HEX, lambda _: [], lang).encode("utf-8")
     if fmt == "png":
-        return png_charts(title, _rows(model), "element", HEX, [], lang)
+        return png_charts(title, _rows(model), "element", HEX, lambda _: [], lang)
     raise unknown_format(fmt)
 
 

@@ -39,6 +39,7 @@ from varz_deck.core.check import DeckReport
 from varz_deck.core.game import DeckUnusable
 from varz_deck.core.i18n import ENGLISH, CardName, Message, Term, joined, msg, nmsg, term
 from varz_deck.core.tuning import (
+    Bars,
     curve_lines,
     fit,
     on_curve,
@@ -510,7 +511,7 @@ class VarzStats:
         return "".join(line.rstrip() + "\n" for line in lines)
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        return _plot(self.loaded, fmt, lang, [])
+        return _plot(self.loaded, fmt, lang, lambda _: [])
 
 
 def _render(value: Any, lang: str) -> str:
@@ -525,7 +526,7 @@ def _ordered(per: dict[str, int], doc: dict[str, Any]) -> list[tuple[str, int]]:
     return [(c, per[c]) for c in order if c in per]
 
 
-def _plot(loaded: Loaded, fmt: str, lang: str, swaps: list[tuple[str, float]]) -> bytes:
+def _plot(loaded: Loaded, fmt: str, lang: str, swaps: Bars) -> bytes:
     from varz_deck.core.plot import unknown_format
 
     view = loaded.view
@@ -533,7 +534,10 @@ def _plot(loaded: Loaded, fmt: str, lang: str, swaps: list[tuple[str, float]]) -
         rows = _curve_rows(build_model(view))
     except ModelError:
         rows = []
-    title = CURVE_TITLE(deck=loaded.report.name or loaded.report.path).render(lang)
+
+    def title(lang: str) -> str:
+        return CURVE_TITLE(deck=loaded.report.name or loaded.report.path).render(lang)
+
     if fmt == "svg":
         return svg_charts(title, rows, "color", HEX, swaps, lang).encode("utf-8")
     if fmt == "png":
@@ -660,10 +664,13 @@ class VarzTune:
 
     def plot(self, fmt: str, lang: str) -> bytes:
         best = sorted(self.swaps, key=lambda s: s.mean, reverse=True)[:12]
-        bars = [
-            (f"−{_name(s.out, lang)} +{_name(s.into, lang)}", 100 * float(s.mean - self.mean))
-            for s in best
-        ]
+
+        def bars(lang: str) -> list[tuple[str, float]]:
+            return [
+                (f"−{_name(s.out, lang)} +{_name(s.into, lang)}", 100 * float(s.mean - self.mean))
+                for s in best
+            ]
+
         return _plot(self.loaded, fmt, lang, bars)
 
 
