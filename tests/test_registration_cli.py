@@ -225,7 +225,10 @@ def test_sheet_folder_that_cannot_be_written_is_a_usage_error(tmp_path: Path) ->
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     status, out, err = run("register", KAGURA, "--sheet", blocker)
-    assert status == 2 and out == "" and "cannot write sheets" in err
+    # the registration is printed all the same (issue 11, row 16); the sheet problem is exit 2
+    assert status == 2 and "v1-" in out and "is a file, not a folder" in err
+    status, out, err = run("register", KAGURA, "--sheet", blocker / "sub")
+    assert status == 2 and "v1-" in out and "cannot write sheets" in err
 
 
 def test_register_without_decks_is_a_usage_error() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -116,15 +117,16 @@ def test_a_file_that_grows_past_the_limit_while_read_is_f001(
 ) -> None:
     path = tmp_path / "growing.yaml"
     path.write_bytes(b"#" * 10)
-    real_open = Path.open
+    real_open = os.open
 
-    def open_grown(self: Path, *args, **kwargs):
-        if self == path:
-            with open(path, "wb") as handle:  # Path.open is patched here
+    def open_grown(file, *args, **kwargs):  # the file grows between the size check and the read
+        fd = real_open(file, *args, **kwargs)
+        if os.fspath(file) == os.fspath(path):
+            with open(path, "ab") as handle:
                 handle.write(b"#" * 1000)
-        return real_open(self, *args, **kwargs)
+        return fd
 
-    monkeypatch.setattr(Path, "open", open_grown)
+    monkeypatch.setattr(os, "open", open_grown)
     f001(read_bytes, path, 100)
 
 
@@ -132,10 +134,10 @@ def test_permission_denied_is_f001(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path = tmp_path / "locked.yaml"
     path.write_text(DECK, encoding="utf-8")
 
-    def denied(self: Path, *args, **kwargs):
-        raise PermissionError(13, "Permission denied", str(self))
+    def denied(file, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", os.fspath(file))
 
-    monkeypatch.setattr(Path, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     err = f001(read_bytes, path, DECK_FILE_LIMIT)
     assert "permission" in err.message.lower()
 
@@ -144,10 +146,10 @@ def test_other_os_errors_are_f001(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     path = tmp_path / "io.yaml"
     path.write_text(DECK, encoding="utf-8")
 
-    def broken(self: Path, *args, **kwargs):
+    def broken(file, *args, **kwargs):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(Path, "open", broken)
+    monkeypatch.setattr(os, "open", broken)
     f001(read_bytes, path, DECK_FILE_LIMIT)
 
 
