@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
             _translate_help(command, chosen)
         command.main(args=rest, prog_name=prog, standalone_mode=True)
         _flush_or_exit(saved[0])
-    except SystemExit as done:
+    except SystemExit:
         _flush_or_exit(saved[0])
         raise
     except BrokenPipeError:  # `| head -1`: the reader has gone; not an error worth a word
