@@ -89,19 +89,36 @@ def resolve_root(cards: Path | None, game: str | None = None) -> Path:
     return Path(env) if env else bundled_root()
 
 
+_FOLDER_UNREADABLE = msg(
+    "F001", "folder cannot be read: permission denied; its card files are not loaded"
+)
+
+
 def _yaml_files(root: Path) -> list[Path]:
     """The YAML files of a database; a folder below the root with its own formats.yaml is a
     separate database (the bundled Azuki one inside the bundled VARZ one) and is skipped."""
     found = []
     nested: set[Path] = set()
-    for path in root.rglob("*"):
+    unreadable: list[Path] = []  # folders that cannot be listed: reported, never skipped silently
+
+    def _walk_error(err: OSError) -> None:
+        if err.filename is not None:
+            unreadable.append(Path(err.filename))
+
+    walked = (
+        Path(top) / name
+        for top, dirs, names in os.walk(root, onerror=_walk_error)
+        for name in (*dirs, *names)
+    )
+    for path in walked:
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts):
             continue
-        if path.suffix in (".yaml", ".yml") and path.is_file():
+        if path.suffix in (".yaml", ".yml") and not path.is_dir():  # a FIFO is F001, not skipped
             found.append(path)
             if path.name == FORMATS_FILE and path.parent != root:
                 nested.add(path.parent)
+    found.extend(p for p in unreadable if p != root)
     if nested:
         found = [p for p in found if not any(d in p.parents for d in nested)]
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
@@ -268,6 +285,9 @@ def lint_database(root: Path, game: Game) -> LintResult:
         shown = _display(root, path)
         is_formats = path.parent == root and path.name == FORMATS_FILE
         problems: list[Diagnostic] = []
+        if path.is_dir():  # a folder _yaml_files could not list
+            result.files[shown] = [diag("F001", _FOLDER_UNREADABLE, file=shown)]
+            continue
         try:
             data = read_bytes(path, CARD_FILE_LIMIT)
             if not is_formats and not any(m in data for m in _CARDS_MARKERS):
