@@ -25,7 +25,7 @@ from varz_deck.core.cards import CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
 from varz_deck.core.game import DEFAULT_GAME
 from varz_deck.core.i18n import Joined, Message, Quoted, msg
-from varz_deck.core.schemas import resource_dir, schema_text
+from varz_deck.core.resources import resource_dir, schema_text
 from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes
 from varz_deck.core.strictyaml import CARD_NODE_CAP, Document, load
 
