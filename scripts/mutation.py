@@ -71,7 +71,7 @@ TARGETS = (
         "azuki-exact",
         "Azuki exact formulas",
         ("varz_deck/games/azuki/sim.py",),
-        ("seen_by", "ikz_on", "p_among", "exact"),
+        ("seen_by", "ikz_on", "p_among", "exact", "_exact_with_se"),
     ),
     Target(
         "canonical",
