@@ -102,7 +102,7 @@ def valid_code() -> str:
 # --------------------------------------------------------------------------- decks
 
 
-@settings_for(15)
+@settings_for(10)
 @given(data=st.data())
 def test_fuzz_deck_every_command(data: st.DataObject, work: Path) -> None:
     source = data.draw(st.sampled_from(EXAMPLES + AZUKI))
@@ -128,7 +128,7 @@ def test_fuzz_deck_every_command(data: st.DataObject, work: Path) -> None:
 # --------------------------------------------------------------------------- deck codes
 
 
-@settings_for(25)
+@settings_for(15)
 @given(data=st.data())
 def test_fuzz_deck_codes(data: st.DataObject, valid_code: str) -> None:
     code = mutate(data, valid_code)
@@ -158,7 +158,7 @@ def small_db(work: Path) -> Path:
     return db
 
 
-@settings_for(6)
+@settings_for(5)
 @given(data=st.data())
 def test_fuzz_card_files(data: st.DataObject, small_db: Path, work: Path) -> None:
     sets = sorted((small_db / "sets").glob("*.yaml"))
@@ -181,7 +181,7 @@ def test_fuzz_card_files(data: st.DataObject, small_db: Path, work: Path) -> Non
         target.write_text(original, encoding="utf-8")
 
 
-@settings_for(8)
+@settings_for(6)
 @given(query=nasty_text.filter(lambda q: q.strip() != "" and "\x00" not in q))
 def test_fuzz_lookups(query: str) -> None:
     count("lookup")
