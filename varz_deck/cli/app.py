@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli import cards, check, register, rules, sim, tune
+from varz_deck.cli import cards, check, lsp, register, rules, sim, tune
 from varz_deck.cli.common import EXIT_INTERNAL
 from varz_deck.core.i18n import N_, msg
 from varz_deck.core.sanitize import SafeStream
@@ -65,6 +65,7 @@ app.command("register", help=register.REGISTER_HELP)(register.register)
 app.command("verify", help=register.VERIFY_HELP)(register.verify)
 app.command("diff", help=register.DIFF_HELP)(register.diff)
 app.command("code", help=register.CODE_HELP)(register.code)
+app.command("lsp", help=lsp.LSP_HELP)(lsp.lsp)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -101,6 +101,11 @@ def _peek(path: Path) -> str | None:
     (a deck code); None when it cannot be read (the check reports why)."""
     import stat
 
+    from varz_deck.core.source import overlay_text
+
+    buffered = overlay_text(path)
+    if buffered is not None:  # an editor's buffer (check_text)
+        return buffered[:_PEEK_BYTES]
     try:
         if not stat.S_ISREG(path.stat().st_mode):
             return None
@@ -134,6 +139,29 @@ def check_decks(
         else:
             reports.append(_other_game(path, database, get_game(owner), format_key))
     return reports
+
+
+def check_text(
+    path: Path,
+    text: str,
+    database: CardDatabase,
+    format_key: str | None = None,
+    open_other: Callable[[str], CardDatabase] | None = None,
+) -> DeckReport:
+    """`check_decks` of one deck whose file holds `text` (an editor's buffer, varz_deck/lsp/):
+    the same readers, limits and rules; the path's suffix says YAML or a text list."""
+    from varz_deck.core.source import overlay
+
+    with overlay({path: text}):
+        return check_decks([path], database, format_key, open_other)[0]
+
+
+def lint_text(root: Path, texts: Mapping[Path, str]) -> LintResult:
+    """`lint_database` with some files of the database read as the texts given (open buffers)."""
+    from varz_deck.core.source import overlay
+
+    with overlay(texts):
+        return lint_database(root)
 
 
 def _other_game(

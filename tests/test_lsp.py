@@ -1,0 +1,628 @@
+"""`varz-deck lsp` (SPEC §10, issue 15), driven over stdio by pytest-lsp as an editor drives it.
+
+Expected diagnostics come from `varz-deck check --output json` (and `cards lint`) run on the
+same text as a file: the contract is "the same codes, messages and places as check"; the places
+are turned into LSP's (0-based lines, UTF-16 columns) by this file's own small converter. Card
+facts (types, ids, lines) are read from the card files with PyYAML, not from the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_lsp
+import yaml
+from lsprotocol import types as t
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CARDS = ROOT / "card_data"
+SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
+TIMEOUT = 20.0
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def check_json(path: Path, *args: str) -> list[dict[str, Any]]:
+    """`varz-deck check --output json` of one file: its diagnostics."""
+    done = subprocess.run(
+        [*SERVER[:-1], "check", "--output", "json", *args, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return list(json.loads(done.stdout)["decks"][0]["diagnostics"])
+
+
+def utf8(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def expected(
+    text: str, diagnostics: list[dict[str, Any]], lang: str = "en", units: Any = utf16
+) -> list[tuple]:
+    """(code, message, line, character) as LSP should show check's diagnostics of text."""
+    lines = text.split("\n")
+    out = []
+    for d in diagnostics:
+        line = (d["line"] or 1) - 1
+        column = (d["column"] or 1) - 1
+        if line >= len(lines):  # past the end of the text (a missing last line break): its end
+            line, column = len(lines) - 1, len(lines[-1])
+        character = units(lines[line][:column]) if d["line"] else 0
+        message = d.get("message_localized", d["message"]) if lang != "en" else d["message"]
+        out.append((d["code"], message, line if d["line"] else 0, character))
+    return sorted(out, key=lambda x: (x[2], x[3], x[0]))
+
+
+def shown(diagnostics: Any) -> list[tuple]:
+    return sorted(
+        ((d.code, d.message, d.range.start.line, d.range.start.character) for d in diagnostics),
+        key=lambda x: (x[2], x[3], x[0]),
+    )
+
+
+class Published(dict):  # type: ignore[type-arg]
+    """The client's diagnostics by uri, counting every publication (two empty lists look the
+    same, so "a new publication" cannot be told by the value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count: dict[str, int] = {}
+
+    def __setitem__(self, uri: str, value: Any) -> None:
+        self.count[uri] = self.count.get(uri, 0) + 1
+        super().__setitem__(uri, value)
+
+
+def seen(client: LanguageClient, uri: str) -> int:
+    """How many times diagnostics were published for uri so far."""
+    if not isinstance(client.diagnostics, Published):
+        client.diagnostics = Published()
+    return client.diagnostics.count.get(uri, 0)
+
+
+async def published(client: LanguageClient, uri: str, before: int) -> list[t.Diagnostic]:
+    """Wait until the server publishes diagnostics for uri a new time (after `before`)."""
+    for _ in range(int(TIMEOUT / 0.005)):
+        if seen(client, uri) > before:
+            return list(client.diagnostics[uri])
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"no diagnostics for {uri}")
+
+
+async def open_doc(
+    client: LanguageClient, path: Path, text: str | None = None
+) -> list[t.Diagnostic]:
+    uri = path.as_uri()
+    before = seen(client, uri)
+    language = "plaintext" if path.suffix == ".txt" else "yaml"
+    body = path.read_text(encoding="utf-8") if text is None else text
+    client.text_document_did_open(
+        t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, language, 1, body))
+    )
+    return await published(client, uri, before)
+
+
+async def replace_all(
+    client: LanguageClient, path: Path, text: str, version: int
+) -> list[t.Diagnostic]:
+    uri = path.as_uri()
+    before = seen(client, uri)
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(version=version, uri=uri),
+            [t.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    return await published(client, uri, before)
+
+
+async def edit(
+    client: LanguageClient, path: Path, start: tuple[int, int], end: tuple[int, int], new: str,
+    version: int,
+) -> list[t.Diagnostic]:  # fmt: skip
+    uri = path.as_uri()
+    before = seen(client, uri)
+    change = t.TextDocumentContentChangePartial(
+        range=t.Range(t.Position(*start), t.Position(*end)), text=new
+    )
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(version=version, uri=uri), [change]
+        )
+    )
+    return await published(client, uri, before)
+
+
+def apply_edits(text: str, edits: list[t.TextEdit]) -> str:
+    """Apply LSP text edits (UTF-16 columns), last first, as an editor does."""
+    lines = text.split("\n")
+
+    def offset(p: t.Position) -> int:
+        before = sum(len(x) + 1 for x in lines[: p.line])
+        line = lines[p.line] if p.line < len(lines) else ""
+        units = 0
+        for i, ch in enumerate(line):
+            if units >= p.character:
+                return before + i
+            units += utf16(ch)
+        return before + len(line)
+
+    for e in sorted(
+        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    ):
+        a, b = offset(e.range.start), offset(e.range.end)
+        text = text[:a] + e.new_text + text[b:]
+    return text
+
+
+def varz_cards() -> list[dict[str, Any]]:
+    return [c for p in sorted((CARDS / "sets").glob("*.yaml")) for c in cards_in(p)]
+
+
+def azuki_cards() -> list[dict[str, Any]]:
+    return [c for p in sorted((CARDS / "azuki" / "sets").glob("*.yaml")) for c in cards_in(p)]
+
+
+def cards_in(path: Path) -> list[dict[str, Any]]:
+    text = path.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    lines = text.split("\n")
+    out = []
+    for card in data.get("cards") or []:
+        line = next(
+            i
+            for i, x in enumerate(lines)
+            if x.strip().replace("'", "").replace('"', "") == f"- id: {card['id']}"
+        )
+        out.append({**card, "_file": path, "_line": line})
+    return out
+
+
+async def stop(client: LanguageClient) -> None:
+    """Stop a client started by hand; a server a failed test left running is killed."""
+    server = client._server
+    if server is not None and server.returncode is None:
+        server.kill()
+    await client.stop()
+
+
+async def start(client: LanguageClient, **options: Any) -> t.InitializeResult:
+    return await client.initialize_session(
+        t.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            initialization_options={"varz-deck": {"lang": "en", **options}},
+            root_uri=ROOT.as_uri(),
+        )
+    )
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+# --------------------------------------------------------------------------- the session
+
+
+async def test_initialize_announces_every_feature(client: LanguageClient) -> None:
+    """initialize was answered by the fixture; a second server shows the capabilities."""
+    config = ClientServerConfig(server_command=SERVER)
+    other = await config.start()
+    try:
+        result = await start(other)
+        caps = result.capabilities
+        assert result.server_info is not None and result.server_info.name == "varz-deck"
+        assert caps.completion_provider is not None
+        assert caps.hover_provider and caps.definition_provider and caps.code_action_provider
+        assert caps.text_document_sync is not None
+        await other.shutdown_session()
+    finally:
+        await stop(other)
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(
+        p.relative_to(EXAMPLES).as_posix()
+        for p in EXAMPLES.rglob("*")
+        if p.suffix in (".yaml", ".txt")
+    ),
+)
+async def test_open_gives_checks_diagnostics_every_game(client: LanguageClient, name: str) -> None:
+    path = EXAMPLES / name
+    got = await open_doc(client, path)
+    text = path.read_text(encoding="utf-8")
+    assert shown(got) == expected(text, check_json(path))
+    assert all(d.source == "varz-deck" for d in got)
+
+
+async def test_change_rechecks_and_lines_are_lsp_lines(client: LanguageClient) -> None:
+    path = EXAMPLES / "illegal.yaml"
+    text = path.read_text(encoding="utf-8")
+    got = await open_doc(client, path)
+    assert "V103" in {d.code for d in got}
+    line = text.split("\n").index("  Scorch Shot: 4")
+    v103 = next(d for d in got if d.code == "V103")
+    assert (v103.range.start.line, v103.range.start.character) == (line, 2)
+    assert v103.range.end.character == len("  Scorch Shot: 4")
+    got = await edit(client, path, (line, 15), (line, 16), "3", 2)
+    codes = {d.code for d in got}
+    assert "V103" not in codes and "V102" in codes  # one spell short now: 29
+    assert [d.severity for d in got if d.code == "V102"] == [t.DiagnosticSeverity.Error]
+
+
+async def test_utf16_columns_after_an_astral_character(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    deck = tmp_path / "emoji.yaml"
+    text = (
+        "hero: Hibiki Kagura\nspells:\n  \U0001f525 Scorch Shot: 3\n  Nope Card: 1 # \U0001f525\n"
+    )
+    deck.write_text(text, encoding="utf-8")
+    got = await open_doc(client, deck, text)
+    assert shown(got) == expected(text, check_json(deck))
+    f005 = [d for d in got if d.code == "F005"]
+    assert f005 and f005[0].range.start.line == 2
+    assert f005[0].range.end.character == utf16("  \U0001f525 Scorch Shot: 3")
+
+
+async def test_japanese_deck_and_messages(tmp_path: Path) -> None:
+    """A deck written with the Japanese names, messages in Japanese (initializationOptions)."""
+    by_id = {c["id"]: c for c in varz_cards()}
+    english = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
+    text = english
+    for card in by_id.values():
+        ja = (card.get("names") or {}).get("ja")
+        if ja:
+            text = text.replace(f"  {card['name']}:", f"  {ja}:")
+            text = text.replace(f"hero: {card['name']}\n", f"hero: {ja}\n")
+    assert "スコーチショット" in text and "神楽 響" in text
+    deck = tmp_path / "japanese.yaml"
+    deck.write_text(text, encoding="utf-8")
+    config = ClientServerConfig(server_command=SERVER)
+    client = await config.start()
+    try:
+        result = await client.initialize_session(
+            t.InitializeParams(capabilities=client_capabilities("neovim"), locale="ja-JP")
+        )
+        # Neovim offers UTF-8 first: the server takes it, and counts columns in bytes
+        assert result.capabilities.position_encoding == t.PositionEncodingKind.Utf8
+        text = text.replace("  スコーチショット: 4", "  スコーチショット: 4\n  ネオン街の亡霊: 1")
+        deck.write_text(text, encoding="utf-8")
+        got = await open_doc(client, deck, text)
+        assert shown(got) == expected(text, check_json(deck, "--lang", "ja"), "ja", utf8)
+        assert any("スコーチショット" in d.message for d in got)
+        unknown = next(d for d in got if d.code == "F005")
+        assert unknown.range.end.character == utf8("  ネオン街の亡霊: 1")
+        line = text.split("\n").index("  スコーチショット: 4")
+        items = await client.text_document_completion_async(
+            t.CompletionParams(
+                t.TextDocumentIdentifier(deck.as_uri()), t.Position(line, utf8("  スコ"))
+            )
+        )
+        assert items is not None
+        first = items.items[0]
+        assert (
+            first.label.startswith("スコ") and first.detail and first.detail.startswith("VZ01-010")
+        )
+        await client.shutdown_session()
+    finally:
+        await stop(client)
+
+
+# --------------------------------------------------------------------------- completion
+
+
+async def complete(
+    client: LanguageClient, path: Path, text: str, line: int, character: int
+) -> list[t.CompletionItem]:
+    await open_doc(client, path, text)
+    result = await client.text_document_completion_async(
+        t.CompletionParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, character))
+    )
+    assert isinstance(result, t.CompletionList)
+    return list(result.items)
+
+
+async def test_completion_prefix_fuzzy_and_detail(client: LanguageClient, tmp_path: Path) -> None:
+    deck = tmp_path / "d.yaml"
+    text = "hero: Hibiki Kagura\nspells:\n  dragn\n"
+    items = await complete(client, deck, text, 2, 7)
+    dragons = [c for c in varz_cards() if "dragon" in c["name"].lower()]
+    assert dragons and dragons[0]["name"] in [i.label for i in items]
+    item = next(i for i in items if i.label == dragons[0]["name"])
+    card = dragons[0]
+    assert item.detail is not None
+    for part in (card["id"], card["type"], str(card["cost"]), card["color"]):
+        assert part in item.detail
+    assert item.text_edit is not None and item.text_edit.new_text == f"{card['name']}: 1"
+    # a prefix: every spell whose name starts with "Em", first
+    items = await complete(client, deck, "hero: Hibiki Kagura\nspells:\n  Em\n", 2, 4)
+    starts = {
+        c["name"]
+        for c in varz_cards()
+        if c["name"].lower().startswith("em") and c["type"] in ("spil", "command", "slash")
+    }
+    assert starts and {i.label for i in items[: len(starts)]} == starts
+
+
+async def test_completion_after_hero_and_leader_offers_only_that_type(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    deck = tmp_path / "h.yaml"
+    items = await complete(client, deck, "hero: \nspells:\n  Ember Imp: 3\n", 0, 6)
+    heroes = {c["name"] for c in varz_cards() if c["type"] == "hero"}
+    assert heroes and {i.label for i in items} >= heroes
+    assert all(
+        i.label in heroes
+        or any(
+            i.label in (c.get("names") or {}).values() for c in varz_cards() if c["type"] == "hero"
+        )
+        for i in items
+    )
+    azuki = tmp_path / "a.yaml"
+    items = await complete(client, azuki, "leader: \ngate: Surge Gate\nmain:\n  IKZ: 1\n", 0, 8)
+    leaders = {c["id"] for c in azuki_cards() if c["type"] == "leader"}
+    assert leaders and {i.detail.split(" · ")[0] for i in items if i.detail} == leaders
+
+
+async def test_completion_follows_the_files_count_format(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    listed = tmp_path / "l.yaml"
+    items = await complete(
+        client, listed, "hero: Shizuku Minase\nskills:\n  - 3 Azure VAZ\n  - Foc\n", 3, 7
+    )
+    assert items[0].text_edit is not None and items[0].text_edit.new_text == "1 Focus"
+    items = await complete(
+        client, listed, "hero: Shizuku Minase\nskills:\n  - 3 Azure VAZ\n  Foc\n", 3, 5
+    )
+    assert items[0].text_edit is not None and items[0].text_edit.new_text == "- 1 Focus"
+    plain = tmp_path / "p.txt"
+    items = await complete(client, plain, "Hero: Shizuku Minase\nSkills:\nFoc\n", 2, 3)
+    assert items[0].text_edit is not None and items[0].text_edit.new_text == "1 Focus"
+    items = await complete(client, plain, "Hero: Shizuku Minase\nSkills:\n2x Foc\n", 2, 6)
+    assert items[0].text_edit is not None and items[0].text_edit.new_text == "Focus"
+    skills = {c["name"] for c in varz_cards() if c["type"] == "skill"}
+    assert all(i.label in skills or i.label not in {c["name"] for c in varz_cards()} for i in items)
+
+
+# --------------------------------------------------------------------------- hover, definition
+
+
+async def test_hover_shows_the_card(client: LanguageClient) -> None:
+    path = EXAMPLES / "illegal.yaml"
+    text = path.read_text(encoding="utf-8")
+    await open_doc(client, path)
+    line = text.split("\n").index("  Scorch Shot: 4")
+    hover = await client.text_document_hover_async(
+        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 5))
+    )
+    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    card = next(c for c in varz_cards() if c["name"] == "Scorch Shot")
+    value = hover.contents.value
+    for part in (
+        card["id"],
+        card["text"],
+        card["names"]["ja"],
+        f"cost: {card['cost']}",
+        f"color: {card['color']}",
+    ):
+        assert part in value
+    printings = [c["id"] for c in varz_cards() if c["name"] == "Scorch Shot"]
+    assert f"printings: [{', '.join(printings)}]" in value
+
+
+async def test_definition_opens_the_cards_line(client: LanguageClient) -> None:
+    path = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
+    text = path.read_text(encoding="utf-8")
+    await open_doc(client, path)
+    line = next(i for i, x in enumerate(text.split("\n")) if x.startswith("gate:"))
+    found = await client.text_document_definition_async(
+        t.DefinitionParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 8))
+    )
+    assert isinstance(found, list) and len(found) == 1
+    name = text.split("\n")[line].split(":", 1)[1].split("#")[0].strip()
+    card = next(c for c in azuki_cards() if c["name"] == name)
+    assert found[0].uri == card["_file"].as_uri()
+    assert found[0].range.start.line == card["_line"]
+
+
+# --------------------------------------------------------------------------- quick fixes
+
+
+async def actions_for(
+    client: LanguageClient, path: Path, diagnostic: t.Diagnostic
+) -> list[t.CodeAction]:
+    found = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            t.TextDocumentIdentifier(path.as_uri()),
+            diagnostic.range,
+            t.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    return [a for a in found or [] if isinstance(a, t.CodeAction)]
+
+
+async def test_quick_fix_did_you_mean(client: LanguageClient, tmp_path: Path) -> None:
+    path = EXAMPLES / "illegal.yaml"
+    text = path.read_text(encoding="utf-8").replace("  Scorch Shot: 4", "  Scorch Shoot: 3")
+    deck = tmp_path / "typo.yaml"
+    got = await open_doc(client, deck, text)
+    f005 = next(d for d in got if d.code == "F005")
+    actions = await actions_for(client, deck, f005)
+    assert actions and actions[0].kind == t.CodeActionKind.QuickFix and actions[0].is_preferred
+    assert actions[0].edit is not None and actions[0].edit.changes is not None
+    fixed = apply_edits(text, actions[0].edit.changes[deck.as_uri()])
+    assert "  Scorch Shot: 3\n" in fixed
+    got = await replace_all(client, deck, fixed, 2)
+    assert "F005" not in {d.code for d in got}
+
+
+async def test_quick_fix_merges_a_repeat_keeping_the_first_reference(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    path = EXAMPLES / "illegal.yaml"
+    text = path.read_text(encoding="utf-8").replace("  Ember Imp: 3\n", "  Ember Imp: 2\n")
+    text = text.replace("  Counterwave: 2\n", "  Counterwave: 2\n  VZ01-007: 1\n")
+    deck = tmp_path / "repeat.yaml"
+    got = await open_doc(client, deck, text)
+    f003 = next(d for d in got if d.code == "F003")
+    actions = await actions_for(client, deck, f003)
+    assert len(actions) == 1 and actions[0].edit is not None and actions[0].edit.changes
+    fixed = apply_edits(text, actions[0].edit.changes[deck.as_uri()])
+    assert fixed == path.read_text(encoding="utf-8")
+    got = await replace_all(client, deck, fixed, 2)
+    assert "F003" not in {d.code for d in got}
+
+
+async def test_no_fix_invents_cards(client: LanguageClient, tmp_path: Path) -> None:
+    deck = tmp_path / "short.yaml"
+    text = "hero: Hibiki Kagura\nspells:\n  Ember Imp: 3\n"
+    got = await open_doc(client, deck, text)
+    short = next(d for d in got if d.code == "V102")
+    assert await actions_for(client, deck, short) == []
+
+
+# --------------------------------------------------------------------------- settings, card files
+
+
+async def test_card_file_edit_updates_open_decks(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("azuki"))
+    config = ClientServerConfig(server_command=SERVER)
+    client = await config.start()
+    try:
+        await start(client, cards=str(folder))
+        deck = EXAMPLES / "illegal.yaml"
+        got = await open_doc(client, deck)
+        assert "F005" not in {d.code for d in got}
+        card_file = folder / "sets" / "vz01.yaml"
+        text = card_file.read_text(encoding="utf-8")
+        before = seen(client, deck.as_uri())
+        got = await open_doc(client, card_file, text)
+        assert got == []
+        await published(client, deck.as_uri(), before)  # checked again with the buffer's cards
+        before = seen(client, deck.as_uri())
+        assert [c["name"] for c in varz_cards()].count("Counterwave") == 1
+        renamed = text.replace("name: Counterwave\n", "name: Counterswell\n", 1)
+        assert renamed != text
+        await replace_all(client, card_file, renamed, 2)
+        got = await published(client, deck.as_uri(), before)
+        assert "F005" in {d.code for d in got}
+        broken = await replace_all(client, card_file, "cards: [\n", 3)
+        assert [d.code for d in broken] == ["F002"]
+        lint = subprocess.run(
+            [*SERVER[:-1], "cards", "lint", "--output", "json", str(folder)],
+            capture_output=True, text=True, timeout=60, cwd=ROOT,
+        )  # fmt: skip
+        assert lint.returncode == 0, lint.stdout  # the file on disk was never touched
+        await client.shutdown_session()
+    finally:
+        await stop(client)
+
+
+async def test_settings_choose_format_and_database(client: LanguageClient, tmp_path: Path) -> None:
+    path = EXAMPLES / "red-homura-pioneer.yaml"
+    got = await open_doc(client, path)
+    assert shown(got) == expected(path.read_text(encoding="utf-8"), check_json(path))
+    before = seen(client, path.as_uri())
+    client.workspace_did_change_configuration(
+        t.DidChangeConfigurationParams(settings={"varz-deck.format": "no-such-format"})
+    )
+    got = await published(client, path.as_uri(), before)
+    assert shown(got) == expected(
+        path.read_text(encoding="utf-8"), check_json(path, "--format", "no-such-format")
+    )
+    before = seen(client, path.as_uri())
+    client.workspace_did_change_configuration(
+        t.DidChangeConfigurationParams(
+            settings={"varz-deck": {"format": "standard", "cards": str(CARDS / "azuki")}}
+        )
+    )
+    got = await published(client, path.as_uri(), before)
+    assert [d.code for d in got] == ["F010"]
+
+
+# --------------------------------------------------------------------------- malformed input
+
+
+MALFORMED = {
+    "half-typed": "hero: Hibiki Kagura\nspells:\n  Ember Imp: 3\n  Scorch",
+    "tab": "hero: Hibiki Kagura\nspells:\n\tEmber Imp: 3\n",
+    "unterminated quote": 'hero: "Hibiki Kagura\nspells:\n  Ember Imp: 3\n',
+    "one MiB paste": "hero: Hibiki Kagura\nspells:\n" + "  Ember Imp: 3\n" * 80_000,
+    "binary junk": "\x00\x01\x02\ufffd\x7f\x1b[31m\udcff\x00hero: \x00",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MALFORMED))
+async def test_malformed_input_gets_diagnostics_and_a_working_server(
+    client: LanguageClient, tmp_path: Path, kind: str
+) -> None:
+    deck = tmp_path / "bad.yaml"
+    text = MALFORMED[kind]
+    got = await open_doc(client, deck, text)
+    assert got, kind
+    if kind != "binary junk":  # a lone surrogate cannot be written to a file for check
+        deck.write_text(text, encoding="utf-8")
+        assert shown(got) == expected(text, check_json(deck))
+    else:
+        assert all("\x1b" not in d.message and "\x00" not in d.message for d in got)
+    got = await edit(client, deck, (0, 0), (0, 0), "# x\n", 2)
+    assert got
+    hover = await client.text_document_hover_async(
+        t.HoverParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(1, 8))
+    )
+    assert hover is None or isinstance(hover.contents, t.MarkupContent)
+    items = await client.text_document_completion_async(
+        t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(3, 3))
+    )
+    assert items is None or isinstance(items, t.CompletionList)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+async def test_lsp_without_the_extra_says_how_to_install_it() -> None:
+    code = "import sys; sys.modules['pygls'] = None; from varz_deck.cli import main; main(['lsp'])"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+        env={**os.environ, "VARZ_DECK_LANG": "en"},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "pip install 'varz-deck[lsp]'" in done.stderr
+
+
+async def test_shutdown_and_exit_end_the_process() -> None:
+    config = ClientServerConfig(server_command=SERVER)
+    client = await config.start()
+    try:
+        await start(client)
+        await client.shutdown_session()
+        assert client._server is not None and client._server.returncode == 0
+    finally:
+        await stop(client)

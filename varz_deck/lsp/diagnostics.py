@@ -1,0 +1,189 @@
+"""Diagnostics as you type: `check` for a deck buffer, `cards lint` for a card-file buffer.
+
+Each diagnostic carries `check`'s code, severity and message (in the editor's language), at
+`check`'s place turned into LSP's (0-based line, column in UTF-16 units), `source: "varz-deck"`.
+The range runs from that place to the end of the line's text (a place with no line: the first
+line). An edit to a card file lints its database again and, when it is clean, checks every open
+deck against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from varz_deck.core.diagnostics import Diagnostic, Severity
+from varz_deck.core.i18n import localized, msg
+from varz_deck.lsp.documents import Document
+from varz_deck.lsp.guard import guarded
+from varz_deck.lsp.library import resolved
+from varz_deck.lsp.lines import strip_comment
+
+if TYPE_CHECKING:
+    from varz_deck.lsp.server import VarzServer
+
+SOURCE = "varz-deck"
+_SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
+             Severity.WARNING: types.DiagnosticSeverity.Warning}  # fmt: skip
+_DATABASE_UNUSABLE = msg(
+    "lsp",
+    "the card database {root} cannot be used ({count} problems); "
+    "run varz-deck cards lint {root} to see them",
+)
+
+
+def place(doc: Document, d: Diagnostic, server: VarzServer) -> types.Range:
+    """The LSP range of a checker's diagnostic in a document."""
+    offset = doc.checker_offset(d.line, d.column)
+    line, column = doc.position(offset, server.units)
+    text = doc.line(line)
+    end_text = strip_comment(text).rstrip() if d.line else text.rstrip()
+    end = server.units.count(end_text)
+    if end <= column:  # nothing after the place: mark one character, or the place itself
+        end = column + (
+            server.units.count(text[len(end_text) : len(end_text) + 1]) if d.line else 0
+        )
+        end = max(end, column)
+    return types.Range(types.Position(line, column), types.Position(line, end))
+
+
+def to_lsp(doc: Document, d: Diagnostic, server: VarzServer) -> types.Diagnostic:
+    return types.Diagnostic(
+        range=place(doc, d, server),
+        message=localized(d, server.lang),
+        severity=_SEVERITY[d.severity],
+        code=d.code,
+        source=SOURCE,
+    )
+
+
+def publish(server: VarzServer, doc: Document, found: Iterable[Diagnostic]) -> None:
+    ordered = sorted(found, key=Diagnostic.sort_key)
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(
+            uri=doc.uri,
+            version=doc.version,
+            diagnostics=[to_lsp(doc, d, server) for d in ordered],
+        )
+    )
+
+
+def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
+    """`check` of the buffer: the same database, format choice and game routing."""
+    from varz_deck.core.diagnostics import diag
+    from varz_deck.games import check_text
+
+    loaded = server.library.primary()
+    if loaded.database is None:
+        server.reports.pop(doc.uri, None)
+        problem = _DATABASE_UNUSABLE(root=str(loaded.root), count=len(loaded.problems))
+        return [diag("F001", problem)]
+    library = server.library
+    report = check_text(
+        doc.path,
+        doc.text,
+        loaded.database,
+        server.format,
+        open_other=None if library.explicit else library.bundled,
+    )
+    server.reports[doc.uri] = report
+    return list(report.diagnostics)
+
+
+def lint_cards(server: VarzServer, root: Path) -> None:
+    """`cards lint` of a database with its open card files' buffers; each open card file gets
+    its diagnostics; a clean database replaces the one decks are checked against, and every
+    open deck is checked again."""
+    open_files = {
+        uri: server.docs[uri] for uri, folder in server.card_roots.items() if folder == root
+    }
+    texts = {doc.path: doc.text for doc in open_files.values()}
+    result = server.library.relint(root, texts)
+    by_path: dict[Path, list[Diagnostic]] = {}
+    for shown, found in result.files.items():
+        by_path.setdefault(resolved(Path(shown)), []).extend(found)
+    for doc in open_files.values():
+        publish(server, doc, by_path.get(resolved(doc.path), ()))
+    if not result.errors:
+        for uri, doc in list(server.docs.items()):
+            if uri not in server.card_roots:
+                publish(server, doc, check_deck(server, doc))
+
+
+def refresh(server: VarzServer, doc: Document) -> None:
+    """Diagnostics for one document after it opened or changed."""
+    root = server.card_roots.get(doc.uri)
+    if root is not None:
+        lint_cards(server, root)
+    else:
+        publish(server, doc, check_deck(server, doc))
+
+
+def refresh_all(server: VarzServer) -> None:
+    """After the settings changed: every open document again."""
+    roots = set(server.card_roots.values())
+    for root in roots:
+        lint_cards(server, root)
+    for uri, doc in list(server.docs.items()):
+        if uri not in server.card_roots:
+            publish(server, doc, check_deck(server, doc))
+
+
+def _range(change: types.TextDocumentContentChangeEvent) -> tuple[
+    tuple[int, int] | None, tuple[int, int] | None
+]:  # fmt: skip
+    if isinstance(change, types.TextDocumentContentChangePartial):
+        r = change.range
+        return (r.start.line, r.start.character), (r.end.line, r.end.character)
+    return None, None
+
+
+def register(server: VarzServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @guarded
+    def did_open(ls: VarzServer, params: types.DidOpenTextDocumentParams) -> None:
+        refresh(ls, ls.open_document(params.text_document))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded
+    def did_change(ls: VarzServer, params: types.DidChangeTextDocumentParams) -> None:
+        doc = ls.document(params.text_document.uri)
+        if doc is None:
+            return
+        for change in params.content_changes:
+            start, end = _range(change)
+            doc.apply(start, end, change.text, ls.units)
+        doc.version = params.text_document.version
+        refresh(ls, doc)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded
+    def did_close(ls: VarzServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        root = ls.card_roots.get(uri)
+        doc = ls.document(uri)
+        ls.close_document(uri)
+        if doc is not None:
+            ls.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
+        if root is not None:  # the file on disk counts again
+            lint_cards(ls, root)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @guarded
+    def did_save(ls: VarzServer, params: types.DidSaveTextDocumentParams) -> None:
+        doc = ls.document(params.text_document.uri)
+        if doc is not None and params.text is not None:
+            doc.set_text(params.text)
+        if doc is not None:
+            refresh(ls, doc)
+
+
+def diagnostics_of(server: VarzServer, uri: str) -> Sequence[Diagnostic]:
+    """The checker's diagnostics of a deck's last check (for the quick fixes)."""
+    report = server.reports.get(uri)
+    return report.diagnostics if report is not None else ()

@@ -1,0 +1,125 @@
+"""The card databases the server checks against, kept open and up to date with the editor.
+
+One database is the user's (`--cards`, the editor's `varz-deck.cards`, `VARZ_DECK_CARDS`) or the
+bundled one; without a named database a deck of another game is checked against that game's
+bundled database, as `check` does (SPEC §8). A card file open in the editor is read from its
+buffer (varz_deck.core.source.overlay): its lint is `cards lint` of the database with that text,
+and when that database is clean it replaces the one the open decks are checked against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.database import DatabaseError, bundled_root, formats_path, resolve_root
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.database import LintResult
+    from varz_deck.lsp.completion import CardIndex
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return Path(path).absolute()
+
+
+@dataclass
+class Loaded:
+    """One database folder: the last clean database read from it (None: none yet), and why the
+    folder cannot be used when it cannot."""
+
+    root: Path
+    database: CardDatabase | None = None
+    problems: tuple[Any, ...] = ()
+    _index: CardIndex | None = field(default=None, repr=False)
+
+    def index(self) -> CardIndex | None:
+        if self.database is None:
+            return None
+        if self._index is None or self._index.database is not self.database:
+            from varz_deck.lsp.completion import CardIndex
+
+            self._index = CardIndex(self.database)
+        return self._index
+
+
+class Library:
+    """The databases open in the server, by folder."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder  # the folder the user named, or None: bundled
+        self.loaded: dict[Path, Loaded] = {}
+
+    @property
+    def explicit(self) -> bool:
+        return self.folder is not None
+
+    def primary_root(self) -> Path:
+        return _resolved(self.folder) if self.folder is not None else _resolved(bundled_root())
+
+    def open(self, root: Path) -> Loaded:
+        """The database at root, loaded on first use (with the cache, as `check` does)."""
+        root = _resolved(root)
+        found = self.loaded.get(root)
+        if found is None:
+            from varz_deck.games import open_database
+
+            found = Loaded(root)
+            try:
+                found.database = open_database(root)
+            except DatabaseError as err:
+                found.problems = tuple(err.diagnostics)
+            self.loaded[root] = found
+        return found
+
+    def primary(self) -> Loaded:
+        return self.open(self.primary_root())
+
+    def bundled(self, game: str) -> CardDatabase:
+        """Another game's bundled database (for `check_decks`' open_other)."""
+        loaded = self.open(resolve_root(None, game) if game != "varz" else bundled_root())
+        if loaded.database is None:
+            raise DatabaseError(loaded.root, list(loaded.problems))
+        return loaded.database
+
+    def of_game(self, game: str) -> Loaded:
+        """The database decks of a game are checked against (for completion and hover)."""
+        primary = self.primary()
+        if primary.database is None or primary.database.game == game or self.explicit:
+            return primary
+        return self.open(resolve_root(None, game) if game != "varz" else bundled_root())
+
+    def root_of_card_file(self, path: Path) -> Path | None:
+        """The database folder a YAML file belongs to: the nearest folder above it with a
+        formats file, or an open database folder it is inside; None for a file of neither."""
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            return None
+        path = _resolved(path)
+        for parent in path.parents:
+            if parent in self.loaded or formats_path(parent) is not None:
+                return parent
+            if parent == self.primary_root():
+                return parent
+        return None
+
+    def relint(self, root: Path, texts: dict[Path, str]) -> LintResult:
+        """`cards lint` of the database at root with open buffers read as their text; a clean
+        result becomes the database its decks are checked against."""
+        from varz_deck.games import lint_text
+
+        result = lint_text(root, texts)
+        if not result.errors and result.database is not None:
+            loaded = self.loaded.get(_resolved(root))
+            if loaded is not None:
+                loaded.database = result.database
+                loaded.problems = ()
+        return result
+
+
+def resolved(path: Path) -> Path:
+    return _resolved(path)
