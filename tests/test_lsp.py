@@ -9,11 +9,15 @@ facts (types, ids, lines) are read from the card files with PyYAML, not from the
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -30,9 +34,6 @@ CARDS = ROOT / "card_data"
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 TIMEOUT = 20.0
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
-
-
 # --------------------------------------------------------------------------- helpers
 
 
@@ -41,16 +42,15 @@ def utf16(text: str) -> int:
 
 
 def check_json(path: Path, *args: str) -> list[dict[str, Any]]:
-    """`varz-deck check --output json` of one file: its diagnostics."""
-    done = subprocess.run(
-        [*SERVER[:-1], "check", "--output", "json", *args, str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    return list(json.loads(done.stdout)["decks"][0]["diagnostics"])
+    """`varz-deck check --output json` of one file (the command's entry point, in this
+    process): its diagnostics."""
+    from varz_deck.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as done:
+        main(["check", "--output", "json", *args, str(path)])
+    assert done.value.code in (0, 1)
+    return list(json.loads(out.getvalue())["decks"][0]["diagnostics"])
 
 
 def utf8(text: str) -> int:
@@ -176,10 +176,12 @@ def apply_edits(text: str, edits: list[t.TextEdit]) -> str:
     return text
 
 
+@functools.cache
 def varz_cards() -> list[dict[str, Any]]:
     return [c for p in sorted((CARDS / "sets").glob("*.yaml")) for c in cards_in(p)]
 
 
+@functools.cache
 def azuki_cards() -> list[dict[str, Any]]:
     return [c for p in sorted((CARDS / "azuki" / "sets").glob("*.yaml")) for c in cards_in(p)]
 
@@ -217,9 +219,10 @@ async def start(client: LanguageClient, **options: Any) -> t.InitializeResult:
     )
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
-    await start(lsp_client)
+    """One server for the module's tests (it starts in about a second: lsprotocol's types)."""
+    lsp_client.initialize_result = await start(lsp_client)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 
@@ -227,20 +230,15 @@ async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
 # --------------------------------------------------------------------------- the session
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_initialize_announces_every_feature(client: LanguageClient) -> None:
-    """initialize was answered by the fixture; a second server shows the capabilities."""
-    config = ClientServerConfig(server_command=SERVER)
-    other = await config.start()
-    try:
-        result = await start(other)
-        caps = result.capabilities
-        assert result.server_info is not None and result.server_info.name == "varz-deck"
-        assert caps.completion_provider is not None
-        assert caps.hover_provider and caps.definition_provider and caps.code_action_provider
-        assert caps.text_document_sync is not None
-        await other.shutdown_session()
-    finally:
-        await stop(other)
+    result = client.initialize_result  # type: ignore[attr-defined]
+    caps = result.capabilities
+    assert result.server_info is not None and result.server_info.name == "varz-deck"
+    assert caps.completion_provider is not None
+    assert caps.hover_provider and caps.definition_provider and caps.code_action_provider
+    assert caps.text_document_sync is not None
+    assert caps.position_encoding == t.PositionEncodingKind.Utf16  # VS Code offers UTF-16 only
 
 
 @pytest.mark.parametrize(
@@ -251,6 +249,7 @@ async def test_initialize_announces_every_feature(client: LanguageClient) -> Non
         if p.suffix in (".yaml", ".txt")
     ),
 )
+@pytest.mark.asyncio(loop_scope="module")
 async def test_open_gives_checks_diagnostics_every_game(client: LanguageClient, name: str) -> None:
     path = EXAMPLES / name
     got = await open_doc(client, path)
@@ -259,6 +258,7 @@ async def test_open_gives_checks_diagnostics_every_game(client: LanguageClient, 
     assert all(d.source == "varz-deck" for d in got)
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_change_rechecks_and_lines_are_lsp_lines(client: LanguageClient) -> None:
     path = EXAMPLES / "illegal.yaml"
     text = path.read_text(encoding="utf-8")
@@ -274,6 +274,7 @@ async def test_change_rechecks_and_lines_are_lsp_lines(client: LanguageClient) -
     assert [d.severity for d in got if d.code == "V102"] == [t.DiagnosticSeverity.Error]
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_utf16_columns_after_an_astral_character(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -289,6 +290,7 @@ async def test_utf16_columns_after_an_astral_character(
     assert f005[0].range.end.character == utf16("  \U0001f525 Scorch Shot: 3")
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_japanese_deck_and_messages(tmp_path: Path) -> None:
     """A deck written with the Japanese names, messages in Japanese (initializationOptions)."""
     by_id = {c["id"]: c for c in varz_cards()}
@@ -347,6 +349,7 @@ async def complete(
     return list(result.items)
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_completion_prefix_fuzzy_and_detail(client: LanguageClient, tmp_path: Path) -> None:
     deck = tmp_path / "d.yaml"
     text = "hero: Hibiki Kagura\nspells:\n  dragn\n"
@@ -369,6 +372,7 @@ async def test_completion_prefix_fuzzy_and_detail(client: LanguageClient, tmp_pa
     assert starts and {i.label for i in items[: len(starts)]} == starts
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_completion_after_hero_and_leader_offers_only_that_type(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -389,6 +393,7 @@ async def test_completion_after_hero_and_leader_offers_only_that_type(
     assert leaders and {i.detail.split(" · ")[0] for i in items if i.detail} == leaders
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_completion_follows_the_files_count_format(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -413,6 +418,7 @@ async def test_completion_follows_the_files_count_format(
 # --------------------------------------------------------------------------- hover, definition
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_hover_shows_the_card(client: LanguageClient) -> None:
     path = EXAMPLES / "illegal.yaml"
     text = path.read_text(encoding="utf-8")
@@ -436,6 +442,7 @@ async def test_hover_shows_the_card(client: LanguageClient) -> None:
     assert f"printings: [{', '.join(printings)}]" in value
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_definition_opens_the_cards_line(client: LanguageClient) -> None:
     path = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
     text = path.read_text(encoding="utf-8")
@@ -467,6 +474,7 @@ async def actions_for(
     return [a for a in found or [] if isinstance(a, t.CodeAction)]
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_quick_fix_did_you_mean(client: LanguageClient, tmp_path: Path) -> None:
     path = EXAMPLES / "illegal.yaml"
     text = path.read_text(encoding="utf-8").replace("  Scorch Shot: 4", "  Scorch Shoot: 3")
@@ -482,6 +490,7 @@ async def test_quick_fix_did_you_mean(client: LanguageClient, tmp_path: Path) ->
     assert "F005" not in {d.code for d in got}
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_quick_fix_merges_a_repeat_keeping_the_first_reference(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -499,6 +508,7 @@ async def test_quick_fix_merges_a_repeat_keeping_the_first_reference(
     assert "F003" not in {d.code for d in got}
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_no_fix_invents_cards(client: LanguageClient, tmp_path: Path) -> None:
     deck = tmp_path / "short.yaml"
     text = "hero: Hibiki Kagura\nspells:\n  Ember Imp: 3\n"
@@ -510,6 +520,7 @@ async def test_no_fix_invents_cards(client: LanguageClient, tmp_path: Path) -> N
 # --------------------------------------------------------------------------- settings, card files
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_card_file_edit_updates_open_decks(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
     shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("azuki"))
@@ -545,26 +556,32 @@ async def test_card_file_edit_updates_open_decks(tmp_path: Path) -> None:
         await stop(client)
 
 
-async def test_settings_choose_format_and_database(client: LanguageClient, tmp_path: Path) -> None:
-    path = EXAMPLES / "red-homura-pioneer.yaml"
-    got = await open_doc(client, path)
-    assert shown(got) == expected(path.read_text(encoding="utf-8"), check_json(path))
-    before = seen(client, path.as_uri())
-    client.workspace_did_change_configuration(
-        t.DidChangeConfigurationParams(settings={"varz-deck.format": "no-such-format"})
-    )
-    got = await published(client, path.as_uri(), before)
-    assert shown(got) == expected(
-        path.read_text(encoding="utf-8"), check_json(path, "--format", "no-such-format")
-    )
-    before = seen(client, path.as_uri())
-    client.workspace_did_change_configuration(
-        t.DidChangeConfigurationParams(
-            settings={"varz-deck": {"format": "standard", "cards": str(CARDS / "azuki")}}
+@pytest.mark.asyncio(loop_scope="module")
+async def test_settings_choose_format_and_database(tmp_path: Path) -> None:
+    client = await ClientServerConfig(server_command=SERVER).start()
+    try:
+        await start(client)
+        path = EXAMPLES / "red-homura-pioneer.yaml"
+        text = path.read_text(encoding="utf-8")
+        got = await open_doc(client, path)
+        assert shown(got) == expected(text, check_json(path))
+        before = seen(client, path.as_uri())
+        client.workspace_did_change_configuration(
+            t.DidChangeConfigurationParams(settings={"varz-deck.format": "no-such-format"})
         )
-    )
-    got = await published(client, path.as_uri(), before)
-    assert [d.code for d in got] == ["F010"]
+        got = await published(client, path.as_uri(), before)
+        assert shown(got) == expected(text, check_json(path, "--format", "no-such-format"))
+        before = seen(client, path.as_uri())
+        client.workspace_did_change_configuration(
+            t.DidChangeConfigurationParams(
+                settings={"varz-deck": {"format": "standard", "cards": str(CARDS / "azuki")}}
+            )
+        )
+        got = await published(client, path.as_uri(), before)
+        assert [d.code for d in got] == ["F010"]
+        await client.shutdown_session()
+    finally:
+        await stop(client)
 
 
 # --------------------------------------------------------------------------- malformed input
@@ -580,6 +597,7 @@ MALFORMED = {
 
 
 @pytest.mark.parametrize("kind", sorted(MALFORMED))
+@pytest.mark.asyncio(loop_scope="module")
 async def test_malformed_input_gets_diagnostics_and_a_working_server(
     client: LanguageClient, tmp_path: Path, kind: str
 ) -> None:
@@ -607,6 +625,7 @@ async def test_malformed_input_gets_diagnostics_and_a_working_server(
 # --------------------------------------------------------------------------- the command
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_lsp_without_the_extra_says_how_to_install_it() -> None:
     code = "import sys; sys.modules['pygls'] = None; from varz_deck.cli import main; main(['lsp'])"
     done = subprocess.run(
@@ -617,6 +636,7 @@ async def test_lsp_without_the_extra_says_how_to_install_it() -> None:
     assert "pip install 'varz-deck[lsp]'" in done.stderr
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_shutdown_and_exit_end_the_process() -> None:
     config = ClientServerConfig(server_command=SERVER)
     client = await config.start()
@@ -626,3 +646,75 @@ async def test_shutdown_and_exit_end_the_process() -> None:
         assert client._server is not None and client._server.returncode == 0
     finally:
         await stop(client)
+
+
+# --------------------------------------------------------------------------- property
+
+
+FRAGMENTS = [
+    "\n", "  ", ": ", ": 3", "- 2 ", "3x ", "\t", '"', "'", "#", "hero: ", "spells:\n", "skills:\n",
+    "portals:\n", "format: pioneer\n", "Ember Imp", "Scorch Shot", "Hibiki Kagura", "スコーチショット",
+    "神楽 響", "Basic Gate (2)", "VZ01-007", "\U0001F525", "0", "99", "100", "x", "{", "[", "&a", "*a",
+]  # fmt: skip
+
+
+def test_random_edits_give_checks_diagnostics(tmp_path: Path) -> None:
+    """Random incremental edits to a deck: after each batch, the server's diagnostics are the
+    ones `check` gives for the same text saved as a file (small and bounded: 20 examples)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def run(coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(TIMEOUT * 2)
+
+    client = run(ClientServerConfig(server_command=SERVER).start())
+    deck = tmp_path / "random.yaml"
+    base = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
+    version = [1]
+    try:
+        run(start(client))
+        run(open_doc(client, deck, base))
+        edit_strategy = st.tuples(
+            st.floats(0, 1), st.floats(0, 1), st.integers(0, 12),
+            st.one_of(st.sampled_from(FRAGMENTS), st.text("ab :-#\n\t'\"3", max_size=6)),
+        )  # fmt: skip
+
+        @settings(
+            max_examples=20,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        )
+        @given(st.lists(edit_strategy, min_size=1, max_size=4))
+        def edits_match_check(edits: list[tuple[float, float, int, str]]) -> None:
+            text = base
+            version[0] += 1
+            run(replace_all(client, deck, text, version[0]))
+            for line_at, column_at, removed, new in edits:
+                lines = text.split("\n")
+                line = min(int(line_at * len(lines)), len(lines) - 1)
+                column = int(column_at * len(lines[line]))
+                start = sum(len(x) + 1 for x in lines[:line]) + column
+                end = min(start + removed, len(text))
+                end_lines = text[:end].split("\n")
+                end_pos = (len(end_lines) - 1, utf16(end_lines[-1]))
+                version[0] += 1
+                got = run(
+                    edit(
+                        client, deck, (line, utf16(lines[line][:column])), end_pos, new, version[0]
+                    )
+                )
+                text = text[:start] + new + text[end:]
+            deck.write_text(text, encoding="utf-8")
+            assert shown(got) == expected(text, check_json(deck)), text
+
+        edits_match_check()
+        run(client.shutdown_session())
+    finally:
+        run(stop(client))
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
