@@ -12,11 +12,13 @@ from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     CardsOption,
+    ExcludeOption,
     GameOption,
     LangOption,
     Output,
     OutputOption,
     color,
+    deck_arguments,
     explicit_database,
     language,
     load_database,
@@ -35,7 +37,12 @@ def check(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            readable=False, help=N_("Deck files (.yaml, .yml or .txt)."), show_default=False
+            readable=False,
+            help=N_(
+                "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
+                "or - for standard input."
+            ),
+            show_default=False,
         ),
     ],
     format: Annotated[
@@ -46,6 +53,7 @@ def check(
     strict: Annotated[
         bool, typer.Option("--strict", help=N_("Treat warnings as errors (exit 1)."))
     ] = False,
+    exclude: ExcludeOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -54,6 +62,7 @@ def check(
     from varz_deck.games import check_decks
 
     chosen = language(lang)
+    decks = deck_arguments(decks, exclude, chosen)
     database = load_database(cards, chosen, game)
     others: dict[str, CardDatabase] = {}
 

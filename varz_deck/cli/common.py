@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
@@ -155,3 +156,93 @@ def game_of(database: CardDatabase) -> Game:
 def explicit_database(cards: Path | None, game: str | None) -> bool:
     """Whether the user named the database (--cards, --game or $VARZ_DECK_CARDS)."""
     return cards is not None or game is not None or bool(os.environ.get("VARZ_DECK_CARDS"))
+
+
+# --- Deck arguments (issue 12, Input): `-` is standard input, a folder its deck files ----------
+
+ExcludeOption = Annotated[
+    Optional[list[str]],  # noqa: UP045
+    typer.Option(
+        "--exclude",
+        metavar="PATTERN",
+        help=N_("In a folder, leave out the paths this glob matches (gitignore-like; repeatable)."),
+        show_default=False,
+    ),
+]
+STDIN_ARGUMENT = "-"
+_KEPT: list[object] = []
+
+
+def _read_stdin(limit: int) -> bytes:
+    """Standard input's bytes, up to limit + 1 (one more says it is too large: F001)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream (tests, IDEs)
+        text = sys.stdin.read(limit + 1) if sys.stdin is not None else ""
+        return text.encode("utf-8", "surrogateescape")[: limit + 1]
+    return bytes(stream.read(limit + 1))
+
+
+def _keep_for_command(texts: dict[Path, str | bytes]) -> None:
+    """Make `texts` readable as files (core.source.overlay) until the command ends."""
+    from varz_deck.core.source import overlay
+
+    try:  # typer ships its own copy of click: its context is the command's
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - an older typer uses click itself
+        from click import get_current_context  # type: ignore[no-redef]
+    context = get_current_context(silent=True)
+    if context is not None:
+        context.with_resource(overlay(texts))
+    else:  # called outside a command (a test): for the rest of the process
+        kept = overlay(texts)
+        kept.__enter__()
+        _KEPT.append(kept)  # a context manager collected would close (and undo) the overlay
+
+
+def deck_arguments(
+    args: Sequence[Path], exclude: Sequence[str] | None = None, lang: str | None = None
+) -> list[Path]:
+    """The decks DECK arguments name, in order: `-` is standard input (shown as `<stdin>`), a
+    folder its deck files (core.deckfiles.find_deck_files), anything else as given (a file or a
+    deck code, which the game recognises). Exit 2 for `-` given twice or a folder without decks."""
+    from varz_deck.core.deckfiles import DECK_SUFFIXES, STDIN_NAME, find_deck_files
+    from varz_deck.core.source import DECK_FILE_LIMIT, overlay_text
+
+    decks: list[Path] = []
+    for arg in args:
+        if str(arg) == STDIN_ARGUMENT:
+            shown = Path(STDIN_NAME)
+            if overlay_text(shown) is not None:  # read already, by this command
+                twice = msg("cli", "standard input (-) can be read only once")
+                fail(twice, EXIT_USAGE, lang)
+            _keep_for_command({shown: _read_stdin(DECK_FILE_LIMIT)})
+            decks.append(shown)
+            continue
+        try:
+            folder = arg.is_dir()
+        except (OSError, ValueError):  # a name too long for a path: a deck code, most likely
+            folder = False
+        if not folder:
+            decks.append(arg)
+            continue
+        found = find_deck_files(arg, exclude or ())
+        if not found:
+            empty = msg("cli", "{folder} holds no deck file ({patterns})")
+            patterns = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
+            fail(empty(folder=str(arg), patterns=patterns), EXIT_USAGE, lang)
+        decks.extend(found)
+    return decks
+
+
+def one_deck(arg: Path, lang: str | None = None, exclude: Sequence[str] | None = None) -> Path:
+    """The one deck a single DECK argument names (`-`, a file, a code, a folder of one deck);
+    exit 2 for a folder of several."""
+    decks = deck_arguments([arg], exclude, lang)
+    if len(decks) != 1:
+        several = nmsg(
+            "cli",
+            "{folder} holds {n} deck file; give one deck",
+            "{folder} holds {n} deck files; give one deck",
+        )
+        fail(several(folder=str(arg), n=len(decks)), EXIT_USAGE, lang)
+    return decks[0]

@@ -14,13 +14,16 @@ from varz_deck.cli.common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     CardsOption,
+    ExcludeOption,
     GameOption,
     LangOption,
     color,
+    deck_arguments,
     fail,
     game_of,
     language,
     load_database,
+    one_deck,
 )
 from varz_deck.core.i18n import N_, Message, msg, nmsg
 
@@ -45,7 +48,7 @@ DeckArgument = Annotated[
     Path,
     typer.Argument(
         readable=False,
-        help=N_("A deck file (.yaml, .yml, .txt) or a deck code."),
+        help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
         show_default=False,
     ),
 ]
@@ -66,7 +69,10 @@ def register(
         list[Path],
         typer.Argument(
             readable=False,  # an unreadable path is reported (F001), not a usage error
-            help=N_("Deck files (.yaml, .yml, .txt) or deck codes."),
+            help=N_(
+                "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
+                "or - for standard input."
+            ),
             show_default=False,
         ),
     ],
@@ -99,6 +105,7 @@ def register(
             show_default=False,
         ),
     ] = None,
+    exclude: ExcludeOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -108,6 +115,7 @@ def register(
     from varz_deck.core.registration.register import register_decks
 
     chosen = language(lang)
+    decks = deck_arguments(decks, exclude, chosen)
     database = _database(cards, chosen, game)
     registrar = game_of(database).registrar
     registrations = register_decks(
@@ -149,6 +157,7 @@ def verify(
             )(hash=repr(hash), example="v1-6axy4nbueg"),
             chosen,
         )
+    deck = one_deck(deck, chosen)
     database = _database(cards, chosen, game)
     reg = _comparable(deck, database, chosen)
     assert reg.deck_hash is not None
@@ -188,6 +197,7 @@ def diff(
     from varz_deck.core.registration.diff import diff_decks
 
     chosen = language(lang)
+    registered, presented = one_deck(registered, chosen), one_deck(presented, chosen)
     database = _database(cards, chosen, game)
     before = _comparable(registered, database, chosen)
     after = _comparable(presented, database, chosen)
@@ -208,6 +218,7 @@ def code(
 ) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
     chosen = language(lang)
+    deck = one_deck(deck, chosen)
     database = _database(cards, chosen, game)
     registrar = game_of(database).registrar
     reg = registrar.register(deck, database)

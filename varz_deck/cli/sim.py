@@ -18,6 +18,7 @@ from varz_deck.cli.common import (
     game_of,
     language,
     load_database,
+    one_deck,
     refuse_option,
 )
 from varz_deck.core.files import write_file_atomic
@@ -92,7 +93,9 @@ def sim(
     deck: Annotated[
         Path,
         typer.Argument(
-            readable=False, help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False
+            readable=False,
+            help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
+            show_default=False,
         ),
     ],
     games: Annotated[
@@ -160,6 +163,8 @@ def sim(
                     "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
                 )
                 fail(no_png, EXIT_USAGE, chosen)
+    deck = one_deck(deck, chosen)
+    vs = one_deck(vs, chosen) if vs is not None else None
     database = load_database(cards, chosen, game)
     goldfish = game_of(database).goldfish
     given = {"vs": vs is not None, "plot": plot is not None}

@@ -19,6 +19,7 @@ from varz_deck.cli.common import (
     game_of,
     language,
     load_database,
+    one_deck,
     refuse_option,
 )
 from varz_deck.core.i18n import N_, msg
@@ -51,7 +52,11 @@ class TuneOutput(str, Enum):
 
 
 DeckArgument = Annotated[
-    Path, typer.Argument(help=N_("Deck file (.yaml, .yml or .txt)."), show_default=False)
+    Path,
+    typer.Argument(
+        help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
+        show_default=False,
+    ),
 ]
 OutputOption = Annotated[
     TuneOutput, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
@@ -74,6 +79,7 @@ def stats(
 ) -> None:
     """Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly."""
     chosen = language(lang)
+    deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
     database = _database(deck, cards, game, chosen)
     tuner = game_of(database).tuner
@@ -113,6 +119,7 @@ def tune(
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
     chosen = language(lang)
+    deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
     database = _database(deck, cards, game, chosen)
     the_game = game_of(database)

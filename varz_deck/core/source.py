@@ -38,7 +38,8 @@ class LoadError(Exception):
 
 
 # Open editor buffers (varz_deck/lsp/): path -> the text the editor has, read instead of the file.
-_OVERLAY: ContextVar[Mapping[str, str] | None] = ContextVar("overlay", default=None)
+# Standard input (`-`) is an overlay too, of the bytes read (varz_deck/cli/common.py).
+_OVERLAY: ContextVar[Mapping[str, str | bytes] | None] = ContextVar("overlay", default=None)
 
 
 def _overlay_key(path: Path) -> str:
@@ -46,7 +47,7 @@ def _overlay_key(path: Path) -> str:
 
 
 @contextmanager
-def overlay(texts: Mapping[Path, str]) -> Iterator[None]:
+def overlay(texts: Mapping[Path, str | bytes]) -> Iterator[None]:
     """Within the block, a file named here reads as the text given (an editor's unsaved buffer),
     through the same limits and checks as the file on disk: `check` and `cards lint` of a buffer
     are those of the file saved with that text."""
@@ -61,7 +62,10 @@ def overlay(texts: Mapping[Path, str]) -> Iterator[None]:
 def overlay_text(path: Path) -> str | None:
     """The editor's text for a file when an overlay names it, else None."""
     texts = _OVERLAY.get()
-    return texts.get(_overlay_key(path)) if texts else None
+    found = texts.get(_overlay_key(path)) if texts else None
+    if isinstance(found, bytes):
+        return found.decode("utf-8", "replace")
+    return found
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
@@ -71,9 +75,17 @@ def read_bytes(path: Path, limit: int) -> bytes:
     device or a socket is refused at once (issue 11), never waited on. An open editor buffer
     (`overlay`) is read instead of the file.
     """
-    buffered = overlay_text(path)
+    texts = _OVERLAY.get()
+    buffered = texts.get(_overlay_key(path)) if texts else None
     if buffered is not None:
-        data = buffered.encode("utf-8", "surrogatepass")
+        data = (
+            buffered if isinstance(buffered, bytes) else buffered.encode("utf-8", "surrogatepass")
+        )
+        if isinstance(buffered, bytes) and len(data) > limit:  # stdin: read up to limit + 1
+            raise LoadError(
+                "F001",
+                msg("F001", "is over {limit:,} bytes; files that large are not read")(limit=limit),
+            )
         if len(data) > limit:
             raise LoadError(
                 "F001",

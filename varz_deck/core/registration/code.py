@@ -34,6 +34,7 @@ MAX_ENTRIES = 1000
 MAX_COUNT = 65535
 MAX_TEXT = 255  # bytes in a format key or a card id
 SHOWN_LENGTH = 16
+SHOWN_TAIL = 8
 CODE_DIAGNOSTIC = "F009"
 _ID = re.compile(r"[A-Z0-9]+-[A-Z0-9]+")
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
@@ -154,9 +155,13 @@ def decode(code: str, layout: Layout) -> DecodedDeck:
 
 
 def display(code: str) -> str:
-    """How a code is shown where a file path would be: its first 16 characters and "…"."""
+    """How a code is shown where a file path would be: its first 16 characters, "…" and its last
+    8, which hold the checksum: codes of one format and hero share their start, so the start
+    alone named several decks alike (issue 12: the `path` column of `register --output csv`)."""
     text = "".join(code.split())
-    return text if len(text) <= SHOWN_LENGTH + 1 else text[:SHOWN_LENGTH] + "…"
+    if len(text) <= SHOWN_LENGTH + SHOWN_TAIL + 1:
+        return text
+    return text[:SHOWN_LENGTH] + "…" + text[-SHOWN_TAIL:]
 
 
 def is_code_argument(arg: str, layout: Layout) -> bool:

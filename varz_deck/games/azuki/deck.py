@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from varz_deck.core.cards import Format
+from varz_deck.core.deckfiles import is_text_list
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.entries import (
     Entry,
@@ -100,7 +101,7 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[AzukiDeck, list[Dia
     except LoadError as err:
         deck.readable = False
         return deck, [diag(err.code, err.message, err.mark, file=shown)]
-    if path.suffix.lower() == ".txt":
+    if is_text_list(path, text):  # by content: a .dek, stdin, a file without an extension
         return deck, parse_text(text, deck)
     return deck, parse_yaml(text, deck)
 

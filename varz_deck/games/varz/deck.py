@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from varz_deck.core.deckfiles import is_text_list
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.entries import (
     Entry,
@@ -75,7 +76,7 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnost
     except LoadError as err:
         deck.readable = False
         return deck, [diag(err.code, err.message, err.mark, file=shown)]
-    if path.suffix.lower() == ".txt":
+    if is_text_list(path, text):  # by content: a .dek, stdin, a file without an extension
         return deck, parse_text(text, deck)
     return deck, parse_yaml(text, deck)
 
