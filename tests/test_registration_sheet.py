@@ -148,3 +148,188 @@ def test_sheet_names_are_unique_and_safe() -> None:
         "code-unreadable.html",
         "blue-list.html",
     ]
+
+
+# ---------------------------------------------------------------- issue 12, item 8: the sheet
+
+
+MORIYA = ROOT / "examples" / "green-moriya-stampede.yaml"
+ID_CELL = re.compile(r'<td class="id">([^<]*)</td>')
+ROW = re.compile(r'<tr><td class="n">[0-9]+</td><td>([^<]*)</td>(?:<td class="n">[^<]*</td>)?'
+                 r'<td class="id">([^<]*)</td></tr>')  # fmt: skip
+
+
+def _tables(page: str) -> dict[str, list[tuple[str, str]]]:
+    """Each table's caption -> its rows (name, shown id), in the order printed."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for caption, body in re.findall(r"<caption>([^<(]+) \(.*?</caption>(.*?)</table>", page):
+        out[caption] = ROW.findall(body)
+    return out
+
+
+def _legal_printings(name: str, format_key: str) -> list[str]:
+    """The ids of a card's printings whose set the format lists, read off the bundled data."""
+    sets = bundled().formats[format_key].sets
+    assert sets is not None
+    return [c.id for c in bundled().cards.values() if c.name == name and c.set in sets]
+
+
+def test_a_printing_written_by_id_is_the_one_shown() -> None:
+    # examples/green-moriya-stampede.yaml writes `VZ01-061: 2`; the canonical id is PR-002 (the
+    # smallest id of Stray Veast), a promo printing not legal in Standard.
+    reg = reg_of(MORIYA)
+    assert reg.canonical is not None
+    stray = next(c for c in reg.canonical.cards() if c.name == "Stray Veast")
+    assert stray.key == "PR-002" and stray.ref == "VZ01-061"  # the hash's text is unchanged
+    assert f"PR-002 {stray.count}\n" in reg.canonical.text()
+    page = render_sheet(reg)
+    assert "PR-002" not in page
+    assert ("Stray Veast", "VZ01-061") in _tables(page)["Spells"]
+
+
+def _swap(tmp_path: Path, ref: str, format_key: str = "standard") -> Registration:
+    deck = tmp_path / f"{format_key}-{ref}.yaml"
+    text = MORIYA.read_text(encoding="utf-8").replace("VZ01-061: 2", f"{ref}: 2")
+    deck.write_text(text.replace("format: standard", f"format: {format_key}"), encoding="utf-8")
+    return reg_of(deck)
+
+
+def test_a_name_shows_a_printing_legal_in_the_format(tmp_path: Path) -> None:
+    by_name, by_promo, by_id = (
+        _swap(tmp_path, ref) for ref in ("Stray Veast", "PR-002", "VZ01-061")
+    )
+    # the same deck, whichever printing is named: the same hash (docs/deck-hash.md)
+    assert by_name.deck_hash == by_promo.deck_hash == by_id.deck_hash
+    first = bundled().printings["Stray Veast"][0].id  # the first printing in database order
+    legal = _legal_printings("Stray Veast", "standard")
+    assert legal == ["VZ01-061"]
+    # a name: its first printing when the format allows it, else the newest legal one
+    expected = first if first in legal else max(legal)
+    assert ("Stray Veast", expected) in _tables(render_sheet(by_name))["Spells"]
+    assert expected == "VZ01-061"
+    # an id: shown as written, even the promo one
+    assert ("Stray Veast", "PR-002") in _tables(render_sheet(by_promo))["Spells"]
+    # Pioneer lists no sets: every printing is legal, so the name's first printing is shown
+    pioneer = _swap(tmp_path, "Stray Veast", "pioneer")
+    assert ("Stray Veast", first) in _tables(render_sheet(pioneer))["Spells"]
+
+
+def test_cards_are_sorted_by_cost_then_name_and_portals_by_shield_life() -> None:
+    db = bundled()
+    for deck in (KAGURA, MORIYA, ROOT / "examples" / "red-homura-pioneer.yaml"):
+        tables = _tables(render_sheet(reg_of(deck)))
+        for caption in ("Spells", "Skills"):
+            rows = tables[caption]
+            costs = [db.cards[card_id].cost for _, card_id in rows]
+            # skills have no cost: by name; a card without a cost after those with one
+            keys = [
+                (c is None, c or 0, n.casefold()) for c, (n, _) in zip(costs, rows, strict=True)
+            ]
+            assert keys == sorted(keys) and len(rows) > 1
+            if caption == "Spells":
+                assert None not in costs and len(set(costs)) > 1
+        portals = tables["Portals"]
+        keys = [(db.cards[i].shield_life, n.casefold()) for n, i in portals]
+        assert keys == sorted(keys)
+    # by hand: Shield Life 2, 2, 2, 3 (basic gates (2) and two effect portals, then Crimson Gate)
+    kagura = _tables(render_sheet(reg_of(KAGURA)))
+    assert [n for n, _ in kagura["Portals"]] == [
+        "Basic Gate (2)",
+        "Kabukicho Neon",
+        "Shibuya Crossing",
+        "Crimson Gate",
+    ]
+
+
+def test_seat_date_and_deck_code_are_on_the_sheet() -> None:
+    from dataclasses import replace
+
+    from varz_deck.games.varz.layout import decode
+
+    reg = reg_of(KAGURA)
+    blank = render_sheet(reg)
+    # not given: empty boxes to fill in by hand
+    assert "<dt>Table / seat</dt><dd></dd>" in blank and "<dt>Event date</dt><dd></dd>" in blank
+    page = render_sheet(replace(reg, seat="Table 12 · seat B", date="2026-05-17"))
+    assert "<dt>Table / seat</dt><dd>Table 12 · seat B</dd>" in page
+    assert "<dt>Event date</dt><dd>2026-05-17</dd>" in page
+    code = re.search(r'<div class="code"><span>Deck code</span><code>([^<]+)</code>', page)
+    assert code is not None and code.group(1).startswith("VZ1")
+    # the code printed is this deck: registering the code gives the same hash
+    assert reg_of(code.group(1)).deck_hash == reg.deck_hash
+    assert decode(code.group(1)) is not None
+
+
+def test_a_deck_with_unknown_cards_has_no_code_line(tmp_path: Path) -> None:
+    unknown = tmp_path / "u.yaml"
+    unknown.write_text("hero: Hibiki Kagura\nspells:\n  Mystery Card: 2\n", encoding="utf-8")
+    page = render_sheet(reg_of(unknown))
+    assert "Deck code" not in page and "Mystery Card" in page
+
+
+def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
+    from dataclasses import replace
+
+    from varz_deck.games.azuki.registration import register_deck as azuki_register
+    from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
+
+    db = open_database(ROOT / "card_data" / "azuki")
+    reg = azuki_register(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml", db)
+    page = azuki_sheet(replace(reg, seat="7", date="2026-06-01"))
+    assert "<dt>Table / seat</dt><dd>7</dd>" in page and "<dd>2026-06-01</dd>" in page
+    code = re.search(r"<code>(AZ[^<]+)</code>", page)
+    assert code is not None
+    assert azuki_register(Path(code.group(1)), db).deck_hash == reg.deck_hash
+    rows = _tables(page)["Main deck"]
+    costs = [db.cards[i].cost for _, i in rows]
+    keys = [(c is None, c or 0, n.casefold()) for c, (n, _) in zip(costs, rows, strict=True)]
+    assert keys == sorted(keys) and len(set(costs)) > 1
+
+
+def _run(*args: str | Path) -> tuple[int, str]:
+    import typer
+    from typer.testing import CliRunner
+
+    from varz_deck.cli.register import register
+
+    app = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode=None)
+    app.command("register")(register)
+    app.command("noop")(lambda: None)
+    result = CliRunner().invoke(app, ["register", *map(str, args)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stderr
+
+
+def test_combined_writes_one_document_a_page_per_player(tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    players = ["Aoi Tanaka", "Ren Sato", "Mika Ito"]
+    for n, player in enumerate(players):
+        text = KAGURA.read_text(encoding="utf-8").replace("Aoi Tanaka", player)
+        (decks / ("all-sheets.yaml" if n == 0 else f"p{n}.yaml")).write_text(text, "utf-8")
+    paths = sorted(decks.iterdir())
+    out = tmp_path / "out"
+    args = [*paths, "--sheet", out, "--combined", "--seat", "12", "--date", "2026-05-17"]
+    status, err = _run(*args)
+    assert status == 0, err
+    # a deck file named all-sheets.yaml does not overwrite the combined document
+    assert sorted(p.name for p in out.iterdir()) == [
+        "all-sheets-2.html", "all-sheets.html", "p1.html", "p2.html",
+    ]  # fmt: skip
+    combined = (out / "all-sheets.html").read_text(encoding="utf-8")
+    assert combined.count('<main class="sheet">') == len(players)
+    assert combined.count("<html") == 1 and ".sheet + .sheet { break-before: page; }" in combined
+    for player in players:
+        assert combined.count(f"<dt>Player</dt><dd>{player}</dd>") == 1
+    assert combined.count("<dd>2026-05-17</dd>") == len(players)
+    assert "in one document" in err
+
+
+def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
+    status, err = _run(KAGURA, "--combined")
+    assert status == 2 and "--combined needs --sheet" in err
+    for bad in ("2026-02-30", "17/05/2026", "2026-5-17"):
+        status, err = _run(KAGURA, "--date", bad, "--sheet", tmp_path)
+        assert status == 2 and "YYYY-MM-DD" in err, bad
+    assert not any(tmp_path.iterdir())

@@ -105,6 +105,32 @@ def register(
             show_default=False,
         ),
     ] = None,
+    combined: Annotated[
+        bool,
+        typer.Option(
+            "--combined",
+            help=N_(
+                "With --sheet: also write all-sheets.html, every sheet in one document, "
+                "a page each."
+            ),
+        ),
+    ] = False,
+    seat: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--seat",
+            help=N_("Table or seat for the sheets (left as a box to fill in when not given)."),
+            show_default=False,
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--date",
+            help=N_("The event's date for the sheets, YYYY-MM-DD."),
+            show_default=False,
+        ),
+    ] = None,
     exclude: ExcludeOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -115,12 +141,27 @@ def register(
     from varz_deck.core.registration.register import register_decks
 
     chosen = language(lang)
+    if combined and sheet is None:
+        _usage(msg("register", "--combined needs --sheet DIR"), chosen)
+    if date is not None and not _is_date(date):
+        _usage(
+            msg("register", "--date {date} is not a date; write it YYYY-MM-DD, e.g. {example}")(
+                date=repr(date), example="2026-05-17"
+            ),
+            chosen,
+        )
     decks = deck_arguments(decks, exclude, chosen)
     database = _database(cards, chosen, game)
     registrar = game_of(database).registrar
     registrations = register_decks(
         registrar, decks, database, player=player, event=event, format_key=format
     )
+    if seat or date:
+        from dataclasses import replace
+
+        from varz_deck.core.registration.register import clean
+
+        registrations = [replace(r, seat=clean(seat), date=date or "") for r in registrations]
     if output is RegisterOutput.json:
         rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
@@ -128,7 +169,9 @@ def register(
     else:
         rendered = render.render_text(registrations, color=color(), lang=chosen)
     sys.stdout.write(rendered)
-    if sheet is not None and not _write_sheets(registrations, sheet, chosen, registrar):
+    if sheet is not None and not _write_sheets(
+        registrations, sheet, chosen, registrar, combined=combined
+    ):
         raise typer.Exit(EXIT_USAGE)  # the registrations are out; the sheets are not all written
     raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
 
@@ -264,14 +307,34 @@ def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     sys.stderr.write("".join(line + "\n" for line in lines))
 
 
+def _is_date(text: str) -> bool:
+    """YYYY-MM-DD, a real day."""
+    import datetime
+    import re
+
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _write_sheets(
-    registrations: list[Registration], folder: Path, lang: str, registrar: Registrar
+    registrations: list[Registration],
+    folder: Path,
+    lang: str,
+    registrar: Registrar,
+    *,
+    combined: bool = False,
 ) -> bool:
-    """Write each sheet (never through a symlink; names cut to fit with a hash); a sheet that
-    cannot be written is said on stderr and the others are still written. True when all were."""
+    """Write each sheet (never through a symlink; names cut to fit with a hash), and with
+    `combined` all of them in one document too; a sheet that cannot be written is said on stderr
+    and the others are still written. True when all were."""
     from varz_deck.core.diagnostics import safe
     from varz_deck.core.files import fit_file_name, write_file_atomic
-    from varz_deck.core.registration.sheet import sheet_names
+    from varz_deck.core.registration.sheet import COMBINED, sheet_names
 
     render_sheet = registrar.render_sheet
     if folder.exists() and not folder.is_dir():
@@ -293,7 +356,8 @@ def _write_sheets(
         )
         return False
     written = 0
-    for reg, name in zip(registrations, sheet_names(registrations), strict=True):
+    reserved = (COMBINED,) if combined else ()
+    for reg, name in zip(registrations, sheet_names(registrations, reserved), strict=True):
         target = folder / fit_file_name(name)
         try:
             write_file_atomic(target, render_sheet(reg, lang))
@@ -309,6 +373,20 @@ def _write_sheets(
         "wrote {n} registration sheets to {folder}",
     )(n=written, folder=str(folder))
     sys.stderr.write(f"varz-deck: {wrote.render(lang)}\n")
+    if combined:
+        target = folder / COMBINED
+        try:
+            write_file_atomic(target, registrar.render_sheets(registrations, lang))
+        except OSError as err:
+            cannot = msg("register", "cannot write the combined sheets to {file}: {error}")
+            _sheet_problem(cannot(file=str(target), error=_os_reason(err, lang)), lang)
+            return False
+        every = nmsg(
+            "register",
+            "wrote {n} sheet in one document to {file}",
+            "wrote {n} sheets in one document to {file}",
+        )(n=len(registrations), file=str(target))
+        sys.stderr.write(f"varz-deck: {every.render(lang)}\n")
     return written == len(registrations)
 
 

@@ -123,6 +123,10 @@ class Registrar(Protocol):
         """The printable HTML registration sheet of one deck."""
         ...
 
+    def render_sheets(self, registrations: Sequence[Registration], lang: str) -> str:
+        """Every deck's sheet in one printable HTML document, a page each."""
+        ...
+
 
 class TuneOutcome(Protocol):
     """`stats` or `tune` figures of one deck: its JSON document, its text report, its charts."""

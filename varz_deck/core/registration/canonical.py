@@ -6,6 +6,9 @@ messages use). A card's identity is `Layout.identity` (VARZ: its name, so every 
 name; Azuki: its id, with alias ids); it is written as the smallest id, in code-point order, among
 the printings of that identity. References the database cannot resolve to one card are kept as
 `?` + the normalised reference, so an illegal deck still has a stable record.
+
+The sheet shows a card by the printing the player named, not by its canonical id: `shown_printing`
+(the hash and the canonical text never depend on it).
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ UNKNOWN = "?"
 DEFAULT_FORMAT = "standard"
 
 _CANONICAL_IDS: WeakKeyDictionary[CardDatabase, dict[str, str]] = WeakKeyDictionary()
-# Reference -> (key, card): a batch of decks names the same cards over and over.
-_RESOLVED: WeakKeyDictionary[CardDatabase, dict[str, tuple[str, Any]]] = WeakKeyDictionary()
+# Reference -> (key, card, the printing it names): a batch of decks names the same cards over and over.
+_RESOLVED: WeakKeyDictionary[CardDatabase, dict[str, tuple[str, Any, Any]]] = WeakKeyDictionary()
 _RESOLVED_LIMIT = 50_000
 
 
@@ -86,6 +89,13 @@ class CanonicalCard:
     count: int
     card: Any
     ref: str
+    shown: Any = field(default=None, compare=False)  # the printing a sheet shows (None: `card`)
+
+    @property
+    def printing(self) -> Any:
+        """The printing to show: the one the player named (`shown_printing`), else the
+        canonical card (None when unknown)."""
+        return self.shown if self.shown is not None else self.card
 
     @property
     def known(self) -> bool:
@@ -166,6 +176,26 @@ def canonical_id(database: CardDatabase, card: Any, identity: Callable[[Any], st
     return ids[identity(card)]
 
 
+def shown_printing(
+    database: CardDatabase, named: Any, ref: str, identity: Callable[[Any], str], format: str
+) -> Any:
+    """The printing a sheet shows for a reference that resolved to the printing `named`.
+
+    An id the player wrote is shown as written. A name means its first printing in the database's
+    order when that printing's set is in the format (or the format lists no sets), else the newest
+    printing that is (the highest id: the database keeps no release dates), else the first one.
+    """
+    if database.by_id(ref) is not None:
+        return named
+    fmt = database.formats.get(format)
+    sets = fmt.sets if fmt is not None else None
+    if sets is None or getattr(named, "set", None) in sets:
+        return named
+    printings = database.printings.get(identity(named), ())
+    legal = [p for p in printings if getattr(p, "set", None) in sets]
+    return max(legal, key=lambda p: p.id) if legal else named
+
+
 def hashable(deck: Any, problems: Sequence[Any]) -> bool:
     """Whether every line of the deck (any game's, or a ReadDeck) was read: no F001–F004 (or
     F009) while reading it."""
@@ -188,29 +218,34 @@ def canonicalize(
     picked: dict[str, CanonicalCard | None] = {}
     for slot in layout.slots:
         ref = slots.get(slot)
-        picked[slot] = None if ref is None else _slot(layout, database, ref, slot)
+        picked[slot] = None if ref is None else _slot(layout, database, ref, slot, fmt)
     sections: dict[str, tuple[CanonicalCard, ...]] = {}
     for section in layout.sections:
         merged: dict[str, CanonicalCard] = {}
         for entry in entries.get(section, ()):
-            item = _canonical(layout, database, entry.ref, entry.count)
+            item = _canonical(layout, database, entry.ref, entry.count, fmt)
             seen = merged.get(item.key)
-            if seen is not None:
-                item = CanonicalCard(seen.key, seen.count + item.count, seen.card, seen.ref)
+            if seen is not None:  # the first reference of the card is the one shown
+                item = CanonicalCard(
+                    seen.key, seen.count + item.count, seen.card, seen.ref, seen.shown
+                )
             merged[item.key] = item
         sections[section] = tuple(merged[k] for k in sorted(merged))
     return CanonicalDeck(fmt, picked, sections, layout)
 
 
-def _slot(layout: Layout, database: CardDatabase, ref: str, slot: str) -> CanonicalCard:
+def _slot(layout: Layout, database: CardDatabase, ref: str, slot: str, fmt: str) -> CanonicalCard:
     found = layout.pick(database, ref, slot)
     if len(found) == 1:
         key = canonical_id(database, found[0], layout.identity)
-        return CanonicalCard(key, 1, database.cards[key], ref)
+        shown = shown_printing(database, found[0], ref, layout.identity, fmt)
+        return CanonicalCard(key, 1, database.cards[key], ref, shown)
     return CanonicalCard(UNKNOWN + normalize(ref), 1, None, ref)
 
 
-def _canonical(layout: Layout, database: CardDatabase, ref: str, count: int) -> CanonicalCard:
+def _canonical(
+    layout: Layout, database: CardDatabase, ref: str, count: int, fmt: str
+) -> CanonicalCard:
     known = _RESOLVED.get(database)
     if known is None or len(known) > _RESOLVED_LIMIT:
         known = _RESOLVED[database] = {}
@@ -219,7 +254,10 @@ def _canonical(layout: Layout, database: CardDatabase, ref: str, count: int) -> 
         found = database.lookup(ref)
         if len(found) == 1:
             key = canonical_id(database, found[0], layout.identity)
-            hit = known[ref] = (key, database.cards[key])
+            hit = known[ref] = (key, database.cards[key], found[0])
         else:
-            hit = known[ref] = (UNKNOWN + normalize(ref), None)
-    return CanonicalCard(hit[0], count, hit[1], ref)
+            hit = known[ref] = (UNKNOWN + normalize(ref), None, None)
+    shown = None
+    if hit[2] is not None:
+        shown = shown_printing(database, hit[2], ref, layout.identity, fmt)
+    return CanonicalCard(hit[0], count, hit[1], ref, shown)

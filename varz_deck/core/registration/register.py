@@ -31,6 +31,8 @@ class Registration:
     canonical: CanonicalDeck | None
     deck_hash: str | None
     is_code: bool = False
+    seat: str = ""  # table / seat, for the sheet (`register --seat`)
+    date: str = ""  # the event's date, YYYY-MM-DD (`register --date`)
 
     @property
     def legal(self) -> bool:
@@ -83,8 +85,8 @@ def registration(
         )
     return Registration(
         path=read.path,
-        player=_clean(player if player is not None else read.player),
-        event=_clean(event if event is not None else read.event),
+        player=clean(player if player is not None else read.player),
+        event=clean(event if event is not None else read.event),
         report=report,
         canonical=canonical,
         deck_hash=canonical.hash() if canonical is not None else None,
@@ -108,7 +110,8 @@ def register_decks(
     ]
 
 
-def _clean(value: str | None) -> str:
+def clean(value: str | None) -> str:
+    """Text for a report or sheet: whitespace runs made one space, None made empty."""
     return " ".join(value.split()) if value else ""
 
 

@@ -3,8 +3,11 @@
 No network resources (a Content-Security-Policy forbids them), system fonts only, one page for a
 legal deck: the page content is sized for the smaller of A4 and Letter in each direction.
 
-The page's skeleton (header, who, hash, problems, signatures) is the same for every game; the game
-gives its slots' rows (hero; leader and gate) and its card tables (`card_table` draws one).
+The page's skeleton (header, who, hash, deck code, problems, signatures) is the same for every
+game; the game gives its slots' rows (hero; leader and gate) and its card tables (`card_table`
+draws one). Cards are shown by the printing the player named (`CanonicalCard.printing`), sorted
+as players read lists: by cost, then name (`by_cost`; a game may sort a section otherwise, as VARZ
+portals by Shield Life). `render_sheets` puts every sheet in one document, a page each.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ _FORMAT = msg("sheet", "Format")
 _DECK = msg("sheet", "Deck")
 _DECK_HASH = msg("sheet", "Deck hash")
 _DATE = msg("sheet", "Date")
+_SEAT = msg("sheet", "Table / seat")
+_EVENT_DATE = msg("sheet", "Event date")
+_DECK_CODE = msg("sheet", "Deck code")
 _QTY = msg("sheet", "Qty")
 _CARD = msg("sheet", "Card")
 _ID = msg("sheet", "Id")
@@ -77,7 +83,13 @@ tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
 .sign { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 3mm 6mm; margin-top: 10mm;
   break-inside: avoid; }
 .sign div { border-top: 1px solid #111; padding-top: 1mm; font-size: 8pt; color: #444; }
+.code { display: flex; gap: 3mm; align-items: baseline; margin: -2mm 0 3mm; font-size: 8pt;
+  color: #444; break-inside: avoid; }
+.code code { font: 8pt "Liberation Mono", "DejaVu Sans Mono", monospace; color: #111;
+  overflow-wrap: anywhere; word-break: break-all; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
+.sheet + .sheet { break-before: page; }
+@media screen { .sheet + .sheet { margin-top: 8mm; } }
 """
 
 
@@ -102,10 +114,50 @@ class SheetParts:
 
     slots: Callable[[CanonicalDeck | None, str], Sequence[tuple[Message, str]]]
     lists: Callable[[Registration, CanonicalDeck, str], str]
+    code: Callable[[CanonicalDeck], str]  # the game's deck code (its Registrar's `encode`)
 
 
 def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> str:
     """One registration as a complete HTML document, its words in a language."""
+    heading = msg("sheet", "Deck registration").render(lang)
+    title = " — ".join(x for x in (heading, reg.player, reg.event) if x)
+    return _document(title, [sheet_body(reg, parts_of, lang)], lang)
+
+
+def render_sheets(
+    registrations: Sequence[Registration], parts_of: SheetParts, lang: str = ENGLISH
+) -> str:
+    """Every registration's sheet in one HTML document, each on its own page (CSS page breaks),
+    for printing a whole event at once."""
+    heading = msg("sheet", "Deck registration").render(lang)
+    events = list(dict.fromkeys(r.event for r in registrations if r.event))
+    title = " — ".join([heading, *events[:1]])
+    return _document(title, [sheet_body(r, parts_of, lang) for r in registrations], lang)
+
+
+def _document(title: str, bodies: Sequence[str], lang: str) -> str:
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{_HTML_LANG.get(lang, "en")}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        f'<meta name="generator" content="varz-deck {__version__}">',
+        f"<title>{e(title)}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        *bodies,
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> str:
+    """One registration's page: the `<main class="sheet">` element."""
 
     def say(message: Message) -> str:
         return e(message.render(lang))
@@ -120,20 +172,7 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
         verdict = msg("sheet", "NOT LEGAL · {errors}")(errors=_ERRORS(n=report.errors))
         status = f'<div class="status illegal">{say(verdict)}</div>'
     heading = msg("sheet", "Deck registration").render(lang)
-    title = " — ".join(x for x in (heading, reg.player, reg.event) if x)
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{_HTML_LANG.get(lang, "en")}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta http-equiv="Content-Security-Policy" '
-        "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-        f'<meta name="generator" content="varz-deck {__version__}">',
-        f"<title>{e(title)}</title>",
-        f"<style>{CSS}</style>",
-        "</head>",
-        "<body>",
         '<main class="sheet">',
         "<header><div>",
         f"<h1>{e(heading)}</h1>",
@@ -147,6 +186,8 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
             for label, shown in parts_of.slots(canonical, lang)
         ),
         f"<dt>{say(_DECK)}</dt><dd>{e(report.name or reg.path)}</dd>",
+        f"<dt>{say(_SEAT)}</dt><dd>{e(reg.seat)}</dd>",  # empty: a box to fill in by hand
+        f"<dt>{say(_EVENT_DATE)}</dt><dd>{e(reg.date)}</dd>",
         "</dl>",
     ]
     if canonical is not None:
@@ -158,6 +199,11 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
             f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
             "</div>"
         )
+        if canonical.complete:  # a deck with unknown references has no deck code
+            parts.append(
+                f'<div class="code"><span>{say(_DECK_CODE)}</span>'
+                f"<code>{e(parts_of.code(canonical))}</code></div>"
+            )
     else:
         unread = msg("sheet", "This deck could not be read completely, so it has no deck hash.")
         again = msg("sheet", "Fix the problems below and register it again.")
@@ -187,11 +233,9 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
             "</div>",
             f"<footer>varz-deck {__version__} · {e(reg.path)}</footer>",
             "</main>",
-            "</body>",
-            "</html>",
         ]
     )
-    return "\n".join(parts) + "\n"
+    return "\n".join(parts)
 
 
 def e(text: str) -> str:
@@ -233,14 +277,17 @@ def card_table(
     target: int | None,
     empty: Message = _NONE_LISTED,
     extra: Column | None = None,
+    order: Callable[[CanonicalCard, str], tuple[Any, ...]] | None = None,
     lang: str = ENGLISH,
 ) -> str:
-    """One section as a table: count, name, (extra), id; a total off `target` is marked."""
+    """One section as a table: count, name, (extra), id; a total off `target` is marked. Rows
+    are sorted by `order` (default `by_cost`)."""
 
     def say(message: Message) -> str:
         return e(message.render(lang))
 
-    cards = canonical.sections[section]
+    sort_key = order or by_cost
+    cards = sorted(canonical.sections[section], key=lambda c: sort_key(c, lang))
     size = canonical.size(section)
     head = f'<tr><th class="n">{say(_QTY)}</th><th>{say(_CARD)}</th>'
     head += f'<th class="n">{say(extra.title)}</th>' if extra else ""
@@ -266,19 +313,38 @@ def card_table(
     )
 
 
+def shown_name(card: CanonicalCard, lang: str = ENGLISH) -> str:
+    """The card's name as the sheet shows it (in the language when the database has it), or the
+    reference as written when it is unknown."""
+    if card.card is None:
+        return card.ref
+    if lang == ENGLISH:
+        return card.name
+    return CardName.of(card.printing, quote=False).in_language(lang)
+
+
+def by_name(card: CanonicalCard, lang: str = ENGLISH) -> tuple[Any, ...]:
+    """Known cards by name as shown (case-insensitive), then unknown ones as written."""
+    return (card.card is None, shown_name(card, lang).casefold(), card.key)
+
+
+def by_cost(card: CanonicalCard, lang: str = ENGLISH) -> tuple[Any, ...]:
+    """As players read lists: by cost (cards without one after those with one), then by name;
+    unknown cards last."""
+    cost = getattr(card.card, "cost", None)
+    return (card.card is None, cost is None, cost or 0, *by_name(card, lang)[1:])
+
+
 def _row(card: CanonicalCard, extra: Column | None, lang: str = ENGLISH) -> str:
     if card.known:
-        shown = card.name
-        if lang != ENGLISH and card.card is not None:
-            shown = CardName.of(card.card, quote=False).in_language(lang)
-        name = e(shown)
+        name = e(shown_name(card, lang))
     else:
         unknown = msg("sheet", "(unknown)").render(lang)
         name = f'{e(card.ref)} <span class="off">{e(unknown)}</span>'
     row = f'<tr><td class="n">{card.count}</td><td>{name}</td>'
     if extra:
         row += f'<td class="n">{extra.cell(card.card)}</td>'
-    return row + f'<td class="id">{e(card.card.id) if card.card else ""}</td></tr>'
+    return row + f'<td class="id">{e(card.printing.id) if card.card else ""}</td></tr>'
 
 
 def unknown_slot(card: CanonicalCard, lang: str = ENGLISH) -> str:
@@ -287,7 +353,10 @@ def unknown_slot(card: CanonicalCard, lang: str = ENGLISH) -> str:
     return f'{e(card.ref)} <span class="off">{e(unknown)}</span>'
 
 
-def sheet_names(registrations: Iterable[Registration]) -> list[str]:
-    """A unique file name for each registration's sheet, in order."""
-    taken: set[str] = set()
+COMBINED = "all-sheets.html"  # `register --sheet DIR --combined`: every sheet in one document
+
+
+def sheet_names(registrations: Iterable[Registration], reserved: Iterable[str] = ()) -> list[str]:
+    """A unique file name for each registration's sheet, in order (none of `reserved`)."""
+    taken: set[str] = {name.casefold() for name in reserved}
     return [sheet_filename(reg, taken) for reg in registrations]

@@ -97,7 +97,7 @@ def _slot(canonical: CanonicalDeck | None, slot: str, lang: str) -> str:
     picked = canonical.slots.get(slot) if canonical is not None else None
     if picked is None:
         return ""
-    card = picked.card
+    card = picked.printing
     if card is None:
         return page.unknown_slot(picked, lang)
     facts = [" / ".join(term("element", e, lang) for e in card.elements)]
@@ -126,7 +126,12 @@ def _table(canonical: CanonicalDeck, section: str, lang: str) -> str:
     )
 
 
-PARTS = page.SheetParts(slots=_sheet_slots, lists=_lists)
+PARTS = page.SheetParts(slots=_sheet_slots, lists=_lists, code=encode)
+
+
+def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
+    """Every Azuki registration's sheet in one document, a page each."""
+    return page.render_sheets(registrations, PARTS, lang)
 
 
 class AzukiRegistrar:
@@ -153,6 +158,9 @@ class AzukiRegistrar:
 
     def render_sheet(self, registration: Registration, lang: str) -> str:
         return render_sheet(registration, lang)
+
+    def render_sheets(self, registrations: Sequence[Registration], lang: str) -> str:
+        return render_sheets(registrations, lang)
 
 
 REGISTRAR = AzukiRegistrar()

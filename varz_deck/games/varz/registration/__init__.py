@@ -7,6 +7,7 @@ The canonical form, hash, code bytes, diff and reports are the core's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from varz_deck.core.cards import CardDatabase
@@ -92,6 +93,11 @@ class VarzRegistrar:
         from varz_deck.games.varz.registration.sheet import render_sheet
 
         return render_sheet(registration, lang)
+
+    def render_sheets(self, registrations: Sequence[Registration], lang: str) -> str:
+        from varz_deck.games.varz.registration.sheet import render_sheets
+
+        return render_sheets(registrations, lang)
 
 
 REGISTRAR = VarzRegistrar()

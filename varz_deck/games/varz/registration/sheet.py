@@ -1,5 +1,9 @@
 """The VARZ registration sheet: the hero row and the spells, skills and portals tables (with
-Shield Life) on the core's page (varz_deck/core/registration/sheet.py)."""
+Shield Life) on the core's page (varz_deck/core/registration/sheet.py).
+
+Spells and skills are sorted by cost, then name; portals have no cost, so by Shield Life (the
+column the sheet shows, the numbers that add up to 20), then name.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,8 @@ from typing import Any
 
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
-from varz_deck.core.registration.canonical import CanonicalDeck
+from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
+from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
 from varz_deck.games.varz.layout import shield_life
 
@@ -47,7 +52,12 @@ def _lists(reg: Registration, canonical: CanonicalDeck, lang: str) -> str:
     )
 
 
-PARTS = page.SheetParts(slots=_slots, lists=_lists)
+PARTS = page.SheetParts(slots=_slots, lists=_lists, code=encode)
+
+
+def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
+    """Every VARZ registration's sheet in one document, a page each."""
+    return page.render_sheets(registrations, PARTS, lang)
 
 
 def _pooled(reg: Registration) -> bool:
@@ -59,7 +69,7 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
     hero = canonical.slots.get("hero") if canonical is not None else None
     if hero is None:
         return ""
-    card = hero.card
+    card = hero.printing
     if card is None:
         return page.unknown_slot(hero, lang)
     facts = [term("color", card.color, lang) if card.color else ""]
@@ -92,8 +102,15 @@ def _table(
         target=_TARGETS[section] if checked else None,
         empty=empty,
         extra=extra,
+        order=_by_shield if portals else None,
         lang=lang,
     )
+
+
+def _by_shield(card: CanonicalCard, lang: str) -> tuple[Any, ...]:
+    """Portals: by Shield Life, then name (unknown cards last)."""
+    shield = getattr(card.card, "shield_life", None)
+    return (card.card is None, shield is None, shield or 0, *page.by_name(card, lang)[1:])
 
 
 def _shield(card: Any) -> str:
