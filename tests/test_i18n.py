@@ -554,7 +554,7 @@ def test_help_of_the_main_commands_is_translated(
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "VARZ ルールブックに照らして" in out
-    assert "デッキファイル（.yaml、.yml、.txt）。" in out
+    assert "デッキファイル（.yaml、.yml、.txt、.dek）" in out
     assert "メッセージの言語" in out
 
 
