@@ -194,3 +194,32 @@ def test_azuki_sheet_prints_on_one_page_with_leader_gate_main_and_ikz(
     missing = [c.name for c in reg.canonical.cards() if " ".join(c.name.split()) not in text]
     assert missing == []
     assert re.search(r"Main deck \(50\)", text) and re.search(r"IKZ deck \(11\)", text)
+
+
+@pytest.mark.parametrize("paper", PAPER)
+def test_combined_sheets_print_a_page_per_player(
+    paper: str, tmp_path: Path, tools: dict[str, str]
+) -> None:
+    """`register --sheet DIR --combined`: every sheet in one document, one page per player, on
+    both papers, the widest legal deck included; each page has its player, seat, date and code."""
+    from varz_deck.games.varz.registration.sheet import render_sheets
+
+    players = ["Aoi Tanaka", "Ren Sato", "Mika Ito", f"Yui Mori {LONG_PLAYER}"]
+    base = [register_deck(KAGURA, bundled()), _widest(tmp_path)]
+    regs = [
+        replace(base[n % 2], player=p, seat=f"Table {n + 1}", date="2026-05-17")
+        for n, p in enumerate(players)
+    ]
+    pdf = print_pdf(render_sheets(regs), paper, tmp_path, tools)
+    pages, size = pdf_pages(pdf, tools)
+    assert ("A4" if paper == "A4" else "letter") in size
+    assert pages == len(players)
+    for page, (player, reg) in enumerate(zip(players, regs, strict=True), start=1):
+        out = subprocess.run(
+            [tools["pdftotext"], "-f", str(page), "-l", str(page), "-layout", str(pdf), "-"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        text = " ".join(out.stdout.split())
+        assert " ".join(player.split()[:2]) in text, (page, player)
+        assert f"Table {page}" in text and "2026-05-17" in text and str(reg.deck_hash) in text
+        assert "Deck code" in text

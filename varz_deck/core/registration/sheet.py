@@ -67,25 +67,26 @@ dd { margin: 0; border-bottom: 1px solid #999; min-height: 5mm; overflow-wrap: b
 .lists { display: grid; grid-template-columns: 1.1fr 1fr; gap: 5mm; align-items: start; }
 table { width: 100%; border-collapse: collapse; break-inside: avoid; margin-bottom: 3mm; }
 caption { text-align: left; font-weight: bold; font-size: 10.5pt; padding-bottom: 0.5mm; }
-th, td { text-align: left; padding: 0.2mm 1.2mm; line-height: 1.22; border-bottom: 1px solid #ccc; vertical-align: middle; }
+th, td { text-align: left; padding: 0.2mm 1.2mm; line-height: 1.14; border-bottom: 1px solid #ccc; vertical-align: middle; }
 th { font-size: 8pt; color: #444; border-bottom: 1px solid #111; }
 td.n, th.n { text-align: right; width: 9mm; font-variant-numeric: tabular-nums; }
 td.id { font-size: 8pt; width: 19mm; color: #333; font-variant-numeric: tabular-nums; }
 tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
 .off { color: #b00020; }
-.hash { display: flex; gap: 6mm; align-items: baseline; border: 1px solid #111; padding: 2mm 3mm;
+.hash { display: flex; flex-wrap: wrap; gap: 0.5mm 6mm; align-items: baseline; border: 1px solid #111; padding: 2mm 3mm;
   margin: 1mm 0 3mm; break-inside: avoid; }
 .hash code { font: bold 15pt "Liberation Mono", "DejaVu Sans Mono", monospace; letter-spacing: 0.5pt; }
 .hash small { color: #444; }
 .problems { margin: 0 0 3mm; padding-left: 5mm; break-inside: avoid; }
 .problems li { margin-bottom: 0.5mm; }
 .notes { margin: 0 0 3mm; color: #444; }
-.sign { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 3mm 6mm; margin-top: 10mm;
+.sign { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 3mm 6mm; margin-top: 6mm;
   break-inside: avoid; }
 .sign div { border-top: 1px solid #111; padding-top: 1mm; font-size: 8pt; color: #444; }
-.code { display: flex; gap: 3mm; align-items: baseline; margin: -2mm 0 3mm; font-size: 8pt;
-  color: #444; break-inside: avoid; }
-.code code { font: 8pt "Liberation Mono", "DejaVu Sans Mono", monospace; color: #111;
+.hash .code { flex-basis: 100%; display: flex; gap: 3mm; align-items: baseline; font-size: 8pt;
+  color: #444; }
+.hash .code span { flex: none; }
+.hash .code code { font: 7.5pt "Liberation Mono", "DejaVu Sans Mono", monospace; color: #111;
   overflow-wrap: anywhere; word-break: break-all; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
 .sheet + .sheet { break-before: page; }
@@ -193,17 +194,18 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
     if canonical is not None:
         parts.append(parts_of.lists(reg, canonical, lang))
         verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
+        code = ""
+        if canonical.complete:  # a deck with unknown references has no deck code
+            code = (
+                f'<div class="code"><span>{say(_DECK_CODE)}</span>'
+                f"<code>{e(parts_of.code(canonical))}</code></div>"
+            )
         parts.append(
             f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
             f"<code>{e(reg.deck_hash or '')}</code>"
             f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
-            "</div>"
+            f"{code}</div>"
         )
-        if canonical.complete:  # a deck with unknown references has no deck code
-            parts.append(
-                f'<div class="code"><span>{say(_DECK_CODE)}</span>'
-                f"<code>{e(parts_of.code(canonical))}</code></div>"
-            )
     else:
         unread = msg("sheet", "This deck could not be read completely, so it has no deck hash.")
         again = msg("sheet", "Fix the problems below and register it again.")
