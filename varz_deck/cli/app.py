@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli import cards, check, lsp, register, rules, sim, tune
+from varz_deck.cli import cache, cards, check, lsp, register, rules, sim, tune
 from varz_deck.cli.common import EXIT_INTERNAL
 from varz_deck.core.i18n import N_, msg
 from varz_deck.core.sanitize import SafeStream
@@ -34,6 +34,8 @@ cards_app = typer.Typer(
     help=N_("Work with a card database: lint it, show a card, search cards."), no_args_is_help=True
 )
 app.add_typer(cards_app, name="cards")
+cache_app = typer.Typer(help=cache.CACHE_HELP, no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
 
 
 def _version(value: bool) -> None:
@@ -66,6 +68,8 @@ app.command("verify", help=register.VERIFY_HELP)(register.verify)
 app.command("diff", help=register.DIFF_HELP)(register.diff)
 app.command("code", help=register.CODE_HELP)(register.code)
 app.command("lsp", help=lsp.LSP_HELP)(lsp.lsp)
+cache_app.command("info", help=cache.INFO_HELP)(cache.cache_info)
+cache_app.command("clear", help=cache.CLEAR_HELP)(cache.cache_clear)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,6 +27,7 @@ from varz_deck.cli.common import (
     game_of,
     language,
     load_database,
+    progress_bar,
     refuse_option,
     width,
 )
@@ -96,7 +97,13 @@ def cards_lint(
             fail(problem(root=str(root)), lang=chosen)
     files: dict[str, list[Diagnostic]] = {}
     for root in roots:
-        result = lint_database(root)
+        linting = msg("cli", "linting {root}")(root=str(root))
+        bar = progress_bar(linting, chosen, output is Output.text)
+        try:
+            result = lint_database(root, bar)
+        finally:
+            if bar is not None:
+                bar.close()
         for path, diags in result.files.items():
             files.setdefault(path, []).extend(diags)
     diagnostics = [d for diags in files.values() for d in diags]

@@ -63,12 +63,12 @@ def check(
 
     chosen = language(lang)
     decks = deck_arguments(decks, exclude, chosen)
-    database = load_database(cards, chosen, game)
+    database = load_database(cards, chosen, game, progress=output is Output.text)
     others: dict[str, CardDatabase] = {}
 
     def bundled(key: str) -> CardDatabase:
         if key not in others:
-            others[key] = load_database(None, chosen, key)
+            others[key] = load_database(None, chosen, key, progress=output is Output.text)
         return others[key]
 
     explicit = explicit_database(cards, game)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
 
 import typer
 
 from varz_deck.core.i18n import N_, msg, nmsg
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.game import Game
     from varz_deck.core.i18n import Message
@@ -122,18 +124,20 @@ def check_game_key(game: str | None, lang: str | None) -> None:
 
 
 def load_database(
-    cards: Path | None, lang: str | None = None, game: str | None = None
+    cards: Path | None, lang: str | None = None, game: str | None = None, progress: bool = True
 ) -> CardDatabase:
     """The card database for a command (--cards, else $VARZ_DECK_CARDS, else the bundled one of
-    --game), or exit 2 with a pointer to `cards lint`."""
+    --game), or exit 2 with a pointer to `cards lint`. A cold build (not in the cache) shows a
+    progress bar on a terminal when `progress` (the command's output is text)."""
     from varz_deck.core.database import DatabaseError, resolve_root
     from varz_deck.core.i18n import choose_language, localized
     from varz_deck.games import open_database
 
     check_game_key(game, lang)
     root = resolve_root(cards, game)
+    bar = progress_bar(msg("cli", "reading the card database"), lang, progress)
     try:
-        return open_database(root)
+        return open_database(root, bar)
     except DatabaseError as err:
         chosen = lang or choose_language()
         first = err.diagnostics[0] if err.diagnostics else None
@@ -144,7 +148,12 @@ def load_database(
                 place=place, code=first.code, message=localized(first, chosen)
             ).render(chosen)
         count = len(err.diagnostics)
+        if bar is not None:
+            bar.close()
         fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def game_of(database: CardDatabase) -> Game:
@@ -246,3 +255,68 @@ def one_deck(arg: Path, lang: str | None = None, exclude: Sequence[str] | None =
         )
         fail(several(folder=str(arg), n=len(decks)), EXIT_USAGE, lang)
     return decks[0]
+
+
+# --- Progress (issue 12): a bar on stderr for work that can take more than a second ------------
+
+_T = TypeVar("_T")
+PROGRESS_AFTER = 1.0  # seconds of work before a bar appears: quick runs stay quiet
+
+
+def stderr_is_terminal() -> bool:
+    stream = sys.stderr
+    return stream is not None and stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
+class ProgressBar:
+    """A rich progress bar on stderr, called as `bar(done, total)`; it appears only once the work
+    has taken more than PROGRESS_AFTER seconds, and is gone (transient) when closed."""
+
+    def __init__(self, label: str = "") -> None:
+        import time
+
+        self.label = label
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if done >= total or self._clock() - self._start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self.label, total=total)
+        if self._task is not None:
+            self._bar.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def progress_bar(label: Message, lang: str | None, shown: bool = True) -> ProgressBar | None:
+    """A bar for text output on a terminal (`shown`: the command's output is text); None when
+    stderr is piped or the output is JSON, CSV or SARIF, which no bar may ever mix with."""
+    if not shown or not stderr_is_terminal():
+        return None
+    from varz_deck.core.i18n import choose_language
+
+    return ProgressBar(label.render(lang or choose_language()))
+
+
+def tracked(items: Sequence[_T], bar: ProgressBar | None) -> Iterator[_T]:
+    """Each item, moving the bar (when there is one) as each is taken; closes it at the end."""
+    try:
+        for done, item in enumerate(items):
+            if bar is not None:
+                bar(done, len(items))
+            yield item
+    finally:
+        if bar is not None:
+            bar.close()

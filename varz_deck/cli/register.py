@@ -24,6 +24,8 @@ from varz_deck.cli.common import (
     language,
     load_database,
     one_deck,
+    progress_bar,
+    tracked,
 )
 from varz_deck.core.i18n import N_, Message, msg, nmsg
 
@@ -151,10 +153,12 @@ def register(
             chosen,
         )
     decks = deck_arguments(decks, exclude, chosen)
-    database = _database(cards, chosen, game)
+    text = output is RegisterOutput.text
+    database = load_database(cards, chosen, game, progress=text)
     registrar = game_of(database).registrar
+    bar = progress_bar(msg("register", "registering decks"), chosen, text)
     registrations = register_decks(
-        registrar, decks, database, player=player, event=event, format_key=format
+        registrar, tracked(decks, bar), database, player=player, event=event, format_key=format
     )
     if seat or date:
         from dataclasses import replace

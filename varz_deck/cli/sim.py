@@ -19,6 +19,7 @@ from varz_deck.cli.common import (
     language,
     load_database,
     one_deck,
+    progress_bar,
     refuse_option,
 )
 from varz_deck.core.files import write_file_atomic
@@ -26,12 +27,9 @@ from varz_deck.core.i18n import N_, msg
 from varz_deck.core.sanitize import json_dumps
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
     from varz_deck.core.game import DeckUnusable
 
 EXIT_UNREADABLE = 1
-PROGRESS_AFTER = 1.0
 MAX_GAMES = 100_000_000
 SIM_HELP = N_(
     "Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists."
@@ -51,42 +49,6 @@ class Mulligan(str, Enum):
 class SimOutput(str, Enum):
     text = "text"
     json = "json"
-
-
-def _stderr_is_terminal() -> bool:
-    import sys
-
-    return sys.stderr.isatty()
-
-
-class _Progress:
-    """A progress bar on stderr, shown only once a run has taken more than a second."""
-
-    def __init__(self) -> None:
-        import time
-
-        self.label = "simulating"  # the caller puts it in the chosen language
-        self._clock = time.monotonic
-        self._start = self._clock()
-        self._bar: Progress | None = None
-        self._task: TaskID | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self._bar is None:
-            if done >= total or self._clock() - self._start < PROGRESS_AFTER:
-                return
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self._bar = Progress(console=Console(stderr=True), transient=True)
-            self._bar.start()
-            self._task = self._bar.add_task(self.label, total=total)
-        if self._task is not None:
-            self._bar.update(self._task, completed=done)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
 
 
 def sim(
@@ -165,15 +127,13 @@ def sim(
                 fail(no_png, EXIT_USAGE, chosen)
     deck = one_deck(deck, chosen)
     vs = one_deck(vs, chosen) if vs is not None else None
-    database = load_database(cards, chosen, game)
+    database = load_database(cards, chosen, game, progress=output is SimOutput.text)
     goldfish = game_of(database).goldfish
     given = {"vs": vs is not None, "plot": plot is not None}
     for option, used in given.items():
         if used and option not in goldfish.options:
             refuse_option(game_of(database), f"--{option}", chosen)
-    progress = _Progress() if output is SimOutput.text and _stderr_is_terminal() else None
-    if progress is not None:
-        progress.label = msg("sim", "simulating").render(chosen)
+    progress = progress_bar(msg("sim", "simulating"), chosen, output is SimOutput.text)
     request = SimRequest(
         deck=deck,
         games=games,

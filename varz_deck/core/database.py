@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from varz_deck import __version__
+from varz_deck.core import cachestore
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cards import CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
@@ -151,11 +152,7 @@ def _display(root: Path, path: Path) -> str:
 
 
 def _cache_dir() -> Path | None:
-    if os.environ.get("VARZ_DECK_NO_CACHE"):
-        return None
-    base = os.environ.get("VARZ_DECK_CACHE") or os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base else Path.home() / ".cache"
-    return root / "varz-deck" if not os.environ.get("VARZ_DECK_CACHE") else root
+    return cachestore.cache_dir()
 
 
 def _cache_key(root: Path, files: list[tuple[Path, bytes]], game: Game) -> str:
@@ -213,12 +210,27 @@ def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
         pass
 
 
+Progress = Callable[[int, int], None]  # (done, total): the CLI draws a bar; the core prints nothing
+_T = TypeVar("_T")
+
+
+def _counted(items: Sequence[_T], progress: Progress | None) -> Iterator[_T]:
+    """Each item, telling `progress(done, total)` as each is taken and when all are done."""
+    total = len(items)
+    for done, item in enumerate(items):
+        if progress is not None:
+            progress(done, total)
+        yield item
+    if progress is not None:
+        progress(total, total)
+
+
 # --------------------------------------------------------------------------- loading
 
 
-def open_database(root: Path, game: Game) -> CardDatabase:
+def open_database(root: Path, game: Game, progress: Progress | None = None) -> CardDatabase:
     """A valid database of `game` (see database_game_key), from the cache when its files are
-    unchanged; DatabaseError if invalid."""
+    unchanged; DatabaseError if invalid. `progress` hears of each file a cold build checks."""
     if not root.is_dir():
         raise DatabaseError(root, [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))])
     files = []
@@ -230,11 +242,13 @@ def open_database(root: Path, game: Game) -> CardDatabase:
     key = _cache_key(root, files, game)
     cached = _cache_read(key, root, game)
     if cached is not None:
+        cachestore.touch(key)  # the least recently used databases are evicted first
         return cached
-    result = lint_database(root, game)
+    result = lint_database(root, game, progress)
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
     _cache_write(key, root, result.database)
+    cachestore.evict()
     return result.database
 
 
@@ -270,9 +284,9 @@ class _Entry:
         return f"{self.file}:{mark.line}:{mark.column}"
 
 
-def lint_database(root: Path, game: Game) -> LintResult:
+def lint_database(root: Path, game: Game, progress: Progress | None = None) -> LintResult:
     """Load every file of a database of `game` and check it whole: F001–F003, C001–C005,
-    C101–C104."""
+    C101–C104. `progress` hears of each file checked."""
     from varz_deck.core.schemaexplain import schema_problems
 
     result = LintResult(root)
@@ -281,7 +295,7 @@ def lint_database(root: Path, game: Game) -> LintResult:
         return result
     entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
-    for path in _yaml_files(root):
+    for path in _counted(_yaml_files(root), progress):
         shown = _display(root, path)
         is_formats = path.parent == root and path.name == FORMATS_FILE
         problems: list[Diagnostic] = []

@@ -64,18 +64,19 @@ def database_game(root: Path) -> Game:
     return get_game(key if key in GAME_MODULES else DEFAULT_GAME)
 
 
-def open_database(root: Path) -> CardDatabase:
-    """The valid database at root, for its game; DatabaseError if invalid."""
+def open_database(root: Path, progress: Callable[[int, int], None] | None = None) -> CardDatabase:
+    """The valid database at root, for its game; DatabaseError if invalid. `progress(done,
+    total)` hears of each file when the database is not in the cache."""
     from varz_deck.core import database
 
-    return database.open_database(root, database_game(root))
+    return database.open_database(root, database_game(root), progress)
 
 
-def lint_database(root: Path) -> LintResult:
+def lint_database(root: Path, progress: Callable[[int, int], None] | None = None) -> LintResult:
     """Everything `cards lint` reports for the database at root, for its game."""
     from varz_deck.core import database
 
-    return database.lint_database(root, database_game(root))
+    return database.lint_database(root, database_game(root), progress)
 
 
 def check_deck(
