@@ -567,10 +567,11 @@ async def test_settings_choose_format_and_database(tmp_path: Path) -> None:
         assert shown(got) == expected(text, check_json(path))
         before = seen(client, path.as_uri())
         client.workspace_did_change_configuration(
-            t.DidChangeConfigurationParams(settings={"varz-deck.format": "no-such-format"})
+            t.DidChangeConfigurationParams(settings={"varz-deck.format": "standard"})
         )
         got = await published(client, path.as_uri(), before)
-        assert shown(got) == expected(text, check_json(path, "--format", "no-such-format"))
+        assert shown(got) == expected(text, check_json(path, "--format", "standard"))
+        assert shown(got) != expected(text, check_json(path))
         before = seen(client, path.as_uri())
         client.workspace_did_change_configuration(
             t.DidChangeConfigurationParams(

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
     from varz_deck.lsp.server import VarzServer
 
-LIMIT = 100
+LIMIT = 50  # items per answer; the list is incomplete, so the editor asks again as you type
+_WORD_BREAKS = frozenset(" -(/,.・")
 
 
 @dataclass(frozen=True)
@@ -55,44 +56,55 @@ class CardIndex:
                     keys.append(Key(shown, lang, card))
         self.keys = keys
         self.norm = [normalize(k.shown).replace("\n", " ") for k in keys]
-        self.joined = "\n".join(self.norm)
+        self.joined = "\n" + "\n".join(self.norm)  # each key follows a line break
         self.starts: list[int] = []
-        offset = 0
+        offset = 1
         for norm in self.norm:
             self.starts.append(offset)
             offset += len(norm) + 1
 
     def _line(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset) - 1
+        """The key whose text holds offset (a leading line break belongs to the key after it)."""
+        return bisect.bisect_right(self.starts, offset + 1) - 1
 
     def search(self, typed: str, wanted: Any = None) -> list[tuple[int, Key]]:
         """(rank, key) of the keys that match what was typed, best first; `wanted(card)` keeps
-        only the cards that fit the place."""
+        only the cards that fit the place. Each pattern matches a whole line of the joined keys
+        (one match per key), and the search stops once enough keys of the better ranks are in."""
         query = normalize(typed)
+        letters = [ch for ch in query if not ch.isspace()]
         found: dict[int, int] = {}
-        if not query:
-            hits = range(len(self.keys))
-            found = dict.fromkeys(hits, 0)
-        else:
-            letters = [re.escape(ch) for ch in query if not ch.isspace()]
-            patterns = (
-                (0, "^" + re.escape(query)),
-                (1, r"(?:^|(?<=[ \-(/,.・]))" + re.escape(query)),
-                (2, re.escape(query)),
-                (3, "[^\n]*?".join(letters)),
-            )
-            for rank, pattern in patterns:
-                if not letters and rank == 3:
-                    continue
-                for match in re.finditer(pattern, self.joined, re.MULTILINE):
-                    found.setdefault(self._line(match.start()), rank)
-                if len(found) >= LIMIT * 4:
+
+        def take(i: int, rank: int) -> None:
+            if found.get(i, 4) > rank and (wanted is None or wanted(self.keys[i].card)):
+                found[i] = rank
+
+        # literal-led patterns, so the engine jumps from candidate to candidate
+        for match in re.finditer("\n" + re.escape(query), self.joined):
+            take(self._line(match.start()), 0)
+            if len(found) >= LIMIT * 2:
+                break
+        if query and len(found) < LIMIT:
+            for match in re.finditer(re.escape(query), self.joined):
+                before = self.joined[match.start() - 1]
+                take(
+                    self._line(match.start()),
+                    0 if before == "\n" else 1 if before in _WORD_BREAKS else 2,
+                )
+                if len(found) >= LIMIT * 2:
                     break
-        chosen = [
-            (rank, i) for i, rank in found.items() if wanted is None or wanted(self.keys[i].card)
-        ]
-        chosen.sort(key=lambda item: (item[0], len(self.norm[item[1]]), self.norm[item[1]]))
-        return [(rank, self.keys[i]) for rank, i in chosen]
+        if len(letters) > 1 and len(found) < LIMIT:  # the letters in order ("dragn": Dragon)
+            fuzzy = re.escape(letters[0]) + "".join(
+                f"[^{re.escape(ch)}\n]*{re.escape(ch)}" for ch in letters[1:]
+            )
+            for match in re.finditer(fuzzy, self.joined):
+                take(self._line(match.start()), 3)
+                if len(found) >= LIMIT * 2:
+                    break
+        chosen = sorted(
+            found.items(), key=lambda item: (item[1], len(self.norm[item[0]]), self.norm[item[0]])
+        )
+        return [(rank, self.keys[i]) for i, rank in chosen]
 
 
 def _fits(game: Game, place: str | None) -> Any:

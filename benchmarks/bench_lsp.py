@@ -1,0 +1,222 @@
+"""`varz-deck lsp` speed and memory, measured from the client (issue 15).
+
+Targets: diagnostics on a 60-line deck within 30 ms (median) of a change being sent; completion
+over a generated 10,000-card database within 30 ms (median); at most 150 MiB resident with that
+database open. The server runs as an editor runs it (`varz-deck lsp` over stdio, pytest-lsp's
+client); times are from sending the message to receiving the answer or the diagnostics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+from lsprotocol import types as t
+from pytest_lsp import client_capabilities, make_test_lsp_client
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = ROOT / "examples" / "red-kagura-festival.yaml"
+CARDS = int(os.environ.get("BENCH_CARDS", "10000"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "60"))
+SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
+
+_LATIN = [
+    "ka",
+    "ri",
+    "dra",
+    "gon",
+    "mi",
+    "zu",
+    "ho",
+    "ra",
+    "shi",
+    "ne",
+    "to",
+    "va",
+    "rel",
+    "bo",
+    "xen",
+]
+_KANA = "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモラリルレロ"
+_HAN = "火水木金土龙虎风雷光影剑盾星月日山海云花"
+
+
+def generate_database(folder: Path, count: int, seed: int = 15) -> list[str]:
+    """A card database of `count` cards: the bundled VZ01 cards as templates (so every card is
+    valid), each with a new id and made-up English, Japanese and Chinese names. Returns the
+    English names."""
+    rng = random.Random(seed)
+    source = yaml.safe_load((ROOT / "card_data" / "sets" / "vz01.yaml").read_text("utf-8"))
+    templates = [c for c in source["cards"] if c["type"] != "hero"]
+    cards, names = [], []
+    for i in range(count):
+        card = dict(templates[i % len(templates)])
+        words = [
+            "".join(rng.choice(_LATIN) for _ in range(rng.randint(1, 3))).title()
+            for _ in range(rng.randint(1, 3))
+        ]
+        name = f"{' '.join(words)} {i}"
+        card["id"] = f"GEN-{i:05d}"
+        card["name"] = name
+        card["names"] = {
+            "ja": "".join(rng.choice(_KANA) for _ in range(rng.randint(3, 7))) + str(i),
+            "zh": "".join(rng.choice(_HAN) for _ in range(rng.randint(2, 5))) + str(i),
+        }
+        cards.append(card)
+        names.append(name)
+    heroes = [c for c in source["cards"] if c["type"] == "hero"]
+    (folder / "sets").mkdir(parents=True)
+    data = {"set": {"code": "GEN", "name": "Generated"}, "cards": cards}
+    (folder / "sets" / "gen.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    data = {"set": {"code": "VZ01", "name": "Heroes"}, "cards": heroes}
+    (folder / "sets" / "heroes.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    return names
+
+
+def sixty_lines() -> str:
+    """The example deck, padded with comments to 60 lines."""
+    lines = DECK.read_text("utf-8").rstrip("\n").split("\n")
+    lines += [f"# note {i}" for i in range(60 - len(lines))]
+    return "\n".join(lines[:60]) + "\n"
+
+
+def resident_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Client:
+    """A pytest-lsp client with a count of diagnostics publications per document."""
+
+    def __init__(self) -> None:
+        self.lsp = make_test_lsp_client()
+        self.count: dict[str, int] = {}
+        outer = self
+
+        class Counting(dict):  # type: ignore[type-arg]
+            def __setitem__(self, uri: str, value: Any) -> None:
+                outer.count[uri] = outer.count.get(uri, 0) + 1
+                super().__setitem__(uri, value)
+
+        self.lsp.diagnostics = Counting()
+
+    async def start(self, *args: str) -> None:
+        await self.lsp.start_io(*SERVER, *args)
+        await self.lsp.initialize_session(
+            t.InitializeParams(
+                capabilities=client_capabilities("visual-studio-code"),
+                initialization_options={"varz-deck": {"lang": "en"}},
+            )
+        )
+
+    async def published(self, uri: str, before: int) -> None:
+        while self.count.get(uri, 0) <= before:
+            await asyncio.sleep(0)
+
+    async def open(self, path: Path, text: str) -> None:
+        before = self.count.get(path.as_uri(), 0)
+        self.lsp.text_document_did_open(
+            t.DidOpenTextDocumentParams(t.TextDocumentItem(path.as_uri(), "yaml", 1, text))
+        )
+        await asyncio.wait_for(self.published(path.as_uri(), before), 300)
+
+    async def stop(self) -> None:
+        await self.lsp.shutdown_session()
+        await self.lsp.stop()
+
+
+async def diagnostics_latency(tmp: Path) -> list[float]:
+    client = Client()
+    await client.start()
+    deck = tmp / "sixty.yaml"
+    text = sixty_lines()
+    await client.open(deck, text)
+    line = text.split("\n").index("  Scorch Shot: 3")
+    times = []
+    for i in range(REPEATS):
+        before = client.count[deck.as_uri()]
+        change = t.TextDocumentContentChangePartial(
+            range=t.Range(t.Position(line, 15), t.Position(line, 16)), text="23"[i % 2]
+        )
+        started = time.perf_counter()
+        client.lsp.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(version=i + 2, uri=deck.as_uri()), [change]
+            )
+        )
+        await client.published(deck.as_uri(), before)
+        times.append(time.perf_counter() - started)
+    await client.stop()
+    return times
+
+
+async def completion_latency(tmp: Path) -> tuple[list[float], float, float, int]:
+    folder = tmp / "cards"
+    names = generate_database(folder, CARDS)
+    client = Client()
+    started = time.perf_counter()
+    await client.start("--cards", str(folder))
+    deck = tmp / "big.yaml"
+    text = "hero: Hibiki Kagura\nspells:\n  Ka\n"
+    await client.open(deck, text)
+    loaded = time.perf_counter() - started
+    rng = random.Random(1)
+    times, found = [], 0
+    for i in range(REPEATS):
+        name = rng.choice(names)
+        typed = name[: rng.randint(1, 6)] if i % 2 else "".join(rng.sample(name[:8], 4))
+        line = f"  {typed}"
+        change = t.TextDocumentContentChangePartial(
+            range=t.Range(t.Position(2, 0), t.Position(2, 200)), text=line
+        )
+        client.lsp.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(version=i + 2, uri=deck.as_uri()), [change]
+            )
+        )
+        began = time.perf_counter()
+        result = await client.lsp.text_document_completion_async(
+            t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(2, len(line)))
+        )
+        times.append(time.perf_counter() - began)
+        found += bool(result and result.items)
+    assert client.lsp._server is not None
+    rss = resident_mib(client.lsp._server.pid)
+    await client.stop()
+    return times, rss, loaded, found
+
+
+async def run() -> int:
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        os.environ["VARZ_DECK_CACHE"] = str(tmp / "cache")
+        diag = await diagnostics_latency(tmp)
+        comp, rss, loaded, found = await completion_latency(tmp)
+    d_med, c_med = statistics.median(diag) * 1000, statistics.median(comp) * 1000
+    print(f"requests per measure: {REPEATS} (medians; p90 in brackets)")
+    p90 = statistics.quantiles
+    print(f"  diagnostics after a change, 60-line deck: {d_med:6.1f} ms"
+          f"  [{p90(diag, n=10)[-1] * 1000:.1f}]  (target <= 30 ms)")  # fmt: skip
+    print(f"  completion, {CARDS:,}-card database:     {c_med:6.1f} ms"
+          f"  [{p90(comp, n=10)[-1] * 1000:.1f}]  (target <= 30 ms; {found}/{REPEATS} with items)")  # fmt: skip
+    print(f"  resident memory with it open:            {rss:6.1f} MiB  (target <= 150 MiB)")
+    print(f"  start, open and first diagnostics (uncached database): {loaded:.1f} s")
+    return 0 if d_med <= 30 and c_med <= 30 and rss <= 150 else 1
+
+
+def main() -> int:
+    return asyncio.run(run())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
