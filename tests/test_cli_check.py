@@ -220,13 +220,13 @@ def test_the_card_database_is_loaded_once_for_many_decks(
         varz_deck.core.database.lint_database,
     )
 
-    def counting_open(root: Path, game: Any):
+    def counting_open(root: Path, game: Any, progress: Any = None):
         calls["open"] += 1
-        return real_open(root, game)
+        return real_open(root, game, progress)
 
-    def counting_lint(root: Path, game: Any):
+    def counting_lint(root: Path, game: Any, progress: Any = None):
         calls["lint"] += 1
-        return real_lint(root, game)
+        return real_lint(root, game, progress)
 
     monkeypatch.setattr(varz_deck.core.database, "open_database", counting_open)
     monkeypatch.setattr(varz_deck.core.database, "lint_database", counting_lint)
@@ -287,7 +287,9 @@ def test_json_has_one_entry_per_deck_in_the_order_given_even_unreadable(
 ) -> None:
     missing = tmp_path / "missing.yaml"
     legal = legal_examples(examples_dir)[0]
-    decks = [examples_dir / "illegal.yaml", missing, legal, tmp_path]
+    utf16 = tmp_path / "utf16.yaml"  # (a folder is searched for decks now: issue 12)
+    utf16.write_bytes("hero: X\n".encode("utf-16"))
+    decks = [examples_dir / "illegal.yaml", missing, legal, utf16]
     result = run(runner, "check", *decks, "--output", "json")
     assert result.exit_code == 1
     payload = json.loads(result.stdout)
