@@ -2,8 +2,13 @@
 
 It builds plain Python data (dict, list, str, int, float, bool, None) with YAML 1.2 core-schema
 scalars, keeps mapping keys exactly as typed, refuses Python tags, reports duplicate keys, limits
-depth and node count, and either refuses aliases (deck files) or expands them under a node cap
-(card files). Every value's place is kept by path, so diagnostics can point at it.
+depth and node count, and either refuses aliases (deck files) or expands them under a budget (card
+files). Every value's place is kept by path, so diagnostics can point at it.
+
+The alias budget counts what an alias adds once expanded: every node of the anchored value (mapping
+keys included, so a merge key `<<: *base` costs every key it copies) and every character of its
+scalars. A few hundred bytes of anchors can otherwise stand for millions of nodes or gigabytes of
+text, which every later step (schema, cache, output) would pay for.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ Path = tuple[str | int, ...]
 MAX_DEPTH = 64
 DECK_NODE_CAP = 100_000
 CARD_NODE_CAP = 2_000_000
+ALIAS_NODE_BUDGET = 200_000  # nodes that aliases (merge keys included) may add to one document
+ALIAS_CHAR_BUDGET = 4 * 1024 * 1024  # characters of scalars that aliases may add to one document
 
 _CORE = "tag:yaml.org,2002:"
 _NULLS = {"", "~", "null", "Null", "NULL"}
@@ -166,7 +173,7 @@ def _mark(event: Any) -> Mark:
 class _Frame:
     """A mapping or sequence being built: its path, anchor, pending key and node count."""
 
-    __slots__ = ("anchor", "container", "key", "key_mark", "merged", "path", "size")
+    __slots__ = ("anchor", "chars", "container", "key", "key_mark", "merged", "path", "size")
 
     def __init__(self, container: Any, path: Path, anchor: str | None) -> None:
         self.container = container
@@ -175,7 +182,8 @@ class _Frame:
         self.key: str | None = None
         self.key_mark: Mark | None = None
         self.merged: set[str] = set()
-        self.size = 1
+        self.size = 1  # nodes: this one, its keys and everything below
+        self.chars = 0  # characters of the scalars (keys included) below
 
 
 def _events(text: str) -> Iterator[Any]:
@@ -192,10 +200,21 @@ def _events(text: str) -> Iterator[Any]:
             dispose()
 
 
-def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> Document:
-    """Parse one YAML document strictly; raise LoadError (F002/F003) on anything unsafe."""
+def load(
+    text: str,
+    *,
+    aliases: bool = False,
+    node_cap: int = DECK_NODE_CAP,
+    alias_nodes: int = ALIAS_NODE_BUDGET,
+    alias_chars: int = ALIAS_CHAR_BUDGET,
+) -> Document:
+    """Parse one YAML document strictly; raise LoadError (F002/F003) on anything unsafe.
+
+    With `aliases`, an alias is expanded while the nodes and characters all aliases add stay
+    within `alias_nodes` and `alias_chars`; the alias that goes past either is F002.
+    """
     try:
-        return _load(text, aliases, node_cap)
+        return _load(text, aliases, node_cap, _Budget(alias_nodes, alias_chars))
     except LoadError:
         raise
     except yaml.MarkedYAMLError as exc:
@@ -223,10 +242,46 @@ def load(text: str, *, aliases: bool = False, node_cap: int = DECK_NODE_CAP) -> 
         ) from None
 
 
-def _load(text: str, aliases: bool, node_cap: int) -> Document:
+class _Budget:
+    """What all aliases of one document have added so far, against the budget."""
+
+    __slots__ = ("char_cap", "chars", "node_cap", "nodes")
+
+    def __init__(self, node_cap: int, char_cap: int) -> None:
+        self.node_cap = node_cap
+        self.char_cap = char_cap
+        self.nodes = 0
+        self.chars = 0
+
+    def spend(self, nodes: int, chars: int, mark: Mark) -> None:
+        self.nodes += nodes
+        self.chars += chars
+        if self.nodes > self.node_cap:
+            raise LoadError(
+                "F002",
+                msg(
+                    "F002",
+                    "aliases expand to more than {cap:,} YAML nodes in this file (merge keys "
+                    "count every key they copy); write the values out instead",
+                )(cap=self.node_cap),
+                mark,
+            )
+        if self.chars > self.char_cap:
+            raise LoadError(
+                "F002",
+                msg(
+                    "F002",
+                    "aliases expand to more than {cap:,} characters of text in this file; "
+                    "write the values out instead",
+                )(cap=self.char_cap),
+                mark,
+            )
+
+
+def _load(text: str, aliases: bool, node_cap: int, budget: _Budget) -> Document:
     doc = Document(data=None)
     stack: list[_Frame] = []
-    anchors: dict[str, tuple[Any, int]] = {}
+    anchors: dict[str, tuple[Any, int, int]] = {}
     nodes = 0
     documents = 0
     root_set = False
@@ -241,16 +296,17 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
                 mark,
             )
 
-    def attach(value: Any, size: int, mark: Mark, anchor: str | None) -> None:
+    def attach(value: Any, size: int, chars: int, mark: Mark, anchor: str | None) -> None:
         nonlocal root_set
         if anchor is not None:
-            anchors[anchor] = (value, size)
+            anchors[anchor] = (value, size, chars)
         if not stack:
             doc.data = value
             root_set = True
             return
         frame = stack[-1]
         frame.size += size
+        frame.chars += chars
         container = frame.container
         if isinstance(container, list):
             container.append(value)
@@ -304,13 +360,14 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
                         msg("F002", "unknown alias {alias}")(alias=Quoted(event.anchor)),
                         mark,
                     )
-                value, size = anchors[event.anchor]
-                count(size, mark)
+                value, size, chars = anchors[event.anchor]
                 if expects_key:
                     raise LoadError("F002", msg("F002", "an alias cannot be a mapping key"), mark)
+                count(size, mark)
+                budget.spend(size, chars, mark)
                 path = child_path()
                 doc.marks[path] = mark
-                attach(value, size, mark, None)
+                attach(value, size, chars, mark, None)
                 continue
             if event.tag is not None and (expects_key or event.tag != "!"):
                 if expects_key:
@@ -324,14 +381,17 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
                 value = resolve_plain(event.value)
             if expects_key:
                 if event.anchor is not None:
-                    anchors[event.anchor] = (event.value, 1)
-                stack[-1].key, stack[-1].key_mark = event.value, mark
+                    anchors[event.anchor] = (event.value, 1, len(event.value))
+                frame = stack[-1]
+                frame.key, frame.key_mark = event.value, mark
+                frame.size += 1
+                frame.chars += len(event.value)
                 continue
             path = child_path()
             if not isinstance(value, str) and not event.style and event.tag is None:
                 doc.raw[path] = event.value
             doc.marks[path] = mark
-            attach(value, 1, mark, event.anchor)
+            attach(value, 1, len(event.value), mark, event.anchor)
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             mark = _mark(event)
             count(1, mark)
@@ -361,7 +421,7 @@ def _load(text: str, aliases: bool, node_cap: int) -> Document:
             stack.append(_Frame(container, path, event.anchor))
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             frame = stack.pop()
-            attach(frame.container, frame.size, doc.marks[frame.path], frame.anchor)
+            attach(frame.container, frame.size, frame.chars, doc.marks[frame.path], frame.anchor)
         elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
