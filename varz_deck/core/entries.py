@@ -19,6 +19,11 @@ from varz_deck.core.source import LoadError
 from varz_deck.core.strictyaml import Document, load
 
 MAX_COUNT = 99
+# A deck's unknown references: the first SUGGESTED get "did you mean" (a search of every card
+# name), the first LISTED a diagnostic each; one more says the rest are not listed. Bounds the
+# work a deck of thousands of unknown names costs (issue 11); a real deck is far below both.
+SUGGESTED_PER_DECK = 50
+LISTED_PER_DECK = 200
 MAX_COUNT_DIGITS = 12  # a longer count is out of range without converting it
 _ITEM = re.compile(r"\s*([0-9]+)\s*[xX×]?\s+(\S.*?)\s*")
 NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
@@ -120,9 +125,23 @@ def parse_item(
     return Entry(section, " ".join(match.group(2).split()), count, mark), None
 
 
+@dataclass
+class Unknowns:
+    """How many unknown references of one deck were met so far (see SUGGESTED_PER_DECK)."""
+
+    met: int = 0
+
+
 def lookup_ref(
-    ref: str, database: CardDatabase, mark: Mark | None, shown: str, section: str | None
+    ref: str,
+    database: CardDatabase,
+    mark: Mark | None,
+    shown: str,
+    section: str | None,
+    unknowns: Unknowns | None = None,
 ) -> tuple[Any, Diagnostic | None]:
+    """The card a reference names, or F006 (ambiguous) or F005 (unknown, with "did you mean");
+    with `unknowns` (the deck's count), past LISTED_PER_DECK unknown cards nothing is said."""
     found = database.lookup(ref)
     if len(found) == 1:
         return found[0], None
@@ -139,7 +158,26 @@ def lookup_ref(
             file=shown,
             section=section,
         )
-    close = database.suggestions(ref)
+    suggest = True
+    if unknowns is not None:
+        unknowns.met += 1
+        if unknowns.met > LISTED_PER_DECK:
+            if unknowns.met > LISTED_PER_DECK + 1:
+                return None, None
+            rest = msg(
+                "F005",
+                "unknown card {ref}; more than {count:,} cards of this deck are unknown, so the "
+                "rest are not listed: is this a deck file, and the right card database?",
+            )
+            return None, diag(
+                "F005",
+                rest(ref=Quoted(ref), count=LISTED_PER_DECK),
+                mark,
+                file=shown,
+                section=section,
+            )
+        suggest = unknowns.met <= SUGGESTED_PER_DECK
+    close = database.suggestions(ref) if suggest else []
     message = (
         msg("F005", "unknown card {ref}; did you mean {names}?")(
             ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
@@ -237,11 +275,12 @@ def resolve_sections(
     card, so they count toward its size too (SPEC §4: one problem, one diagnostic)."""
     problems: list[Diagnostic] = []
     slots: dict[str, tuple[Slot, ...]] = {}
+    unknowns = Unknowns()
     for section, listed in entries.items():
         resolved: list[Slot] = []
         first_place: dict[str, Entry] = {}
         for entry in listed:
-            card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section)
+            card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section, unknowns)
             if problem is not None:
                 problems.append(problem)
             elif card is not None:
@@ -369,15 +408,15 @@ def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
     seen_fields: dict[str, int] = {}
     fields = words.fields
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw)
-        if not line.strip():
+        line = _strip_comment(raw) if "#" in raw else raw
+        left = line.lstrip()
+        if not left:
             continue
-        column = len(line) - len(line.lstrip()) + 1
-        mark = Mark(number, column)
-        stripped = line.strip()
+        mark = Mark(number, len(line) - len(left) + 1)
+        stripped = left.rstrip()
         head, sep, rest = stripped.partition(":")
-        word = " ".join(head.lower().split())
-        if sep and not stripped[0].isdigit() and (word in words.sections or word in fields):
+        word = " ".join(head.lower().split()) if sep and not stripped[0].isdigit() else ""
+        if word and (word in words.sections or word in fields):
             rest = rest.strip()
             if word in words.sections:
                 section = words.sections[word]
