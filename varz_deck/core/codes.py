@@ -91,6 +91,19 @@ CARD_CODES = (
     CodeInfo("C004", "class-or-keyword-unknown", "3-2 ❷, 9", "unknown skill class or keyword"),
     CodeInfo("C005", "format-names-unknown", "2.2", "formats.yaml names an unknown card or set"),
     CodeInfo(
+        "C006",
+        "card-database-empty",
+        "SPEC §1",
+        "the card database has no cards: no .yaml/.yml file below it has a top-level cards: list",
+    ),
+    CodeInfo(
+        "C007",
+        "formats-file-misnamed",
+        "SPEC §1",
+        "a file at the root is named like formats.yaml but is not read as it (Formats.yaml, "
+        "format.yml, formats.yaml.txt), or formats.yaml and formats.yml are both there",
+    ),
+    CodeInfo(
         "C101",
         "card-name-shared",
         "SPEC §2",

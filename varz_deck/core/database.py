@@ -1,8 +1,15 @@
 """Loading a card database folder: files, schema, cross-file checks, and a content-keyed cache.
 
 `lint_database` reads every file once and reports every problem: F001–F003 for the files, C001
-schema violations, C002–C005 across the database, and the C1xx warnings. `open_database` returns a
-usable database, from a JSON cache keyed by the files' content when nothing changed.
+schema violations, C002–C007 across the database, and the C1xx warnings. `open_database` returns a
+usable database, from a JSON cache keyed by the files' content when nothing changed: it reads each
+file once, and the bytes it hashes for the key are the bytes it lints (a file edited meanwhile
+cannot put its new content under its old content's key). The cache file's layout and what a read
+of it trusts are in cachedoc.py.
+
+The formats file is `formats.yaml` or `formats.yml` at the root (both at once is C007); a file
+there whose name is close to it (`Formats.yaml`, `format.yaml`, `formats.yaml.txt`) is C007 too,
+never silently ignored, and a database without any card is C006.
 
 Schema checking is two-stage: a fast checker compiled from the JSON Schema answers "valid?" for
 each file; only files it rejects go through jsonschema, whose errors become placed diagnostics
@@ -11,16 +18,16 @@ with one message per offending value.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from varz_deck import __version__
-from varz_deck.core import cachestore
+from varz_deck.core import cachedoc, cachestore
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cards import CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
@@ -34,6 +41,7 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
 
 FORMATS_FILE = "formats.yaml"
+FORMATS_NAMES = (FORMATS_FILE, "formats.yml")  # at a database's root; the first is read if both
 _GAME_LINE = re.compile(rb"^game:[ \t]*[\"']?([a-z0-9_-]+)", re.MULTILINE)
 # A file that does not contain the word "cards" (in any encoding decode() could be handed) cannot
 # have a top-level `cards:` key, so it is not a card file and is skipped unparsed.
@@ -117,7 +125,7 @@ def _yaml_files(root: Path) -> list[Path]:
             continue
         if path.suffix in (".yaml", ".yml") and not path.is_dir():  # a FIFO is F001, not skipped
             found.append(path)
-            if path.name == FORMATS_FILE and path.parent != root:
+            if path.name in FORMATS_NAMES and path.parent != root:
                 nested.add(path.parent)
     found.extend(p for p in unreadable if p != root)
     if nested:
@@ -134,11 +142,56 @@ def game_key_of(data: bytes | None) -> str:
 
 def database_game_key(root: Path) -> str:
     """The game key of the database at root (its formats.yaml), without loading the cards."""
+    path = formats_path(root)
     try:
-        data: bytes | None = read_bytes(root / FORMATS_FILE, CARD_FILE_LIMIT)
+        data: bytes | None = read_bytes(path, CARD_FILE_LIMIT) if path else None
     except LoadError:
         data = None
     return game_key_of(data)
+
+
+def formats_path(root: Path) -> Path | None:
+    """The formats file of the database at root: formats.yaml, else formats.yml, else none."""
+    for name in FORMATS_NAMES:
+        if (root / name).is_file():
+            return root / name
+    return None
+
+
+def _close_to(word: str, target: str) -> bool:
+    """Equal, or one edit away: a letter added, dropped or changed, or two neighbours swapped."""
+    if word == target:
+        return True
+    if len(word) == len(target):
+        differ = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+        return len(differ) == 1 or (
+            len(differ) == 2
+            and differ[1] == differ[0] + 1
+            and word[differ[0]] == target[differ[1]]
+            and word[differ[1]] == target[differ[0]]
+        )
+    short, long = sorted((word, target), key=len)
+    if len(long) - len(short) != 1:
+        return False
+    first = next(
+        (i for i, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short)
+    )
+    return short[first:] == long[first + 1 :]
+
+
+def misnamed_formats(name: str, have_formats: bool) -> bool:
+    """Whether a file name at a database's root looks meant as its formats file but is not
+    read as one: Formats.yaml, format.yml, formats.yaml.txt, fromats.yaml... A copy beside a
+    real formats file (formats.yaml.bak, formats.yaml~) is left alone."""
+    if name in FORMATS_NAMES or name.startswith("."):
+        return False
+    if have_formats and any(name.startswith(real) for real in FORMATS_NAMES):
+        return False
+    stem, _, rest = name.casefold().partition(".")
+    suffixes = rest.split(".") if rest else []
+    return _close_to(stem, "formats") and any(
+        _close_to(s.rstrip("~"), "yaml") or _close_to(s.rstrip("~"), "yml") for s in suffixes
+    )
 
 
 def _display(root: Path, path: Path) -> str:
@@ -155,34 +208,74 @@ def _cache_dir() -> Path | None:
     return cachestore.cache_dir()
 
 
-def _cache_key(root: Path, files: list[tuple[Path, bytes]], game: Game) -> str:
-    digest = blake2b(f"{__version__} cache-2".encode(), digest_size=20)
+Content = bytes | LoadError  # a file's bytes, or why they could not be read
+
+
+def _read_files(root: Path) -> Iterator[tuple[Path, Content]]:
+    """Each YAML file of the database with its bytes, read once."""
+    for path in _yaml_files(root):
+        try:
+            yield path, read_bytes(path, CARD_FILE_LIMIT)
+        except LoadError as err:
+            yield path, err
+
+
+def _misnamed(root: Path) -> list[Path]:
+    """Files at the root named like a formats file but not read as one (C007)."""
+    have_formats = formats_path(root) is not None
+    try:
+        names = sorted(p.name for p in root.iterdir())
+    except OSError:
+        return []
+    return [root / name for name in names if misnamed_formats(name, have_formats)]
+
+
+def _cache_key(
+    root: Path, files: list[tuple[Path, Content]], game: Game, misnamed: list[Path]
+) -> str:
+    digest = blake2b(f"{__version__} cache-3".encode(), digest_size=20)
     digest.update(game.key.encode())
     digest.update(schema_text(game.card_schema).encode())
     digest.update(schema_text("formats").encode())
     for path, data in files:
         rel = path.relative_to(root).as_posix().encode()
         digest.update(len(rel).to_bytes(8, "big") + rel)
-        digest.update(len(data).to_bytes(8, "big") + data)
+        if isinstance(data, LoadError):
+            digest.update(b"unreadable")
+        else:
+            digest.update(len(data).to_bytes(8, "big") + data)
+    for path in misnamed:  # never cached (C007), but a new one must not hit an older entry
+        name = path.name.encode("utf-8", "surrogateescape")
+        digest.update(b"misnamed" + len(name).to_bytes(8, "big") + name)
     return digest.hexdigest()[:40]
 
 
 def _cache_read(key: str, root: Path, game: Game) -> CardDatabase | None:
+    """The cached database for key, or None when there is none that fits (see cachedoc)."""
     folder = _cache_dir()
     if folder is None:
         return None
     try:
-        payload = json.loads((folder / f"db-{key}.json").read_text(encoding="utf-8"))
-        if payload.get("game", DEFAULT_GAME) != game.key:
-            return None
-        cards = [
-            game.card_from_json({**c, "file": _display(root, root / c["file"])})
-            for c in payload["cards"]
-        ]
-        formats = {k: Format.from_json(v) for k, v in payload["formats"].items()}
-        return game.make_database(cards, formats)
-    except (OSError, ValueError, KeyError, TypeError):
+        text = (folder / f"db-{key}.json").read_text(encoding="utf-8")
+    except (OSError, ValueError):
         return None
+    document = cachedoc.decode(text, key, __version__, game.key)
+    if document is None:
+        return None
+    cards = []
+    for data in document["cards"]:
+        shown = {**data, "file": _display(root, root / data["file"])}
+        card = cachedoc.rebuild(partial(game.card_from_json, shown))
+        if card is None:
+            return None
+        cards.append(card)
+    formats = {}
+    for name, data in document["formats"].items():
+        found = cachedoc.rebuild(partial(Format.from_json, data))
+        if found is None:
+            return None
+        formats[name] = found
+    return game.make_database(cards, formats)
 
 
 def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
@@ -204,9 +297,9 @@ def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
         }
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".db-{key}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+        tmp.write_text(cachedoc.encode(key, payload), encoding="utf-8")
         os.replace(tmp, folder / f"db-{key}.json")
-    except (OSError, ValueError):  # no cache is slower, never wrong
+    except (OSError, ValueError, MemoryError, RecursionError):  # no cache is slower, never wrong
         pass
 
 
@@ -233,18 +326,14 @@ def open_database(root: Path, game: Game, progress: Progress | None = None) -> C
     unchanged; DatabaseError if invalid. `progress` hears of each file a cold build checks."""
     if not root.is_dir():
         raise DatabaseError(root, [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))])
-    files = []
-    for path in _yaml_files(root):
-        try:
-            files.append((path, read_bytes(path, CARD_FILE_LIMIT)))
-        except LoadError:
-            files.append((path, b""))  # the full lint below reports it
-    key = _cache_key(root, files, game)
+    files = list(_read_files(root))  # read once: the key is of the very bytes linted below
+    misnamed = _misnamed(root)
+    key = _cache_key(root, files, game, misnamed)
     cached = _cache_read(key, root, game)
     if cached is not None:
         cachestore.touch(key)  # the least recently used databases are evicted first
         return cached
-    result = lint_database(root, game, progress)
+    result = _lint(root, game, _counted(files, progress), misnamed)
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
     _cache_write(key, root, result.database)
@@ -285,28 +374,47 @@ class _Entry:
 
 
 def lint_database(root: Path, game: Game, progress: Progress | None = None) -> LintResult:
-    """Load every file of a database of `game` and check it whole: F001–F003, C001–C005,
+    """Load every file of a database of `game` and check it whole: F001–F003, C001–C007,
     C101–C104. `progress` hears of each file checked."""
+    if not root.is_dir():
+        result = LintResult(root)
+        result.files[str(root)] = [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))]
+        return result
+    files = list(_read_files(root))
+    return _lint(root, game, _counted(files, progress), _misnamed(root))
+
+
+def _lint(
+    root: Path, game: Game, files: Iterable[tuple[Path, Content]], misnamed: list[Path]
+) -> LintResult:
     from varz_deck.core.schemaexplain import schema_problems
 
     result = LintResult(root)
-    if not root.is_dir():
-        result.files[str(root)] = [diag("F001", _NOT_A_FOLDER(path=Quoted(str(root))))]
-        return result
     entries: list[_Entry] = []
     formats_doc: tuple[str, Document] | None = None
-    for path in _counted(_yaml_files(root), progress):
+    formats_file = formats_path(root)
+    for path in misnamed:
+        if path.suffix not in (".yaml", ".yml"):  # a YAML one is looked at below
+            shown = _display(root, path)
+            result.files[shown] = [_misnamed_formats(path, shown)]
+    for path, content in files:
         shown = _display(root, path)
-        is_formats = path.parent == root and path.name == FORMATS_FILE
+        is_formats = path == formats_file
         problems: list[Diagnostic] = []
+        if path.parent == root and path.name in FORMATS_NAMES and not is_formats:
+            result.files[shown] = [_second_formats(path, formats_file, shown)]
+            continue
         if path.is_dir():  # a folder _yaml_files could not list
             result.files[shown] = [diag("F001", _FOLDER_UNREADABLE, file=shown)]
             continue
         try:
-            data = read_bytes(path, CARD_FILE_LIMIT)
-            if not is_formats and not any(m in data for m in _CARDS_MARKERS):
+            if isinstance(content, LoadError):
+                raise content
+            if not is_formats and not any(m in content for m in _CARDS_MARKERS):
+                if path in misnamed:
+                    result.files[shown] = [_misnamed_formats(path, shown)]
                 continue  # cannot have a `cards:` key: not a card file (SPEC §1)
-            doc = load(decode(data), aliases=True, node_cap=CARD_NODE_CAP)
+            doc = load(decode(content), aliases=True, node_cap=CARD_NODE_CAP)
         except LoadError as err:
             result.files[shown] = [diag(err.code, err.message, err.mark, file=shown)]
             continue
@@ -318,6 +426,8 @@ def lint_database(root: Path, game: Game, progress: Progress | None = None) -> L
             formats_doc = (shown, doc)
             continue
         if not (isinstance(doc.data, dict) and "cards" in doc.data):
+            if path in misnamed:
+                result.files[shown] = [_misnamed_formats(path, shown)]
             continue  # not a card file: ignored (SPEC §1)
         result.files[shown] = problems
         problems.extend(_duplicate_keys(doc, shown))
@@ -327,6 +437,9 @@ def lint_database(root: Path, game: Game, progress: Progress | None = None) -> L
         problems.extend(game.vocabulary(file_entries, doc, bad_paths))
         problems.extend(_set_code_mismatch(file_entries, bad_paths))
         entries.extend(file_entries)
+    if not entries and not result.errors:
+        shown = _display(root, root)
+        result.files.setdefault(shown, []).append(diag("C006", _EMPTY(folder=shown), file=shown))
     cards = [e.card for e in entries if e.card is not None]
     database = game.make_database(cards, None)
     found: list[Diagnostic] = [
@@ -347,6 +460,40 @@ def lint_database(root: Path, game: Game, progress: Progress | None = None) -> L
         diags.sort(key=Diagnostic.sort_key)
     result.database = database
     return result
+
+
+_EMPTY = msg(
+    "C006",
+    "no cards in {folder}: a card file is a .yaml or .yml file with a top-level `cards:` list; "
+    "give the folder that holds the card files (--cards, or VARZ_DECK_CARDS)",
+)
+
+
+def _misnamed_formats(path: Path, shown: str) -> Diagnostic:
+    """C007: a file named like the formats file, which is not read as one."""
+    return diag(
+        "C007",
+        msg(
+            "C007",
+            "{name} is not read as the formats file, so its formats, bans and restrictions "
+            "would not apply; did you mean formats.yaml? Rename it (or move it out of the "
+            "card database)",
+        )(name=Quoted(path.name)),
+        file=shown,
+    )
+
+
+def _second_formats(path: Path, formats_file: Path | None, shown: str) -> Diagnostic:
+    """C007: formats.yml beside formats.yaml; only one is read."""
+    return diag(
+        "C007",
+        msg(
+            "C007",
+            "{name} and {other} are both formats files; only {other} is read: merge them into "
+            "one and delete the other",
+        )(name=Quoted(path.name), other=Quoted(formats_file.name if formats_file else "")),
+        file=shown,
+    )
 
 
 def _duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:

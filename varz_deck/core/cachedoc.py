@@ -1,0 +1,121 @@
+"""The card-database cache file: what is written, and what a read trusts.
+
+A cache file is one header line, then the JSON document:
+
+    varz-deck-cache 3 <key> <blake2b-160 of the JSON document's UTF-8 bytes, hex>
+    {"version": ..., "game": ..., "cards": [...], "formats": {...}}
+
+The key is the content key of the card files (database.py); a file is used only when its header
+names that key and the document's checksum matches, so a cut-short, edited or foreign file is
+ignored. The document must then have the shape varz-deck writes: each card and format is rebuilt
+and every field is checked against its declared type (a string, a whole number, a list of
+strings...). Anything that does not fit is a miss, and the database is linted and cached again.
+The values themselves are not linted again: they were linted before they were written.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import fields, is_dataclass
+from functools import cache
+from typing import Any
+
+from varz_deck.core._hash import blake2b
+
+MAGIC = "varz-deck-cache"
+LAYOUT = "3"
+
+
+def checksum(body: str) -> str:
+    return blake2b(body.encode("utf-8"), digest_size=20).hexdigest()
+
+
+def encode(key: str, document: Mapping[str, Any]) -> str:
+    """The cache file's text for a document."""
+    body = json.dumps(document, ensure_ascii=False)
+    return f"{MAGIC} {LAYOUT} {key} {checksum(body)}\n{body}"
+
+
+def decode(text: str, key: str, version: str, game: str) -> dict[str, Any] | None:
+    """The document of a cache file written for `key` by this version for this game, or None
+    when the file is not one (wrong header, checksum, JSON or top-level shape)."""
+    header, newline, body = text.partition("\n")
+    if not newline or header.split(" ") != [MAGIC, LAYOUT, key, checksum(body)]:
+        return None
+    try:
+        document = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not (
+        isinstance(document, dict)
+        and document.get("version") == version
+        and document.get("game") == game
+        and isinstance(document.get("cards"), list)
+        and all(isinstance(c, dict) and isinstance(c.get("file"), str) for c in document["cards"])
+        and isinstance(document.get("formats"), dict)
+        and all(isinstance(f, dict) for f in document["formats"].values())
+    ):
+        return None
+    return document
+
+
+def rebuild(make: Callable[[], Any]) -> Any:
+    """`make()` (a card or format from its cached JSON), or None when the JSON does not fit
+    the record: a missing or unknown field, or a value of the wrong type."""
+    try:
+        made = make()
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+        return None
+    return made if fits_fields(made) else None
+
+
+def fits_fields(record: Any) -> bool:
+    """Whether every field of a dataclass record holds a value of its declared type."""
+    if not is_dataclass(record) or isinstance(record, type):
+        return True  # not a dataclass: nothing declared to check against
+    hints = _hints(type(record))
+    return all(_fits(getattr(record, f.name), hints.get(f.name, Any)) for f in fields(record))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):  # an annotation that cannot be resolved: not checked
+        return {}
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(args) == len(value) and all(map(_fits, value, args))
+    if origin is list:
+        return isinstance(value, list) and all(_fits(item, args[0]) for item in value)
+    if origin in (dict, Mapping):
+        key_hint, value_hint = args if len(args) == 2 else (Any, Any)
+        return isinstance(value, Mapping) and all(
+            _fits(k, key_hint) and _fits(v, value_hint) for k, v in value.items()
+        )
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # a hint this check does not know: accepted
