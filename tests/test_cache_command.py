@@ -241,3 +241,14 @@ def test_the_bar_draws_on_a_terminal_and_waits_a_second(monkeypatch: pytest.Monk
     bar.close()
     assert "linting cards" in screen.getvalue()
     assert "100%" in screen.getvalue()
+
+
+@pytest.mark.parametrize("command", ["stats", "tune", "sim", "register"])
+def test_a_cold_build_shows_no_bar_for_json(
+    cache: Path, terminal: list[Recorder], command: str
+) -> None:
+    run(command, EXAMPLES / "blue-list.txt", "--cards", ALTDB, "-o", "json")
+    assert not terminal
+    shutil.rmtree(cache, ignore_errors=True)
+    run(command, EXAMPLES / "blue-list.txt", "--cards", ALTDB)
+    assert any(r.calls and r.calls[-1] == (card_files(), card_files()) for r in terminal)

@@ -81,7 +81,7 @@ def stats(
     chosen = language(lang)
     deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = _database(deck, cards, game, chosen)
+    database = _database(deck, cards, game, chosen, output is TuneOutput.text)
     tuner = game_of(database).tuner
     try:
         outcome = tuner.stats(deck, database)
@@ -121,7 +121,7 @@ def tune(
     chosen = language(lang)
     deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = _database(deck, cards, game, chosen)
+    database = _database(deck, cards, game, chosen, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
@@ -139,16 +139,18 @@ def tune(
     _emit(outcome, output, plot, fmt, chosen)
 
 
-def _database(deck: Path, cards: Path | None, game: str | None, lang: str) -> CardDatabase:
+def _database(
+    deck: Path, cards: Path | None, game: str | None, lang: str, progress: bool = True
+) -> CardDatabase:
     """The database to use: the named one, else the bundled one of the game the deck is written
-    for (SPEC §8)."""
-    database = load_database(cards, lang, game)
+    for (SPEC §8); a cold build shows a bar when `progress` (text output on a terminal)."""
+    database = load_database(cards, lang, game, progress)
     if not explicit_database(cards, game):
         from varz_deck.games import deck_game
 
         key = deck_game(deck, database.game)
         if key is not None and key != database.game:
-            return load_database(None, lang, key)
+            return load_database(None, lang, key, progress)
     return database
 
 
