@@ -333,3 +333,21 @@ def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
         status, err = _run(KAGURA, "--date", bad, "--sheet", tmp_path)
         assert status == 2 and "YYYY-MM-DD" in err, bad
     assert not any(tmp_path.iterdir())
+
+
+def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
+    from varz_deck.games.azuki.registration import register_deck as azuki_register
+    from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
+
+    db = open_database(ROOT / "card_data" / "azuki")
+    example = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
+    token = db.by_id("AZP-001")
+    assert token is not None and "IKZ-002" in token.aliases  # one card, three printed ids
+    deck = tmp_path / "alias.yaml"
+    deck.write_text(
+        example.read_text(encoding="utf-8").replace("IKZ Token: 1", "IKZ-002: 1"), "utf-8"
+    )
+    by_alias, by_name = azuki_register(deck, db), azuki_register(example, db)
+    assert by_alias.deck_hash == by_name.deck_hash  # the hash still writes AZP-001
+    assert (token.name, "IKZ-002") in _tables(azuki_sheet(by_alias))["IKZ deck"]
+    assert (token.name, "AZP-001") in _tables(azuki_sheet(by_name))["IKZ deck"]

@@ -98,6 +98,16 @@ class CanonicalCard:
         return self.shown if self.shown is not None else self.card
 
     @property
+    def shown_id(self) -> str:
+        """The id a sheet shows: the printing's, or the alias id the player wrote (Azuki's IKZ
+        Token is one card with the ids AZP-001, AZP-002 and IKZ-002); empty when unknown."""
+        printing = self.printing
+        if printing is None:
+            return ""
+        written = self.ref.strip().upper()
+        return written if written in getattr(printing, "aliases", ()) else str(printing.id)
+
+    @property
     def known(self) -> bool:
         return self.card is not None
 

@@ -346,7 +346,7 @@ def _row(card: CanonicalCard, extra: Column | None, lang: str = ENGLISH) -> str:
     row = f'<tr><td class="n">{card.count}</td><td>{name}</td>'
     if extra:
         row += f'<td class="n">{extra.cell(card.card)}</td>'
-    return row + f'<td class="id">{e(card.printing.id) if card.card else ""}</td></tr>'
+    return row + f'<td class="id">{e(card.shown_id)}</td></tr>'
 
 
 def unknown_slot(card: CanonicalCard, lang: str = ENGLISH) -> str:

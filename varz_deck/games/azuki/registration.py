@@ -105,7 +105,7 @@ def _slot(canonical: CanonicalDeck | None, slot: str, lang: str) -> str:
         facts.append(msg("sheet", "Health {health}")(health=card.health).render(lang))
     details = " · ".join(f for f in facts if f)
     name = CardName.of(card, quote=False).in_language(lang)
-    return f"{page.e(name)} <small>{page.e(card.id)}{' · ' + page.e(details) if details else ''}</small>"
+    return f"{page.e(name)} <small>{page.e(picked.shown_id)}{' · ' + page.e(details) if details else ''}</small>"
 
 
 def _lists(reg: Registration, canonical: CanonicalDeck, lang: str) -> str:

@@ -79,7 +79,7 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
         facts.append(msg("sheet", "Memory {memory}")(memory=card.memory).render(lang))
     details = " · ".join(f for f in facts if f)
     name = CardName.of(card, quote=False).in_language(lang)
-    return f"{page.e(name)} <small>{page.e(card.id)}{' · ' + page.e(details) if details else ''}</small>"
+    return f"{page.e(name)} <small>{page.e(hero.shown_id)}{' · ' + page.e(details) if details else ''}</small>"
 
 
 def _table(
