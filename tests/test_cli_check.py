@@ -274,12 +274,13 @@ def test_format_option_overrides_the_deck_format(
     assert entry["legal"] is True
 
 
-def test_an_unknown_format_option_is_f007(runner: CliRunner, examples_dir: Path) -> None:
+def test_an_unknown_format_option_is_a_usage_error(runner: CliRunner, examples_dir: Path) -> None:
+    """Issue 12: a format given as an option is a usage error (exit 2, no deck reported), not F007
+    per deck; a format named inside a deck file stays F007 (tests/test_check_usage.py)."""
     deck = legal_examples(examples_dir)[0]
     result = run(runner, "check", deck, "--format", "vintage", "--output", "json")
-    assert result.exit_code == 1
-    codes = [d["code"] for d in json.loads(result.stdout)["decks"][0]["diagnostics"]]
-    assert codes == ["F007"]
+    assert result.exit_code == 2
+    assert result.stdout == ""
 
 
 def test_json_has_one_entry_per_deck_in_the_order_given_even_unreadable(

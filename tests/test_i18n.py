@@ -553,7 +553,7 @@ def test_help_of_the_main_commands_is_translated(
         main(["check", "--help", "--lang", "ja"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    assert "VARZ ルールブックに照らして" in out
+    assert "すべてのゲーム（VARZ、Azuki TCG）のデッキ" in out  # issue 12: check is for every game
     assert "デッキファイル（.yaml、.yml、.txt、.dek）" in out
     assert "メッセージの言語" in out
 
@@ -770,7 +770,8 @@ def test_sim_compare_warning_and_plot_in_chinese(clean_env: None, tmp_path: Path
     assert "警告：" in result.output and "牌组不合法（4 个问题" in result.output
     assert "牌组：Kagura Festival Burn" in result.stdout
     assert "对比：Broken Festival" in result.stdout
-    assert "改动：" in result.stdout and "余烬小鬼" not in result.stdout.split("改动：")[0]
+    changes = "改动（对比 − 牌组）："  # every change, by section, under one heading (issue 12)
+    assert changes in result.stdout and "余烬小鬼" not in result.stdout.split(changes)[0]
     assert "每回合的差值（vs − deck，± 95%）" in result.stdout
     chart = plot.read_text(encoding="utf-8")
     assert "按颜色的费用曲线：Kagura Festival Burn" in chart and "可用 VAZ" in chart

@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> None:
         chosen = _help_language(args)
         if chosen != "en":
             _translate_help(command, chosen)
+        _name_arguments(command, "--help" in rest or "-h" in rest or not rest)
         command.main(args=rest, prog_name=prog, standalone_mode=True)
         _flush_or_exit(saved[0])
     except SystemExit:
@@ -157,6 +158,46 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
             single.command(name=name, help=info.help)(callback)
             return typer.main.get_command(single), f"varz-deck {name}", args[1:]
     return typer.main.get_command(app), "varz-deck", args
+
+
+def _name_arguments(command: Any, helping: bool) -> None:
+    """Usage names real arguments (`DECK...`, `NAME`, not click 8.5's `{decks}...` or
+    `{name}:<card|deck|…>`); a choice argument lists its choices in its help, where they wrap
+    between words. When help is shown, `--format` lists the bundled database's formats (read only
+    then: a normal run never pays for it)."""
+    for param in getattr(command, "params", ()):
+        if getattr(param, "param_type_name", "") == "argument" and param.metavar is None:
+            name = (param.name or "arg").upper()
+            if param.nargs == -1 and name.endswith("S"):
+                name = name[:-1]  # DECK..., as usage lines write it
+            shown = name + ("..." if param.nargs == -1 else "")
+            shown = shown if param.required else f"[{shown}]"
+            param.metavar = shown
+            param.make_metavar = lambda *_args, _shown=shown, **_kwargs: _shown  # no `{…}`
+            choices = getattr(param.type, "choices", None)
+            if choices and helping:
+                listed = ", ".join(str(getattr(c, "value", c)) for c in choices)
+                param.help = f"{param.help or ''} ({listed})".strip()
+        if helping and "--format" in getattr(param, "opts", ()) and param.help:
+            formats = _bundled_formats()
+            if formats:
+                param.help = f"{param.help} ({', '.join(formats)})"
+    for sub in getattr(command, "commands", {}).values():
+        _name_arguments(sub, helping)
+
+
+def _bundled_formats() -> list[str]:
+    """The formats of the bundled databases of every game, for `--format`'s help."""
+    from varz_deck.core.database import DatabaseError, resolve_root
+    from varz_deck.games import game_keys, open_database
+
+    found: dict[str, None] = {}
+    for key in game_keys():
+        try:
+            found.update(dict.fromkeys(sorted(open_database(resolve_root(None, key)).formats)))
+        except (DatabaseError, OSError):
+            continue
+    return list(found)
 
 
 def _help_language(args: list[str]) -> str:

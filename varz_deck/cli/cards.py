@@ -7,9 +7,10 @@ Exit codes: 0 found, 1 no card (or an ambiguous reference), 2 usage error or unu
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -29,6 +30,7 @@ from varz_deck.cli.common import (
     load_database,
     progress_bar,
     refuse_option,
+    terminal_width,
     width,
 )
 from varz_deck.core.i18n import N_, msg
@@ -124,7 +126,7 @@ def cards_lint(
         from varz_deck.core.report import text
 
         rendered = text.render_lint(
-            files, ", ".join(map(str, roots)), color=color(), width=width(), lang=chosen
+            files, ", ".join(map(str, roots)), color=color(), width=terminal_width(), lang=chosen
         )
     sys.stdout.write(rendered)
     failed = any(d.is_error or strict for d in diagnostics)
@@ -134,8 +136,31 @@ def cards_lint(
 def _console() -> Console:
     from rich.console import Console
 
-    width = None if sys.stdout.isatty() else 120
-    return Console(highlight=False, markup=False, emoji=False, width=width)
+    return Console(highlight=False, markup=False, emoji=False, width=width(), file=sys.stdout)
+
+
+def _fitted(table: Any, console: Console) -> Any:
+    """The table when it fits the console's width without breaking a word; else each row as a
+    block: its first two cells on a line, the others under them joined by ` · `."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    if not isinstance(table, Table):
+        return table
+    unbounded = type(console)(file=io.StringIO(), width=100_000)  # a measure not cut to the width
+    if unbounded.measure(table).maximum <= console.width:
+        return table
+    blocks: list[Any] = []
+    for i in range(table.row_count):
+        cells = [str(column._cells[i]) for column in table.columns]
+        blocks.append(Text("  ".join(cells[:2]), style="bold"))
+        headers = [str(column.header) for column in table.columns]
+        rest = " · ".join(f"{h}: {c}" for h, c in zip(headers[2:], cells[2:], strict=True) if c)
+        if rest:
+            blocks.append(Padding(Text(rest), (0, 0, 0, 2)))
+    return Group(*blocks)
 
 
 def cards_show(
@@ -225,7 +250,7 @@ def cards_search(
     found = lookup.search(database, query)
     console = _console()
     if found:
-        console.print(lookup.search_table(found, chosen))
+        console.print(_fitted(lookup.search_table(found, chosen), console))
     summary = nmsg("cards", "{n} card found", "{n} cards found")(n=len(found))
     console.print(summary.render(chosen))
     if not found:

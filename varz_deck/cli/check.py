@@ -11,6 +11,7 @@ import typer
 from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    EXIT_USAGE,
     CardsOption,
     ExcludeOption,
     GameOption,
@@ -20,17 +21,23 @@ from varz_deck.cli.common import (
     color,
     deck_arguments,
     explicit_database,
+    fail,
+    game_of,
     language,
     load_database,
-    width,
+    terminal_width,
 )
 from varz_deck.core.i18n import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
 
-CHECK_HELP = N_("Check decks for tournament legality under the VARZ rulebook.")
+CHECK_HELP = N_(
+    "Check decks of every game (VARZ, Azuki TCG) for tournament legality under their rulebooks."
+)
 
 
 def check(
@@ -47,7 +54,12 @@ def check(
     ],
     format: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--format", "-f", help=N_("Check under this format, whatever the decks say.")),
+        typer.Option(
+            "--format",
+            "-f",
+            help=N_("Check under this format, whatever the decks say."),
+            metavar="NAME",
+        ),
     ] = None,
     output: OutputOption = Output.text,
     strict: Annotated[
@@ -58,7 +70,7 @@ def check(
     game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Check decks for tournament legality under the VARZ rulebook."""
+    """Check decks of every game for tournament legality under their rulebooks."""
     from varz_deck.games import check_decks
 
     chosen = language(lang)
@@ -72,13 +84,47 @@ def check(
         return others[key]
 
     explicit = explicit_database(cards, game)
+    if format is not None:
+        format = known_format(format, database, None if explicit else bundled, chosen)
     reports = check_decks(decks, database, format, open_other=None if explicit else bundled)
-    sys.stdout.write(render_check(reports, output, chosen))
+    sys.stdout.write(render_check(reports, output, chosen, strict))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
 
 
-def render_check(reports: list[DeckReport], output: Output, lang: str = "en") -> str:
+def known_format(
+    name: str,
+    database: CardDatabase,
+    bundled: Callable[[str], CardDatabase] | None,
+    lang: str,
+) -> str:
+    """The format --format names, as the database spells it; a name no database of the run knows
+    is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
+    database, the bundled databases of the other games are asked too (only on this error path)."""
+    from varz_deck.core.cardinfo import normalize, unknown_filter
+    from varz_deck.games import game_keys
+
+    def spelled(each: CardDatabase) -> str | None:
+        return next((k for k in each.formats if normalize(k) == normalize(name)), None)
+
+    found = spelled(database)
+    others = [k for k in game_keys() if k != database.game] if bundled is not None else []
+    for key in others:  # reached only when the run's database does not know the name
+        if found is not None:
+            break
+        assert bundled is not None
+        found = spelled(bundled(key))
+    if found is not None:
+        return found
+    problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)
+    if problem is not None:
+        fail(problem, EXIT_USAGE, lang)
+    return name
+
+
+def render_check(
+    reports: list[DeckReport], output: Output, lang: str = "en", strict: bool = False
+) -> str:
     diagnostics = [d for r in reports for d in r.diagnostics]
     if output is Output.json:
         from varz_deck.core.report import json_report
@@ -95,4 +141,6 @@ def render_check(reports: list[DeckReport], output: Output, lang: str = "en") ->
         return sarif.render(diagnostics, all_codes(dict.fromkeys(r.game for r in reports)))
     from varz_deck.core.report import text
 
-    return text.render_check(reports, color=color(), width=width(), lang=lang)
+    # diagnostic lines wrap on a terminal (or at $COLUMNS); piped, each stays one line for grep
+    shown = terminal_width()
+    return text.render_check(reports, color=color(), width=shown, lang=lang, strict=strict)

@@ -79,11 +79,27 @@ def color() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
+MIN_WIDTH = 20  # narrower than this, nothing is readable; layouts still must not crash
+DEFAULT_WIDTH = 80  # piped output, with no COLUMNS: what fits a terminal and a README
+
+
+def terminal_width() -> int | None:
+    """$COLUMNS (as rich and shutil honour it), else the terminal's width; None when stdout is
+    not a terminal and COLUMNS is unset."""
+    env = os.environ.get("COLUMNS", "").strip()
+    if env.isdigit() and int(env) > 0:
+        return max(MIN_WIDTH, int(env))
+    if sys.stdout.isatty():
+        try:
+            return max(MIN_WIDTH, os.get_terminal_size().columns)
+        except OSError:
+            pass
+    return None
+
+
 def width() -> int:
-    try:
-        return max(60, os.get_terminal_size().columns)
-    except OSError:
-        return 100
+    """The columns a text report may use: terminal_width(), else 80 (tables need a width)."""
+    return terminal_width() or DEFAULT_WIDTH
 
 
 def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:

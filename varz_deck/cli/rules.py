@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from varz_deck.cli.common import LangOption, fail, language
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rich.console import RenderableType
+
+    from varz_deck.core.codes import CodeInfo
+
+from varz_deck.cli.common import LangOption, fail, language, width
 from varz_deck.core.i18n import N_
 
 RULES_HELP = N_("List every diagnostic code with its rulebook section, or explain one.")
@@ -36,31 +43,19 @@ def rules(
     import difflib
 
     from rich.console import Console
-    from rich.table import Table
 
     from varz_deck.core.i18n import msg, term
     from varz_deck.games import all_codes
 
     chosen = language(lang)
     codes = all_codes()
-    width = None if sys.stdout.isatty() else 160
-    console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False, width=width)
+    console = Console(
+        highlight=False, markup=False, emoji=False, soft_wrap=False, width=width(), file=sys.stdout
+    )
     if code is None:
-        table = Table(box=None, pad_edge=False)
-        headings = [
-            msg("rules", "code"),
-            msg("rules", "severity"),
-            msg("rules", "name"),
-            msg("rules", "rulebook"),
-        ]
-        for heading in headings:
-            table.add_column(heading.render(chosen), no_wrap=True)
-        table.add_column(msg("rules", "what it flags").render(chosen), overflow="fold")
-        for info in codes.values():
-            severity = term("severity", info.severity.value, chosen)
-            summary = term("summary", info.summary, chosen)
-            table.add_row(info.code, severity, info.name, info.section, summary)
-        console.print(table)
+        with console.capture() as captured:
+            console.print(_rules_table(codes, chosen, console.width))
+        sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
         return
     found = codes.get(code.upper())
     if found is None:
@@ -87,3 +82,50 @@ def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]
     from varz_deck.core.resources import schema_text
 
     sys.stdout.write(schema_text(name.value))
+
+
+def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> RenderableType:
+    """Every code in a table whose last column (what it flags) takes the width left and wraps by
+    words; too narrow for that (under 24 columns left), each code is a block of lines instead."""
+    from rich.cells import cell_len
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    from varz_deck.core.i18n import msg, term
+
+    headings = [
+        msg("rules", "code").render(lang),
+        msg("rules", "severity").render(lang),
+        msg("rules", "name").render(lang),
+        msg("rules", "rulebook").render(lang),
+    ]
+    rows = [
+        (
+            info.code,
+            term("severity", info.severity.value, lang),
+            info.name,
+            info.section,
+            term("summary", info.summary, lang),
+        )
+        for info in codes.values()
+    ]
+    fixed = [max(cell_len(h), *(cell_len(r[i]) for r in rows)) for i, h in enumerate(headings)]
+    left = columns - sum(fixed) - 2 * len(fixed)
+    if left >= 24:
+        table = Table(box=None, pad_edge=False, expand=False)
+        for heading in headings:
+            table.add_column(heading, no_wrap=True)
+        table.add_column(msg("rules", "what it flags").render(lang), overflow="fold", ratio=1)
+        for row in rows:
+            table.add_row(*row)
+        return table
+    blocks: list[RenderableType] = []
+    for code, severity, name, section, summary in rows:
+        blocks.append(Text(f"{code} {severity} {name}", overflow="fold"))
+        place = Text(f"{headings[3]}: {section}" if section != "-" else "", overflow="fold")
+        blocks.append(
+            Padding(Group(place, Text(summary)) if section != "-" else Text(summary), (0, 0, 0, 2))
+        )
+    return Group(*blocks)

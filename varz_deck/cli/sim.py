@@ -21,6 +21,7 @@ from varz_deck.cli.common import (
     one_deck,
     progress_bar,
     refuse_option,
+    width,
 )
 from varz_deck.core.files import write_file_atomic
 from varz_deck.core.i18n import N_, msg
@@ -161,7 +162,7 @@ def sim(
         document = outcome.to_json()
         sys.stdout.write(json_dumps(document, allow_nan=False) + "\n")
     else:
-        sys.stdout.write(outcome.render_text(color=color(), width=_width(), lang=chosen))
+        sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))
     if plot is not None and fmt is not None:
         try:
             write_file_atomic(plot, outcome.plot(fmt, chosen))  # never through a symlink
@@ -170,13 +171,6 @@ def sim(
         except OSError as err:
             cannot = msg("sim", "cannot write {file}: {error}")
             fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, chosen)
-
-
-def _width() -> int:
-    import os
-    import sys
-
-    return os.get_terminal_size().columns if sys.stdout.isatty() else 100
 
 
 def _unusable(err: DeckUnusable, deck: Path, lang: str) -> None:

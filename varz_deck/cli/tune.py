@@ -21,6 +21,7 @@ from varz_deck.cli.common import (
     load_database,
     one_deck,
     refuse_option,
+    width,
 )
 from varz_deck.core.i18n import N_, msg
 
@@ -195,7 +196,7 @@ def _emit(
 
         sys.stdout.write(json_dumps(outcome.to_json(), allow_nan=False) + "\n")
     else:
-        sys.stdout.write(outcome.render_text(color=color(), width=_width(), lang=lang))
+        sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
     if plot is not None and fmt is not None:
         from varz_deck.core.plot import PlotError
 
@@ -206,18 +207,6 @@ def _emit(
         except OSError as err:
             cannot = msg("sim", "cannot write {file}: {error}")
             fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
-
-
-def _width() -> int:
-    import os
-    import sys
-
-    if sys.stdout.isatty():
-        try:
-            return min(os.get_terminal_size().columns, 100)
-        except OSError:
-            return 80
-    return 80
 
 
 def _unusable(err: DeckUnusable, deck: Path, lang: str) -> NoReturn:

@@ -179,9 +179,14 @@ def _card_label(card: CanonicalCard, lang: str = ENGLISH) -> str:
 
 
 def render_text(
-    registrations: Sequence[Registration], *, color: bool = False, lang: str = ENGLISH
+    registrations: Sequence[Registration],
+    *,
+    color: bool = False,
+    lang: str = ENGLISH,
+    width: int = 80,
 ) -> str:
-    """`register --output text`: per deck its verdict, who, hash, canonical list, diagnostics."""
+    """`register --output text`: per deck its verdict, who, hash, canonical list, diagnostics.
+    The deck's name and who registered it share a line when it fits the width."""
     out: list[str] = []
     legal_word = _say(msg("register", "✓ legal"), lang)
     illegal_word = _say(msg("register", "✗ illegal"), lang)
@@ -195,9 +200,12 @@ def render_text(
             f"{verdict}  {_paint(safe(reg.path), 'bold', color)}  {reg.deck_hash or no_hash}"
         )
         fmt = reg.canonical.format if reg.canonical else reg.report.format
-        name = f"{safe(reg.report.name)} · " if reg.report.name else ""
-        line = who(player=reg.player or "-", event=reg.event or "-", format=fmt)
-        out.append(f"  {name}{_say(line, lang)}")
+        line = _say(who(player=reg.player or "-", event=reg.event or "-", format=fmt), lang)
+        name = safe(reg.report.name) if reg.report.name else ""
+        if name and _width(f"  {name} · {line}") <= width:
+            out.append(f"  {name} · {line}")
+        else:
+            out.extend(f"  {part}" for part in (name, line) if part)
         if reg.canonical is not None:
             out.extend(card_lines(reg.canonical, lang=lang))
         else:

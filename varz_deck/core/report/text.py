@@ -20,17 +20,36 @@ def _section_order(places: Sequence[str]) -> dict[str | None, int]:
     return {None: 0, **{key: i for i, key in enumerate(places, start=1)}}
 
 
-def _console(color: bool, width: int) -> Console:
+def _console(color: bool, width: int | None) -> Console:
+    """A console to render into; width None: lines are never wrapped (piped output)."""
     return Console(
         file=io.StringIO(),
         force_terminal=color,
         no_color=not color,
         color_system="standard" if color else None,
-        width=width,
+        width=width or 100_000,
         highlight=False,
         emoji=False,
         markup=False,
     )
+
+
+def _print(console: Console, text: Text, indent: int = 0, hang: int = 4) -> None:
+    """One line, indented; wider than the console, it wraps by words and its next lines hang
+    `hang` columns further in (so `place: CODE` stays at the start of a line, as ruff's do)."""
+    room = console.width - indent - hang
+    if indent + text.cell_len <= console.width or room < 10:
+        console.print(Text(" " * indent) + text, soft_wrap=True)
+        return
+    first = text.wrap(console, console.width - indent, overflow="fold")[0]
+    first.rstrip()
+    console.print(Text(" " * indent) + first, soft_wrap=True)
+    start = len(first.plain)
+    while start < len(text.plain) and text.plain[start] == " ":
+        start += 1
+    for line in text[start:].wrap(console, room, overflow="fold"):
+        line.rstrip()
+        console.print(Text(" " * (indent + hang)) + line, soft_wrap=True)
 
 
 _ERRORS = nmsg("report", "{n} error", "{n} errors")
@@ -56,13 +75,22 @@ def _tally(errors: int, warnings: int) -> Message:
 
 
 def render_check(
-    reports: Sequence[DeckReport], *, color: bool = False, width: int = 100, lang: str = ENGLISH
+    reports: Sequence[DeckReport],
+    *,
+    color: bool = False,
+    width: int | None = None,
+    lang: str = ENGLISH,
+    strict: bool = False,
 ) -> str:
-    """Each deck with its diagnostics by section, then a summary line, in a language."""
+    """Each deck with its diagnostics by section, then a summary line, in a language. Under
+    `strict`, a legal deck with warnings is marked ✗ (it fails the run) and the summary says so."""
     console = _console(color, width)
     for report in reports:
         head = Text()
-        if report.legal:
+        if report.legal and strict and report.warnings:
+            failing = msg("report", "✗ legal, fails --strict")
+            head.append(failing.render(lang) + "  ", style="bold red")
+        elif report.legal:
             head.append(msg("report", "✓ legal").render(lang) + "  ", style="bold green")
         else:
             head.append(msg("report", "✗ illegal").render(lang) + "  ", style="bold red")
@@ -81,7 +109,7 @@ def render_check(
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))
-        console.print(head, soft_wrap=True)
+        _print(console, head)
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
@@ -89,9 +117,9 @@ def render_check(
         for section in sorted(by_section, key=lambda s: order.get(s, 9)):
             if section is not None:
                 heading = term("section", section, lang)
-                console.print(Text(f"  {heading}", style="cyan"), soft_wrap=True)
+                _print(console, Text(heading, style="cyan"), 2)
             for d in by_section[section]:
-                console.print(Text("    ") + _line(d, lang), soft_wrap=True)
+                _print(console, _line(d, lang), 4)
     legal = sum(1 for r in reports if r.legal)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
@@ -105,7 +133,15 @@ def render_check(
         checked(n=len(reports), legal=legal, illegal=len(reports) - legal, tally=tally).render(lang)
     )
     summary.stylize("bold green" if legal == len(reports) else "bold red")
-    console.print(summary, soft_wrap=True)
+    strict_failed = sum(1 for r in reports if strict and r.legal and r.warnings)
+    if strict_failed:
+        why = nmsg(
+            "report",
+            "; exit 1: --strict treats warnings as errors ({n} legal deck has warnings)",
+            "; exit 1: --strict treats warnings as errors ({n} legal decks have warnings)",
+        )
+        summary.append(why(n=strict_failed).render(lang), style="bold red")
+    _print(console, summary)
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
@@ -114,14 +150,14 @@ def render_lint(
     root: str,
     *,
     color: bool = False,
-    width: int = 100,
+    width: int | None = None,
     lang: str = ENGLISH,
 ) -> str:
     """Every card-data diagnostic, then a summary line, in a language."""
     console = _console(color, width)
     for _path, diags in files.items():
         for d in diags:
-            console.print(_line(d, lang), soft_wrap=True)
+            _print(console, _line(d, lang))
     all_diags = [d for diags in files.values() for d in diags]
     errors = sum(1 for d in all_diags if d.is_error)
     warnings = len(all_diags) - errors
@@ -136,5 +172,5 @@ def render_lint(
         line = linted(root=root, n=len(files), tally=_tally(errors, warnings))
     summary = Text(line.render(lang))
     summary.stylize("bold green" if clean else ("bold red" if errors else "yellow"))
-    console.print(summary, soft_wrap=True)
+    _print(console, summary)
     return console.file.getvalue()  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ MAX_CHANGES = 6  # card changes listed by name in a comparison
 Names = Mapping[str, tuple[tuple[str, str], ...]]
 
 _CARD = msg("sim", "Card")
+_NONE = msg("sim", "none")
 _TURN = msg("sim", "T{turn}")
 _EXACT_NOTE = msg(
     "sim",
@@ -148,9 +149,14 @@ def _se(document: Mapping[str, Any], value: float | None) -> float | None:
 
 
 def _cards_table(document: Mapping[str, Any], names: Names, width: int, lang: str) -> _Titled:
+    from rich.cells import cell_len
+
     sampled = _sampled(document)
     cell = 9 if sampled else 4
-    fixed = NAME_WIDTH + GAP + 4 + GAP
+    labels = [f"{card['copies']}× {_name(card, names, lang)}" for card in document["cards"]]
+    name_width = max([NAME_WIDTH, *(cell_len(label) for label in labels)])
+    name_width = min(name_width, max(NAME_WIDTH, width - 4 - cell - 3 * GAP))
+    fixed = name_width + GAP + 4 + GAP
     shown = _turns_shown(width, cell, len(document["turns"]), fixed)
     title = (
         msg("sim", "P(castable by turn 1–{last})")(last=shown)
@@ -158,7 +164,7 @@ def _cards_table(document: Mapping[str, Any], names: Names, width: int, lang: st
         else msg("sim", "P(castable by turn 1)")
     )
     table = _table(_say(title, lang))
-    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=name_width)
     table.add_column(_say(msg("sim", "Cost"), lang), justify="right", no_wrap=True)
     for t in range(shown):
         table.add_column(_say(_TURN(turn=t + 1), lang), justify="right", no_wrap=True)
@@ -171,8 +177,7 @@ def _cards_table(document: Mapping[str, Any], names: Names, width: int, lang: st
             _pct(p, se if sampled and (se or p) else None)
             for p, se in zip(odds, errors, strict=True)
         ]
-        label = f"{card['copies']}× {_name(card, names, lang)}"
-        table.add_row(label, str(card["cost"]), *cells)
+        table.add_row(labels.pop(0), str(card["cost"]), *cells)
     return table
 
 
@@ -221,22 +226,58 @@ def render_text(
     return str(console.file.getvalue())
 
 
-def _changes(document: Mapping[str, Any], names: Names, lang: str) -> str:
-    a, b = document["decks"]
-    copies_a = {c["id"]: c["copies"] for c in a["cards"]}
-    copies_b = {c["id"]: c["copies"] for c in b["cards"]}
-    shown = {c["id"]: _name(c, names, lang) for c in (*a["cards"], *b["cards"])}
+def _counted(
+    entries: Sequence[Mapping[str, Any]], names: Names, lang: str
+) -> tuple[dict[str, int], dict[str, str]]:
+    copies: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for entry in entries:
+        copies[entry["id"]] = copies.get(entry["id"], 0) + entry["copies"]
+        shown[entry["id"]] = _name(entry, names, lang)
+    return copies, shown
+
+
+def _section_changes(
+    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]], names: Names, lang: str
+) -> list[str]:
+    copies_a, shown = _counted(before, names, lang)
+    copies_b, shown_b = _counted(after, names, lang)
+    shown.update(shown_b)
     changes = []
     for card_id in sorted(set(copies_a) | set(copies_b), key=lambda i: shown[i]):
         delta = copies_b.get(card_id, 0) - copies_a.get(card_id, 0)
         if delta:
             changes.append(f"{delta:+d} {shown[card_id]}")
-    if not changes:
-        return _say(msg("sim", "none"), lang)
-    if len(changes) > MAX_CHANGES:
-        more = msg("sim", "{n} more")(n=len(changes) - MAX_CHANGES)
-        changes = [*changes[:MAX_CHANGES], _say(more, lang)]
-    return str(value_text(Joined(tuple(changes)), lang))
+    return changes
+
+
+def _change_lines(document: Mapping[str, Any], names: Names, lang: str) -> list[str]:
+    """Every difference (vs − deck): the format, the leader, the gate, then the main and IKZ
+    decks' cards whose copies differ; many card changes are cut to MAX_CHANGES and a count."""
+    a, b = document["decks"]
+    out: list[str] = []
+    place = msg("sim", "{place}: {changes}")
+    fa, fb = a.get("format") or "standard", b.get("format") or "standard"
+    if fa != fb:
+        out.append(_say(place(place=msg("sim", "format"), changes=f"{fa} → {fb}"), lang))
+    for slot, label in (("leader", msg("sim", "leader")), ("gate", msg("sim", "gate"))):
+        before, after = a.get(slot), b.get(slot)
+        before = before[0] if isinstance(before, list) and before else before
+        after = after[0] if isinstance(after, list) and after else after
+        if (before or {}).get("id") != (after or {}).get("id"):
+            none = _say(msg("sim", "none"), lang)
+            shown_a = _name(before, names, lang) if before else none
+            shown_b = _name(after, names, lang) if after else none
+            out.append(_say(place(place=label, changes=f"{shown_a} → {shown_b}"), lang))
+    for key, label in (("cards", msg("sim", "main deck")), ("ikz_deck", msg("sim", "IKZ deck"))):
+        changes = _section_changes(a.get(key) or [], b.get(key) or [], names, lang)
+        if len(changes) > MAX_CHANGES:
+            more = msg("sim", "{n} more")(n=len(changes) - MAX_CHANGES)
+            changes = [*changes[:MAX_CHANGES], _say(more, lang)]
+        if changes:
+            listed = str(value_text(Joined(tuple(changes)), lang))
+            out.append(_say(place(place=label, changes=listed), lang))
+    return out
 
 
 def _diff_table(document: Mapping[str, Any], names: Names, width: int, lang: str) -> _Titled:
@@ -305,9 +346,12 @@ def render_compare_text(
     for label, deck in zip(labels, (a, b), strict=True):
         shown = label + " " * (pad - cell_len(label))
         lines.append(f"{shown}: {_title(deck)}")
-    lines.append(
-        _say(msg("sim", "Changes: {changes}")(changes=_changes(document, names, lang)), lang)
-    )
+    changes = _change_lines(document, names, lang)
+    if changes:
+        lines.append(_say(msg("sim", "Changes (vs − deck):"), lang))
+        lines.extend(f"  {line}" for line in changes)
+    else:
+        lines.append(_say(msg("sim", "Changes: {changes}")(changes=_say(_NONE, lang)), lang))
     lines.append(_say(_run_line(document, compared=True), lang))
     difference = document["difference"]
     if _sampled(document):

@@ -59,6 +59,9 @@ class Model:
     name: str | None
     leader: tuple[str, str] | None
     cards: tuple[SimCard, ...]
+    format: str | None = None
+    # the gate and the IKZ deck, for `sim --vs` to list what changed: (section, id, name, copies)
+    others: tuple[tuple[str, str, str, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -195,8 +198,22 @@ def build_model(path: Path, database: Any, shown: str | None = None) -> tuple[Mo
         report.name,
         (leader.id, leader.name) if leader is not None else None,
         tuple(cards.values()),
+        view.deck.format,
+        _others_of(view),
     )
     return model, report
+
+
+def _others_of(view: Any) -> tuple[tuple[str, str, str, int], ...]:
+    """The gate and the IKZ deck's cards, as `Model.others` holds them."""
+    gate = view.picked.get("gate")
+    out = [("gate", gate.id, gate.name, 1)] if gate is not None else []
+    ikz: dict[str, list[Any]] = {}
+    for slot in view.slots.get("ikz", ()):
+        if slot.card is not None:
+            ikz.setdefault(slot.card.id, [slot.card.name, 0])[1] += slot.entry.count
+    out.extend(("ikz", card_id, name, copies) for card_id, (name, copies) in ikz.items())
+    return tuple(out)
 
 
 def cost_groups(model: Model) -> list[tuple[int, list[int]]]:
@@ -278,6 +295,14 @@ def _card_entry(card: SimCard, fig: dict[str, Any]) -> dict[str, Any]:
     return {k: _r(v) for k, v in entry.items()}
 
 
+def _others(model: Model, section: str) -> list[dict[str, Any]]:
+    return [
+        {"id": card_id, "name": name, "copies": copies}
+        for place, card_id, name, copies in model.others
+        if place == section
+    ]
+
+
 def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
     """The `sim --output json` document for an Azuki deck (the VARZ one's shape where it fits)."""
     model, turns, on = result.model, request.turns, request.on
@@ -301,6 +326,9 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
         "name": model.name,
         "leader": {"id": model.leader[0], "name": model.leader[1]} if model.leader else None,
         "main_deck": model.size,
+        "format": model.format,
+        "gate": _others(model, "gate"),
+        "ikz_deck": _others(model, "ikz"),
         "p_mulligan": _r(result.p_mulligan),
         "p_mulligan_se": _r(result.p_mulligan_se),
         "legal": legal,

@@ -124,7 +124,9 @@ def search_table(cards: Sequence[Card], lang: str = ENGLISH) -> Table:
         msg("field", "classes / keywords"),
     ]
     for i, heading in enumerate(headings):
-        table.add_column(heading.render(lang), no_wrap=i == 0, overflow="fold")
+        # the name and the last column wrap by words; the short ones never break
+        wraps = i == 1 or i == len(headings) - 1
+        table.add_column(heading.render(lang), no_wrap=not wraps, overflow="fold")
     for card in cards:
         name = card.name_in(lang)
         shown = safe(name if name == card.name else f"{name} ({card.name})")

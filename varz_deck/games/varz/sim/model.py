@@ -52,6 +52,9 @@ class Model:
     skills: tuple[int, ...]
     left_out: int = 0
     hero_names: Names = ()  # the hero's name in other languages, (language, name) pairs
+    format: str | None = None
+    # skills and portals by name, for `sim --vs` to list what changed: (section, name, copies, names)
+    others: tuple[tuple[str, str, int, Names], ...] = ()
 
     @property
     def n_spells(self) -> int:
@@ -107,4 +110,10 @@ def build_model(view: DeckView) -> Model:
         skills=tuple(skills),
         left_out=max(left_out, 0),
         hero_names=tuple(sorted(hero.names.items())),
+        format=view.deck.format,
+        others=tuple(
+            (section, card.name, count, tuple(sorted(card.names.items())))
+            for section in ("skills", "portals")
+            for card, count, _ in view.by_name(section).values()
+        ),
     )

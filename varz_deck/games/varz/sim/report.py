@@ -10,7 +10,7 @@ from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
 from varz_deck.core.sanitize import json_dumps
 from varz_deck.games.varz.cards import COLORLESS, COLORS
-from varz_deck.games.varz.sim.model import Model, SpellCard
+from varz_deck.games.varz.sim.model import Model, Names, SpellCard
 from varz_deck.games.varz.sim.run import Comparison, Result
 
 DIGITS = 9
@@ -314,6 +314,56 @@ def _table(title: str) -> Any:
     )
 
 
+def _natural_width(table: Any) -> int:
+    """The columns a table takes when nothing is squeezed."""
+    from rich.console import Console
+
+    return int(Console(file=io.StringIO(), width=10_000).measure(table).maximum)
+
+
+def _fit(table: Any, width: int, keys: int = 1) -> list[Any]:
+    """The table as it is when it fits the width; else split into tables of its first `keys`
+    columns plus as many of the others as fit, so no cell is ever cut to `T…` or `±0.…`."""
+    from rich.table import Table
+
+    if _natural_width(table) <= width:
+        return [table]
+    rows = [[column._cells[i] for column in table.columns] for i in range(table.row_count)]
+
+    def part(columns: list[int], title: Any) -> Any:
+        piece = _table(title)
+        piece.caption, piece.caption_justify = table.caption, table.caption_justify
+        for i in columns:
+            column = table.columns[i]
+            piece.add_column(
+                column.header,
+                justify=column.justify,
+                no_wrap=column.no_wrap,
+                overflow=column.overflow,
+                max_width=column.max_width,
+            )
+        for row in rows:
+            piece.add_row(*(row[i] for i in columns))
+        return piece
+
+    groups: list[list[int]] = []
+    current = list(range(keys))
+    for i in range(keys, len(table.columns)):
+        if len(current) > keys and _natural_width(part([*current, i], None)) > width:
+            groups.append(current)
+            current = [*range(keys), i]
+        else:
+            current.append(i)
+    groups.append(current)
+    pieces: list[Table] = []
+    for n, columns in enumerate(groups):
+        piece = part(columns, table.title if n == 0 else None)
+        if n < len(groups) - 1:
+            piece.caption = None
+        pieces.append(piece)
+    return pieces
+
+
 def _turns_table(result: Result, lang: str = ENGLISH) -> Any:
     ex, sums, model = result.exact, result.sums, result.model
     spent, spent_se = sums.mean("spent"), sums.se("spent")
@@ -502,8 +552,9 @@ def render_text(
         _cards_table(result, lang),
         _castable_table(result, width, lang),
     ):
-        console.print(table)
-        console.print()
+        for piece in _fit(table, width):
+            console.print(piece)
+            console.print()
     console.print(_say(FOOTER, lang), style="bright_black", markup=False)
     return str(console.file.getvalue())
 
@@ -534,17 +585,64 @@ def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Any:
     return table
 
 
-def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
+def _shown(name: str, names: Names, lang: str) -> str:
+    return safe(name if lang == ENGLISH else CardName(name, names).in_language(lang))
+
+
+def _changes(comparison: Comparison, lang: str = ENGLISH) -> list[tuple[str, list[str]]]:
+    """Every difference between the two decks, by place: the format, the hero, then the spells,
+    skills and portals whose copies differ (`+2 Ember Imp`, `-1 Iron Fist`)."""
     a, b = comparison.a.model, comparison.b.model
-    copies_a = {c.name: c.copies for c in a.cards}
-    copies_b = {c.name: c.copies for c in b.cards}
-    shown = {c.name: _name(c, lang) for c in (*a.cards, *b.cards)}
-    changes = []
-    for name in sorted(set(copies_a) | set(copies_b)):
-        delta = copies_b.get(name, 0) - copies_a.get(name, 0)
-        if delta:
-            changes.append(f"{delta:+d} {shown[name]}")
-    return changes
+    out: list[tuple[str, list[str]]] = []
+    if (a.format or "standard") != (b.format or "standard"):
+        out.append(("format", [f"{a.format or 'standard'} → {b.format or 'standard'}"]))
+    if a.hero_id != b.hero_id:
+        before = _shown(a.hero_name, a.hero_names, lang)
+        after = _shown(b.hero_name, b.hero_names, lang)
+        out.append(("hero", [f"{before} → {after}"]))
+    for section in ("spells", "skills", "portals"):
+        copies: dict[str, list[int]] = {}
+        names: dict[str, str] = {}
+        for side, model in enumerate((a, b)):
+            entries = (
+                [(c.name, c.copies, c.names) for c in model.cards]
+                if section == "spells"
+                else [(n, k, ns) for s, n, k, ns in model.others if s == section]
+            )
+            for name, count, other_names in entries:
+                copies.setdefault(name, [0, 0])[side] += count
+                names[name] = _shown(name, other_names, lang)
+        lines = [
+            f"{after - before:+d} {names[name]}"
+            for name, (before, after) in sorted(copies.items())
+            if after != before
+        ]
+        if lines:
+            out.append((section, lines))
+    return out
+
+
+def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
+    """The changes in one list (the spells' first), as older callers want them."""
+    return [line for _place, lines in _changes(comparison, lang) for line in lines]
+
+
+def _packed(head: str, items: Sequence[str], sep: str, width: int, hang: int = 4) -> list[str]:
+    """Items after a heading, as many to a line as fit the width, never split inside an item
+    (`-2 Golden Paladin` stays whole); the next lines hang `hang` columns in."""
+    from rich.cells import cell_len
+
+    rows: list[str] = []
+    line, fresh = head, True
+    for i, item in enumerate(items):
+        piece = item + (sep if i < len(items) - 1 else "")
+        if not fresh and cell_len(line + piece.rstrip()) > width:
+            rows.append(line.rstrip())
+            line = " " * hang
+        line += piece
+        fresh = False
+    rows.append(line.rstrip())
+    return rows
 
 
 def _ljust(text: str, width: int) -> str:
@@ -569,9 +667,19 @@ def render_compare_text(
         score = f"{sums.mean('score'):.1f}{_pm(sums.se('score'), digits=1)}"
         line = deck_line(label=_ljust(label, label_width), title=_title(model), score=score)
         console.print(_say(line, lang), markup=False)
-    changes = _card_changes(comparison, lang)
-    listed = _joined(changes, lang) if changes else _say(msg("sim", "none"), lang)
-    console.print(_say(msg("sim", "Changes: {changes}")(changes=listed), lang), markup=False)
+    changes = _changes(comparison, lang)
+    if not changes:
+        listed = _say(msg("sim", "none"), lang)
+        console.print(_say(msg("sim", "Changes: {changes}")(changes=listed), lang), markup=False)
+    else:
+        console.print(_say(msg("sim", "Changes (vs − deck):"), lang), markup=False)
+        for place, lines in changes:
+            where: Message | Term = (
+                msg("sim", "format") if place == "format" else Term("section", place)
+            )
+            heading = _say(msg("sim", "{place}:")(place=where), lang)
+            for row in _packed(f"  {heading} ", lines, _joined(["", ""], lang), console.width):
+                console.print(row, markup=False)
     options = comparison.a.options
     run = msg("sim", "{games:,} games on common random numbers · seed {seed} · {on} · {mulligan}")
     console.print(
@@ -590,7 +698,8 @@ def render_compare_text(
     )
     console.print(_say(difference, lang), markup=False)
     console.print()
-    console.print(_diff_table(comparison, lang))
+    for piece in _fit(_diff_table(comparison, lang), width):
+        console.print(piece)
     return str(console.file.getvalue())
 
 
