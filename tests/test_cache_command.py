@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -148,7 +149,7 @@ def test_a_cold_build_evicts_beyond_the_bound_and_a_hit_touches(cache: Path) -> 
 
 
 class Recorder:
-    made: list[Recorder] = []
+    made: ClassVar[list[Recorder]] = []
 
     def __init__(self, label: str = "") -> None:
         self.label = label
