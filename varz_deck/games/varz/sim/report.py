@@ -314,6 +314,11 @@ def _table(title: str) -> Any:
     )
 
 
+def _trimmed(text: str) -> str:
+    """Lines without the spaces rich pads tables with."""
+    return "".join(line.rstrip() + "\n" for line in text.splitlines())
+
+
 def _natural_width(table: Any) -> int:
     """The columns a table takes when nothing is squeezed."""
     from rich.console import Console
@@ -552,11 +557,14 @@ def render_text(
         _cards_table(result, lang),
         _castable_table(result, width, lang),
     ):
-        for piece in _fit(table, width):
+        keys = (
+            2 if table.columns and table.columns[1].header == _say(msg("sim", "VAZ"), lang) else 1
+        )
+        for piece in _fit(table, width, keys):
             console.print(piece)
             console.print()
     console.print(_say(FOOTER, lang), style="bright_black", markup=False)
-    return str(console.file.getvalue())
+    return _trimmed(str(console.file.getvalue()))
 
 
 def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Any:
@@ -700,7 +708,7 @@ def render_compare_text(
     console.print()
     for piece in _fit(_diff_table(comparison, lang), width):
         console.print(piece)
-    return str(console.file.getvalue())
+    return _trimmed(str(console.file.getvalue()))
 
 
 def cost_curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
