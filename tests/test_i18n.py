@@ -772,7 +772,7 @@ def test_sim_compare_warning_and_plot_in_chinese(clean_env: None, tmp_path: Path
     assert "对比：Broken Festival" in result.stdout
     changes = "改动（对比 − 牌组）："  # every change, by section, under one heading (issue 12)
     assert changes in result.stdout and "余烬小鬼" not in result.stdout.split(changes)[0]
-    assert "每回合的差值（vs − deck，± 95%）" in result.stdout
+    assert "每回合的差值（对比 − 牌组，± 95%）" in result.stdout  # no English left (issue 12)
     chart = plot.read_text(encoding="utf-8")
     assert "按颜色的费用曲线：Kagura Festival Burn" in chart and "可用 VAZ" in chart
     bad = _invoke("sim", KAGURA, "--plot", tmp_path / "x.gif", "--lang", "ja")

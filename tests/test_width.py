@@ -1,5 +1,5 @@
 """Every command's text fits the terminal (issue 12, item 1): golden files at 80 and 120 columns in
-English and Japanese (tests/golden/width/), no line wider than the width in terminal cells (CJK
+English, Japanese and Chinese (tests/golden/width/), no line wider than the width in terminal cells (CJK
 counts 2, rich.cells.cell_len), and 40 columns does not crash.
 
 The golden files were written by the commands and read by eye: tables wrap by words or split into
@@ -55,7 +55,7 @@ def run(
     return out, code if isinstance(code, int) else 0
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 @pytest.mark.parametrize("columns", [80, 120])
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_output_fits_the_width_and_matches_its_golden_file(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from varz_deck.core.codes import CodeInfo
 
 from varz_deck.cli.common import LangOption, fail, language, width
-from varz_deck.core.i18n import N_
+from varz_deck.core.i18n import N_, msg
 
 RULES_HELP = N_("List every diagnostic code with its rulebook section, or explain one.")
 SCHEMA_HELP = N_("Print a JSON Schema (card files, decks, formats.yaml) for editors and CI.")
@@ -69,12 +70,43 @@ def rules(
     info = found
     severity = term("severity", info.severity.value, chosen)
     console.print(f"{info.code} {info.name} ({severity})")
-    console.print(msg("rules", "rulebook: {section}")(section=info.section).render(chosen))
+    section = _section(info.section, chosen)
+    console.print(msg("rules", "rulebook: {section}")(section=section).render(chosen))
     console.print("")
-    if chosen != "en":  # the rule's summary in the language; its examples stay as written
-        console.print(term("summary", info.summary, chosen))
+    if chosen == "en":
+        console.print(info.doc or info.summary)
+        return
+    # In another language: the summary, translated, stands for the English prose; the examples
+    # are deck data (card names, counts) and stay as written, under translated labels.
+    console.print(term("summary", info.summary, chosen))
+    examples = [line for line in (info.doc or "").splitlines() if _LABEL.match(line)]
+    if examples:
         console.print("")
-    console.print(info.doc or info.summary)
+        for line in examples:
+            label, rest = line.split(":", 1)
+            shown = _LABELS[label].render(chosen) if label in _LABELS else label
+            console.print(f"{shown}：{rest.strip()}" if chosen in ("ja", "zh") else line)
+
+
+_LABELS = {
+    "Legal": msg("rules", "Legal"),
+    "Illegal": msg("rules", "Illegal"),
+    "Fine": msg("rules", "Fine"),
+    "Warning": msg("rules", "Warning"),
+}
+_LABEL = re.compile(r"^(?:Legal|Illegal|Fine|Warning):")
+_SECTIONS = {
+    "Deck building": msg("rules", "Deck building"),
+    "format data": msg("rules", "format data"),
+}
+
+
+def _section(section: str, lang: str) -> str:
+    """A code's rulebook place in the language: numbers stay, the words are translated."""
+    for words, message in _SECTIONS.items():
+        if words in section:
+            section = section.replace(words, message.render(lang))
+    return section
 
 
 def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]) -> None:
@@ -106,7 +138,7 @@ def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> Rend
             info.code,
             term("severity", info.severity.value, lang),
             info.name,
-            info.section,
+            _section(info.section, lang),
             term("summary", info.summary, lang),
         )
         for info in codes.values()

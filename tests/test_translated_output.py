@@ -1,0 +1,104 @@
+"""No English label is left in `--lang ja/zh` output (issue 12, item 7): every ASCII word of the
+ja/zh golden outputs (tests/golden/width/*.ja.txt, *.zh.txt) must be something that is the same in
+every language: a code, id, number, file path, option, format key, diagnostic name, card or deck
+name from the data, or a term the Japanese and Chinese rulebooks themselves write in English
+(class names 《Ninja》, Spil, VAZ, V-Sync, IKZ, keywords #Haste)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "width"
+WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+# Written in English by the Japanese and Chinese rulebooks themselves (shared/rules 001, 002):
+# class names in 《》, the card type Spil, keywords as #Haste, and VAZ, V-Sync, IKZ.
+RULEBOOK_TERMS = {"Spil", "Command", "Slash", "VAZ", "V", "Sync", "IKZ", "Holder", "SL", "Lv", "M"}
+# Keys a deck file is written with (`spells:`, `cards:` lists), language codes, and a cited name.
+KEYS = {"spells", "skills", "portals", "hero", "cards", "format", "leader", "gate", "main", "ikz"}
+KEYS |= {"ja", "zh", "en", "Karsten"}
+# Fragments of `formats.yml` folded by the rules table's narrow summary column.
+FRAGMENTS = {"forma", "y"}
+# Units and marks that are not words of a language: T3 (turn 3), ± figures, JSON, YAML, UTF, ID.
+SYMBOLS = {"T", "YAML", "UTF", "ID", "JSON", "CSV", "SPEC", "CRC", "v", "x"}
+
+
+def data_words() -> set[str]:
+    """Words of names the card databases and the example decks hold (card, deck, format and
+    class names, keywords), and of the diagnostics' names: data, shown as written."""
+    from varz_deck.core.database import resolve_root
+    from varz_deck.games import all_codes, game_keys, open_database
+
+    words: set[str] = set()
+    for key in game_keys():
+        database = open_database(resolve_root(None, key))
+        for card in database.cards.values():
+            texts = (
+                card.name,
+                card.id,
+                getattr(card, "set", ""),
+                getattr(card, "rarity", "") or "",
+            )
+            texts += tuple(getattr(card, f, "") or "" for f in ("text", "flavor", "v_sync_name"))
+            texts += tuple(str(v) for v in (getattr(card, "v_sync", None) or {}).values())
+            for value in texts:
+                words |= set(WORD.findall(str(value)))
+            for field in ("skill_classes", "classes", "keywords", "traits"):
+                for value in getattr(card, field, ()) or ():
+                    words |= set(WORD.findall(str(value)))
+                    words |= {w.capitalize() for w in WORD.findall(str(value))}
+            for value in (getattr(card, "skill_class", None),):
+                if value:
+                    words |= {value, value.capitalize()}
+        for fmt in database.formats:
+            words |= set(WORD.findall(fmt))
+    for info in all_codes().values():
+        words |= set(WORD.findall(info.name))
+    for deck in (ROOT / "examples").rglob("*.yaml"):
+        for line in deck.read_text(encoding="utf-8").splitlines():
+            for key in ("name:", "player:", "event:"):
+                if line.startswith(key):  # what the player wrote: data
+                    words |= set(WORD.findall(line[len(key) :].split("#")[0]))
+    return words
+
+
+def english_words(text: str, allowed: set[str]) -> list[str]:
+    left: list[str] = []
+    for line in text.splitlines():
+        # file paths, options, deck hashes and codes, card ids: not words of a language
+        line = re.sub(r"\S*[/\\]\S*|\S+\.(?:ya?ml|txt|dek)\b|--?[a-z][\w-]*", " ", line)
+        line = re.sub(r"\bv1-\w+|\b[A-Z]+\d+[A-Z]?\d*-?\w*|\b[A-Z]\d{3}\b", " ", line)
+        left += [w for w in WORD.findall(line) if w not in allowed]
+    return left
+
+
+@pytest.fixture(scope="module")
+def allowed() -> set[str]:
+    return data_words() | RULEBOOK_TERMS | SYMBOLS | KEYS | FRAGMENTS
+
+
+GOLDENS = sorted(p.name for p in GOLDEN.glob("*.*.ja.txt")) + sorted(
+    p.name for p in GOLDEN.glob("*.*.zh.txt")
+)
+
+
+def test_there_are_ja_and_zh_goldens_to_scan() -> None:
+    assert len(GOLDENS) >= 2 * 2 * 10
+
+
+@pytest.mark.parametrize("name", GOLDENS)
+def test_no_english_word_is_left_in_japanese_or_chinese_output(
+    name: str, allowed: set[str]
+) -> None:
+    left = english_words((GOLDEN / name).read_text(encoding="utf-8"), allowed)
+    assert not left, f"{name}: English words left: {sorted(set(left))}"
+
+
+def test_the_scan_finds_an_english_label() -> None:
+    """The scan is not vacuous: an English label in Japanese output is found."""
+    assert english_words("Legal: 4 × Basic Gate (3)", {"Basic", "Gate"}) == ["Legal"]
+    assert english_words("ルールブック: 2.1, examples/illegal.yaml V105", set()) == []
