@@ -162,8 +162,8 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
 
 def _name_arguments(command: Any, helping: bool) -> None:
     """Usage names real arguments (`DECK...`, `NAME`, not click 8.5's `{decks}...` or
-    `{name}:<card|deck|…>`); a choice argument lists its choices in its help, where they wrap
-    between words. When help is shown, `--format` lists the bundled database's formats (read only
+    `{name}:<card|deck|…>`); a choice argument's choices are listed one per line after the
+    options, where no line wraps them. When help is shown, `--format` lists the bundled database's formats (read only
     then: a normal run never pays for it)."""
     for param in getattr(command, "params", ()):
         if getattr(param, "param_type_name", "") == "argument" and param.metavar is None:
@@ -175,9 +175,9 @@ def _name_arguments(command: Any, helping: bool) -> None:
             param.metavar = shown
             param.make_metavar = lambda *_args, _shown=shown, **_kwargs: _shown  # no `{…}`
             choices = getattr(param.type, "choices", None)
-            if choices and helping:
-                listed = ", ".join(str(getattr(c, "value", c)) for c in choices)
-                param.help = f"{param.help or ''} ({listed})".strip()
+            if choices and helping:  # one per line after the options: never cut at a hyphen
+                listed = "\n".join(f"  {getattr(c, 'value', c)}" for c in choices)
+                command.epilog = f"\b\n{name}:\n{listed}"
         if helping and "--format" in getattr(param, "opts", ()) and param.help:
             formats = _bundled_formats()
             if formats:

@@ -1,0 +1,74 @@
+"""Help that matches the tool (issue 12, item 6): usage names real arguments, `schema`'s choices
+do not wrap mid-word, `--format` lists the formats, `check` is for decks of every game, and every
+command that takes a DECK says it may be a deck code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from varz_deck.cli.app import main
+
+
+def helptext(args: list[str], capsys: pytest.CaptureFixture[str], columns: int = 80) -> str:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COLUMNS", str(columns))
+        with pytest.raises(SystemExit) as exited:
+            main([*args, "--help"])
+    assert exited.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        (["check"], "Usage: varz-deck check [OPTIONS] DECK..."),
+        (["register"], "Usage: varz-deck register [OPTIONS] DECK..."),
+        (["sim"], "Usage: varz-deck sim [OPTIONS] DECK"),
+        (["diff"], "Usage: varz-deck diff [OPTIONS] REGISTERED PRESENTED"),
+        (["rules"], "Usage: varz-deck rules [OPTIONS] [CODE]"),
+        (["schema"], "Usage: varz-deck schema [OPTIONS] NAME"),
+    ],
+)
+def test_usage_names_real_arguments(
+    command: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = helptext(command, capsys)
+    assert out.splitlines()[0] == usage
+    assert "{" not in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_schema_choices_wrap_between_words(
+    columns: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from varz_deck.cli.rules import SchemaName
+
+    out = helptext(["schema"], capsys, columns)
+    words = set(re.findall(r"[\w-]+", out))
+    for choice in SchemaName:
+        assert choice.value in words, f"{choice.value} is broken across lines"
+
+
+def test_format_help_lists_the_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    from varz_deck.core.database import resolve_root
+    from varz_deck.games import open_database
+
+    formats = sorted(open_database(resolve_root(None, "varz")).formats)
+    out = " ".join(helptext(["check"], capsys, 200).split())
+    assert formats and all(name in out.split("--format")[1] for name in formats)
+
+
+def test_check_help_says_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    out = " ".join(helptext(["check"], capsys, 200).split())
+    assert "every game" in out
+    assert "under the VARZ rulebook" not in out
+
+
+@pytest.mark.parametrize("command", ["check", "sim", "stats", "tune", "register", "verify", "code"])
+def test_deck_arguments_mention_deck_codes(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = " ".join(helptext([command], capsys, 200).split())
+    assert "deck code" in out
