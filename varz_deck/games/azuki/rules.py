@@ -9,6 +9,7 @@ functions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import CardName, Joined, Message, msg
@@ -29,13 +30,16 @@ def rule(
     code: str, name: str, section: str, *, needs_leader: bool = False, format_rule: bool = False
 ) -> Callable[[Check[AzukiView]], Check[AzukiView]]:
     """Register an Azuki rule (leader rules need a usable Leader, format rules a known format)."""
-
-    def when(view: AzukiView) -> bool:
-        if needs_leader and view.leader is None:
-            return False
-        return not (format_rule and not view.format_known)
-
+    when = partial(applies, needs_leader=needs_leader, format_rule=format_rule)
     return RULEBOOK.rule(code, name, section, when=when)
+
+
+def applies(view: AzukiView, *, needs_leader: bool, format_rule: bool) -> bool:
+    """Whether a rule of this kind runs on the deck (a module-level function, called when a deck
+    is checked, so mutation testing reaches it)."""
+    if needs_leader and view.leader is None:
+        return False
+    return not (format_rule and not view.format_known)
 
 
 def run_rules(view: AzukiView) -> list[Diagnostic]:

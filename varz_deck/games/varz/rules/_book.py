@@ -7,6 +7,7 @@ testing (scripts/mutation.py) skips decorated functions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from varz_deck.core.rulebook import Check, Rulebook
 from varz_deck.games.varz.resolve import DeckView
@@ -26,12 +27,15 @@ def rule(
 ) -> Callable[[Check[DeckView]], Check[DeckView]]:
     """Register a VARZ rule (SPEC §4: hero rules need a hero, portal rules constructed portals,
     format rules a known format)."""
-
-    def when(view: DeckView) -> bool:
-        if needs_hero and view.hero is None:
-            return False
-        if portal_rule and view.format.pooled_portals:
-            return False
-        return not (format_rule and not view.format_known)
-
+    when = partial(applies, needs_hero=needs_hero, portal_rule=portal_rule, format_rule=format_rule)
     return RULEBOOK.rule(code, name, section, when=when)
+
+
+def applies(view: DeckView, *, needs_hero: bool, portal_rule: bool, format_rule: bool) -> bool:
+    """Whether a rule of this kind runs on the deck (a module-level function, called when a deck
+    is checked, so mutation testing reaches it)."""
+    if needs_hero and view.hero is None:
+        return False
+    if portal_rule and view.format.pooled_portals:
+        return False
+    return not (format_rule and not view.format_known)
