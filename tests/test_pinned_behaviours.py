@@ -21,8 +21,9 @@ from typer.testing import CliRunner
 
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Mark, safe
+from varz_deck.core.diagnostics import Mark
 from varz_deck.core.registration.canonical import normalize_hash
+from varz_deck.core.sanitize import safe
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.check import check_parsed

@@ -33,7 +33,7 @@ def size_text(size: int) -> str:
 def cache_info(lang: LangOption = None) -> None:
     """Show the cache folder, how many card databases it holds and their size."""
     from varz_deck.core import cachestore
-    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.sanitize import safe
 
     chosen = language(lang)
     found = cachestore.info()
@@ -54,7 +54,7 @@ def cache_info(lang: LangOption = None) -> None:
 def cache_clear(lang: LangOption = None) -> None:
     """Remove the cached card databases (only varz-deck's files) and say what it freed."""
     from varz_deck.core import cachestore
-    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.sanitize import safe
 
     chosen = language(lang)
     folder = cachestore.cache_dir()

@@ -171,7 +171,7 @@ def cards_show(
 ) -> None:
     """Show one card in full."""
     from varz_deck.core.cardinfo import CardNotFound
-    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.sanitize import safe
 
     chosen = language(lang)
     database = load_database(cards, chosen, game)

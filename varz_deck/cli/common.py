@@ -105,7 +105,7 @@ def width() -> int:
 def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
     """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
     $VARZ_DECK_LANG, else the locale, else English)."""
-    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.sanitize import safe
 
     if not isinstance(message, str):
         from varz_deck.core.i18n import choose_language

@@ -295,8 +295,8 @@ def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
 
 def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     """The errors that stand in the way, then `varz-deck: DECK <what>: <reason>; fix …`."""
-    from varz_deck.core.diagnostics import safe
     from varz_deck.core.registration.render import diagnostic_line
+    from varz_deck.core.sanitize import safe
 
     errors = [d for d in reg.report.diagnostics if d.is_error]
     if reg.canonical is not None:  # readable: only unresolved references stand in the way
@@ -336,9 +336,9 @@ def _write_sheets(
     """Write each sheet (never through a symlink; names cut to fit with a hash), and with
     `combined` all of them in one document too; a sheet that cannot be written is said on stderr
     and the others are still written. True when all were."""
-    from varz_deck.core.diagnostics import safe
     from varz_deck.core.files import fit_file_name, write_file_atomic
     from varz_deck.core.registration.sheet import COMBINED, sheet_names
+    from varz_deck.core.sanitize import safe
 
     render_sheet = registrar.render_sheet
     if folder.exists() and not folder.is_dir():
@@ -395,7 +395,7 @@ def _write_sheets(
 
 
 def _sheet_problem(message: Message, lang: str) -> None:
-    from varz_deck.core.diagnostics import safe
+    from varz_deck.core.sanitize import safe
 
     sys.stderr.write(f"varz-deck: {safe(message.render(lang))}\n")
 

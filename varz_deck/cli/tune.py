@@ -211,8 +211,8 @@ def _emit(
 
 def _unusable(err: DeckUnusable, deck: Path, lang: str) -> NoReturn:
     """The reasons a deck cannot be used on stderr, then exit 1."""
-    from varz_deck.core.diagnostics import safe
     from varz_deck.core.i18n import localized
+    from varz_deck.core.sanitize import safe
 
     for d in err.diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -107,31 +106,3 @@ def diag(
         card=card,
         text=text,
     )
-
-
-# C0 and C1 controls (ESC, CSI U+009B, OSC …), DEL, zero-width and bidi controls (U+061C, U+200E/F,
-# U+202A–U+202E, U+2066–U+2069), line/paragraph separators, invisible operators, BOM.
-UNSAFE_CHARS = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff"
-_UNSAFE = re.compile(f"[{UNSAFE_CHARS}]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    ch = match.group(0)
-    code = ord(ch)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def safe(text: object) -> str:
-    """Text with control characters, terminal escapes and bidi overrides made visible."""
-    return _UNSAFE.sub(_escape, str(text))
-
-
-MAX_QUOTED = 80
-
-
-def quoted(text: object) -> str:
-    """A user-supplied value for a message: escaped, cut to a readable length, in quotes."""
-    shown = safe(text)
-    if len(shown) > MAX_QUOTED:
-        shown = shown[: MAX_QUOTED - 1] + "…"
-    return f"'{shown}'"

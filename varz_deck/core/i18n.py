@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from varz_deck.core.diagnostics import MAX_QUOTED, safe
+from varz_deck.core.sanitize import MAX_QUOTED, safe
 
 if TYPE_CHECKING:
     import gettext

@@ -1,6 +1,6 @@
 """The one sanitising layer every output goes through (issue 11, row 3).
 
-- Text: `safe()` (varz_deck.core.diagnostics) escapes a value put into a message or a table.
+- Text: `safe()` escapes a value put into a message or a table; `quoted()` also shortens it.
 - JSON: `json_dumps()` is the only JSON writer; C0 and C1 controls, DEL and bidi/zero-width
   controls come out as `\\uXXXX` escapes (json.dumps alone escapes C0 only).
 - Streams: `SafeStream` wraps stdout/stderr at the entry point, so nothing a renderer missed
@@ -14,7 +14,33 @@ import json
 import re
 from typing import Any, TextIO
 
-from varz_deck.core.diagnostics import UNSAFE_CHARS
+# C0 and C1 controls (ESC, CSI U+009B, OSC …), DEL, zero-width and bidi controls (U+061C, U+200E/F,
+# U+202A–U+202E, U+2066–U+2069), line/paragraph separators, invisible operators, BOM.
+UNSAFE_CHARS = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff"
+_UNSAFE = re.compile(f"[{UNSAFE_CHARS}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group(0)
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe(text: object) -> str:
+    """Text with control characters, terminal escapes and bidi overrides made visible."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+MAX_QUOTED = 80
+
+
+def quoted(text: object) -> str:
+    """A user-supplied value for a message: escaped, cut to a readable length, in quotes."""
+    shown = safe(text)
+    if len(shown) > MAX_QUOTED:
+        shown = shown[: MAX_QUOTED - 1] + "…"
+    return f"'{shown}'"
+
 
 # json.dumps escapes C0 inside strings and writes only newlines and spaces between tokens.
 _JSON_UNSAFE = re.compile(f"[{UNSAFE_CHARS.replace(chr(92) + 'x00-' + chr(92) + 'x1f', '')}]")

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag, safe
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.fastschema import (
     UnsupportedSchema,
     detailed_validator,
@@ -17,6 +17,7 @@ from varz_deck.core.fastschema import (
 )
 from varz_deck.core.i18n import ENGLISH, Joined, Message, Quoted, Term, msg, nmsg, value_text
 from varz_deck.core.resources import schema
+from varz_deck.core.sanitize import safe
 from varz_deck.core.strictyaml import Document, resolve_plain
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from varz_deck.core.diagnostics import safe
+from varz_deck.core.sanitize import safe
 from varz_deck.lsp.guard import guarded
 
 if TYPE_CHECKING:

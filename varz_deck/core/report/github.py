@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from varz_deck.core.diagnostics import Diagnostic, safe
+from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.sanitize import safe
 
 
 def _data(text: str) -> str:

@@ -9,8 +9,9 @@ from rich.console import Console
 from rich.text import Text
 
 from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Diagnostic, safe
+from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
+from varz_deck.core.sanitize import safe
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 

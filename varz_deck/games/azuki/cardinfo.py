@@ -24,8 +24,8 @@ from varz_deck.core.cardinfo import (
     text_matches,
 )
 from varz_deck.core.cards import CardDatabase, normalize
-from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, msg, term, value_text
+from varz_deck.core.sanitize import safe
 from varz_deck.games.azuki.cards import ELEMENTS, HOME, AzukiCard
 
 TYPES = tuple(HOME)

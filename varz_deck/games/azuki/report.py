@@ -11,8 +11,8 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
+from varz_deck.core.sanitize import safe
 
 Z95 = 1.959963984540054
 NAME_WIDTH = 22  # the card column's widest

@@ -19,7 +19,6 @@ from rich.text import Text
 from varz_deck.core.cardinfo import CardQuery, find_card, status_renderable, text_matches
 from varz_deck.core.cardinfo import format_status as format_status_of
 from varz_deck.core.cards import CardDatabase, Format, normalize
-from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import (
     ENGLISH,
     CardName,
@@ -30,6 +29,7 @@ from varz_deck.core.i18n import (
     term,
     value_text,
 )
+from varz_deck.core.sanitize import safe
 from varz_deck.games.varz.cards import CARD_TYPES, COLORLESS, COLORS, GENERIC, SKILL_CLASSES, Card
 
 # Field labels, in the order a card shows them.

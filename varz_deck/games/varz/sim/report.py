@@ -6,9 +6,8 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from varz_deck.core.diagnostics import safe
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
-from varz_deck.core.sanitize import json_dumps
+from varz_deck.core.sanitize import json_dumps, safe
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, Names, SpellCard
 from varz_deck.games.varz.sim.run import Comparison, Result
