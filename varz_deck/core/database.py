@@ -303,7 +303,7 @@ def _cache_write(key: str, root: Path, database: CardDatabase) -> None:
         pass
 
 
-Progress = Callable[[int, int], None]  # (done, total): the CLI draws a bar; the core prints nothing
+Progress = Callable[[int, int], None]  # (done, total): the CLI draws a bar, the core prints none
 _T = TypeVar("_T")
 
 
