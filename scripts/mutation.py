@@ -4,11 +4,12 @@
     python scripts/mutation.py sanitiser exact  # some modules only
     python scripts/mutation.py --report         # the table from the last run, nothing re-run
     python scripts/mutation.py --list           # the modules and their mutant-name patterns
+    python scripts/mutation.py --retry exact    # only the last run's survivors (after new tests)
 
 mutmut (configured in pyproject.toml, `[tool.mutmut]`) copies the package to mutants/, mutates
 the files `only_mutate` names, and runs, for each mutant, only the tests that call the mutated
 function. This script picks the functions of each module (the exact part of the Azuki goldfish,
-`safe` and its helper in diagnostics.py), runs them module by module, and counts the results;
+`safe` and its helper in sanitize.py), runs them module by module, and counts the results;
 the mutants judged equivalent (no test can tell them from the original) are listed with their
 reason in scripts/mutation_equivalent.txt and left out of the score.
 
@@ -83,7 +84,7 @@ TARGETS = (
     ),
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
     Target(
-        "sanitiser", "Output sanitiser", ("varz_deck/core/diagnostics.py",), ("safe", "_escape")
+        "sanitiser", "Output sanitiser", ("varz_deck/core/sanitize.py",), ("safe", "_escape")
     ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
@@ -179,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", metavar="MODULE", help=", ".join(BY_KEY))
     parser.add_argument("--report", action="store_true", help="print the last results only")
     parser.add_argument("--list", action="store_true", help="print the modules and patterns")
+    parser.add_argument("--retry", action="store_true", help="re-run only the last survivors")
     parser.add_argument("--max-children", type=int, default=2, help="parallel test processes")
     args = parser.parse_args(argv)
     unknown = [k for k in args.modules if k not in BY_KEY]
@@ -191,9 +193,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.report:
         for target in targets:
+            names = survivors([target]) if args.retry else target.patterns()
+            if not names:
+                continue
             print(f"== {target.title}", flush=True)
             command = [sys.executable, "-m", "mutmut", "run", "--max-children"]
-            command += [str(args.max_children), *target.patterns()]
+            command += [str(args.max_children), *names]
             done = subprocess.run(command, cwd=ROOT, check=False)
             if done.returncode != 0:
                 print(f"mutmut stopped with exit code {done.returncode}", file=sys.stderr)
