@@ -83,9 +83,7 @@ TARGETS = (
         ),
     ),
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
-    Target(
-        "sanitiser", "Output sanitiser", ("varz_deck/core/sanitize.py",), ("safe", "_escape")
-    ),
+    Target("sanitiser", "Output sanitiser", ("varz_deck/core/sanitize.py",), ("safe", "_escape")),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 
