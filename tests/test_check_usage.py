@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.cli.app import main
+from varz_deck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ILLEGAL = ROOT / "examples" / "illegal.yaml"

@@ -75,7 +75,7 @@ def test_varz_deck_gives_the_vector_canonical_text_and_hash(
 
 @pytest.mark.parametrize("vector", VECTORS["vectors"], ids=lambda v: v["name"])
 def test_register_command_prints_the_vector_hash(vector: dict[str, Any], tmp_path: Path) -> None:
-    from varz_deck.cli.app import app
+    from varz_deck.cli import app
 
     path = _write(vector, tmp_path)
     args = ["register", "--game", vector["game"], str(path), "--output", "json"]

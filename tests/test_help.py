@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from varz_deck.cli.app import main
+from varz_deck.cli import main
 
 
 def helptext(args: list[str], capsys: pytest.CaptureFixture[str], columns: int = 80) -> str:

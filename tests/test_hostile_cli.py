@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from varz_deck.cli.app import main
+from varz_deck.cli import main
 from varz_deck.core.sanitize import clean_output, json_dumps, safe
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"

@@ -33,7 +33,7 @@ def samples() -> list[tuple[str, str]]:
 
 def run(command: str) -> str:
     """The command's stdout, as a user at an 80-column terminal sees it (no colour)."""
-    from varz_deck.cli.app import main
+    from varz_deck.cli import main
 
     args = shlex.split(command)
     assert args[0] == "varz-deck"

@@ -12,7 +12,7 @@ import yaml
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
-from varz_deck.cli.app import app
+from varz_deck.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

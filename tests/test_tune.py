@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
-from varz_deck.cli.app import app
+from varz_deck.cli import app
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz import tune as vt
 from varz_deck.games.varz.sim import montecarlo as mc

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
-from varz_deck.cli.app import main
+from varz_deck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "width"

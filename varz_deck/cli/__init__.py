@@ -1,7 +1,18 @@
-"""The command line (the top layer): `varz_deck.cli.app` builds it; `main` is the entry point."""
+"""The command line (the top layer): `main` is the entry point; `app` the whole typer tree."""
 
 from __future__ import annotations
 
-from varz_deck.cli.app import app, main
+from typing import Any
+
+from varz_deck.cli.main import main
 
 __all__ = ["app", "main"]
+
+
+def __getattr__(name: str) -> Any:
+    """`app`: the whole typer tree, built on first use (see varz_deck.cli.main)."""
+    if name == "app":
+        from varz_deck.cli.main import whole_app
+
+        return whole_app()
+    raise AttributeError(name)

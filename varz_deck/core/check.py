@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.cards import DEFAULT_GAME
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.game import DEFAULT_GAME
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from varz_deck import __version__
 from varz_deck.core import cachedoc, cachestore
 from varz_deck.core._hash import blake2b
-from varz_deck.core.cards import CardDatabase, Format, normalize
+from varz_deck.core.cards import DEFAULT_GAME, CardDatabase, Format, normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
-from varz_deck.core.game import DEFAULT_GAME
 from varz_deck.core.i18n import Joined, Message, Quoted, msg
 from varz_deck.core.resources import resource_dir, schema_text
 from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, decode, read_bytes

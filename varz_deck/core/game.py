@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
 
-DEFAULT_GAME = "varz"  # a database without `game:` in its formats.yaml is a VARZ database
-
 
 class DeckUnusable(Exception):
     """A deck a command cannot work with: the diagnostics (or message) say why."""

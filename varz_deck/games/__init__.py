@@ -16,15 +16,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.game import DEFAULT_GAME, Game
+from varz_deck.core.cards import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
     from varz_deck.core.codes import CodeInfo
     from varz_deck.core.database import LintResult
+    from varz_deck.core.game import Game
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_MODULES", "Game", "game_keys", "get_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_MODULES", "game_keys", "get_game"]
 
 # key -> module that defines GAME; modules are imported on first use only.
 GAME_MODULES: dict[str, str] = {

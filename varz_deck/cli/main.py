@@ -1,13 +1,15 @@
-"""The command line: the app, its commands, and the entry point.
+"""The entry point, and the command tree.
 
-Each command is a function in its own module (check, cards, rules, sim, register); this module
-only puts them on the app. `varz-deck check …` builds just `check` (see `_command_for`).
+Each command is a function in its own module (check, cards, rules, sim, tune, register, lsp,
+cache); this module only puts them on the app. `varz-deck check …` imports and builds just
+`check` (see `_command_for`); help and the groups build the whole tree.
 Exit codes: 0 success, 1 problems found (an illegal deck, a dirty database), 2 usage error or an
 unusable card database, 3 an internal error (a bug: run with --debug and report it).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Annotated, Any, NoReturn
@@ -15,27 +17,52 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli import cache, cards, check, lsp, register, rules, sim, tune
 from varz_deck.cli.common import EXIT_INTERNAL
 from varz_deck.core.i18n import N_, msg
 from varz_deck.core.sanitize import SafeStream
 
 _DEBUG = False
 
-app = typer.Typer(
-    name="varz-deck",
-    help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-cards_app = typer.Typer(
-    help=N_("Work with a card database: lint it, show a card, search cards."), no_args_is_help=True
-)
-app.add_typer(cards_app, name="cards")
-cache_app = typer.Typer(help=cache.CACHE_HELP, no_args_is_help=True)
-app.add_typer(cache_app, name="cache")
+# name -> (module under varz_deck.cli, function, help constant): `varz-deck NAME …` imports only
+# its own module (start-up time: see benchmarks/bench_check.py); the groups build the whole tree.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "check": ("check", "check", "CHECK_HELP"),
+    "rules": ("rules", "rules", "RULES_HELP"),
+    "schema": ("rules", "schema", "SCHEMA_HELP"),
+    "sim": ("sim", "sim", "SIM_HELP"),
+    "stats": ("tune", "stats", "STATS_HELP"),
+    "tune": ("tune", "tune", "TUNE_HELP"),
+    "register": ("register", "register", "REGISTER_HELP"),
+    "verify": ("register", "verify", "VERIFY_HELP"),
+    "diff": ("register", "diff", "DIFF_HELP"),
+    "code": ("register", "code", "CODE_HELP"),
+    "lsp": ("lsp", "lsp", "LSP_HELP"),
+}
+GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
+    "cards": (
+        "cards",
+        "CARDS_HELP",
+        {
+            "lint": ("cards_lint", "LINT_HELP"),
+            "show": ("cards_show", "SHOW_HELP"),
+            "search": ("cards_search", "SEARCH_HELP"),
+        },
+    ),
+    "cache": (
+        "cache",
+        "CACHE_HELP",
+        {"info": ("cache_info", "INFO_HELP"), "clear": ("cache_clear", "CLEAR_HELP")},
+    ),
+}
+_SETTINGS: dict[str, Any] = {
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": None,
+    "context_settings": {"help_option_names": ["-h", "--help"]},
+}
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(f"varz_deck.cli.{name}")
 
 
 def _version(value: bool) -> None:
@@ -44,32 +71,51 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
 ) -> None:
-    """Check VARZ decks against the rulebook, lint card data, simulate opening hands."""
+    """Check decks against the rulebook, lint card data, simulate opening hands."""
 
 
-app.command("check", help=check.CHECK_HELP)(check.check)
-cards_app.command("lint", help=cards.LINT_HELP)(cards.cards_lint)
-cards_app.command("show", help=cards.SHOW_HELP)(cards.cards_show)
-cards_app.command("search", help=cards.SEARCH_HELP)(cards.cards_search)
-app.command("rules", help=rules.RULES_HELP)(rules.rules)
-app.command("schema", help=rules.SCHEMA_HELP)(rules.schema)
-app.command("sim", help=sim.SIM_HELP)(sim.sim)
-app.command("stats", help=tune.STATS_HELP)(tune.stats)
-app.command("tune", help=tune.TUNE_HELP)(tune.tune)
-app.command("register", help=register.REGISTER_HELP)(register.register)
-app.command("verify", help=register.VERIFY_HELP)(register.verify)
-app.command("diff", help=register.DIFF_HELP)(register.diff)
-app.command("code", help=register.CODE_HELP)(register.code)
-app.command("lsp", help=lsp.LSP_HELP)(lsp.lsp)
-cache_app.command("info", help=cache.INFO_HELP)(cache.cache_info)
-cache_app.command("clear", help=cache.CLEAR_HELP)(cache.cache_clear)
+def build_app() -> typer.Typer:
+    """The whole command tree (help, completion, tests)."""
+    whole = typer.Typer(
+        name="varz-deck",
+        help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
+        no_args_is_help=True,
+        **_SETTINGS,
+    )
+    whole.callback()(_root)
+    for name, (module_name, function, help_name) in COMMANDS.items():
+        module = _module(module_name)
+        whole.command(name, help=getattr(module, help_name))(getattr(module, function))
+    for group, (module_name, help_name, commands) in GROUPS.items():
+        module = _module(module_name)
+        sub = typer.Typer(help=_group_help(module, help_name), no_args_is_help=True)
+        for name, (function, command_help) in commands.items():
+            sub.command(name, help=getattr(module, command_help))(getattr(module, function))
+        whole.add_typer(sub, name=group)
+    return whole
+
+
+def _group_help(module: Any, help_name: str) -> str:
+    found = getattr(module, help_name, None)
+    return found if isinstance(found, str) else _CARDS_HELP
+
+
+_CARDS_HELP = N_("Work with a card database: lint it, show a card, search cards.")
+_APP: typer.Typer | None = None
+
+
+def whole_app() -> typer.Typer:
+    """The whole tree, built once on first use (the entry point builds only what it runs)."""
+    global _APP
+    if _APP is None:
+        _APP = build_app()
+    return _APP
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -147,17 +193,14 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
     builds only `check`; usage and help read the same.
     """
     name = args[0] if args else ""
-    for info in app.registered_commands:
-        callback = info.callback
-        if callback is not None and (info.name or callback.__name__.replace("_", "-")) == name:
-            single = typer.Typer(
-                pretty_exceptions_enable=False,
-                rich_markup_mode=None,
-                context_settings={"help_option_names": ["-h", "--help"]},
-            )
-            single.command(name=name, help=info.help)(callback)
-            return typer.main.get_command(single), f"varz-deck {name}", args[1:]
-    return typer.main.get_command(app), "varz-deck", args
+    found = COMMANDS.get(name)
+    if found is not None:
+        module_name, function, help_name = found
+        module = _module(module_name)
+        single = typer.Typer(**_SETTINGS)
+        single.command(name=name, help=getattr(module, help_name))(getattr(module, function))
+        return typer.main.get_command(single), f"varz-deck {name}", args[1:]
+    return typer.main.get_command(whole_app()), "varz-deck", args
 
 
 def _name_arguments(command: Any, helping: bool) -> None:
