@@ -76,8 +76,14 @@ def fits_fields(record: Any) -> bool:
     """Whether every field of a dataclass record holds a value of its declared type."""
     if not is_dataclass(record) or isinstance(record, type):
         return True  # not a dataclass: nothing declared to check against
-    hints = _hints(type(record))
-    return all(_fits(getattr(record, f.name), hints.get(f.name, Any)) for f in fields(record))
+    return all(check(getattr(record, name)) for name, check in _field_checks(type(record)))
+
+
+@cache
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
+    """Each field's name and its type check, worked out once per record class."""
+    hints = _hints(cls)
+    return tuple((f.name, _checker(hints.get(f.name, Any))) for f in fields(cls))
 
 
 @cache
@@ -88,34 +94,47 @@ def _hints(cls: type) -> dict[str, Any]:
         return {}
 
 
-def _fits(value: Any, hint: Any) -> bool:
+def _accept(value: Any) -> bool:
+    return True
+
+
+@cache
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """A function that tells whether a value fits a type hint (built once per hint: a cache
+    hit checks thousands of cards)."""
     if hint is Any:
-        return True
+        return _accept
     if hint is type(None) or hint is None:
-        return value is None
+        return lambda value: value is None
     if hint is bool:
-        return isinstance(value, bool)
+        return lambda value: isinstance(value, bool)
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union or origin is types.UnionType:
-        return any(_fits(value, arg) for arg in args)
+        options = tuple(_checker(arg) for arg in args)
+        return lambda value: any(option(value) for option in options)
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(item, args[0]) for item in value)
-        return len(args) == len(value) and all(map(_fits, value, args))
+            item = _checker(args[0])
+            return lambda value: isinstance(value, tuple) and all(map(item, value))
+        items = tuple(_checker(arg) for arg in args)
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(items)
+            and all(check(v) for check, v in zip(items, value, strict=True))
+        )
     if origin is list:
-        return isinstance(value, list) and all(_fits(item, args[0]) for item in value)
+        item = _checker(args[0]) if args else _accept
+        return lambda value: isinstance(value, list) and all(map(item, value))
     if origin in (dict, Mapping):
-        key_hint, value_hint = args if len(args) == 2 else (Any, Any)
-        return isinstance(value, Mapping) and all(
-            _fits(k, key_hint) and _fits(v, value_hint) for k, v in value.items()
+        key, val = (_checker(args[0]), _checker(args[1])) if len(args) == 2 else (_accept, _accept)
+        return lambda value: (
+            isinstance(value, Mapping) and all(key(k) and val(v) for k, v in value.items())
         )
     if isinstance(hint, type):
-        return isinstance(value, hint)
-    return True  # a hint this check does not know: accepted
+        return lambda value: isinstance(value, hint)
+    return _accept  # a hint this check does not know: accepted
