@@ -191,6 +191,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.report:
         for target in targets:
+            for file in target.files():
+                # A copy mutmut made before the file was under mutation is never mutated later.
+                copy = ROOT / "mutants" / file.relative_to(ROOT)
+                if copy.exists() and not copy.with_name(copy.name + ".meta").exists():
+                    copy.unlink()
             names = survivors([target]) if args.retry else target.patterns()
             if not names:
                 continue
