@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import time
@@ -29,4 +30,26 @@ def alternate(
     for _ in range(repeats):
         for name, cmd in variants.items():
             times[name].append(time_command(cmd, env))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def cpu_command(cmd: list[str], env: dict[str, str]) -> float:
+    """User + system CPU seconds of one run (its own and its children's): less sensitive than
+    wall time to what else the shared machine is doing."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{cmd[:5]} failed with exit {proc.returncode}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def alternate_cpu(
+    variants: dict[str, list[str]], env: dict[str, str], repeats: int
+) -> dict[str, float]:
+    """Median CPU time per variant, runs alternating as in `alternate`."""
+    times: dict[str, list[float]] = {name: [] for name in variants}
+    for _ in range(repeats):
+        for name, cmd in variants.items():
+            times[name].append(cpu_command(cmd, env))
     return {name: statistics.median(values) for name, values in times.items()}
