@@ -18,10 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import reference_sim
-from varz_deck.deck import read_deck
-from varz_deck.resolve import resolve
 
 from varz_deck.games import open_database
+from varz_deck.games.varz.deck import read_deck
+from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import Model, Options, build_model, simulate
 
 REFERENCE_GAMES = 5_000
