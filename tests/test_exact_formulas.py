@@ -174,3 +174,38 @@ def test_drawn_by_turn_under_the_auto_mulligan_on_the_draw() -> None:
                 want = _held_auto(m, k, seen, on)
                 assert abs(got.p_drawn_by_turn[t - 1] - float(want)) < 1e-12, (on, k, t)
     assert ex.is_opener(m, m.cards[0], "draw") and not ex.is_opener(m, m.cards[0], "play")
+
+
+# --------------------------------------------------------------------------- Azuki
+
+
+def test_azuki_exact_figures_by_hand() -> None:
+    """Rules page: 7-card hand, a draw a turn (none on turn 1 for the first player), 1 IKZ a turn
+    up to 10, +1 (the token) on the draw; without a mulligan every figure is exact."""
+    from pathlib import Path
+
+    from varz_deck.core.game import SimRequest
+    from varz_deck.games.azuki import sim as az
+
+    cards = (az.SimCard("A-1", "One", 4, 3), az.SimCard("A-2", "Two", 46, 11))
+    deck = az.Model("a.yaml", None, None, cards)
+    turns = 12
+    for on in ("play", "draw"):
+        figures = az.exact(deck, turns, on)
+        for card, got in zip(cards, figures, strict=True):
+            assert len(got["p_drawn_by_turn"]) == turns == len(got["p_castable_by_turn"])
+            opening = 1 - comb(50 - card.copies, 7) / comb(50, 7)
+            assert abs(got["p_in_opening_hand"] - opening) < 1e-12
+            for t in range(1, turns + 1):
+                seen = 7 + t - (on == "play")
+                drawn = 1 - comb(50 - card.copies, seen) / comb(50, seen)
+                ikz = min(t, 10) + (on == "draw")
+                assert abs(got["p_drawn_by_turn"][t - 1] - drawn) < 1e-12
+                castable = drawn if card.cost <= ikz else 0.0
+                assert abs(got["p_castable_by_turn"][t - 1] - castable) < 1e-12
+        request = SimRequest(Path("a.yaml"), 100, 1, turns, on, "none")
+        result = az.run(deck, request)
+        for fig in (*result.cards, *result.costs):
+            assert fig["p_in_opening_hand_se"] == 0.0
+            assert fig["p_drawn_by_turn_se"] == [0.0] * turns
+            assert fig["p_castable_by_turn_se"] == [0.0] * turns
