@@ -438,3 +438,38 @@ def test_auto_mulligan_odds_of_a_card_with_more_copies_than_the_rest_of_the_deck
             want = _p_held_auto(model, k, seen, {0})
             assert ex.p_seen(model, k, seen, "auto", "play") == want
     assert ex.p_seen(model, 1, 5, "auto", "play") == 1  # 5 of 10 cards always hold an Ogre
+
+
+# --------------------------------------------------------------------------- sheet printings
+
+
+def test_the_printing_a_sheet_shows_for_a_reference() -> None:
+    """core/registration/canonical.py `shown_printing`: an id is shown as written; a name, by
+    its first printing when that one is legal in the format (or the format lists no sets), else
+    by the newest legal printing (highest id), else by the first one."""
+    from varz_deck.core.registration.canonical import shown_printing
+
+    def spell(card_id: str, set_code: str) -> Card:
+        return _spell(card_id, "Fox", "red", 1, set_code)
+
+    promo, old, new = spell("PR-7", PR), spell("S1-7", S1), spell("S2-7", "S2")
+    formats = {
+        "standard": Format("standard", "Standard", sets=(S1, "S2")),
+        "open": Format("open", "Open"),
+        "promos": Format("promos", "Promos", sets=("XX",)),
+    }
+    database = CardDatabase([promo, old, new], formats)
+
+    def shown(ref: str, fmt: str) -> str:
+        named = database.lookup(ref)[0]
+        return str(shown_printing(database, named, ref, lambda c: c.name, fmt).id)
+
+    assert shown("Fox", "standard") == "S2-7"  # the promo is not legal: the newest legal one
+    assert shown("PR-7", "standard") == "PR-7"  # an id is shown as written
+    assert shown("S1-7", "standard") == "S1-7"
+    assert shown("Fox", "open") == "PR-7"  # no set list: the first printing
+    assert shown("Fox", "promos") == "PR-7"  # no legal printing: the first one
+    assert shown("Fox", "nosuchformat") == "PR-7"
+    legal_first = CardDatabase([old, promo, new], formats)
+    named = legal_first.lookup("Fox")[0]
+    assert shown_printing(legal_first, named, "Fox", lambda c: c.name, "standard").id == "S1-7"
