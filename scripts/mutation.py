@@ -5,6 +5,7 @@
     python scripts/mutation.py --report         # the table from the last run, nothing re-run
     python scripts/mutation.py --list           # the modules and their mutant-name patterns
     python scripts/mutation.py --retry exact    # only the last run's survivors (after new tests)
+    python scripts/mutation.py --resume         # only the mutants an interrupted run left
 
 mutmut (configured in pyproject.toml, `[tool.mutmut]`) copies the package to mutants/, mutates
 the files `only_mutate` names, and runs, for each mutant, only the tests that call the mutated
@@ -179,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="print the last results only")
     parser.add_argument("--list", action="store_true", help="print the modules and patterns")
     parser.add_argument("--retry", action="store_true", help="re-run only the last survivors")
+    parser.add_argument("--resume", action="store_true", help="run only the mutants not run yet")
     parser.add_argument("--max-children", type=int, default=2, help="parallel test processes")
     args = parser.parse_args(argv)
     unknown = [k for k in args.modules if k not in BY_KEY]
@@ -196,7 +198,12 @@ def main(argv: list[str] | None = None) -> int:
                 copy = ROOT / "mutants" / file.relative_to(ROOT)
                 if copy.exists() and not copy.with_name(copy.name + ".meta").exists():
                     copy.unlink()
-            names = survivors([target]) if args.retry else target.patterns()
+            if args.retry:
+                names = survivors([target])
+            elif args.resume:
+                names = sorted(n for n, code in results(target).items() if code is None)
+            else:
+                names = target.patterns()
             if not names:
                 continue
             print(f"== {target.title}", flush=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -49,3 +50,20 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         ):
             patch.delenv(name, raising=False)
         yield
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under mutation testing (mutmut sets MUTANT_UNDER_TEST),
+    leave out the property-based tests: hundreds of examples for every surviving mutant would
+    take hours on two cores, and the example-based tests and case corpora are what is scored."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    kept = [item for item in items if not _is_property_test(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept
+
+
+def _is_property_test(item: pytest.Item) -> bool:
+    function = getattr(item, "obj", None)
+    return bool(getattr(function, "is_hypothesis_test", False))
