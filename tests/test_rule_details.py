@@ -197,3 +197,97 @@ def test_format_rules_are_skipped_in_an_unknown_format() -> None:
     text = "format: casual\n" + LEGAL
     codes = [d.code for d in _check(_db(hero_set="PR", banned=("S1-010",)), text).diagnostics]
     assert codes == ["F007"]  # no V115/V117 against a format that does not exist
+
+
+# --------------------------------------------------------------------------- the messages
+
+
+def _sizes(deck: Path) -> dict[str, int]:
+    """Cards per section of a YAML case deck, counted with PyYAML (independent of the checker)."""
+    import yaml
+
+    data = yaml.safe_load(deck.read_text(encoding="utf-8"))
+    out = {}
+    for section in ("spells", "skills", "portals"):
+        value = data.get(section) or {}
+        if isinstance(value, dict):
+            out[section] = sum(value.values())
+        else:
+            out[section] = sum(int(item.split()[0].rstrip("xX")) for item in value)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("case", "section", "need", "words"),
+    [
+        ("V102/bad_29.yaml", "spells", 30, ("spell card", "the Deck")),
+        ("V102/bad_31.yaml", "spells", 30, ("spell card", "the Deck")),
+        ("V102/bad_empty_section.yaml", "spells", 30, ("spell card", "the Deck")),
+        ("V104/bad_7.yaml", "portals", 8, ("portal", "the Portal Deck")),
+        ("V104/bad_9.yaml", "portals", 8, ("portal", "the Portal Deck")),
+        ("V110/bad_8.yaml", "skills", 9, ("skill card", "the Skill Deck")),
+        ("V110/bad_10.yaml", "skills", 9, ("skill card", "the Skill Deck")),
+    ],
+)
+def test_size_messages_say_how_many_and_what_to_do(
+    case: str, section: str, need: int, words: tuple[str, str]
+) -> None:
+    deck = CASES / case
+    n = _sizes(deck)[section]
+    assert n != need
+    thing, deck_name = words
+    plural = "" if n == 1 else "s"
+    action = f"add {need - n}" if n < need else f"remove {n - need}"
+    want = f"{n} {thing}{plural}; {deck_name} needs exactly {need} ({action})"
+    (report,) = check_decks([deck], altdb())
+    assert [d.message for d in report.diagnostics if d.code == case[:4]] == [want]
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        # 4 × Ember Imp (AB1-10), 3 allowed
+        ("V103/bad_4_copies.yaml", "4 copies of 'Ember Imp'; at most 3 (all printings together): remove 1"),
+        # Cinderling named by its two printings, 2 + 2
+        ("V103/bad_two_printings.yaml", "4 copies of 'Cinderling'; at most 3 (all printings together): remove 1"),
+        ("V105/bad_19.yaml", "19 Shield Life; needs exactly 20 (1 more: swap portals for ones of other Shield Life)"),
+        ("V105/bad_21.yaml", "21 Shield Life; needs exactly 20 (1 less: swap portals for ones of other Shield Life)"),
+        ("V106/bad_blue_basic_portal.yaml", "'Tide Gate' is a blue portal but the hero is red; use red or colorless portals"),
+        ("V107/bad_two_sunken_doors.yaml", "2 copies of 'Sunken Door', a portal with an effect; at most 1: remove 1"),
+        ("V108/bad_5_plain.yaml", "5 copies of 'Plain Gate', a basic portal; at most 4: remove 1"),
+        ("V109/bad_three_effects.yaml", "3 portals with effects; Standard allows 2: replace 1 with basic portals"),
+        ("V109/bad_highlander_one_effect.yaml", "1 portal with effects; Highlander allows 0: replace 1 with basic portals"),
+        ("V111/bad_two_iron_fist.yaml", "2 copies of 'Iron Fist'; at most 1 of a skill that is not a VAZ skill: remove 1"),
+        ("V112/bad_kagura_6_of_5.yaml", "6 non-VAZ skills; Kagura's Memory is 5: replace 1 with VAZ skills"),
+        ("V113/bad_ninja_skill.yaml", "'Smoke Step' is a ninja skill; Kagura can use fighter, samurai or generic skills"),
+        ("V114/bad_blue_spell_no_vaz.yaml", "'Frost Wisp' is blue but the hero is red and the skills have no blue VAZ skill; add one or cut the card"),
+        ("V115/bad_banned_reprint.yaml", "'Ashfall Titan' is banned in Standard; replace it"),
+        ("V116/bad_restricted_2.yaml", "2 copies of 'Phoenix Ember'; Standard restricts it to 1: remove 1"),
+        ("V117/bad_qz2_spell.yaml", "'Starfall Oni' is only in set QZ2; Standard allows AB1, GT1: replace it"),
+        ("W201/bad_cost_3_two_vaz.yaml", "'Mind Lock' costs 3 blue VAZ but the skills make at most 2; add 1 more blue VAZ skill"),
+        ("W201/bad_cost_6_five_vaz.yaml", "'Glacier Wyrm' costs 6 blue VAZ but the skills make at most 5; add 1 more blue VAZ skill"),
+        ("W202/bad_oberon_level_10.yaml", "Oberon's evolution level is 10 but a 9-card Skill Deck reaches level 9 at most: this hero never V-Syncs"),
+    ],
+)  # fmt: skip
+def test_rule_messages_name_the_card_the_numbers_and_the_fix(case: str, message: str) -> None:
+    """Written by hand from each case deck and the rule's wording (tests/cases/README.md)."""
+    (report,) = check_decks([CASES / case], altdb())
+    assert [d.message for d in report.diagnostics if d.code == case[:4]] == [message]
+
+
+def test_w201_counts_the_missing_vaz_skills() -> None:
+    # Blue Sprite costs 2; with no Azure VAZ it is V114, with one it is W201 "add 1 more".
+    database = _db()
+    blue = Card(id="S1-020", name="Blue Sprite", type="spil", set="S1", color="blue", cost=3,
+                power=1)  # fmt: skip
+    azure = Card(id="S1-051", name="Azure VAZ", type="skill", set="S1", skill_class="generic",
+                 vaz=True, color="blue")  # fmt: skip
+    database = CardDatabase([*database.cards.values(), blue, azure], database.formats)
+    text = LEGAL.replace("  Filler 0: 3\n", "  Blue Sprite: 3\n").replace(
+        "  Crimson VAZ: 9\n", "  Crimson VAZ: 8\n  Azure VAZ: 1\n"
+    )
+    (d,) = [d for d in _check(database, text).diagnostics]
+    assert d.code == "W201"
+    assert d.message == (
+        "'Blue Sprite' costs 3 blue VAZ but the skills make at most 1; add 2 more blue VAZ skills"
+    )
