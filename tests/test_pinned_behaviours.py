@@ -27,7 +27,7 @@ from varz_deck.core.sanitize import safe
 from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import Deck, parse_yaml
+from varz_deck.games.varz.deck import Deck, Entry, parse_yaml
 from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard, build_model
@@ -473,3 +473,66 @@ def test_the_printing_a_sheet_shows_for_a_reference() -> None:
     legal_first = CardDatabase([old, promo, new], formats)
     named = legal_first.lookup("Fox")[0]
     assert shown_printing(legal_first, named, "Fox", lambda c: c.name, "standard").id == "S1-7"
+
+
+# --------------------------------------------------------------------------- canonical lines
+
+
+def test_canonical_lines_keep_the_reference_the_card_and_the_printing_shown() -> None:
+    """README "Deck hash": every printing becomes the smallest id; the first reference of a card
+    is kept as written, with the printing the player named (shown on the sheet)."""
+    from varz_deck.core.registration.canonical import canonicalize as canonical_form
+    from varz_deck.games.varz.layout import LAYOUT
+
+    database = tiny_db()
+    deck = Deck(path="d.yaml")
+    text = (
+        "hero: PR-001\nspells:\n  S1-020: 2\n  PR-020: 1\n  Blue Sprite: 1\n  Nobody: 2\n"
+        "skills:\n  Crimson VAZ: 9\n"
+    )
+    assert parse_yaml(text, deck) == []
+    canonical = canonical_form(
+        LAYOUT, database, format=deck.format, slots={"hero": deck.hero}, entries=deck.entries
+    )
+    hero = canonical.slots["hero"]
+    assert hero is not None
+    assert (hero.key, hero.count, hero.ref) == ("PR-001", 1, "PR-001")
+    assert hero.card is database.cards["PR-001"] and hero.printing.id == "PR-001"
+    nobody, sprite = canonical.sections["spells"]  # "?" sorts before "P"
+    assert (sprite.key, sprite.count, sprite.ref) == ("PR-020", 4, "S1-020")
+    assert sprite.card is database.cards["PR-020"]  # the canonical (smallest id) printing
+    assert sprite.printing.id == "S1-020" and sprite.shown_id == "S1-020"  # as first named
+    assert (nobody.key, nobody.count, nobody.ref) == ("?nobody", 2, "Nobody")
+    assert nobody.card is None and nobody.printing is None and nobody.shown_id == ""
+    assert canonical.text().splitlines()[2:5] == ["hero:PR-001", "spells:", "?nobody 2"]
+
+    unknown = canonical_form(
+        LAYOUT, database, format="standard", slots={"hero": "Ghost"}, entries={}
+    )
+    ghost = unknown.slots["hero"]
+    assert ghost is not None and (ghost.key, ghost.count, ghost.ref) == ("?ghost", 1, "Ghost")
+    assert ghost.card is None and unknown.sections == {
+        s: () for s in ("spells", "skills", "portals")
+    }
+
+
+def test_a_card_named_by_name_shows_its_printing_legal_in_the_format() -> None:
+    from varz_deck.core.registration.canonical import canonicalize as canonical_form
+    from varz_deck.games.varz.layout import LAYOUT
+
+    hero_promo = _hero("PR-001", PR)
+    cards = [hero_promo, _hero("S1-001", S1), _spell("PR-050", "Fox", "red", 1, PR),
+             _spell("S1-050", "Fox", "red", 1)]  # fmt: skip
+    database = CardDatabase(cards, {"standard": Format("standard", "Standard", sets=(S1,))})
+    canonical = canonical_form(
+        LAYOUT,
+        database,
+        format="standard",
+        slots={"hero": "Akane"},
+        entries={"spells": [Entry("spells", "Fox", 3, None)]},
+    )
+    hero = canonical.slots["hero"]
+    assert hero is not None and hero.key == "PR-001"  # the smallest id stands for the card
+    assert hero.printing.id == "S1-001"  # but the sheet shows the printing Standard allows
+    (fox,) = canonical.sections["spells"]
+    assert fox.key == "PR-050" and fox.printing.id == "S1-050" and fox.shown_id == "S1-050"
