@@ -1,7 +1,7 @@
 """The entry point, and the command tree.
 
 Each command is a function in its own module (check, cards, rules, sim, tune, register, lsp,
-cache); this module only puts them on the app. `varz-deck check …` imports and builds just
+cache, serve); this module only puts them on the app. `varz-deck check …` imports and builds just
 `check` (see `_command_for`); help and the groups build the whole tree.
 Exit codes: 0 success, 1 problems found (an illegal deck, a dirty database), 2 usage error or an
 unusable card database, 3 an internal error (a bug: run with --debug and report it).
@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "diff": ("register", "diff", "DIFF_HELP"),
     "code": ("register", "code", "CODE_HELP"),
     "lsp": ("lsp", "lsp", "LSP_HELP"),
+    "serve": ("serve", "serve", "SERVE_HELP"),
 }
 GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
     "cards": (
@@ -52,6 +53,11 @@ GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
         "cache",
         "CACHE_HELP",
         {"info": ("cache_info", "INFO_HELP"), "clear": ("cache_clear", "CLEAR_HELP")},
+    ),
+    "event": (
+        "serve",
+        "EVENT_HELP",
+        {"create": ("event_create", "CREATE_HELP"), "list": ("event_list", "LIST_HELP")},
     ),
 }
 _SETTINGS: dict[str, Any] = {

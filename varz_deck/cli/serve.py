@@ -1,0 +1,289 @@
+"""`varz-deck serve` and `varz-deck event create/list`: the registration server (SPEC §9), from
+the `server` extra. Without it, both say the install line and exit 2.
+
+Exit codes: 0; 2 a usage error, the extra missing, a database that cannot be opened or was written
+by a newer varz-deck (refused, never read), or a card database that cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Optional
+
+import typer
+
+from varz_deck.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    CardsOption,
+    LangOption,
+    check_game_key,
+    fail,
+    language,
+)
+from varz_deck.core.i18n import N_, Message, msg
+
+SERVE_HELP = N_("Run the registration server: players submit decklists, organisers check them.")
+EVENT_HELP = N_("Create and list the events of a registration server's database.")
+CREATE_HELP = N_("Create an event; print its id, submission path and organiser token (once).")
+LIST_HELP = N_("List the events of the database.")
+_MISSING = msg(
+    "cli",
+    "the registration server needs Django, django-ninja, uvicorn and psycopg: "
+    "pip install 'varz-deck[server]'",
+)
+
+
+class EventOutput(str, Enum):
+    text = "text"
+    json = "json"
+
+
+DatabaseOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--database",
+        help=N_(
+            "Database URL: a SQLite file or postgresql://user:password@host/name "
+            "(default: $VARZ_DECK_DATABASE, else varz-deck.sqlite3 here)."
+        ),
+        show_default=False,
+    ),
+]
+EventOutputOption = Annotated[
+    EventOutput, typer.Option("--output", "-o", help=N_("Output format."))
+]
+
+
+def _server(lang: str) -> Any:
+    """The server's start-up module; exit 2 with the install line without the extra."""
+    import importlib.util
+
+    try:
+        if any(importlib.util.find_spec(name) is None for name in _STACK):
+            raise ImportError("the server extra is not installed")
+        from varz_deck.server import app
+    except ImportError:  # no `server` extra
+        fail(_MISSING, EXIT_USAGE, lang)
+    return app
+
+
+# imported only once Django is configured (django-ninja reads the settings on import)
+_STACK = ("django", "ninja", "uvicorn")
+
+
+def _prepare(url: str | None, lang: str) -> tuple[Any, str]:
+    """Configure and migrate the database; exit 2 saying why it cannot be used."""
+    app = _server(lang)
+    from varz_deck.server.settings import database_url
+
+    chosen = database_url(url)
+    try:
+        app.prepare(chosen)
+    except app.StartError as err:
+        fail(err.message, EXIT_USAGE, lang)
+    return app, chosen
+
+
+def serve(
+    database: DatabaseOption = None,
+    host: Annotated[
+        str, typer.Option("--host", help=N_("Address to listen on (0.0.0.0: every network)."))
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help=N_("Port to listen on."))
+    ] = 8000,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Run the registration server: players submit decklists, organisers check them."""
+    chosen = language(lang)
+    app, url = _prepare(database, chosen)
+    if cards is None and os.environ.get("VARZ_DECK_CARDS"):
+        cards = Path(os.environ["VARZ_DECK_CARDS"])
+    try:
+        app.run(url, host, port, cards, chosen)
+    except app.StartError as err:
+        fail(err.message, EXIT_USAGE, chosen)
+    except OSError as err:  # the port is taken, the address is not this machine's
+        cannot = msg("serve", "cannot listen on {host}:{port}: {error}")
+        fail(cannot(host=host, port=port, error=err.strerror or str(err)), EXIT_USAGE, chosen)
+    raise typer.Exit(EXIT_OK)
+
+
+_NO_OFFSET = msg(
+    "serve",
+    "--deadline {deadline} has no UTC offset; write it with one, e.g. {example}",
+)
+_NOT_A_TIME = msg(
+    "serve",
+    "--deadline {deadline} is not an ISO 8601 date and time; write it like {example}",
+)
+_UNKNOWN_FORMAT = msg("serve", "unknown format {format} for {game}; known: {known}")
+_EXAMPLE = "2026-05-17T10:00:00+09:00"
+
+
+def parse_deadline(text: str, lang: str) -> datetime.datetime:
+    """An ISO 8601 date and time with its UTC offset (`Z` too); exit 2 otherwise."""
+    given = text.strip()
+    if given.endswith(("Z", "z")):
+        given = given[:-1] + "+00:00"
+    try:
+        when = datetime.datetime.fromisoformat(given)
+    except ValueError:
+        _usage(_NOT_A_TIME(deadline=repr(text), example=_EXAMPLE), lang)
+    if "T" not in given.upper() and " " not in given:
+        _usage(_NOT_A_TIME(deadline=repr(text), example=_EXAMPLE), lang)
+    if when.tzinfo is None or when.utcoffset() is None:
+        _usage(_NO_OFFSET(deadline=repr(text), example=_EXAMPLE), lang)
+    return when
+
+
+def _usage(message: Message, lang: str) -> NoReturn:
+    fail(message, EXIT_USAGE, lang)
+
+
+def event_create(
+    name: Annotated[str, typer.Argument(help=N_("The event's name."), show_default=False)],
+    format: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--format",
+            "-f",
+            help=N_("Check every list under this format (default: each deck's own)."),
+            metavar="NAME",
+        ),
+    ] = None,
+    game: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--game", help=N_("The game of the event (varz, azuki; default: varz).")),
+    ] = None,
+    deadline: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--deadline",
+            help=N_(
+                "When submissions close, ISO 8601 with its UTC offset, "
+                "e.g. 2026-05-17T10:00:00+09:00."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    accept_only: Annotated[
+        bool,
+        typer.Option(
+            "--accept-only",
+            help=N_("Accept lists without requiring them (default: every player must submit)."),
+        ),
+    ] = False,
+    database: DatabaseOption = None,
+    output: EventOutputOption = EventOutput.text,
+    lang: LangOption = None,
+) -> None:
+    """Create an event; print its id, submission path and organiser token (once)."""
+    from varz_deck.core.cards import DEFAULT_GAME
+    from varz_deck.core.sanitize import json_dumps, safe
+
+    chosen = language(lang)
+    check_game_key(game, chosen)
+    key = game or DEFAULT_GAME
+    if not " ".join(name.split()):
+        _usage(msg("serve", "the event needs a name"), chosen)
+    when = parse_deadline(deadline, chosen) if deadline is not None else None
+    _prepare(database, chosen)
+    from varz_deck.server import service
+
+    format_key = _known_format(format, key, chosen) if format is not None else ""
+    event, token = service.create_event(
+        name, game=key, format=format_key, deadline=when, requires_lists=not accept_only
+    )
+    if output is EventOutput.json:
+        document = {
+            "event": event.key,
+            "name": event.name,
+            "game": event.game,
+            "format": event.format or None,
+            "deadline": event.deadline.isoformat() if event.deadline else None,
+            "requires_lists": event.requires_lists,
+            "submit_url": service.submit_path(event),
+            "organiser_url": service.organiser_path(token),
+            "organiser_token": token,
+        }
+        sys.stdout.write(json_dumps(document) + "\n")
+        raise typer.Exit(EXIT_OK)
+    lines = [
+        msg("serve", "event {event} created: {name}")(event=event.key, name=event.name),
+        msg("serve", "players submit at {path}")(path=service.submit_path(event)),
+        msg("serve", "organiser sign-in: {path} (token {token}; shown only this once)")(
+            path=service.organiser_path(token), token=token
+        ),
+    ]
+    sys.stdout.write("".join(safe(line.render(chosen)) + "\n" for line in lines))
+    raise typer.Exit(EXIT_OK)
+
+
+def _known_format(name: str, game: str, lang: str) -> str:
+    """The format as the game's database spells it; exit 2 for one it does not know."""
+    from varz_deck.core.cardinfo import normalize
+    from varz_deck.core.database import DatabaseError
+    from varz_deck.server import service
+
+    try:
+        formats = sorted(service.database_for(game).formats)
+    except (DatabaseError, OSError) as err:
+        _usage(msg("serve", "cannot load the card database: {error}")(error=str(err)), lang)
+    found = next((k for k in formats if normalize(k) == normalize(name)), None)
+    if found is None:
+        known = ", ".join(formats)
+        _usage(_UNKNOWN_FORMAT(format=repr(name), game=game, known=known), lang)
+    return found
+
+
+_HEADER = msg("serve", "id  game  format  deadline  state  lists  name")
+_STATES = {
+    "open": msg("serve", "open"),
+    "locked": msg("serve", "locked"),
+    "deadline_passed": msg("serve", "deadline passed"),
+    "published": msg("serve", "published"),
+}
+
+
+def event_list(
+    database: DatabaseOption = None,
+    output: EventOutputOption = EventOutput.text,
+    lang: LangOption = None,
+) -> None:
+    """List the events of the database."""
+    from varz_deck.core.sanitize import json_dumps, safe
+
+    chosen = language(lang)
+    _prepare(database, chosen)
+    from varz_deck.server import service
+
+    events = service.list_events()
+    counts = service.decklist_counts()
+    if output is EventOutput.json:
+        rows = [{**service.event_state(e), "decklists": counts.get(e.pk, 0)} for e in events]
+        sys.stdout.write(json_dumps({"events": rows}) + "\n")
+        raise typer.Exit(EXIT_OK)
+    if not events:
+        sys.stdout.write(msg("serve", "no events yet").render(chosen) + "\n")
+        raise typer.Exit(EXIT_OK)
+    out = [_HEADER.render(chosen)]
+    for event in events:
+        state = _STATES[service.closed_reason(event) or "open"].render(chosen)
+        if event.published:
+            state += ", " + _STATES["published"].render(chosen)
+        deadline = event.deadline.isoformat() if event.deadline else "-"
+        fmt = event.format or "-"
+        line = (
+            f"{event.key}  {event.game}  {fmt}  {deadline}  {state}  "
+            f"{counts.get(event.pk, 0)}  {event.name}"
+        )
+        out.append(safe(line))
+    sys.stdout.write("".join(line + "\n" for line in out))
+    raise typer.Exit(EXIT_OK)

@@ -1,0 +1,425 @@
+"""The JSON API, version 1 (SPEC §9), with django-ninja; its OpenAPI document is
+/api/v1/openapi.json.
+
+Errors are `{"error": {"code": "...", "message": "..."}}`, the message in the request's language
+(`lang`, `?lang=`, else Accept-Language). The organiser sends `Authorization: Bearer TOKEN`; a
+player `X-Edit-Token: TOKEN`. Besides the table of SPEC §9: `GET /events/{event}` (the event's
+state, anyone) and `POST /events/{event}/check` (check a deck without storing it, for the live
+check as the player types).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal, Optional
+
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse
+from ninja import Field, Header, NinjaAPI, Schema
+from ninja.errors import HttpError, ValidationError
+from ninja.renderers import BaseRenderer
+
+from varz_deck import __version__
+from varz_deck.core.i18n import msg
+from varz_deck.core.sanitize import json_dumps
+from varz_deck.server import service
+from varz_deck.server.security import error_body, request_language
+from varz_deck.server.settings import BODY_LIMIT
+
+LOG = logging.getLogger("varz_deck.server")
+Lang = Optional[Literal["en", "ja", "zh"]]  # noqa: UP045 (pydantic reads it at run time)
+
+
+class Renderer(BaseRenderer):
+    """JSON in UTF-8 with every control and bidi character escaped (as `check --output json`)."""
+
+    media_type = "application/json"
+
+    def render(self, request: HttpRequest, data: Any, *, response_status: int) -> Any:
+        return json_dumps(data, indent=None)
+
+
+api = NinjaAPI(
+    title="varz-deck registration",
+    version="1",
+    description="Deck registration for an event (SPEC §9). Errors: "
+    '`{"error": {"code": "...", "message": "..."}}`.',
+    urls_namespace="api-v1",
+    renderer=Renderer(),
+    openapi_url="/openapi.json",
+    docs_url=None,
+)
+
+
+# --- Schemas ----------------------------------------------------------------------------------
+
+
+class ErrorDetail(Schema):
+    code: str
+    message: str
+
+
+class ErrorOut(Schema):
+    error: ErrorDetail
+
+
+class SubmitIn(Schema):
+    player: str = Field(..., max_length=10 * service.PLAYER_LIMIT)
+    deck: str = Field(..., max_length=BODY_LIMIT)
+    lang: Lang = None
+
+
+class DeckIn(Schema):
+    deck: str = Field(..., max_length=BODY_LIMIT)
+    lang: Lang = None
+
+
+class Diagnostic(Schema):
+    code: str
+    severity: str
+    message: str
+    message_localized: Optional[str] = None  # noqa: UP045
+    section: Optional[str] = None  # noqa: UP045
+    card: Optional[str] = None  # noqa: UP045
+    line: Optional[int] = None  # noqa: UP045
+    column: Optional[int] = None  # noqa: UP045
+
+
+class SubmitOut(Schema):
+    id: int
+    edit_token: str
+    private_url: str
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    diagnostics: list[Diagnostic]
+
+
+class CheckOut(Schema):
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    diagnostics: list[Diagnostic]
+
+
+class VersionOut(Schema):
+    version: int
+    submitted_at: str
+    deck_hash: Optional[str]  # noqa: UP045
+    legal: bool
+    by_organiser: bool
+
+
+class DecklistOut(Schema):
+    id: int
+    event: str
+    player: str
+    deck: str
+    submitted_at: Optional[str]  # noqa: UP045
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    diagnostics: list[Diagnostic]
+    versions: list[VersionOut]
+
+
+class ReplaceOut(Schema):
+    id: int
+    version: int
+    submitted_at: str
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    diagnostics: list[Diagnostic]
+
+
+class RowOut(Schema):
+    id: int
+    player: str
+    submitted_at: str
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    errors: list[str]
+    warnings: list[str]
+    versions: int
+    lead: str
+
+
+class EventOut(Schema):
+    event: str
+    name: str
+    game: str
+    format: Optional[str]  # noqa: UP045
+    deadline: Optional[str]  # noqa: UP045
+    requires_lists: bool
+    locked: bool
+    published: bool
+    open: bool
+    submit_url: str
+
+
+class PublicCard(Schema):
+    id: Optional[str]  # noqa: UP045
+    name: str
+    count: int
+
+
+class PublicOut(Schema):
+    id: int
+    player: str
+    legal: bool
+    deck_hash: Optional[str]  # noqa: UP045
+    cards: Optional[dict[str, Any]]  # noqa: UP045
+
+
+class HealthOut(Schema):
+    status: str
+    version: str
+
+
+_ERRORS: dict[int | str, Any] = {code: ErrorOut for code in (400, 404, 413, 422)}
+_ORGANISER_ERRORS: dict[int | str, Any] = {**_ERRORS, 401: ErrorOut, 403: ErrorOut}
+
+AuthHeader = Header(None, alias="Authorization", description="Bearer ORGANISER_TOKEN")
+EditHeader = Header(None, alias="X-Edit-Token", description="the player's edit token")
+
+
+def _bearer(value: str | None) -> str | None:
+    if not value:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+# --- Errors ---------------------------------------------------------------------------------
+
+
+def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    return api.create_response(request, error_body(code, message), status=status)
+
+
+@api.exception_handler(service.ServiceError)
+def _service_error(request: HttpRequest, exc: service.ServiceError) -> HttpResponse:
+    lang = getattr(request, "varz_lang", None) or request_language(request)
+    return _error(request, exc.status, exc.code, exc.message.render(lang))
+
+
+_INVALID = msg("serve", "the request is not valid: {problems}")
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    lang = request_language(request)
+    places = []
+    for error in exc.errors:
+        loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "payload")]
+        if loc == ["player"]:
+            return _error(request, 422, "invalid", service.NO_PLAYER.render(lang))
+        places.append(".".join(loc) or "body")
+    problems = ", ".join(dict.fromkeys(places)) or "body"
+    return _error(request, 422, "invalid", _INVALID(problems=problems).render(lang))
+
+
+_UNREADABLE = msg("serve", "the request cannot be read")
+_BUSY = msg("serve", "the database is busy; nothing was changed, try again")
+_FAILED = msg("serve", "the server failed; nothing was changed")
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    lang = request_language(request)
+    status = exc.status_code
+    code = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}
+    return _error(request, status, code.get(status, "error"), _UNREADABLE.render(lang))
+
+
+@api.exception_handler(DatabaseError)
+def _database_error(request: HttpRequest, exc: DatabaseError) -> HttpResponse:
+    LOG.warning("database error: %s", exc)
+    response = _error(request, 503, "busy", _BUSY.render(request_language(request)))
+    response["Retry-After"] = "1"
+    return response
+
+
+@api.exception_handler(Exception)
+def _failure(request: HttpRequest, exc: Exception) -> HttpResponse:
+    from django.http import Http404
+
+    if isinstance(exc, Http404):
+        message = service.NO_EVENT.render(request_language(request))
+        return _error(request, 404, "not_found", message)
+    LOG.exception("internal error")
+    return _error(request, 500, "internal", _FAILED.render(request_language(request)))
+
+
+def _lang(request: HttpRequest, lang: str | None) -> str:
+    chosen = service.language(lang) if lang else request_language(request)
+    request.varz_lang = chosen
+    return chosen
+
+
+# --- Endpoints --------------------------------------------------------------------------------
+
+
+@api.post(
+    "/events/{event}/decklists",
+    response={201: SubmitOut, 409: ErrorOut, **_ERRORS},
+    summary="Submit a decklist (anyone); every submission is stored, legal or not",
+)
+def submit(request: HttpRequest, event: str, payload: SubmitIn) -> tuple[int, dict[str, Any]]:
+    lang = _lang(request, payload.lang)
+    found = service.get_event(event)
+    decklist, _version, token, checked = service.submit(found, payload.player, payload.deck)
+    return 201, {
+        "id": decklist.pk,
+        "edit_token": token,
+        "private_url": service.decklist_path(decklist, token),
+        "legal": checked.legal,
+        "deck_hash": checked.deck_hash,
+        "diagnostics": checked.diagnostics(lang),
+    }
+
+
+@api.post(
+    "/events/{event}/check",
+    response={200: CheckOut, **_ERRORS},
+    summary="Check a deck for the event without storing it (the live check)",
+)
+def check(request: HttpRequest, event: str, payload: DeckIn) -> dict[str, Any]:
+    lang = _lang(request, payload.lang)
+    checked = service.check_deck(service.get_event(event), payload.deck)
+    return {
+        "legal": checked.legal,
+        "deck_hash": checked.deck_hash,
+        "diagnostics": checked.diagnostics(lang),
+    }
+
+
+@api.get(
+    "/decklists/{decklist}",
+    response={200: DecklistOut, **_ERRORS},
+    summary="A list with its diagnostics and versions (its player or the organiser)",
+)
+def get_decklist(
+    request: HttpRequest,
+    decklist: str,
+    lang: Lang = None,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+    x_edit_token: Optional[str] = EditHeader,  # noqa: UP045
+) -> dict[str, Any]:
+    chosen = _lang(request, lang)
+    found, _ = service.get_decklist(
+        decklist, edit_token=x_edit_token, organiser_token=_bearer(authorization)
+    )
+    return service.decklist_json(found, chosen)
+
+
+@api.put(
+    "/decklists/{decklist}",
+    response={200: ReplaceOut, 409: ErrorOut, **_ERRORS},
+    summary="Replace a list: a new version (its player until the deadline; the organiser always)",
+)
+def replace_decklist(
+    request: HttpRequest,
+    decklist: str,
+    payload: DeckIn,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+    x_edit_token: Optional[str] = EditHeader,  # noqa: UP045
+) -> dict[str, Any]:
+    lang = _lang(request, payload.lang)
+    found, organiser = service.get_decklist(
+        decklist, edit_token=x_edit_token, organiser_token=_bearer(authorization)
+    )
+    version, checked = service.replace_deck(found, payload.deck, by_organiser=organiser)
+    return {
+        "id": found.pk,
+        "version": version.number,
+        "submitted_at": version.submitted_at.isoformat(),
+        "legal": checked.legal,
+        "deck_hash": checked.deck_hash,
+        "diagnostics": checked.diagnostics(lang),
+    }
+
+
+@api.get(
+    "/events/{event}",
+    response={200: EventOut, **_ERRORS},
+    summary="The event's state (anyone)",
+)
+def event_state(request: HttpRequest, event: str) -> dict[str, Any]:
+    return service.event_state(service.get_event(event))
+
+
+@api.get(
+    "/events/{event}/decklists",
+    response={200: list[RowOut], **_ORGANISER_ERRORS},
+    summary="Every list of the event (organiser)",
+)
+def list_decklists(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> list[dict[str, Any]]:
+    found = service.organiser_event(event, _bearer(authorization))
+    return service.decklist_rows(found)
+
+
+def _organiser_action(name: str, summary: str) -> None:
+    @api.post(
+        f"/events/{{event}}/{name}",
+        response={200: EventOut, **_ORGANISER_ERRORS},
+        summary=summary,
+        operation_id=f"event_{name}",
+    )
+    def action(
+        request: HttpRequest,
+        event: str,
+        authorization: Optional[str] = AuthHeader,  # noqa: UP045
+    ) -> dict[str, Any]:
+        found = service.organiser_event(event, _bearer(authorization))
+        if name == "lock":
+            found = service.set_locked(found, True)
+        elif name == "unlock":
+            found = service.set_locked(found, False)
+        else:
+            found = service.publish(found)
+        return service.event_state(found)
+
+
+_organiser_action("lock", "Lock the event: players can no longer submit or replace (organiser)")
+_organiser_action("unlock", "Unlock the event (organiser)")
+_organiser_action("publish", "Publish every list (organiser)")
+
+
+@api.get(
+    "/events/{event}/export.csv",
+    response={200: str, **_ORGANISER_ERRORS},
+    summary="The `register --output csv` columns, one row per player (organiser)",
+    openapi_extra={
+        "responses": {200: {"description": "CSV", "content": {"text/csv": {"schema": {}}}}}
+    },
+)
+def export_csv(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> HttpResponse:
+    found = service.organiser_event(event, _bearer(authorization))
+    response = HttpResponse(service.export_csv(found), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{found.key}.csv"'
+    return response
+
+
+@api.get(
+    "/events/{event}/public",
+    response={200: list[PublicOut], **_ERRORS},
+    summary="Every player's canonical list, once published (anyone); 404 before",
+)
+def public(request: HttpRequest, event: str) -> list[dict[str, Any]]:
+    return service.public_lists(service.get_event(event))
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """200 once the server accepts requests (and its database answers)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    body = json_dumps({"status": "ok", "version": __version__}, indent=None)
+    return HttpResponse(body, content_type="application/json")

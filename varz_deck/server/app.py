@@ -1,0 +1,136 @@
+"""Starting the server: configure Django, bring the database up to date, serve with uvicorn.
+
+`prepare(url)` is shared with `varz-deck event`: it configures Django for the database URL,
+refuses a database that a newer varz-deck has migrated (its migrations are unknown here, and this
+version would misread its tables), applies this version's migrations, and loads the key sessions
+are signed with. Problems are `StartError`s with a message the command line prints (exit 2).
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+from varz_deck.core.i18n import Message, msg
+from varz_deck.server.settings import DatabaseURLError, configure, shown_database
+
+
+class StartError(Exception):
+    """The server cannot start (or an `event` command cannot run) on this database."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.render("en"))
+        self.message = message
+
+
+NEWER = msg(
+    "serve",
+    "the database {database} was written by a newer varz-deck (migrations {names} are unknown "
+    "to varz-deck {version}); upgrade varz-deck, or give another --database",
+)
+CANNOT_OPEN = msg("serve", "cannot open the database {database}: {error}")
+BAD_CARDS = msg("serve", "cannot load the card database {folder}: {error}")
+
+
+def prepare(url: str) -> None:
+    """Configure Django for the database and migrate it; StartError when it cannot be used."""
+    try:
+        configure(url)
+        shown = shown_database(url)
+    except DatabaseURLError as err:
+        raise StartError(err.message) from None
+    from django.core.management import call_command
+    from django.db import DatabaseError, connection
+    from django.db.migrations.loader import MigrationLoader
+
+    try:
+        loader = MigrationLoader(connection, ignore_no_migrations=True)
+        unknown = sorted(
+            f"{app}.{name}"
+            for app, name in loader.applied_migrations
+            if app in loader.migrated_apps and (app, name) not in loader.disk_migrations
+        )
+        if unknown:
+            from varz_deck import __version__
+
+            raise StartError(NEWER(database=shown, names=", ".join(unknown), version=__version__))
+        call_command("migrate", interactive=False, verbosity=0)
+        load_secret_key()
+    except DatabaseError as err:
+        raise StartError(CANNOT_OPEN(database=shown, error=_reason(err))) from None
+
+
+def _reason(err: Exception) -> str:
+    text = " ".join(str(err).split())
+    return text[:300] or type(err).__name__
+
+
+def load_secret_key() -> None:
+    """Sign sessions and CSRF tokens with the database's own key (made on first start)."""
+    from django.conf import settings
+
+    from varz_deck.server.models import ServerSecret
+
+    found = ServerSecret.objects.order_by("id").first()
+    if found is None:
+        ServerSecret.objects.create(key=secrets.token_urlsafe(48))
+        found = ServerSecret.objects.order_by("id").first()
+    assert found is not None
+    settings.SECRET_KEY = found.key
+
+
+def load_cards(cards: Path | None) -> None:
+    """Use `--cards DIR` for the events of its game (loaded now: a bad folder stops the start)."""
+    from varz_deck.core.database import DatabaseError, resolve_root
+    from varz_deck.games import open_database
+    from varz_deck.server import service
+
+    if cards is not None:
+        try:
+            open_database(resolve_root(cards, None))
+        except (DatabaseError, OSError) as err:
+            raise StartError(BAD_CARDS(folder=str(cards), error=_reason(err))) from None
+    service.use_cards(cards)
+
+
+def warm_up() -> None:
+    """Load the card database of every event's game before the first request needs it."""
+    from varz_deck.server import service
+    from varz_deck.server.models import Event
+
+    for game in sorted(set(Event.objects.values_list("game", flat=True))):
+        try:
+            service.database_for(game)
+        except Exception:  # an event of a game this version lacks: its requests will say
+            continue
+
+
+SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); Ctrl+C stops it")
+
+
+def run(url: str, host: str, port: int, cards: Path | None, lang: str = "en") -> None:
+    """Prepare the database, then serve until interrupted."""
+    import uvicorn
+
+    from varz_deck.server.asgi import application
+
+    prepare(url)
+    load_cards(cards)
+    warm_up()
+    app = application(url)
+    shown = f"[{host}]" if ":" in host else host
+    said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
+    sys.stderr.write(f"varz-deck: {said}\n")
+    sys.stderr.flush()
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        proxy_headers=True,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+    )

@@ -1,0 +1,80 @@
+"""The registration database: events, their decklists, and every version of each list.
+
+Nothing is ever overwritten: a replacement is a new `Version`; `Decklist.current` points at the
+latest. Tokens are kept only as SHA-256 hashes (tokens.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+
+class Event(models.Model):
+    key = models.CharField(max_length=32, unique=True)  # the public id in URLs
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=32)
+    format = models.CharField(max_length=64, blank=True, default="")  # "": each deck's own
+    deadline = models.DateTimeField(null=True, blank=True)  # submissions close by themselves
+    requires_lists = models.BooleanField(default=True)  # False: lists are accepted, not required
+    locked = models.BooleanField(default=False)
+    published = models.BooleanField(default=False)
+    organiser_token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class Decklist(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="decklists")
+    player = models.CharField(max_length=200)
+    edit_token_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    current: Any = models.ForeignKey(
+        "Version", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ("id",)
+        indexes = (models.Index(fields=("event", "player")),)
+
+    def __str__(self) -> str:
+        return f"{self.event_id}/{self.pk}"
+
+
+class Version(models.Model):
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()  # 1, 2, …: the order of submission
+    deck = models.TextField()  # exactly as submitted
+    submitted_at = models.DateTimeField()
+    deck_hash = models.CharField(max_length=64, null=True, blank=True)  # None: unreadable
+    legal = models.BooleanField()
+    lead = models.CharField(max_length=200, blank=True, default="")  # hero / leader name
+    format = models.CharField(max_length=64, blank=True, default="")
+    diagnostics = models.JSONField(default=list)  # as `check --output json`, in English
+    by_organiser = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("decklist_id", "number")
+        constraints = (
+            models.UniqueConstraint(fields=("decklist", "number"), name="one_number_per_version"),
+        )
+        indexes = (models.Index(fields=("deck_hash",)),)
+
+    def __str__(self) -> str:
+        return f"{self.decklist_id}#{self.number}"
+
+    @property
+    def error_codes(self) -> list[str]:
+        return list(dict.fromkeys(d["code"] for d in self.diagnostics if d["severity"] == "error"))
+
+
+class ServerSecret(models.Model):
+    """The key Django signs sessions and CSRF tokens with: made once, kept across restarts."""
+
+    key = models.CharField(max_length=128)

@@ -1,0 +1,217 @@
+"""Headers on every answer, secure cookies over https, and the 1 MiB body limit (SPEC §9).
+
+- Content-Security-Policy: everything from this server only, no inline script, no outside
+  resource, no framing. An HTML answer's own `<style>` blocks (the printable sheets are one
+  self-contained document) are allowed by their SHA-256, never by 'unsafe-inline'.
+- X-Content-Type-Options, Referrer-Policy, Cross-Origin-Opener-Policy (Django's SecurityMiddleware)
+  and X-Frame-Options (its clickjacking middleware) come with them; here also
+  Cross-Origin-Resource-Policy and Permissions-Policy.
+- Cookies (session, CSRF) are HttpOnly and SameSite=Lax always, and Secure when the request came
+  over https (directly, or through a proxy uvicorn trusts with --forwarded-allow-ips).
+- A request body over BODY_LIMIT is answered 413 before it is read (`BodyLimit`, the ASGI layer
+  in front of Django); the middleware here refuses one the same way when Django is run otherwise.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from varz_deck.core.i18n import LANGUAGES, msg
+from varz_deck.core.sanitize import json_dumps
+from varz_deck.server.settings import BODY_LIMIT
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self'; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+_STYLE = re.compile(rb"<style[^>]*>(.*?)</style>", re.DOTALL | re.IGNORECASE)
+TOO_LARGE = msg("serve", "the request is over {limit:,} bytes; a deck list is far smaller")
+API_PREFIX = "/api/"
+
+
+def request_language(request: HttpRequest, given: str | None = None) -> str:
+    """en, ja or zh for messages: the one given (`lang`), else `?lang=`, else Accept-Language."""
+    for choice in (given, request.GET.get("lang")):
+        if choice in LANGUAGES:
+            return str(choice)
+    accepted = request.headers.get("Accept-Language", "")
+    for part in accepted.split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in LANGUAGES:
+            return tag
+    return "en"
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def error_response(status: int, code: str, message: str) -> HttpResponse:
+    return JsonResponse(
+        error_body(code, message),
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _style_sources(response: HttpResponse) -> str:
+    if not response.get("Content-Type", "").startswith("text/html") or response.streaming:
+        return ""
+    found = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(block).digest()).decode() + "'"
+        for block in _STYLE.findall(response.content)
+    ]
+    return "".join(" " + h for h in dict.fromkeys(found))
+
+
+class SecurityHeadersMiddleware:
+    """The headers above on every answer; an over-large body refused; API errors as JSON."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if length.isdigit() and int(length) > BODY_LIMIT:
+            message = TOO_LARGE(limit=BODY_LIMIT).render(request_language(request))
+            response = error_response(413, "too_large", message)
+        else:
+            response = self.get_response(request)
+        if request.path.startswith(API_PREFIX):
+            response = _api_error(request, response)
+        response.setdefault("Content-Security-Policy", CSP.format(styles=_style_sources(response)))
+        response.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        response.setdefault("X-Content-Type-Options", "nosniff")
+        response.setdefault("Referrer-Policy", "same-origin")
+        if request.is_secure():
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
+        for morsel in response.cookies.values():
+            morsel["httponly"] = True
+            if not morsel["samesite"]:
+                morsel["samesite"] = "Lax"
+        return response
+
+
+_STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "invalid",
+    500: "internal",
+}
+_STATUS_MESSAGES = {
+    400: msg("serve", "the request cannot be read"),
+    403: msg("serve", "this is not allowed"),
+    404: msg("serve", "there is nothing here"),
+    405: msg("serve", "this method is not allowed here"),
+    500: msg("serve", "the server failed; nothing was changed"),
+}
+
+
+def _api_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """An API error that is not yet `{"error": {"code", "message"}}` (Django's own 404, 405, a
+    CSRF refusal…) made so."""
+    if response.status_code < 400 or response.get("Content-Type", "").startswith(
+        "application/json"
+    ):
+        return response
+    status = response.status_code
+    message = _STATUS_MESSAGES.get(status, _STATUS_MESSAGES[400])
+    code = _STATUS_CODES.get(status, "error")
+    replaced = error_response(status, code, message.render(request_language(request)))
+    if response.has_header("Allow"):
+        replaced["Allow"] = response["Allow"]
+    return replaced
+
+
+Scope = MutableMapping[str, Any]
+Message_ = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message_]]
+Send = Callable[[Message_], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI: a request whose body is over the limit is answered 413 before Django reads it (by
+    its Content-Length, or while a chunked body arrives); nothing else is changed."""
+
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = None
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                length = value
+        if length is not None:
+            if not length.isdigit() or int(length) > self.limit:
+                await self._refuse(scope, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        # no Content-Length (chunked): read it here, up to the limit, and hand it on
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # the client left: nothing to do, nothing written
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._refuse(scope, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message_:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        lang = "en"
+        for name, value in scope.get("headers", ()):
+            if name == b"accept-language":
+                tag = value.decode("latin-1").split(",")[0].strip().lower()[:2]
+                lang = tag if tag in LANGUAGES else "en"
+        text = TOO_LARGE(limit=self.limit).render(lang)
+        body = json_dumps(error_body("too_large", text), indent=None).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                    (b"content-security-policy", CSP.format(styles="").encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,653 @@
+"""What the API and the pages share: events, submissions, versions, exports (SPEC §9).
+
+Every write goes through here (the pages never write through the ORM themselves). A deck is
+checked exactly as `check` checks it (varz_deck.games, the same readers, limits and rules) and
+registered as `register` registers it (the game's Registrar: the canonical list and its hash).
+Errors are `ServiceError`s carrying the HTTP status, a stable code and a translatable message.
+
+URLs the pages and the API agree on: `submit_path`, `dashboard_path`, `organiser_path`,
+`decklist_path` (the private link), `public_path`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from varz_deck.core.i18n import LANGUAGES, Message, msg
+from varz_deck.server import tokens
+from varz_deck.server.models import Decklist, Event, Version
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.check import DeckReport
+    from varz_deck.core.registration.diff import DeckDiff
+    from varz_deck.core.registration.register import Registration
+
+PLAYER_LIMIT = 200  # characters of a player's name
+NAME_LIMIT = 200  # characters of an event's name
+DECK_NAME = "<deck>"  # how a submitted deck is named in its diagnostics (like `<stdin>`)
+SESSION_KEY = "varzdeck_organiser"  # the session's list of event keys it is signed in for
+
+
+# --- Errors ---------------------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """A request that cannot be done: its HTTP status, a stable code, a translatable message."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: Message, code: str | None = None) -> None:
+        super().__init__(message.render("en"))
+        self.message = message
+        if code is not None:
+            self.code = code
+
+
+class NotFound(ServiceError):
+    status, code = 404, "not_found"
+
+
+class Unauthorized(ServiceError):
+    status, code = 401, "unauthorized"
+
+
+class Forbidden(ServiceError):
+    status, code = 403, "forbidden"
+
+
+class Closed(ServiceError):
+    status, code = 409, "closed"  # "deadline_passed" or "locked"
+
+
+class Invalid(ServiceError):
+    status, code = 422, "invalid"
+
+
+NO_EVENT = msg("serve", "there is no such event")
+NO_DECKLIST = msg("serve", "there is no such decklist")
+NO_TOKEN = msg("serve", "this needs the organiser token: send Authorization: Bearer TOKEN")
+WRONG_TOKEN = msg("serve", "this token is not the organiser token of this event")
+DEADLINE_PASSED = msg("serve", "the deadline has passed; submissions are closed")
+LOCKED = msg("serve", "the organiser has locked this event; submissions are closed")
+NO_PLAYER = msg("serve", "the player's name is missing")
+LONG_PLAYER = msg("serve", "the player's name is over {limit} characters")
+NOT_PUBLISHED = msg("serve", "the lists of this event are not published")
+UNKNOWN_LANG = msg("serve", "unknown language {lang}; choose en, ja or zh")
+
+
+# --- Paths the pages and the API agree on ----------------------------------------------------
+
+
+def submit_path(event: Event) -> str:
+    return f"/events/{event.key}/submit"
+
+
+def dashboard_path(event: Event) -> str:
+    return f"/events/{event.key}/dashboard"
+
+
+def public_path(event: Event) -> str:
+    return f"/events/{event.key}/public"
+
+
+def decklist_path(decklist: Decklist, edit_token: str) -> str:
+    """The player's private link (the token is the secret: show it to them only)."""
+    return f"/decklists/{decklist.pk}/{edit_token}"
+
+
+def organiser_path(token: str) -> str:
+    return f"/o/{token}"
+
+
+# --- Card databases ------------------------------------------------------------------------
+
+_CARDS: Path | None = None
+_DATABASES: dict[str, CardDatabase] = {}
+_LOCK = threading.Lock()
+
+
+def use_cards(cards: Path | None) -> None:
+    """The card database `serve --cards DIR` (or $VARZ_DECK_CARDS) names; events of its game use
+    it, the others the bundled database of their game."""
+    global _CARDS
+    _CARDS = cards
+    _DATABASES.clear()
+    _registration.cache_clear()
+
+
+def database_for(game: str) -> CardDatabase:
+    """The card database of a game (loaded once per process). DatabaseError when invalid."""
+    found = _DATABASES.get(game)
+    if found is not None:
+        return found
+    with _LOCK:
+        if game not in _DATABASES:
+            from varz_deck.core.cards import DEFAULT_GAME
+            from varz_deck.core.database import bundled_root
+            from varz_deck.games import open_database
+
+            database = None
+            if _CARDS is not None:
+                mine = open_database(_CARDS)
+                if mine.game == game:
+                    database = mine
+            if database is None:
+                root = bundled_root()
+                database = open_database(root if game == DEFAULT_GAME else root / game)
+            _DATABASES[game] = database
+        return _DATABASES[game]
+
+
+# --- Events ----------------------------------------------------------------------------------
+
+
+def create_event(
+    name: str,
+    *,
+    game: str,
+    format: str = "",
+    deadline: datetime.datetime | None = None,
+    requires_lists: bool = True,
+) -> tuple[Event, str]:
+    """A new event and its organiser token (shown once: only its hash is kept)."""
+    token = tokens.new_token()
+    with transaction.atomic():
+        event = Event.objects.create(
+            key=_free_key(),
+            name=" ".join(name.split())[:NAME_LIMIT],
+            game=game,
+            format=format,
+            deadline=deadline,
+            requires_lists=requires_lists,
+            organiser_token_hash=tokens.token_hash(token),
+        )
+    return event, token
+
+
+def _free_key() -> str:
+    while True:
+        key = tokens.new_event_key()
+        if not Event.objects.filter(key=key).exists():
+            return key
+
+
+def list_events() -> list[Event]:
+    return list(Event.objects.order_by("id"))
+
+
+def decklist_counts() -> dict[int, int]:
+    """Event primary key -> how many lists it has."""
+    from django.db.models import Count
+
+    rows = Decklist.objects.values("event_id").annotate(n=Count("id")).order_by()
+    return {row["event_id"]: row["n"] for row in rows}
+
+
+def get_event(key: str) -> Event:
+    """The event with this public id; NotFound otherwise."""
+    found = Event.objects.filter(key=str(key)).first()
+    if found is None:
+        raise NotFound(NO_EVENT)
+    return found
+
+
+def organiser_event(key: str, token: str | None) -> Event:
+    """The event, when the token is its organiser token: 404 unknown event, 401 no token, 403 a
+    token of another event (or none at all)."""
+    event = get_event(key)
+    if not token:
+        raise Unauthorized(NO_TOKEN)
+    if not tokens.matches(token, event.organiser_token_hash):
+        raise Forbidden(WRONG_TOKEN)
+    return event
+
+
+def event_for_token(token: str) -> Event | None:
+    """The event whose organiser token this is (`/o/TOKEN`), or None."""
+    if not token or len(token) > 200:
+        return None
+    found = Event.objects.filter(organiser_token_hash=tokens.token_hash(token)).first()
+    if found is None or not tokens.matches(token, found.organiser_token_hash):
+        return None
+    return found
+
+
+def sign_in(session: Any, event: Event) -> None:
+    """Remember in a browser session that it is the organiser of this event."""
+    keys = list(session.get(SESSION_KEY, []))
+    if event.key not in keys:
+        keys.append(event.key)
+    session.cycle_key()  # a new session id at sign-in: no fixation
+    session[SESSION_KEY] = keys
+
+
+def signed_in(session: Any, event: Event) -> bool:
+    """Whether a browser session signed in as this event's organiser."""
+    return event.key in session.get(SESSION_KEY, [])
+
+
+def closed_reason(event: Event, now: datetime.datetime | None = None) -> str | None:
+    """Why players cannot submit now ("locked", "deadline_passed"), or None while open."""
+    if event.locked:
+        return "locked"
+    if event.deadline is not None and (now or timezone.now()) >= event.deadline:
+        return "deadline_passed"
+    return None
+
+
+def ensure_open(event: Event) -> None:
+    """Closed (409) when players can no longer submit or replace lists."""
+    reason = closed_reason(event)
+    if reason == "locked":
+        raise Closed(LOCKED, "locked")
+    if reason == "deadline_passed":
+        raise Closed(DEADLINE_PASSED, "deadline_passed")
+
+
+def event_state(event: Event) -> dict[str, Any]:
+    """The event as the API shows it (anyone may see this)."""
+    return {
+        "event": event.key,
+        "name": event.name,
+        "game": event.game,
+        "format": event.format or None,
+        "deadline": event.deadline.isoformat() if event.deadline else None,
+        "requires_lists": event.requires_lists,
+        "locked": event.locked,
+        "published": event.published,
+        "open": closed_reason(event) is None,
+        "submit_url": submit_path(event),
+    }
+
+
+def set_locked(event: Event, locked: bool) -> Event:
+    Event.objects.filter(pk=event.pk).update(locked=locked)
+    event.refresh_from_db()
+    return event
+
+
+def publish(event: Event) -> Event:
+    Event.objects.filter(pk=event.pk).update(published=True)
+    event.refresh_from_db()
+    return event
+
+
+# --- Checking a deck ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A deck text checked for an event: the check's report and the registration (hash)."""
+
+    report: DeckReport
+    registration: Registration
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+    @property
+    def deck_hash(self) -> str | None:
+        return self.registration.deck_hash
+
+    @property
+    def lead(self) -> str:
+        hero = self.report.hero
+        return str(getattr(hero, "name", "") or "") if hero is not None else ""
+
+    def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
+        """As `check --output json` (with `message_localized` when lang is not English)."""
+        return list(self.report.to_json(lang)["diagnostics"])
+
+
+def language(lang: str | None) -> str:
+    """en, ja or zh (None: English); Invalid for anything else."""
+    if lang is None or lang == "":
+        return "en"
+    if lang not in LANGUAGES:
+        raise Invalid(UNKNOWN_LANG(lang=lang))
+    return lang
+
+
+def _code_path(text: str, game: str) -> Path | None:
+    """The deck code the text is, as `check` takes one on its command line; None for a file's
+    text (YAML or a .txt list)."""
+    from varz_deck.games import game_keys, get_game
+
+    word = text.strip()
+    if not word or any(ch.isspace() for ch in word) or len(word) > 4096:
+        return None
+    path = Path(word)
+    keys = (game, *(k for k in game_keys() if k != game))
+    return path if any(get_game(k).registrar.is_code(path) for k in keys) else None
+
+
+def check_deck(event: Event, text: str, player: str = "") -> Checked:
+    """Check a deck text for an event, as `check` would check a file holding it (or the deck code
+    it is) under the event's format; register it as `register` would (its hash)."""
+    from varz_deck.core.source import overlay
+    from varz_deck.games import check_decks, deck_game, get_game
+
+    database = database_for(event.game)
+    registrar = get_game(database.game).registrar
+    format_key = event.format or None
+    code = _code_path(text, database.game)
+    path = code if code is not None else Path(DECK_NAME)
+    with overlay({} if code is not None else {path: text}):
+        owner = deck_game(path, database.game)
+        reg = registrar.register(
+            path, database, player=player, event=event.name, format_key=format_key
+        )
+        if owner is None or owner == database.game:
+            report = reg.report  # the same reader and rules as check_deck
+        else:  # another game's deck: one F010, as `check --cards` gives it
+            report = check_decks([path], database, format_key)[0]
+            reg = replace(reg, report=report, canonical=None, deck_hash=None)
+    return Checked(report, reg)
+
+
+# --- Submissions -----------------------------------------------------------------------------
+
+
+def clean_player(player: str | None) -> str:
+    """The player's name with whitespace runs made one space; Invalid when empty or too long."""
+    name = " ".join((player or "").split())
+    if not name:
+        raise Invalid(NO_PLAYER)
+    if len(name) > PLAYER_LIMIT:
+        raise Invalid(LONG_PLAYER(limit=PLAYER_LIMIT))
+    return name
+
+
+def submit(
+    event: Event, player: str | None, text: str, *, by_organiser: bool = False
+) -> tuple[Decklist, Version, str, Checked]:
+    """Store a new list (legal or not) and its first version; the player's edit token (shown
+    once). Closed (409) after the deadline or lock unless the organiser submits it."""
+    name = clean_player(player)
+    if not by_organiser:
+        ensure_open(event)
+    checked = check_deck(event, text, name)
+    token = tokens.new_token()
+    with transaction.atomic():
+        if not by_organiser:  # the deadline or a lock may have come while it was checked
+            ensure_open(Event.objects.get(pk=event.pk))
+        decklist = Decklist.objects.create(
+            event=event, player=name, edit_token_hash=tokens.token_hash(token)
+        )
+        version = _add_version(decklist, 1, text, checked, by_organiser)
+    return decklist, version, token, checked
+
+
+def replace_deck(
+    decklist: Decklist, text: str, *, by_organiser: bool = False
+) -> tuple[Version, Checked]:
+    """A new version of a list (the old ones are kept). Closed (409) for a player after the
+    deadline or lock; the organiser may always fix a list."""
+    event = decklist.event
+    if not by_organiser:
+        ensure_open(event)
+    checked = check_deck(event, text, decklist.player)
+    with transaction.atomic():
+        if not by_organiser:
+            ensure_open(Event.objects.get(pk=event.pk))
+        last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
+        version = _add_version(decklist, last + 1, text, checked, by_organiser)
+    return version, checked
+
+
+def _add_version(
+    decklist: Decklist, number: int, text: str, checked: Checked, by_organiser: bool
+) -> Version:
+    version = Version.objects.create(
+        decklist=decklist,
+        number=number,
+        deck=text,
+        submitted_at=timezone.now(),
+        deck_hash=checked.deck_hash,
+        legal=checked.legal,
+        lead=checked.lead[:200],
+        format=str(checked.report.format or "")[:64],
+        diagnostics=checked.diagnostics("en"),
+        by_organiser=by_organiser,
+    )
+    Decklist.objects.filter(pk=decklist.pk).update(current=version)
+    decklist.current = version
+    return version
+
+
+def _decklist_id(value: object) -> int | None:
+    text = str(value)
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
+        return None
+    return int(text)
+
+
+def get_decklist(
+    decklist_id: object, *, edit_token: str | None = None, organiser_token: str | None = None
+) -> tuple[Decklist, bool]:
+    """The list, for its player (edit token) or its event's organiser; (list, is_organiser).
+    NotFound for anyone else, so a list's existence is not revealed."""
+    number = _decklist_id(decklist_id)
+    found = (
+        Decklist.objects.select_related("event", "current").filter(pk=number).first()
+        if number is not None
+        else None
+    )
+    if found is None:
+        raise NotFound(NO_DECKLIST)
+    if organiser_token and tokens.matches(organiser_token, found.event.organiser_token_hash):
+        return found, True
+    if edit_token and tokens.matches(edit_token, found.edit_token_hash):
+        return found, False
+    raise NotFound(NO_DECKLIST)
+
+
+def decklist_in_session(decklist_id: object, session: Any) -> Decklist | None:
+    """The list when the browser session is signed in as its event's organiser."""
+    number = _decklist_id(decklist_id)
+    if number is None:
+        return None
+    found = Decklist.objects.select_related("event", "current").filter(pk=number).first()
+    if found is None or not signed_in(session, found.event):
+        return None
+    return found
+
+
+def versions(decklist: Decklist) -> list[Version]:
+    """Every version of a list, oldest first."""
+    return list(Version.objects.filter(decklist=decklist).order_by("number"))
+
+
+def version_json(version: Version) -> dict[str, Any]:
+    return {
+        "version": version.number,
+        "submitted_at": version.submitted_at.isoformat(),
+        "deck_hash": version.deck_hash,
+        "legal": version.legal,
+        "by_organiser": version.by_organiser,
+    }
+
+
+def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
+    """A list with its current deck and diagnostics, and every version (player or organiser)."""
+    current = decklist.current
+    every = versions(decklist)
+    if current is None:  # only while the first version is being written
+        current = every[-1] if every else None
+    diagnostics: list[dict[str, Any]] = []
+    if current is not None:
+        diagnostics = (
+            list(current.diagnostics)
+            if lang == "en"
+            else check_deck(decklist.event, current.deck, decklist.player).diagnostics(lang)
+        )
+    return {
+        "id": decklist.pk,
+        "event": decklist.event.key,
+        "player": decklist.player,
+        "deck": current.deck if current else "",
+        "submitted_at": current.submitted_at.isoformat() if current else None,
+        "legal": current.legal if current else False,
+        "deck_hash": current.deck_hash if current else None,
+        "diagnostics": diagnostics,
+        "versions": [version_json(v) for v in every],
+    }
+
+
+# --- The organiser's views --------------------------------------------------------------------
+
+
+def current_versions(event: Event) -> list[tuple[Decklist, Version]]:
+    """Every list of the event with its current version, in order of first submission."""
+    lists = Decklist.objects.filter(event=event, current__isnull=False).select_related("current")
+    return [(d, d.current) for d in lists.order_by("id")]
+
+
+def decklist_rows(event: Event) -> list[dict[str, Any]]:
+    """The organiser's table: `[{"id", "player", "submitted_at", "legal", "deck_hash",
+    "errors", "warnings", "versions", "lead"}]`."""
+    counts = Counter(
+        Version.objects.filter(decklist__event=event).values_list("decklist_id", flat=True)
+    )
+    return [
+        {
+            "id": d.pk,
+            "player": d.player,
+            "submitted_at": v.submitted_at.isoformat(),
+            "legal": v.legal,
+            "deck_hash": v.deck_hash,
+            "errors": v.error_codes,
+            "warnings": list(
+                dict.fromkeys(x["code"] for x in v.diagnostics if x["severity"] != "error")
+            ),
+            "versions": counts[d.pk],
+            "lead": v.lead,
+        }
+        for d, v in current_versions(event)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _registration(version_id: int, game: str, format_key: str, event_name: str) -> Registration:
+    version = Version.objects.select_related("decklist__event").get(pk=version_id)
+    return check_deck(version.decklist.event, version.deck, version.decklist.player).registration
+
+
+def registrations(event: Event) -> list[Registration]:
+    """Each player's current list registered as `register` does (cached per version)."""
+    out = []
+    for decklist, version in current_versions(event):
+        reg = _registration(version.pk, event.game, event.format, event.name)
+        out.append(replace(reg, path=str(decklist.pk), player=decklist.player, event=event.name))
+    return out
+
+
+def export_csv(event: Event) -> str:
+    """`register --output csv` of every current list: one row per player, formula-safe cells;
+    the path column holds the decklist id."""
+    from varz_deck.core.registration.render import render_csv
+    from varz_deck.games import get_game
+
+    layout = get_game(database_for(event.game).game).registrar.layout
+    return render_csv(registrations(event), layout)
+
+
+def sheets_document(event: Event, lang: str = "en") -> str:
+    """Every player's `register` sheet in one printable HTML document, a page each."""
+    from varz_deck.games import get_game
+
+    registrar = get_game(database_for(event.game).game).registrar
+    return registrar.render_sheets(registrations(event), lang)
+
+
+@dataclass(frozen=True)
+class MetagameRow:
+    lead: str  # the hero (VARZ) or leader (Azuki); "" when the list names none
+    lists: int
+    legal: int
+    share: float  # of every list, 0..1
+
+
+def metagame(event: Event) -> list[MetagameRow]:
+    """How many lists play each hero (leader), most played first, then by name."""
+    rows = [(v.lead, v.legal) for _, v in current_versions(event)]
+    total = len(rows)
+    by_lead = Counter(lead for lead, _ in rows)
+    legal = Counter(lead for lead, ok in rows if ok)
+    return [
+        MetagameRow(lead, n, legal[lead], n / total if total else 0.0)
+        for lead, n in sorted(by_lead.items(), key=lambda item: (-item[1], item[0]))
+    ]
+
+
+def lead_word(event: Event) -> str:
+    """The game's word for the leading slot: "hero" (VARZ) or "leader" (Azuki)."""
+    from varz_deck.games import get_game
+
+    return get_game(event.game).registrar.layout.lead
+
+
+def public_lists(event: Event) -> list[dict[str, Any]]:
+    """Every player's canonical list, once published (NotFound before)."""
+    if not event.published:
+        raise NotFound(NOT_PUBLISHED)
+    from varz_deck.core.registration.render import canonical_json
+
+    return [
+        {
+            "id": int(reg.path),
+            "player": reg.player,
+            "legal": reg.legal,
+            "deck_hash": reg.deck_hash,
+            "cards": canonical_json(reg.canonical) if reg.canonical else None,
+        }
+        for reg in registrations(event)
+    ]
+
+
+# --- The judge's page ---------------------------------------------------------------------------
+
+
+def find_lists(event: Event, query: str) -> list[tuple[Decklist, Version]]:
+    """The lists a judge means: a deck hash (any version's), else players whose name contains
+    the text (case-insensitive)."""
+    from varz_deck.core.registration.canonical import normalize_hash
+
+    wanted = normalize_hash(query.strip())
+    pairs = current_versions(event)
+    if wanted is not None:
+        ids = set(
+            Version.objects.filter(decklist__event=event, deck_hash=wanted).values_list(
+                "decklist_id", flat=True
+            )
+        )
+        return [(d, v) for d, v in pairs if d.pk in ids]
+    needle = " ".join(query.split()).casefold()
+    return [(d, v) for d, v in pairs if needle and needle in d.player.casefold()]
+
+
+def compare(
+    event: Event, version: Version, presented: str
+) -> tuple[DeckDiff | None, Registration, Registration]:
+    """The registered list against a presented one, card by card (`diff`); None when either
+    cannot be compared (unreadable: see the registrations' diagnostics)."""
+    from varz_deck.core.registration.diff import diff_decks
+
+    before = check_deck(event, version.deck, version.decklist.player).registration
+    after = check_deck(event, presented).registration
+    if before.canonical is None or after.canonical is None:
+        return None, before, after
+    return diff_decks(before.canonical, after.canonical), before, after

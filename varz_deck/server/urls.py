@@ -1,0 +1,46 @@
+"""The server's URLs: the API, /healthz, the organiser's sign-in link, static files, the pages."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, URLResolver, path, re_path
+from django.views.static import serve
+
+from varz_deck.server import service
+from varz_deck.server.api import api, healthz
+from varz_deck.server.settings import HERE
+
+
+def organiser_sign_in(request: HttpRequest, token: str) -> HttpResponse:
+    """`/o/TOKEN`: sign this browser in as the event's organiser, then go to a URL without the
+    token (it stays out of the history, bookmarks and Referer)."""
+    event = service.event_for_token(token)
+    if event is None:
+        raise Http404("unknown organiser link")
+    service.sign_in(request.session, event)
+    response = HttpResponseRedirect(service.dashboard_path(event))
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def static(request: HttpRequest, name: str) -> HttpResponse:
+    """The pages' CSS and script, from varz_deck/server/static/ (no outside resource)."""
+    response = serve(request, name, document_root=str(HERE / "static"))
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/v1/", api.urls),
+    path("healthz", healthz, name="healthz"),
+    path("o/<str:token>", organiser_sign_in, name="organiser-sign-in"),
+    re_path(r"^static/(?P<name>.+)$", static, name="static"),
+]
+
+if importlib.util.find_spec("varz_deck.server.pages") is not None:  # the pages (pages.py)
+    from varz_deck.server.pages import urlpatterns as pages
+
+    urlpatterns += pages
