@@ -224,6 +224,27 @@ def test_every_code_has_translated_messages_or_is_listed_as_pending(extracted: E
             assert code in contexts, f"{code} has no translatable message"
 
 
+def test_every_rule_summary_and_example_is_extracted_for_the_catalogues(
+    extracted: Extracted,
+) -> None:
+    """`rules CODE --lang ja|zh` shows each code's summary and its rule's examples translated; the
+    extractor hands every one to the catalogues, so an example added without its translations
+    fails test_every_marked_message_is_translated."""
+    wanted = {("summary", info.summary) for info in all_codes().values()}
+    wanted |= {("example", text) for info in all_codes().values() for _, text in info.examples}
+    assert len(wanted) > 2 * 30
+    missing = sorted(wanted - extracted.keys())
+    assert not missing, f"not extracted: {missing}"
+
+
+def test_a_rule_docstring_is_its_summary_then_one_line_examples() -> None:
+    """In ja/zh `rules CODE` shows the summary and the examples: any other line of a docstring
+    (prose, an example continued on a second line) would be left out there."""
+    for code, info in all_codes().items():
+        rest = [line for line in info.doc.splitlines()[1:] if line.strip()]
+        assert len(rest) == len(info.examples), f"{code}: lines that are not examples: {rest}"
+
+
 def test_the_rulebook_terms_are_used_for_the_game_words() -> None:
     expect = {
         ("section", "portals"): ("ポータルデッキ", "传送门牌组"),

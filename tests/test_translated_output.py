@@ -2,7 +2,8 @@
 ja/zh golden outputs (tests/golden/width/*.ja.txt, *.zh.txt) must be something that is the same in
 every language: a code, id, number, file path, option, format key, diagnostic name, card or deck
 name from the data, or a term the Japanese and Chinese rulebooks themselves write in English
-(class names 《Ninja》, Spil, VAZ, V-Sync, IKZ, keywords #Haste)."""
+(class names 《Ninja》, Spil, VAZ, V-Sync, IKZ, keywords #Haste). `rules CODE --lang ja|zh` is
+scanned for every code of every game, with only names allowed (its example sentences too)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from varz_deck.games import all_codes
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "width"
@@ -25,13 +28,17 @@ KEYS |= {"ja", "zh", "en", "Karsten"}
 FRAGMENTS = {"forma", "y"}
 # Units and marks that are not words of a language: T3 (turn 3), ± figures, JSON, YAML, UTF, ID.
 SYMBOLS = {"T", "YAML", "UTF", "ID", "JSON", "CSV", "SPEC", "CRC", "v", "x"}
+# Card names the rules' examples use that the bundled databases do not hold (V101's hero, V107's
+# effect portal): names, shown as written in every language.
+EXAMPLE_CARDS = {"Matsuri", "Shrine"}
 
 
-def data_words() -> set[str]:
+def data_words(*, card_text: bool = True, code_names: bool = True) -> set[str]:
     """Words of names the card databases and the example decks hold (card, deck, format and
-    class names, keywords), and of the diagnostics' names: data, shown as written."""
+    class names, keywords), and of the diagnostics' names: data, shown as written. With
+    `card_text`, the words of the cards' rules text and flavour too (what `cards show` prints)."""
     from varz_deck.core.database import resolve_root
-    from varz_deck.games import all_codes, game_keys, open_database
+    from varz_deck.games import game_keys, open_database
 
     words: set[str] = set()
     for key in game_keys():
@@ -43,8 +50,11 @@ def data_words() -> set[str]:
                 getattr(card, "set", ""),
                 getattr(card, "rarity", "") or "",
             )
-            texts += tuple(getattr(card, f, "") or "" for f in ("text", "flavor", "v_sync_name"))
-            texts += tuple(str(v) for v in (getattr(card, "v_sync", None) or {}).values())
+            if card_text:
+                texts += tuple(
+                    getattr(card, f, "") or "" for f in ("text", "flavor", "v_sync_name")
+                )
+                texts += tuple(str(v) for v in (getattr(card, "v_sync", None) or {}).values())
             for value in texts:
                 words |= set(WORD.findall(str(value)))
             for field in ("skill_classes", "classes", "keywords", "traits"):
@@ -57,7 +67,7 @@ def data_words() -> set[str]:
         for fmt in database.formats:
             words |= set(WORD.findall(fmt))
     for info in all_codes().values():
-        words |= set(WORD.findall(info.name))
+        words |= set(WORD.findall(info.name)) if code_names else set()
     for deck in (ROOT / "examples").rglob("*.yaml"):
         for line in deck.read_text(encoding="utf-8").splitlines():
             for key in ("name:", "player:", "event:"):
@@ -81,6 +91,13 @@ def allowed() -> set[str]:
     return data_words() | RULEBOOK_TERMS | SYMBOLS | KEYS | FRAGMENTS
 
 
+@pytest.fixture(scope="module")
+def allowed_in_rules() -> set[str]:
+    """For `rules CODE`: names only, not the words of card texts (which hold most of English)."""
+    names = data_words(card_text=False, code_names=False)
+    return names | RULEBOOK_TERMS | SYMBOLS | KEYS | EXAMPLE_CARDS
+
+
 GOLDENS = sorted(p.name for p in GOLDEN.glob("*.*.ja.txt")) + sorted(
     p.name for p in GOLDEN.glob("*.*.zh.txt")
 )
@@ -102,3 +119,31 @@ def test_the_scan_finds_an_english_label() -> None:
     """The scan is not vacuous: an English label in Japanese output is found."""
     assert english_words("Legal: 4 × Basic Gate (3)", {"Basic", "Gate"}) == ["Legal"]
     assert english_words("ルールブック: 2.1, examples/illegal.yaml V105", set()) == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("code", list(all_codes()))
+def test_no_english_word_is_left_in_a_rule_explanation(
+    code: str, lang: str, allowed_in_rules: set[str]
+) -> None:
+    """`varz-deck rules CODE --lang ja|zh` for every code of every game: the summary, the labels
+    and each example sentence are translated (wide enough that no word is folded)."""
+    from typer.testing import CliRunner
+
+    from varz_deck.cli import app
+
+    name = all_codes()[code].name
+    result = CliRunner().invoke(app, ["rules", code, "--lang", lang], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{code} {name} (")
+    # the first line's diagnostic name (spell-deck-size-wrong) is an identifier, as in English
+    left = english_words(result.output.replace(name, " ", 1), allowed_in_rules)
+    assert not left, f"rules {code} --lang {lang}: English words left: {sorted(set(left))}"
+
+
+def test_the_rules_have_examples_to_scan() -> None:
+    """The scan above reads examples: every VARZ and Azuki rule has a legal and a failing one."""
+    for code, info in all_codes().items():
+        if code[0] in "VWA":
+            labels = {label for label, _ in info.examples}
+            assert labels & {"Legal", "Fine"} and labels & {"Illegal", "Warning"}, (code, labels)

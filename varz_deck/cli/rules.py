@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -45,6 +44,7 @@ def rules(
 
     from rich.console import Console
 
+    from varz_deck.core.codes import EXAMPLE_LABELS
     from varz_deck.core.i18n import msg, term
     from varz_deck.games import all_codes
 
@@ -76,25 +76,17 @@ def rules(
     if chosen == "en":
         console.print(info.doc or info.summary)
         return
-    # In another language: the summary, translated, stands for the English prose; the examples
-    # are deck data (card names, counts) and stay as written, under translated labels.
+    # In another language: the summary and each example of the docstring, translated (the
+    # docstring is the English source; card names and ids in the examples stay as written).
     console.print(term("summary", info.summary, chosen))
-    examples = [line for line in (info.doc or "").splitlines() if _LABEL.match(line)]
-    if examples:
+    if info.examples:
         console.print("")
-        for line in examples:
-            label, rest = line.split(":", 1)
-            shown = _LABELS[label].render(chosen) if label in _LABELS else label
-            console.print(f"{shown}：{rest.strip()}" if chosen in ("ja", "zh") else line)
+    for label, text in info.examples:
+        shown = EXAMPLE_LABELS[label].render(chosen)
+        example = term("example", text, chosen)
+        console.print(f"{shown}：{example}")
 
 
-_LABELS = {
-    "Legal": msg("rules", "Legal"),
-    "Illegal": msg("rules", "Illegal"),
-    "Fine": msg("rules", "Fine"),
-    "Warning": msg("rules", "Warning"),
-}
-_LABEL = re.compile(r"^(?:Legal|Illegal|Fine|Warning):")
 _SECTIONS = {
     "Deck building": msg("rules", "Deck building"),
     "format data": msg("rules", "format data"),

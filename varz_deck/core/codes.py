@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.core.diagnostics import Severity, default_severity
+from varz_deck.core.i18n import Message, msg
 
 if TYPE_CHECKING:
     from varz_deck.core.rulebook import Rule
@@ -21,6 +23,30 @@ class CodeInfo(NamedTuple):
     @property
     def severity(self) -> Severity:
         return default_severity(self.code)
+
+    @property
+    def examples(self) -> tuple[tuple[str, str], ...]:
+        """The examples of the rule's docstring, as (label, text)."""
+        return doc_examples(self.doc)
+
+
+# A rule's docstring is its summary line, then one line per example under one of these labels
+# (`Legal:   hero: Matsuri`). The docstring is the English source: in another language
+# `varz-deck rules CODE` shows the translated label and the example's text translated under the
+# context "example" (varz_deck.games.extract_code_summaries extracts each one for the catalogues).
+EXAMPLE_LABELS: dict[str, Message] = {
+    "Legal": msg("rules", "Legal"),
+    "Illegal": msg("rules", "Illegal"),
+    "Fine": msg("rules", "Fine"),
+    "Warning": msg("rules", "Warning"),
+}
+_EXAMPLE = re.compile(rf"^({'|'.join(EXAMPLE_LABELS)}):\s*(\S.*?)\s*$")
+
+
+def doc_examples(doc: str) -> tuple[tuple[str, str], ...]:
+    """Each `Label: text` line of a rule's docstring as (label, text), in order."""
+    found = (_EXAMPLE.match(line) for line in doc.splitlines())
+    return tuple((match[1], match[2]) for match in found if match)
 
 
 FILE_CODES = (

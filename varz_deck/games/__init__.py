@@ -206,9 +206,12 @@ def extract_code_summaries(
     fileobj: Any, keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Any
 ) -> Iterable[tuple[Any, ...]]:
     """Babel extraction method for core/codes.py: its marked messages, plus every code's one-line
-    summary (context "summary", shown by `varz-deck rules`) from every game."""
+    summary (context "summary") and each example of its rule's docstring (context "example"),
+    from every game: what `varz-deck rules CODE` shows in another language."""
     from babel.messages.extract import extract_python
 
     yield from extract_python(fileobj, keywords, comment_tags, options)
     for info in all_codes().values():
         yield 0, "msg", ("summary", info.summary), []
+        for _label, text in info.examples:
+            yield 0, "msg", ("example", text), []
