@@ -262,8 +262,9 @@ def _cache_read(key: str, root: Path, game: Game) -> CardDatabase | None:
     if document is None:
         return None
     cards = []
+    shown_root = Path(_display(root, root))  # the working directory is asked once, not per card
     for data in document["cards"]:
-        shown = {**data, "file": _display(root, root / data["file"])}
+        shown = {**data, "file": str(shown_root / data["file"])}
         card = cachedoc.rebuild(partial(game.card_from_json, shown))
         if card is None:
             return None
