@@ -261,6 +261,7 @@ def _lang(request: HttpRequest, lang: str | None) -> str:
     "/events/{event}/decklists",
     response={201: SubmitOut, 409: ErrorOut, **_ERRORS},
     summary="Submit a decklist (anyone); every submission is stored, legal or not",
+    exclude_unset=True,  # `message_localized` only when a language is asked
 )
 def submit(request: HttpRequest, event: str, payload: SubmitIn) -> tuple[int, dict[str, Any]]:
     lang = _lang(request, payload.lang)
@@ -280,6 +281,7 @@ def submit(request: HttpRequest, event: str, payload: SubmitIn) -> tuple[int, di
     "/events/{event}/check",
     response={200: CheckOut, **_ERRORS},
     summary="Check a deck for the event without storing it (the live check)",
+    exclude_unset=True,  # `message_localized` only when a language is asked
 )
 def check(request: HttpRequest, event: str, payload: DeckIn) -> dict[str, Any]:
     lang = _lang(request, payload.lang)
@@ -295,6 +297,7 @@ def check(request: HttpRequest, event: str, payload: DeckIn) -> dict[str, Any]:
     "/decklists/{decklist}",
     response={200: DecklistOut, **_ERRORS},
     summary="A list with its diagnostics and versions (its player or the organiser)",
+    exclude_unset=True,  # `message_localized` only when a language is asked
 )
 def get_decklist(
     request: HttpRequest,
@@ -314,6 +317,7 @@ def get_decklist(
     "/decklists/{decklist}",
     response={200: ReplaceOut, 409: ErrorOut, **_ERRORS},
     summary="Replace a list: a new version (its player until the deadline; the organiser always)",
+    exclude_unset=True,  # `message_localized` only when a language is asked
 )
 def replace_decklist(
     request: HttpRequest,

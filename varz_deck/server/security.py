@@ -145,6 +145,9 @@ Send = Callable[[Message_], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+DRAIN_LIMIT = 16 * BODY_LIMIT  # bytes of a refused body read (and dropped) before the 413
+
+
 class BodyLimit:
     """ASGI: a request whose body is over the limit is answered 413 before Django reads it (by
     its Content-Length, or while a chunked body arrives); nothing else is changed."""
@@ -163,7 +166,7 @@ class BodyLimit:
                 length = value
         if length is not None:
             if not length.isdigit() or int(length) > self.limit:
-                await self._refuse(scope, send)
+                await self._refuse(scope, receive, send, int(length) if length.isdigit() else 0)
                 return
             await self.app(scope, receive, send)
             return
@@ -177,7 +180,8 @@ class BodyLimit:
             body = message.get("body", b"")
             size += len(body)
             if size > self.limit:
-                await self._refuse(scope, send)
+                more = message.get("more_body", False)
+                await self._refuse(scope, receive if more else None, send, DRAIN_LIMIT)
                 return
             chunks.append(body)
             if not message.get("more_body", False):
@@ -193,7 +197,18 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, send: Send) -> None:
+    async def _refuse(self, scope: Scope, receive: Receive | None, send: Send, size: int) -> None:
+        """413, after reading and dropping a body of up to DRAIN_LIMIT bytes (a client still
+        sending would see its connection cut before the answer); nothing of it is kept."""
+        if receive is not None and size <= DRAIN_LIMIT:
+            drained = 0
+            while drained <= DRAIN_LIMIT:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client left
+                drained += len(message.get("body", b""))
+                if not message.get("more_body", False):
+                    break
         lang = "en"
         for name, value in scope.get("headers", ()):
             if name == b"accept-language":
