@@ -21,6 +21,7 @@ entries (context "page") rendered in the chosen language: `?lang=`, a form's `la
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -29,7 +30,6 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseRedirect,
-    JsonResponse,
 )
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path
@@ -220,6 +220,17 @@ def page(
     response["Referrer-Policy"] = "no-referrer"  # private links stay out of Referer
     if request.GET.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def json_page(payload: object, status: int = 200) -> HttpResponse:
+    """JSON for the page's script: ASCII only, and `<`, `>`, `&` as \\u escapes too, so no
+    markup survives even if the answer were ever read as HTML."""
+    text = json.dumps(payload, ensure_ascii=True)
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escape)
+    response = HttpResponse(text, status=status, content_type="application/json")
+    response["Cache-Control"] = "no-store"
     return response
 
 
@@ -452,22 +463,21 @@ def submit(request: HttpRequest, key: str) -> HttpResponse:
 @require_http_methods(["POST"])
 def check(request: HttpRequest, key: str) -> HttpResponse:
     """The live check: the list as `check` sees it, in the language; nothing is stored."""
+    lang = page_language(request)
     try:
         event = service.get_event(key)
     except service.NotFound:
-        return JsonResponse({"error": {"code": "not_found", "message": "no such event"}}, 404)
-    lang = page_language(request)
+        return json_page({"error": {"code": "not_found", "message": NOT_FOUND.render(lang)}}, 404)
     text = _deck_for_textarea(request.POST.get("deck", ""))
     checked = service.check_deck(event, text)
     diagnostics = checked.diagnostics(lang)
-    return JsonResponse(
+    return json_page(
         {
             "legal": checked.legal,
             "deck_hash": checked.deck_hash,
             "summary": _verdict(checked.legal, diagnostics, lang),
             "diagnostics": diagnostic_rows(diagnostics, lang),
-        },
-        json_dumps_params={"ensure_ascii": True},
+        }
     )
 
 
