@@ -392,8 +392,10 @@ class LiveServer:
         extra_args: Sequence[str] = (),
         env: Mapping[str, str] | None = None,
         start_timeout: float = START_TIMEOUT,
+        command: Sequence[str] | None = None,
     ) -> None:
         self.database = database
+        self.command = list(command or varz_deck_command())
         self.extra_args = list(extra_args)
         self.env = dict(env or {})
         self.start_timeout = start_timeout
@@ -420,7 +422,7 @@ class LiveServer:
             try:
                 self.process = subprocess.Popen(
                     [
-                        *varz_deck_command(), "serve",
+                        *self.command, "serve",
                         "--database", self.database.url,
                         "--host", HOST,
                         "--port", str(self.port),
@@ -533,3 +535,60 @@ class LiveServer:
         event["base_url"] = self.base_url
         event["headers"] = {"Authorization": f"Bearer {event['organiser_token']}"}
         return event
+
+
+# ------------------------------------------------------------------------------------------ decks
+
+ROOT = Path(__file__).resolve().parents[2]
+# game -> (the examples, the section varied, at most this many copies of one card in it)
+DECK_SOURCES = {
+    "varz": (sorted((ROOT / "examples").glob("*.yaml")), "spells", 3),
+    "azuki": (sorted((ROOT / "examples" / "azuki").glob("*.yaml")), "main", 4),
+}
+
+
+def deck_variants(game: str, count: int, *, seed: int = 0, illegal_every: int = 4) -> list[str]:
+    """`count` different decks of a game, from the bundled examples, as YAML texts.
+
+    Each moves copies between two cards of the examples' main section (the section keeps its
+    size, so the deck keeps its legality); every `illegal_every`-th deck puts one card over its
+    copy limit instead (illegal). No two have the same card counts, so no two share a hash.
+    VARZ's examples/illegal.yaml is one of the sources too (always illegal).
+    """
+    import random
+
+    import yaml
+
+    paths, section, limit = DECK_SOURCES[game]
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    bases = []
+    for path in paths:
+        deck = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        if isinstance(deck.get(section), dict):
+            deck.pop("player", None)
+            deck.pop("event", None)
+            bases.append(deck)
+    rest = [{k: v for k, v in deck.items() if k != section} for deck in bases]
+    heads = [yaml.safe_dump(deck, allow_unicode=True, sort_keys=False) for deck in rest]
+    rng = random.Random(f"{game}-{seed}")
+    seen: set[tuple[int, tuple[tuple[str, int], ...]]] = set()
+    texts: list[str] = []
+    while len(texts) < count:
+        which = len(texts) % len(bases)
+        cards = dict(bases[which][section])
+        names = list(cards)
+        if len(texts) % illegal_every == illegal_every - 1:
+            over = rng.choice(names)
+            cards[over] = limit + 1
+        for _move in range(rng.randint(1, 6)):
+            give, take = rng.sample(names, 2)
+            if 1 < cards[give] <= limit and cards[take] < limit:
+                cards[give] -= 1
+                cards[take] += 1
+        signature = (which, tuple(sorted(cards.items())))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        lines = [f"  {jsonlib.dumps(name, ensure_ascii=False)}: {n}" for name, n in cards.items()]
+        texts.append(heads[which] + f"{section}:\n" + "\n".join(lines) + "\n")
+    return texts

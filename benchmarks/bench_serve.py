@@ -1,0 +1,316 @@
+"""`varz-deck serve` under load, on SQLite and on PostgreSQL (issue 13).
+
+For each database: a fresh folder (SQLite) or a fresh throwaway PostgreSQL cluster with its default
+durability (initdb in a temporary folder, 127.0.0.1 only), two events made with `varz-deck event
+create` (a VARZ one and an Azuki one), then a freshly started `varz-deck serve` on 127.0.0.1.
+50 client threads, each with its own kept-alive connection, send 1,250 submissions as fast as the
+server answers them: 1,000 to the VARZ event (the organiser's list of 1,000) and 250 to the Azuki
+event, interleaved; every deck is different (the examples with copies moved between cards: legal
+ones, and one in four over a copy limit), so every hash differs.
+
+Checks (any failure: exit 1): every submission is answered 201; the organiser's list of each event
+holds every returned id exactly once, with the returned hash, and nothing else.
+Targets (exit 1 when missed): per-request latency p95 <= 250 ms; the organiser's list of 1,000
+(GET /api/v1/events/{event}/decklists, and the dashboard page after signing in by link) <= 300 ms
+(the median of 5 requests).
+
+Run: .venv/bin/python benchmarks/bench_serve.py [sqlite] [postgresql]
+     (BENCH_SERVE_DATABASES=sqlite,postgresql; BENCH_SERVE_CLIENTS=50; BENCH_SERVE_SUBMISSIONS=1000)
+Loopback only; bounded (each request 60 s at most, the whole load 10 minutes at most).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import queue
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "server"))
+
+from harness import (  # noqa: E402 (the shared harness of the server tests)
+    Client,
+    Database,
+    HarnessError,
+    LiveServer,
+    PostgresCluster,
+    deck_variants,
+    postgres_bindir,
+    sqlite_database,
+)
+
+CLIENTS = int(os.environ.get("BENCH_SERVE_CLIENTS", "50"))
+SUBMISSIONS = int(os.environ.get("BENCH_SERVE_SUBMISSIONS", "1000"))  # to the VARZ event
+AZUKI = SUBMISSIONS // 4  # to the Azuki event, besides
+REQUEST_TIMEOUT = 60.0
+LOAD_TIMEOUT = 600.0
+P95_TARGET = 0.250
+LIST_TARGET = 0.300
+LIST_REPEATS = 5
+
+
+@dataclass
+class Result:
+    job: int
+    event: str
+    status: int = 0
+    elapsed: float = 0.0
+    id: Any = None
+    deck_hash: str | None = None
+    legal: bool | None = None
+    error: str = ""
+
+
+@dataclass
+class Run:
+    kind: str
+    results: list[Result] = field(default_factory=list)
+    wall: float = 0.0
+    api_list: list[float] = field(default_factory=list)
+    dashboard: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(len(ordered) * share)) - 1]
+
+
+def load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[list[Result], float]:
+    """Send every job from CLIENTS threads; each thread keeps its own connection."""
+    todo: queue.Queue[int] = queue.Queue()
+    for number in range(len(jobs)):
+        todo.put(number)
+    results = [Result(number, jobs[number][0]) for number in range(len(jobs))]
+    start = threading.Barrier(CLIENTS + 1)
+    stop_at = time.monotonic() + LOAD_TIMEOUT
+
+    def work() -> None:
+        client: Client = server.client(REQUEST_TIMEOUT)
+        start.wait()
+        try:
+            while time.monotonic() < stop_at:
+                try:
+                    number = todo.get_nowait()
+                except queue.Empty:
+                    return
+                event, player, deck = jobs[number]
+                result = results[number]
+                try:
+                    answer = client.post(
+                        f"/api/v1/events/{event}/decklists", json={"player": player, "deck": deck}
+                    )
+                except OSError as error:
+                    result.error = f"{type(error).__name__}: {error}"
+                    client.close()
+                    continue
+                result.status, result.elapsed = answer.status, answer.elapsed
+                if answer.status == 201:
+                    body = answer.json()
+                    result.id, result.deck_hash = body.get("id"), body.get("deck_hash")
+                    result.legal = body.get("legal")
+                else:
+                    result.error = answer.text[:200]
+        finally:
+            client.close()
+
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join(max(0.0, stop_at - time.monotonic()) + REQUEST_TIMEOUT)
+    return results, time.perf_counter() - began
+
+
+def verify(run: Run, server: LiveServer, event: dict[str, Any]) -> None:
+    """The organiser's list holds every returned id exactly once, with its hash."""
+    key = event["event"]
+    answer = server.get(f"/api/v1/events/{key}/decklists", headers=event["headers"])
+    if answer.status != 200:
+        run.failures.append(f"{key}: the organiser's list answered {answer.status}")
+        return
+    rows = answer.json()
+    listed: dict[Any, list[str | None]] = {}
+    for row in rows:
+        listed.setdefault(row["id"], []).append(row["deck_hash"])
+    mine = [r for r in run.results if r.event == key and r.status == 201]
+    doubled = sorted(i for i, hashes in listed.items() if len(hashes) > 1)
+    missing = [r.id for r in mine if r.id not in listed]
+    wrong = [r.id for r in mine if r.id in listed and listed[r.id] != [r.deck_hash]]
+    stray = set(listed) - {r.id for r in mine}
+    if len({r.id for r in mine}) != len(mine):
+        run.failures.append(f"{key}: the same id was returned for two submissions")
+    for what, ids in (("listed twice", doubled), ("missing", missing), ("with another hash",
+                      wrong), ("never submitted", sorted(stray))):  # fmt: skip
+        if ids:
+            run.failures.append(f"{key}: {len(ids)} lists {what}, e.g. {list(ids)[:5]}")
+    hashes = [r.deck_hash for r in mine]
+    if len(set(hashes)) != len(hashes):
+        run.failures.append(f"{key}: two different decks got the same hash")
+
+
+def time_lists(run: Run, server: LiveServer, event: dict[str, Any]) -> None:
+    """The organiser's list of the big event: the API's and the dashboard page's."""
+    key = event["event"]
+    client = server.client(REQUEST_TIMEOUT)
+    try:
+        for _ in range(LIST_REPEATS):
+            answer = client.get(f"/api/v1/events/{key}/decklists", headers=event["headers"])
+            if answer.status != 200 or len(answer.json()) != SUBMISSIONS:
+                run.failures.append(f"the API list answered {answer.status}, not {SUBMISSIONS}")
+                break
+            run.api_list.append(answer.elapsed)
+        signed = client.get(event["organiser_url"])  # signs in, redirects to the dashboard
+        page = signed.header("Location") or ""
+        if signed.status not in (302, 303) or not page.startswith("/"):
+            run.failures.append(f"signing in by link answered {signed.status} {page!r}")
+            return
+        for _ in range(LIST_REPEATS):
+            answer = client.get(page)
+            shown = sum(f"Player {n:04}" in answer.text for n in range(SUBMISSIONS))
+            if answer.status != 200 or shown != SUBMISSIONS:
+                run.failures.append(
+                    f"the dashboard answered {answer.status} showing {shown} of {SUBMISSIONS}"
+                )
+                break
+            run.dashboard.append(answer.elapsed)
+    finally:
+        client.close()
+
+
+def bench(kind: str, folder: Path, jobs_of: dict[str, list[tuple[str, str]]]) -> Run:
+    run = Run(kind)
+    cluster: PostgresCluster | None = None
+    server: LiveServer | None = None
+    try:
+        if kind == "postgresql":
+            bindir = postgres_bindir()
+            if bindir is None:
+                run.failures.append("PostgreSQL is not installed (apt-get install postgresql)")
+                return run
+            cluster = PostgresCluster(bindir, durable=True).start()
+            database = Database(kind, cluster.create_database("bench"), folder)
+        else:
+            database = sqlite_database(folder)
+        server = LiveServer(database)
+        events = {game: server.create_event(f"Bench Open ({game})", game=game) for game in jobs_of}
+        jobs: list[tuple[str, str, str]] = []
+        varz, azuki = jobs_of["varz"], jobs_of["azuki"]
+        every = max(1, len(varz) // max(1, len(azuki)))
+        for number, (player, deck) in enumerate(varz):  # interleaved: 4 VARZ, 1 Azuki, ...
+            jobs.append((events["varz"]["event"], player, deck))
+            if number % every == every - 1 and azuki:
+                jobs.append((events["azuki"]["event"], *azuki.pop()))
+        jobs += [(events["azuki"]["event"], *rest) for rest in azuki]
+        server.start()
+        run.results, run.wall = load(server, jobs)
+        bad = [r for r in run.results if r.status != 201]
+        if bad:
+            run.failures.append(
+                f"{len(bad)} of {len(jobs)} submissions not answered 201, e.g. "
+                f"{[(r.status, r.error[:120]) for r in bad[:3]]}"
+            )
+        for event in events.values():
+            verify(run, server, event)
+        time_lists(run, server, events["varz"])
+    except HarnessError as error:
+        run.failures.append(str(error))
+    finally:
+        if server is not None:
+            server.stop()
+        if cluster is not None:
+            cluster.stop()
+    return run
+
+
+def report(runs: list[Run]) -> int:
+    print(
+        f"{SUBMISSIONS + AZUKI} submissions ({SUBMISSIONS} VARZ in one event, {AZUKI} Azuki) "
+        f"from {CLIENTS} concurrent clients, 127.0.0.1"
+    )
+    header = ("database", "ok", "legal", "req/s", "p50 ms", "p95 ms", "max ms", "API list ms",
+              "dashboard ms")  # fmt: skip
+    rows = [header]
+    failed = False
+    for run in runs:
+        times = [r.elapsed for r in run.results if r.status == 201]
+        ok = len(times)
+        if times:
+            p50, p95, top = (percentile(times, 0.5), percentile(times, 0.95), max(times))
+            if p95 > P95_TARGET:
+                run.failures.append(f"p95 {p95 * 1000:.0f} ms > {P95_TARGET * 1000:.0f} ms")
+        else:
+            p50 = p95 = top = float("nan")
+        for name, values in (("API list", run.api_list), ("dashboard", run.dashboard)):
+            if values and statistics.median(values) > LIST_TARGET:
+                run.failures.append(
+                    f"{name} of {SUBMISSIONS}: {statistics.median(values) * 1000:.0f} ms > "
+                    f"{LIST_TARGET * 1000:.0f} ms"
+                )
+        legal = sum(1 for r in run.results if r.legal)
+        rows.append(
+            (
+                run.kind,
+                f"{ok}/{len(run.results)}",
+                str(legal),
+                f"{ok / run.wall:.0f}" if run.wall else "-",
+                f"{p50 * 1000:.0f}",
+                f"{p95 * 1000:.0f}",
+                f"{top * 1000:.0f}",
+                _span(run.api_list),
+                _span(run.dashboard),
+            )
+        )
+        failed = failed or bool(run.failures)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+    print(
+        f"targets: p95 <= {P95_TARGET * 1000:.0f} ms; the list of {SUBMISSIONS} <= "
+        f"{LIST_TARGET * 1000:.0f} ms (median of {LIST_REPEATS}); every submission stored once"
+    )
+    for run in runs:
+        for failure in run.failures:
+            print(f"FAILED ({run.kind}): {failure}")
+    print("all targets met" if not failed else "targets missed")
+    return 1 if failed else 0
+
+
+def _span(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values) * 1000:.0f} (max {max(values) * 1000:.0f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    kinds = argv or os.environ.get("BENCH_SERVE_DATABASES", "sqlite,postgresql").split(",")
+    jobs_of = {
+        "varz": [
+            (f"Player {n:04}", deck) for n, deck in enumerate(deck_variants("varz", SUBMISSIONS))
+        ],
+        "azuki": [
+            (f"Azuki Player {n:04}", deck) for n, deck in enumerate(deck_variants("azuki", AZUKI))
+        ],
+    }
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
+        for kind in kinds:
+            folder = Path(tmp) / kind
+            folder.mkdir()
+            runs.append(bench(kind.strip(), folder, {k: list(v) for k, v in jobs_of.items()}))
+    return report(runs)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
