@@ -40,12 +40,12 @@ def prepare(url: str) -> None:
         shown = shown_database(url)
     except DatabaseURLError as err:
         raise StartError(err.message) from None
-    from django.core.management import call_command
     from django.db import DatabaseError, connection
-    from django.db.migrations.loader import MigrationLoader
+    from django.db.migrations.executor import MigrationExecutor
 
     try:
-        loader = MigrationLoader(connection, ignore_no_migrations=True)
+        executor = MigrationExecutor(connection)
+        loader = executor.loader
         unknown = sorted(
             f"{app}.{name}"
             for app, name in loader.applied_migrations
@@ -54,8 +54,13 @@ def prepare(url: str) -> None:
         if unknown:
             from varz_deck import __version__
 
-            raise StartError(NEWER(database=shown, names=", ".join(unknown), version=__version__))
-        call_command("migrate", interactive=False, verbosity=0)
+            raise StartError(
+                NEWER(database=shown, names=", ".join(unknown), version=__version__)
+            )
+        if executor.migration_plan(loader.graph.leaf_nodes()):  # anything to apply
+            from django.core.management import call_command
+
+            call_command("migrate", interactive=False, verbosity=0)
         load_secret_key()
     except DatabaseError as err:
         raise StartError(CANNOT_OPEN(database=shown, error=_reason(err))) from None
