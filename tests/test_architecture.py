@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -127,17 +128,36 @@ def test_an_azuki_check_imports_no_varz_module() -> None:
     assert not {m for m in modules if m.startswith("varz_deck.games.varz")}
 
 
-def test_check_imports_no_optional_extra() -> None:
+# the extras' packages (lsp, plot, server) and what only `cards lint` needs
+EXTRA_MODULES = (
+    "django", "ninja", "uvicorn", "psycopg", "varz_deck.server",
+    "pygls", "lsprotocol", "matplotlib", "jsonschema",
+)  # fmt: skip
+
+
+def _extras_after_check(before: str = "") -> str:
     code = (
         "import sys\n"
+        f"{before}\n"
         "from varz_deck.cli import main\n"
         "try:\n"
         f"    main(['check', {str(EXAMPLES / 'red-kagura-festival.yaml')!r}])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "bad = [m for m in ('django', 'pygls', 'lsprotocol', 'matplotlib', 'jsonschema')"
-        " if m in sys.modules]\n"
+        f"bad = [m for m in {EXTRA_MODULES!r} if m in sys.modules]\n"
         "sys.stderr.write(' '.join(bad))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.stderr.strip() == ""
+    return done.stderr.strip()
+
+
+def test_check_imports_no_optional_extra() -> None:
+    """`check` stays light: nothing of the server (Django, django-ninja, uvicorn, psycopg), the
+    language server or the plots."""
+    assert _extras_after_check() == ""
+
+
+def test_the_extras_probe_sees_an_imported_extra() -> None:
+    if importlib.util.find_spec("django") is None:
+        pytest.skip("the server extra is not installed")
+    assert _extras_after_check("import django.db") == "django"
