@@ -24,6 +24,7 @@ from varz_deck.cli.common import (
     check_game_key,
     fail,
     language,
+    load_database,
 )
 from varz_deck.core.i18n import N_, Message, msg
 
@@ -107,11 +108,8 @@ def serve(
         cards = Path(os.environ["VARZ_DECK_CARDS"])
     try:
         app.run(url, host, port, cards, chosen)
-    except app.StartError as err:
+    except app.StartError as err:  # the port is taken, the card database cannot be loaded
         fail(err.message, EXIT_USAGE, chosen)
-    except OSError as err:  # the port is taken, the address is not this machine's
-        cannot = msg("serve", "cannot listen on {host}:{port}: {error}")
-        fail(cannot(host=host, port=port, error=err.strerror or str(err)), EXIT_USAGE, chosen)
     raise typer.Exit(EXIT_OK)
 
 
@@ -194,10 +192,10 @@ def event_create(
     if not " ".join(name.split()):
         _usage(msg("serve", "the event needs a name"), chosen)
     when = parse_deadline(deadline, chosen) if deadline is not None else None
+    format_key = _known_format(format, key, chosen) if format is not None else ""
     _prepare(database, chosen)
     from varz_deck.server import service
 
-    format_key = _known_format(format, key, chosen) if format is not None else ""
     event, token = service.create_event(
         name, game=key, format=format_key, deadline=when, requires_lists=not accept_only
     )
@@ -227,15 +225,11 @@ def event_create(
 
 
 def _known_format(name: str, game: str, lang: str) -> str:
-    """The format as the game's database spells it; exit 2 for one it does not know."""
+    """The format as the game's database spells it (the one `serve` uses for the game without
+    --cards); exit 2 for one it does not know."""
     from varz_deck.core.cardinfo import normalize
-    from varz_deck.core.database import DatabaseError
-    from varz_deck.server import service
 
-    try:
-        formats = sorted(service.database_for(game).formats)
-    except (DatabaseError, OSError) as err:
-        _usage(msg("serve", "cannot load the card database: {error}")(error=str(err)), lang)
+    formats = sorted(load_database(None, lang, game, progress=False).formats)
     found = next((k for k in formats if normalize(k) == normalize(name)), None)
     if found is None:
         known = ", ".join(formats)

@@ -54,9 +54,7 @@ def prepare(url: str) -> None:
         if unknown:
             from varz_deck import __version__
 
-            raise StartError(
-                NEWER(database=shown, names=", ".join(unknown), version=__version__)
-            )
+            raise StartError(NEWER(database=shown, names=", ".join(unknown), version=__version__))
         if executor.migration_plan(loader.graph.leaf_nodes()):  # anything to apply
             from django.core.management import call_command
 
@@ -94,7 +92,11 @@ def load_cards(cards: Path | None) -> None:
     if cards is not None:
         try:
             open_database(resolve_root(cards, None))
-        except (DatabaseError, OSError) as err:
+        except DatabaseError as err:
+            first = err.diagnostics[0] if err.diagnostics else None
+            error = f"{first.code} {first.message}" if first is not None else _reason(err)
+            raise StartError(BAD_CARDS(folder=str(cards), error=error)) from None
+        except OSError as err:
             raise StartError(BAD_CARDS(folder=str(cards), error=_reason(err))) from None
     service.use_cards(cards)
 
@@ -111,6 +113,25 @@ def warm_up() -> None:
             continue
 
 
+CANNOT_LISTEN = msg("serve", "cannot listen on {host}:{port}: {error}")
+
+
+def check_address(host: str, port: int) -> None:
+    """StartError when the address cannot be listened on (taken, not this machine's), said
+    before anything starts rather than as uvicorn's log line and exit 1."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as err:
+        error = err.strerror or str(err)
+        raise StartError(CANNOT_LISTEN(host=host, port=port, error=error)) from None
+
+
 SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); Ctrl+C stops it")
 
 
@@ -121,6 +142,7 @@ def run(url: str, host: str, port: int, cards: Path | None, lang: str = "en") ->
     from varz_deck.server.asgi import application
 
     prepare(url)
+    check_address(host, port)
     load_cards(cards)
     warm_up()
     app = application(url)
