@@ -21,6 +21,7 @@ entries (context "page") rendered in the chosen language: `?lang=`, a form's `la
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -33,12 +34,14 @@ from django.http import (
 )
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_http_methods
 
 from varz_deck import __version__
 from varz_deck.core.i18n import LANGUAGES, CardName, Message, msg, nmsg, term
 from varz_deck.core.sanitize import clean_output, safe
-from varz_deck.server import service
+from varz_deck.server import pageviews, service
 from varz_deck.server.security import request_language
 from varz_deck.server.settings import BODY_LIMIT
 
@@ -214,10 +217,12 @@ def page(
         "version": __version__,
         **context,
     }
-    html = render_to_string(f"pages/{template}", full, request=request)
-    response = HttpResponse(clean_output(html), status=status)
+    document = render_to_string(f"pages/{template}", full, request=request)
+    response = HttpResponse(clean_output(document), status=status)
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"  # private links stay out of Referer
+    # Referer only within this site (security.py's same-origin): a private link never leaves
+    # it, and form posts keep their Origin (with no-referrer, Chromium sends `Origin: null` and
+    # the CSRF check refuses the post)
     if request.GET.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
     return response
@@ -227,8 +232,8 @@ def json_page(payload: object, status: int = 200) -> HttpResponse:
     """JSON for the page's script: ASCII only, and `<`, `>`, `&` as \\u escapes too, so no
     markup survives even if the answer were ever read as HTML."""
     text = json.dumps(payload, ensure_ascii=True)
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
-        text = text.replace(char, escape)
+    for char, code in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, code)
     response = HttpResponse(text, status=status, content_type="application/json")
     response["Cache-Control"] = "no-store"
     return response
@@ -575,6 +580,32 @@ def _dashboard_urls(request: HttpRequest, event: Any) -> dict[str, str]:
     }
 
 
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _rows_html(rows: Sequence[pageviews.Row], base: str, lang: str) -> SafeString:
+    """The dashboard's table body, built here rather than by the template engine (1,000 rows in
+    a few milliseconds instead of a few hundred); every value escaped."""
+    if not rows:
+        return format_html('<tr><td colspan="7">{}</td></tr>', Texts(lang)["no_lists"])
+    yes, no = _esc(LEGAL.render(lang)), _esc(NOT_LEGAL.render(lang))
+    out = []
+    for r in rows:
+        iso = r.submitted_at.isoformat()
+        state = "legal" if r.legal else "illegal"
+        out.append(
+            f'<tr class="{state}"><td><a href="{base}{r.id}">{_esc(safe(r.player))}</a></td>'
+            f"<td>{yes if r.legal else no}</td>"
+            f'<td class="codes">{_esc(" ".join(r.errors))}</td>'
+            f"<td>{_esc(safe(r.lead))}</td>"
+            f"<td><code>{_esc(r.deck_hash or '—')}</code></td>"
+            f'<td><time datetime="{_esc(iso)}">{_esc(_when(iso))}</time></td>'
+            f'<td class="num">{r.versions}</td></tr>\n'
+        )
+    return mark_safe("".join(out))  # every value above is escaped
+
+
 _DONE = {"locked": DONE_LOCKED, "unlocked": DONE_UNLOCKED, "published": DONE_PUBLISHED}
 
 
@@ -586,30 +617,16 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     if event is None:
         return _organiser_refused(request, key)
     lang = page_language(request)
-    base = f"/events/{event.key}/decklists/"
-    rows = [
-        {
-            "url": f"{base}{r['id']}",
-            "player": safe(r["player"]),
-            "legal": r["legal"],
-            "errors": " ".join(r["errors"]),
-            "hero": safe(r["lead"]),
-            "deck_hash": r["deck_hash"] or "—",
-            "iso": r["submitted_at"],
-            "when": _when(r["submitted_at"]),
-            "versions": r["versions"],
-        }
-        for r in service.decklist_rows(event)
-    ]
+    rows = pageviews.dashboard_rows(event)
     none = NO_LEAD.render(lang)
     metagame = [
         {
-            "name": safe(m.lead) or none,
+            "name": safe(m.name) or none,
             "count": m.lists,
             "share": f"{100 * m.share:.1f}",
             "legal": m.legal,
         }
-        for m in service.metagame(event)
+        for m in pageviews.metagame(rows)
     ]
     reason = service.closed_reason(event)
     states = [("open", STATE_OPEN)] if reason is None else []
@@ -619,7 +636,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         states.append(("closed", STATE_CLOSED))
     if event.published:
         states.append(("published", STATE_PUBLISHED))
-    legal = sum(1 for r in rows if r["legal"])
+    legal = sum(1 for r in rows if r.legal)
     summary = (
         f"{N_LISTS(n=len(rows)).render(lang)} · {N_LEGAL(n=legal).render(lang)}"
         if rows
@@ -633,7 +650,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "locked": event.locked,
         "published": event.published,
         "urls": _dashboard_urls(request, event),
-        "rows": rows,
+        "rows_html": _rows_html(rows, f"/events/{event.key}/decklists/", lang),
         "metagame": metagame,
         "summary": summary,
         "hero_label": _lead_label(event, lang),

@@ -89,5 +89,4 @@
       reader.readAsText(chosen);
     });
   }
-  if (deck.value.trim()) { check(); }
 }());
