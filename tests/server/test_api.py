@@ -609,3 +609,37 @@ def test_malformed_requests_get_the_error_shape_never_500(server, shared, body):
 def test_healthz(server):
     answer = server.get("/healthz")
     assert answer.status == 200 and answer.json()["status"] == "ok"
+
+
+def test_a_nul_in_a_name_or_deck_is_kept_as_a_replacement_character(server, shared):
+    """PostgreSQL cannot store a NUL: it becomes U+FFFD everywhere, never a 5xx."""
+    deck = LEGAL.read_text(encoding="utf-8") + "# \x00\n"
+    answer = _submit(server, shared, "Nul\x00Player", deck)
+    assert answer.status == 201, answer
+    body = answer.json()
+    stored = server.get(f"/api/v1/decklists/{body['id']}", headers=_edit(body["edit_token"]))
+    assert stored.json()["player"] == "Nul\ufffdPlayer"
+    assert stored.json()["deck"] == deck.replace("\x00", "\ufffd")
+
+
+def test_concurrent_replacements_each_get_their_own_version(server, shared):
+    from concurrent.futures import ThreadPoolExecutor
+
+    first = _submitted(server, shared, "Racer", ILLEGAL)
+    decks = [LEGAL, LEGAL_TXT, ILLEGAL, LEGAL] * 2
+
+    def put(path: Path) -> int:
+        answer = server.put(
+            f"/api/v1/decklists/{first['id']}",
+            json={"deck": path.read_text(encoding="utf-8")},
+            headers=_edit(first["edit_token"]),
+        )
+        assert answer.status == 200, answer
+        number: int = answer.json()["version"]
+        return number
+
+    with ThreadPoolExecutor(len(decks)) as pool:
+        numbers = list(pool.map(put, decks))
+    assert sorted(numbers) == list(range(2, len(decks) + 2))
+    body = server.get(f"/api/v1/decklists/{first['id']}", headers=_edit(first["edit_token"]))
+    assert [v["version"] for v in body.json()["versions"]] == list(range(1, len(decks) + 2))

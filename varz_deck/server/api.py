@@ -209,7 +209,7 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
     places = []
     for error in exc.errors:
         loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "payload")]
-        if loc == ["player"]:
+        if loc == ["player"] and error.get("type") == "missing":
             return _error(request, 422, "invalid", service.NO_PLAYER.render(lang))
         places.append(".".join(loc) or "body")
     problems = ", ".join(dict.fromkeys(places)) or "body"

@@ -137,10 +137,13 @@ SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); 
 
 def run(url: str, host: str, port: int, cards: Path | None, lang: str = "en") -> None:
     """Prepare the database, then serve until interrupted."""
+    import logging
+
     import uvicorn
 
     from varz_deck.server.asgi import application
 
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # no line for each 4xx answer
     prepare(url)
     check_address(host, port)
     load_cards(cards)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import datetime
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -152,6 +154,24 @@ def database_for(game: str) -> CardDatabase:
 
 # --- Events ----------------------------------------------------------------------------------
 
+_WRITES = threading.Lock()
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A write transaction. On SQLite, one at a time in this process: a request waiting here
+    wakes the moment the writer before it commits, where SQLite's busy handler sleeps up to
+    100 ms between tries (under 50 concurrent submissions those sleeps made the slowest answers
+    wait seconds). Another process (`varz-deck event create`) still meets the busy timeout."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        with _WRITES, transaction.atomic():
+            yield
+    else:
+        with transaction.atomic():
+            yield
+
 
 def create_event(
     name: str,
@@ -163,7 +183,7 @@ def create_event(
 ) -> tuple[Event, str]:
     """A new event and its organiser token (shown once: only its hash is kept)."""
     token = tokens.new_token()
-    with transaction.atomic():
+    with writing():
         event = Event.objects.create(
             key=_free_key(),
             name=" ".join(name.split())[:NAME_LIMIT],
@@ -197,7 +217,10 @@ def decklist_counts() -> dict[int, int]:
 
 def get_event(key: str) -> Event:
     """The event with this public id; NotFound otherwise."""
-    found = Event.objects.filter(key=str(key)).first()
+    key = str(key)
+    if not (0 < len(key) <= 32 and key.isascii() and key.isalnum()):
+        raise NotFound(NO_EVENT)  # never sent to the database (PostgreSQL refuses a NUL)
+    found = Event.objects.filter(key=key).first()
     if found is None:
         raise NotFound(NO_EVENT)
     return found
@@ -361,9 +384,21 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
 # --- Submissions -----------------------------------------------------------------------------
 
 
+def storable(text: str) -> str:
+    """Text every database can keep: a NUL (PostgreSQL refuses it) or a lone surrogate (not
+    UTF-8) becomes U+FFFD; anything else is kept exactly."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
 def clean_player(player: str | None) -> str:
     """The player's name with whitespace runs made one space; Invalid when empty or too long."""
-    name = " ".join((player or "").split())
+    name = " ".join(storable(player or "").split())
     if not name:
         raise Invalid(NO_PLAYER)
     if len(name) > PLAYER_LIMIT:
@@ -377,11 +412,12 @@ def submit(
     """Store a new list (legal or not) and its first version; the player's edit token (shown
     once). Closed (409) after the deadline or lock unless the organiser submits it."""
     name = clean_player(player)
+    text = storable(text)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, name)
     token = tokens.new_token()
-    with transaction.atomic():
+    with writing():
         if not by_organiser:  # the deadline or a lock may have come while it was checked
             ensure_open(Event.objects.get(pk=event.pk))
         decklist = Decklist.objects.create(
@@ -397,12 +433,16 @@ def replace_deck(
     """A new version of a list (the old ones are kept). Closed (409) for a player after the
     deadline or lock; the organiser may always fix a list."""
     event = decklist.event
+    text = storable(text)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, decklist.player)
-    with transaction.atomic():
+    with writing():
         if not by_organiser:
             ensure_open(Event.objects.get(pk=event.pk))
+        # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
+        # transactions already run one at a time), so each gets the next number
+        Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
         last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
         version = _add_version(decklist, last + 1, text, checked, by_organiser)
     return version, checked
