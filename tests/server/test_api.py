@@ -643,3 +643,48 @@ def test_concurrent_replacements_each_get_their_own_version(server, shared):
     assert sorted(numbers) == list(range(2, len(decks) + 2))
     body = server.get(f"/api/v1/decklists/{first['id']}", headers=_edit(first["edit_token"]))
     assert [v["version"] for v in body.json()["versions"]] == list(range(1, len(decks) + 2))
+
+
+def test_metagame_counts_each_hero(server, make_event):
+    from collections import Counter
+
+    event = make_event()
+    decks = [LEGAL, LEGAL_TXT, ILLEGAL, EXAMPLES / "red-kagura-festival.yaml", LEGAL]
+    for number, path in enumerate(decks):
+        _submitted(server, event, f"Player {number}", path)
+    answer = server.get(f"/api/v1/events/{event['event']}/metagame", headers=event["headers"])
+    assert answer.status == 200, answer
+    heroes = Counter(_registered(p)["cards"]["hero"]["name"] for p in decks)
+    legal = Counter(_registered(p)["cards"]["hero"]["name"] for p in decks if _checked(p)["legal"])
+    rows = answer.json()
+    assert {r["lead"]: r["lists"] for r in rows} == dict(heroes)
+    assert {r["lead"]: r["legal"] for r in rows} == {h: legal[h] for h in heroes}
+    assert [r["lists"] for r in rows] == sorted((r["lists"] for r in rows), reverse=True)
+    assert sum(r["share"] for r in rows) == pytest.approx(1.0)
+    _assert_error(server.get(f"/api/v1/events/{event['event']}/metagame"), 401)
+
+
+def test_sheets_document_has_a_page_per_player_escaped(server, make_event):
+    import base64
+    import re
+
+    event = make_event()
+    players = ["Sheet One", "<script>alert(1)</script>", "Sheet Three"]
+    for player, path in zip(players, (LEGAL, ILLEGAL, LEGAL_TXT), strict=True):
+        _submitted(server, event, player, path)
+    answer = server.get(f"/api/v1/events/{event['event']}/sheets", headers=event["headers"])
+    assert answer.status == 200, answer
+    assert answer.header("Content-Type").startswith("text/html")
+    html = answer.text
+    assert html.count('<main class="sheet') == len(players)
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "Sheet One" in html and "Sheet Three" in html
+    # the document's own <style> is allowed by its hash, never by 'unsafe-inline'
+    (style,) = re.findall(r"<style>(.*?)</style>", html, re.DOTALL)
+    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+    policy = answer.header("Content-Security-Policy")
+    assert f"'sha256-{digest}'" in policy and "unsafe-inline" not in policy
+    japanese = server.get(
+        f"/api/v1/events/{event['event']}/sheets?lang=ja", headers=event["headers"]
+    )
+    assert 'lang="ja"' in japanese.text

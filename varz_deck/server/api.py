@@ -4,8 +4,9 @@
 Errors are `{"error": {"code": "...", "message": "..."}}`, the message in the request's language
 (`lang`, `?lang=`, else Accept-Language). The organiser sends `Authorization: Bearer TOKEN`; a
 player `X-Edit-Token: TOKEN`. Besides the table of SPEC §9: `GET /events/{event}` (the event's
-state, anyone) and `POST /events/{event}/check` (check a deck without storing it, for the live
-check as the player types).
+state, anyone), `POST /events/{event}/check` (check a deck without storing it, for the live
+check as the player types), and for the organiser `GET /events/{event}/metagame` and
+`GET /events/{event}/sheets` (every sheet in one printable HTML document).
 """
 
 from __future__ import annotations
@@ -408,6 +409,47 @@ def export_csv(
     response = HttpResponse(service.export_csv(found), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{found.key}.csv"'
     return response
+
+
+class MetagameOut(Schema):
+    lead: str
+    lists: int
+    legal: int
+    share: float
+
+
+@api.get(
+    "/events/{event}/metagame",
+    response={200: list[MetagameOut], **_ORGANISER_ERRORS},
+    summary="How many lists play each hero (Leader for Azuki), most played first (organiser)",
+)
+def metagame(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> list[dict[str, Any]]:
+    found = service.organiser_event(event, _bearer(authorization))
+    return [row.__dict__ for row in service.metagame(found)]
+
+
+@api.get(
+    "/events/{event}/sheets",
+    response={200: str, **_ORGANISER_ERRORS},
+    summary="Every player's registration sheet in one printable HTML document (organiser)",
+    openapi_extra={
+        "responses": {200: {"description": "HTML", "content": {"text/html": {"schema": {}}}}}
+    },
+)
+def sheets(
+    request: HttpRequest,
+    event: str,
+    lang: Lang = None,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> HttpResponse:
+    chosen = _lang(request, lang)
+    found = service.organiser_event(event, _bearer(authorization))
+    document = service.sheets_document(found, chosen)
+    return HttpResponse(document, content_type="text/html; charset=utf-8")
 
 
 @api.get(
