@@ -566,3 +566,31 @@ def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
         assert line, (change, diff)
     none = organiser.get(f"/events/{key}/judge?hash=v1-aaaaaaaaaa")
     assert "No list matches" in text_of(none)
+
+
+def test_an_azuki_event_shows_its_leader_and_pages_follow_the_language(
+    server: Any, make_event: Any
+) -> None:
+    event = make_event(game="azuki")
+    azuki = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
+    expected = _cli_json("register", str(azuki), "--game", "azuki")["registrations"][0]
+    chinese = server.client()
+    form_page = chinese.get(event["submit_url"], headers={"Accept-Language": "zh-CN,zh;q=0.9"})
+    assert "提交卡组列表" in text_of(form_page) and 'lang="zh-Hans"' in form_page.text
+    assert '<option value="zh" selected>' in form_page.text  # what the browser posts back
+    stored = chinese.post(
+        event["submit_url"],
+        form={"player": "Li Wei", "deck": azuki.read_text(encoding="utf-8"), "lang": "zh",
+              CSRF_FIELD: csrf(form_page)},
+    )  # fmt: skip
+    assert stored.status == 303
+    result = chinese.get(stored.header("Location"))
+    assert expected["deck_hash"] in result.text
+    assert re.search(r'id="verdict">合法<', result.text)  # ?lang=zh, from the form
+    organiser = signed_in(server, event)
+    japanese = organiser.get(f"/events/{event['event']}/dashboard?lang=ja")
+    assert "主催者ダッシュボード" in japanese.text and "<th>リーダー</th>" in japanese.text
+    # ?lang= is remembered (a cookie) for the next page without it
+    assert "リーダー" in organiser.get(f"/events/{event['event']}/dashboard").text
+    english = organiser.get(f"/events/{event['event']}/dashboard?lang=en")
+    assert "<th>Leader</th>" in english.text and "Li Wei" in english.text
