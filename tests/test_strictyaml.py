@@ -360,3 +360,94 @@ def test_node_cap_is_f002() -> None:
     err = refused("[" + ", ".join(["1"] * 50) + "]", node_cap=20)
     assert err.code == "F002"
     assert err.mark is not None
+
+
+# --------------------------------------------------------------------------- exact refusals
+# The message, code and place of each refusal, in English and in Japanese (the Japanese text is the
+# catalogue's, so a message filed under another context than its code falls back to English).
+
+
+def _japanese(err: LoadError) -> str:
+    return err.message.message.render("ja")
+
+
+def test_the_alias_character_budget_counts_every_alias_and_allows_exactly_the_cap() -> None:
+    anchored = "a: &t " + "x" * 400 + "\n"
+    # 2 aliases of 400 characters: 800, within 1,000
+    doc = load(anchored + "b: *t\nc: *t\n", aliases=True, alias_chars=1000)
+    assert doc.data["c"] == "x" * 400
+    # exactly the cap is within it: 2 aliases of 500 characters
+    exact = load("a: &t " + "y" * 500 + "\nb: *t\nc: *t\n", aliases=True, alias_chars=1000)
+    assert exact.data["c"] == "y" * 500
+    # the third alias brings 1,200: refused at that alias
+    err = refused(anchored + "b: *t\nc: *t\nd: *t\n", aliases=True, alias_chars=1000)
+    assert (err.code, err.mark) == ("F002", Mark(4, 4))
+    assert err.message == (
+        "aliases expand to more than 1,000 characters of text in this file; "
+        "write the values out instead"
+    )
+    assert _japanese(err) == (
+        "このファイルではエイリアスの展開が合計 1,000 文字を超えます。"
+        "エイリアスを使わずに値を書き出してください"
+    )
+
+
+def test_the_alias_node_budget_allows_exactly_the_cap() -> None:
+    text = "a: &n 1\n" + "".join(f"k{i}: *n\n" for i in range(3))
+    assert load(text, aliases=True, alias_nodes=3).data["k2"] == 1
+    err = refused(text + "k3: *n\n", aliases=True, alias_nodes=3)
+    assert (err.code, err.mark) == ("F002", Mark(5, 5))
+
+
+def test_a_merge_key_with_a_scalar_among_its_mappings_is_f002_at_the_list() -> None:
+    text = "a: &a {x: 1}\nn: &n 7\nc:\n  <<: [*a, *n]\n"
+    err = refused(text, aliases=True)
+    assert (err.code, err.mark) == ("F002", Mark(4, 7))
+    assert err.message == "a merge key (<<) takes a mapping or a list of mappings"
+    assert _japanese(err) == "マージキー（<<）にはマッピングか、マッピングのリストを書いてください"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("a: !!int hello\n", "'!!int'"),  # a core tag is shown short
+        ("a: !custom x\n", "'!custom'"),  # another tag as typed
+        ("a: !<tag:yaml.org,2002:set> x\n", "'!!set'"),
+    ],
+)
+def test_a_refused_tag_is_named_in_the_message(text: str, shown: str) -> None:
+    err = refused(text)
+    assert (err.code, err.mark) == ("F002", Mark(1, 4))
+    assert err.message == f"tag {shown} is not allowed here; remove it"
+    assert _japanese(err) == f"タグ「{shown[1:-1]}」はここでは使えません：削除してください"
+
+
+def test_bool_tag_types_a_boolean_and_other_core_tags_refuse_booleans() -> None:
+    data = load("a: !!bool true\nb: !!bool False\n").data
+    assert data == {"a": True, "b": False}
+    assert type(data["a"]) is bool
+    for text in ("a: !!int true\n", "a: !!float false\n", "a: !!bool 1\n", "a: !!null false\n"):
+        assert refused(text).code == "F002", text
+
+
+def test_a_tag_that_only_looks_like_a_core_tag_is_refused() -> None:
+    # same length as the core prefix, another year: not the core schema's `int`
+    assert refused("a: !<tag:yaml.org,2003:int> 5\n").code == "F002"
+    assert refused("a: !abcdefghijklmnopqint 5\n").code == "F002"
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("7" * 150, "77777777…(150 digits)"),
+        ("-" + "123456789" * 20, "-12345678…(180 digits)"),
+        ("+" + "9" * 1234, "+99999999…(1,234 digits)"),
+    ],
+)
+def test_an_integer_too_long_to_convert_prints_as_the_digits_typed_cut(
+    typed: str, shown: str
+) -> None:
+    value = load(f"v: {typed}\n").data["v"]
+    assert str(value) == shown
+    assert f"{value}" == shown and format(value, "") == shown
+    assert (value < -(10**99)) if typed.startswith("-") else (value > 10**99)
