@@ -18,11 +18,12 @@ import html
 import io
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from harness import ROOT, Client, run_cli
+from harness import ROOT, Client, LiveServer, run_cli
 
 EXAMPLES = ROOT / "examples"
 LEGAL = EXAMPLES / "red-kagura-festival.yaml"
@@ -54,6 +55,13 @@ def _cli_json(*args: str) -> Any:
     done = run_cli([*args, "--output", "json"], cwd=ROOT)
     assert done.returncode in (0, 1), done.stderr
     return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def site(make_database: Callable[..., Any], live_server: Callable[..., LiveServer]) -> LiveServer:
+    """One SQLite server for the tests whose subject is the pages, not the database (the flows
+    and the hostile-text test run on SQLite and PostgreSQL through `server`)."""
+    return live_server(make_database("sqlite", "pages"))
 
 
 @pytest.fixture(scope="module")
@@ -180,9 +188,8 @@ def submit_form(
 # --- CSRF ------------------------------------------------------------------------------------
 
 
-def test_every_data_changing_form_without_its_csrf_token_is_403(
-    server: Any, event: dict[str, Any]
-) -> None:
+def test_every_data_changing_form_without_its_csrf_token_is_403(site: LiveServer) -> None:
+    server, event = site, site.create_event("CSRF Cup")
     player = server.client()
     stored = submit_form(player, event, "Aoi Tanaka", LEGAL.read_text(encoding="utf-8"))
     assert stored.status == 303
@@ -273,9 +280,8 @@ def test_hostile_names_and_deck_text_are_escaped_on_every_page(
             assert not cell.startswith(("=", "+", "-", "@")), cell  # formula-safe cells
 
 
-def test_player_name_is_escaped_in_the_sheets_and_public_page(
-    server: Any, event: dict[str, Any]
-) -> None:
+def test_player_name_is_escaped_in_the_sheets_and_public_page(site: LiveServer) -> None:
+    server, event = site, site.create_event("Escape Cup")
     """Each page of a signed-in organiser and the public page show the hostile name as text."""
     key = event["event"]
     stored = submit_form(server.client(), event, HOSTILE_PLAYER, LEGAL.read_text(encoding="utf-8"))
@@ -353,9 +359,8 @@ def test_player_flow_without_javascript(
     assert len(rows) == 1 and rows[0]["deck_hash"] == legal_hash
 
 
-def test_a_form_without_a_name_or_a_list_is_shown_again_with_the_problem(
-    server: Any, event: dict[str, Any]
-) -> None:
+def test_a_form_without_a_name_or_a_list_is_shown_again_with_the_problem(site: LiveServer) -> None:
+    server, event = site, site.create_event("Form Cup")
     player = server.client()
     form_page = player.get(event["submit_url"])
     no_name = player.post(
@@ -372,9 +377,8 @@ def test_a_form_without_a_name_or_a_list_is_shown_again_with_the_problem(
     assert rows == []
 
 
-def test_the_file_upload_is_read_as_the_list(
-    server: Any, event: dict[str, Any], legal_hash: str
-) -> None:
+def test_the_file_upload_is_read_as_the_list(site: LiveServer, legal_hash: str) -> None:
+    server, event = site, site.create_event("Upload Cup")
     player = server.client()
     form_page = player.get(event["submit_url"])
     boundary = "varzdeckboundary"
@@ -396,10 +400,8 @@ def test_the_file_upload_is_read_as_the_list(
     assert legal_hash in player.get(stored.header("Location")).text
 
 
-@pytest.mark.parametrize("event", [{"deadline": "2001-01-01T00:00:00+00:00"}], indirect=True)
-def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(
-    server: Any, event: dict[str, Any]
-) -> None:
+def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveServer) -> None:
+    server, event = site, site.create_event("Late Cup", deadline="2001-01-01T00:00:00+00:00")
     player = server.client()
     form_page = player.get(event["submit_url"])
     assert form_page.status == 200
@@ -444,8 +446,9 @@ def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(
 # --- The organiser -----------------------------------------------------------------------------
 
 
-def test_organiser_pages_need_the_sign_in_of_that_event(server: Any, make_event: Any) -> None:
-    mine, other = make_event(), make_event()
+def test_organiser_pages_need_the_sign_in_of_that_event(site: LiveServer) -> None:
+    server = site
+    mine, other = site.create_event("Mine"), site.create_event("Other")
     key = mine["event"]
     stranger = server.client()
     for path in ("dashboard", "sheets", "export.csv", "judge", "add"):
@@ -525,8 +528,9 @@ def test_organiser_flow_without_javascript(
 
 
 def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
-    server: Any, event: dict[str, Any], legal_hash: str
+    site: LiveServer, legal_hash: str
 ) -> None:
+    server, event = site, site.create_event("Judge Cup")
     key = event["event"]
     assert (
         submit_form(server.client(), event, "Aoi Tanaka", LEGAL.read_text(encoding="utf-8")).status
@@ -568,10 +572,8 @@ def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
     assert "No list matches" in text_of(none)
 
 
-def test_an_azuki_event_shows_its_leader_and_pages_follow_the_language(
-    server: Any, make_event: Any
-) -> None:
-    event = make_event(game="azuki")
+def test_an_azuki_event_shows_its_leader_and_pages_follow_the_language(site: LiveServer) -> None:
+    server, event = site, site.create_event("Azuki Night", game="azuki")
     azuki = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
     expected = _cli_json("register", str(azuki), "--game", "azuki")["registrations"][0]
     chinese = server.client()
