@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
 from harness import (  # noqa: E402 (the shared harness of the server tests)
+    TRANSPORT_ERRORS,
     Client,
     Database,
     HarnessError,
@@ -109,7 +110,7 @@ def load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[list[Res
                     answer = client.post(
                         f"/api/v1/events/{event}/decklists", json={"player": player, "deck": deck}
                     )
-                except OSError as error:
+                except TRANSPORT_ERRORS as error:
                     result.error = f"{type(error).__name__}: {error}"
                     client.close()
                     continue

@@ -32,6 +32,11 @@ START_TIMEOUT = 30.0  # seconds for a server to answer GET /healthz
 STOP_TIMEOUT = 10.0  # seconds between SIGTERM and SIGKILL
 
 
+# what a request raises when the server went away under it (a refused or cut connection, an
+# answer cut short)
+TRANSPORT_ERRORS = (OSError, http.client.HTTPException)
+
+
 class HarnessError(RuntimeError):
     """A real part could not be set up (the message says what and shows its log)."""
 
@@ -310,6 +315,9 @@ class Client:
                 if attempt == 2 or not _unsent(method):
                     raise
                 continue
+            except TRANSPORT_ERRORS:
+                self.close()
+                raise
             elapsed = time.perf_counter() - started
             self._keep(answer.headers)
             if answer.will_close:
