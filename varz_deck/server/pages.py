@@ -299,7 +299,9 @@ def _event_line(event: Any, lang: str) -> str:
 def _when(iso: str) -> str:
     """A time as the pages show it: `2026-05-17 09:30 UTC` (the server keeps UTC)."""
     text = iso[:16].replace("T", " ")
-    return f"{text} UTC" if iso.endswith(("+00:00", "Z")) else iso[:16].replace("T", " ")
+    if iso.endswith(("+00:00", "Z")):
+        return f"{text} UTC"
+    return f"{text} {iso[-6:]}" if iso[-6:-5] in "+-" and len(iso) > 19 else text
 
 
 def _verdict(legal: bool, diagnostics: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -486,9 +488,7 @@ def check(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-def _decklist_context(
-    request: HttpRequest, decklist: Any, lang: str, *, organiser: bool
-) -> dict[str, Any]:
+def _decklist_context(request: HttpRequest, decklist: Any, lang: str) -> dict[str, Any]:
     event = decklist.event
     every = service.versions(decklist)
     current = decklist.current or (every[-1] if every else None)
@@ -551,7 +551,7 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
                     request, CLOSED_HEADING, refused.message, 409, event=decklist.event, back=here
                 )
             return HttpResponseRedirect(_with_lang(here, lang, saved="1"), status=303)
-    context = _decklist_context(request, decklist, lang, organiser=False)
+    context = _decklist_context(request, decklist, lang)
     closed = closed_message(service.closed_reason(decklist.event))
     context.update(
         private_link=request.build_absolute_uri(here),
@@ -757,7 +757,7 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
         if problem is None:
             service.replace_deck(decklist, text, by_organiser=True)
             return HttpResponseRedirect(_with_lang(here, lang, saved="1"), status=303)
-    context = _decklist_context(request, decklist, lang, organiser=True)
+    context = _decklist_context(request, decklist, lang)
     flash = request.session.pop(FLASH_LINK, "")
     context.update(
         private_link=flash,
