@@ -133,6 +133,11 @@ CLOSED_LOCKED = msg(
 )
 CLOSED_DEADLINE = msg("page", "The deadline has passed: the list can no longer be changed.")
 CLOSED_HEADING = msg("page", "Submissions are closed")
+HOME = msg(
+    "page",
+    "Players: open the submission link of your event. Organisers: open the sign-in link that "
+    "`event create` printed.",
+)
 NOT_FOUND_HEADING = msg("page", "Not found")
 NOT_FOUND = msg("page", "There is nothing here. Check the link you were given.")
 NOT_SIGNED_IN_HEADING = msg("page", "Sign in first")
@@ -247,9 +252,11 @@ def message_page(
     *,
     event: Any = None,
     back: str = "",
+    kind: str = "error",
 ) -> HttpResponse:
     lang = page_language(request)
     context = {
+        "kind": kind,
         "heading": heading.render(lang),
         "text": text.render(lang),
         "event": _event_view(event) if event is not None else None,
@@ -874,7 +881,14 @@ def public(request: HttpRequest, key: str) -> HttpResponse:
     return page(request, "public.html", context)
 
 
+@require_http_methods(["GET"])
+def home(request: HttpRequest) -> HttpResponse:
+    """The server's root: where to go (events are not listed: their ids are shared by link)."""
+    return message_page(request, TEXTS["app"], HOME, 200, kind="plain")
+
+
 urlpatterns: list[URLPattern] = [
+    path("", home, name="page-home"),
     path("events/<str:key>/submit", submit, name="page-submit"),
     path("events/<str:key>/check", check, name="page-check"),
     path("decklists/<str:number>/<str:token>", private_link, name="page-decklist"),
