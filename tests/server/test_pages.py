@@ -464,6 +464,9 @@ def test_organiser_pages_need_the_sign_in_of_that_event(site: LiveServer) -> Non
     assert stranger.get("/events/nosuchevent/submit").status == 404
     assert stranger.get(f"/events/{key}/public").status == 404  # not published
     assert server.get("/o/not-a-token").status == 404
+    home = server.get("/", headers={"Accept-Language": "ja"})
+    assert home.status == 200 and "主催者の方は" in text_of(home)
+    assert_safe_page(home)
 
 
 def test_organiser_flow_without_javascript(
