@@ -64,8 +64,13 @@ class ErrorOut(Schema):
     error: ErrorDetail
 
 
+# a character that is not whitespace as Python's str.split() sees it: the name the server keeps
+# is the player's words joined by single spaces, so a name of spaces alone is no name
+NOT_ONLY_SPACES = "[^\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+
+
 class SubmitIn(Schema):
-    player: str = Field(..., max_length=10 * service.PLAYER_LIMIT)
+    player: str = Field(..., max_length=service.PLAYER_LIMIT, pattern=NOT_ONLY_SPACES)
     deck: str = Field(..., max_length=BODY_LIMIT)
     lang: Lang = None
 
@@ -210,7 +215,7 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
     places = []
     for error in exc.errors:
         loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "payload")]
-        if loc == ["player"] and error.get("type") == "missing":
+        if loc == ["player"] and error.get("type") in ("missing", "string_pattern_mismatch"):
             return _error(request, 422, "invalid", service.NO_PLAYER.render(lang))
         places.append(".".join(loc) or "body")
     problems = ", ".join(dict.fromkeys(places)) or "body"
