@@ -270,3 +270,18 @@ def test_help_lists_serve_and_event(tmp_path):
     done = run_cli(["serve", "--help"], cwd=tmp_path)
     for option in ("--database", "--host", "--port", "--cards"):
         assert option in done.stdout
+
+
+def test_the_committed_migrations_match_the_models(tmp_path, server_stack):
+    """`makemigrations --check`: a model changed without its migration fails here."""
+    code = (
+        "from varz_deck.server.settings import configure\n"
+        f"configure({str(tmp_path / 'm.sqlite3')!r})\n"
+        "from django.core.management import call_command\n"
+        "call_command('makemigrations', 'varzdeck', '--check', '--dry-run', verbosity=1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No changes detected" in done.stdout
