@@ -18,6 +18,7 @@ from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import CardName, Joined, Message, Term, localized, term
 from varz_deck.games import check_decks, open_database
+from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
 from varz_deck.games.varz.cards import COLORLESS, COLORS, SKILL_CLASSES, Card
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, parse_yaml
@@ -291,3 +292,119 @@ def test_w201_counts_the_missing_vaz_skills() -> None:
     assert d.message == (
         "'Blue Sprite' costs 3 blue VAZ but the skills make at most 1; add 2 more blue VAZ skills"
     )
+
+
+# --------------------------------------------------------------------------- Azuki's rules
+
+AZUKI_CASES = HERE / "cases_azuki"
+AZUKI_DB = HERE.parent / "card_data" / "azuki"
+SHAO_WATER = HERE.parent / "examples" / "azuki" / "stt02-shao-water.yaml"
+
+
+@cache
+def azuki_db() -> CardDatabase:
+    return open_database(AZUKI_DB)
+
+
+EVERY_CARD = "every card must be of the Leader's element or neutral"
+
+
+@pytest.mark.parametrize(
+    ("case", "section", "card", "message"),
+    [
+        ("A101/bad_no_leader_key.yaml", "leader", None, "no Leader; a deck has exactly one Leader card: add `leader: NAME`"),
+        ("A101/bad_leader_null.yaml", "leader", None, "no Leader; a deck has exactly one Leader card: add `leader: NAME`"),
+        ("A102/bad_gate_null.yaml", "gate", None, "no Gate; a deck has exactly one Gate card: add `gate: NAME`"),
+        # Ikazhuchi 1 instead of 2 in the 50 of the example deck
+        ("A103/bad_49.yaml", "main", None, "the main deck has 49 cards; it must have exactly 50"),
+        ("A103/bad_51.yaml", "main", None, "the main deck has 51 cards; it must have exactly 50"),
+        ("A103/bad_missing_main.yaml", "main", None, "the main deck has 0 cards; it must have exactly 50"),
+        ("A104/bad_9_ikz.yaml", "ikz", None, "the deck has 9 IKZ and 1 IKZ Token; it must have exactly 10 IKZ and 1 IKZ Token"),
+        ("A104/bad_two_tokens.yaml", "ikz", None, "the deck has 10 IKZ and 2 IKZ Token; it must have exactly 10 IKZ and 1 IKZ Token"),
+        ("A104/bad_no_token.yaml", "ikz", None, "the deck has 10 IKZ and 0 IKZ Token; it must have exactly 10 IKZ and 1 IKZ Token"),
+        # STT02-002 Hydromancy Gate [water] under STT01-001 Raizan [lightning]
+        ("A105/bad_gate_other_element.yaml", "gate", "STT02-002", f"'Hydromancy Gate' is water, but the Leader 'Raizan' is lightning; {EVERY_CARD}"),
+        # STT02-016 Water Orb [water] under STT03-001 Bobu [earth], list form
+        ("A105/bad_water_spell_list.yaml", "main", "STT02-016", f"'Water Orb' is water, but the Leader 'Bobu' is earth; {EVERY_CARD}"),
+        ("A106/bad_5_copies.yaml", "main", "STT01-003", "5 copies of 'Crate Rat Kurobo' (STT01-003); at most 4 of a card"),
+        ("A106/bad_5_copies_list.yaml", "main", "STT03-003", "5 copies of 'Koyama Farm Potter' (STT03-003); at most 4 of a card"),
+        ("A107/bad_rushfire_gate.yaml", "gate", "AZK01-122", "'Rushfire Gate' (AZK01-122) is banned in Standard"),
+    ],
+)  # fmt: skip
+def test_azuki_rule_messages_name_the_card_the_numbers_and_the_fix(
+    case: str, section: str, card: str | None, message: str
+) -> None:
+    """Written by hand from each case deck and the card data (card_data/azuki/sets/)."""
+    code = case[:4]
+    (report,) = check_decks([AZUKI_CASES / case], azuki_db())
+    (d,) = [d for d in report.diagnostics if d.code == code]
+    assert (d.message, d.section, d.card) == (message, section, card)
+    assert d.text is not None and d.text.context == code  # found under its code in a catalogue
+    assert localized(d, "ja") != message  # every Azuki rule message is translated
+
+
+def test_azuki_element_rule_reports_each_card_at_its_entry() -> None:
+    # Ruby (STT04-005) and Collateral Burst (STT04-016) are fire; Shao is water
+    (report,) = check_decks([AZUKI_CASES / "A105" / "bad_two_cards.yaml"], azuki_db())
+    found = [(d.line, d.column, d.card, d.message) for d in report.diagnostics]
+    assert found == [
+        (13, 3, "STT04-005", f"'Ruby' is fire, but the Leader 'Shao' is water; {EVERY_CARD}"),
+        (
+            20,
+            3,
+            "STT04-016",
+            f"'Collateral Burst' is fire, but the Leader 'Shao' is water; {EVERY_CARD}",
+        ),
+    ]
+
+
+def _azuki_with(cards: list[AzukiCard], banned: tuple[str, ...] = ()) -> CardDatabase:
+    base = azuki_db()
+    fmt = Format("standard", "Standard", banned=banned)
+    return AzukiDatabase([*base.cards.values(), *cards], {"standard": fmt})
+
+
+def _shao_deck(tmp_path: Path, replace: str = "", by: str = "") -> Path:
+    text = SHAO_WATER.read_text(encoding="utf-8")
+    assert replace in text
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(text.replace(replace, by, 1), encoding="utf-8")
+    return deck
+
+
+def test_azuki_a_card_of_two_elements_is_allowed_when_one_is_the_leaders(tmp_path: Path) -> None:
+    twins = [
+        AzukiCard(id="TST-001", name="Tide Ember", type="entity", set="TST", elements=("fire", "water")),
+        AzukiCard(id="TST-002", name="Ash Stone", type="entity", set="TST", elements=("fire", "earth")),
+    ]  # fmt: skip
+    database = _azuki_with(twins)
+    assert [d.code for d in check_decks([_shao_deck(tmp_path)], database)[0].diagnostics] == []
+    ok = _shao_deck(tmp_path, "  Aya: 3\n", "  Tide Ember: 3\n")
+    assert check_decks([ok], database)[0].diagnostics == ()
+    bad = _shao_deck(tmp_path, "  Aya: 3\n", "  Ash Stone: 3\n")
+    (d,) = check_decks([bad], database)[0].diagnostics
+    assert (d.code, d.line, d.column, d.card) == ("A105", 14, 3, "TST-002")
+    assert d.message == f"'Ash Stone' is fire, earth, but the Leader 'Shao' is water; {EVERY_CARD}"
+
+
+def test_azuki_a_card_banned_by_one_of_its_printed_ids_is_banned(tmp_path: Path) -> None:
+    # the IKZ Token is AZP-001, also printed as AZP-002 and IKZ-002 (card_data/azuki/sets/ikz.yaml)
+    for printed in ("IKZ-002", "AZP-001"):
+        (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=(printed,)))
+        (d,) = report.diagnostics
+        assert (d.code, d.section, d.card, d.line, d.column) == ("A107", "ikz", "AZP-001", 25, 3)
+        assert d.message == "'IKZ Token' (AZP-001) is banned in Standard"
+    # and nothing is banned when the format bans nothing in the deck
+    (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=("AZK01-122",)))
+    assert report.diagnostics == ()
+
+
+def test_azuki_a_banned_leader_and_main_card_are_reported_where_they_are(tmp_path: Path) -> None:
+    # Shao is STT02-001 (line 5); Rei is STT02-004 (line 9)
+    banned = ("STT02-001", "STT02-004")
+    (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=banned))
+    found = [(d.code, d.section, d.card, d.line, d.column, d.message) for d in report.diagnostics]
+    assert found == [
+        ("A107", "leader", "STT02-001", 5, 9, "'Shao' (STT02-001) is banned in Standard"),
+        ("A107", "main", "STT02-004", 9, 3, "'Rei' (STT02-004) is banned in Standard"),
+    ]
