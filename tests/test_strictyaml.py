@@ -451,3 +451,160 @@ def test_an_integer_too_long_to_convert_prints_as_the_digits_typed_cut(
     assert str(value) == shown
     assert f"{value}" == shown and format(value, "") == shown
     assert (value < -(10**99)) if typed.startswith("-") else (value > 10**99)
+
+
+NESTED_300 = "".join(f"{' ' * (2 * i)}k{i}:\n" for i in range(300)) + " " * 600 + "v\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "mark", "message"),
+    [
+        ("a: b: c\n", {}, Mark(1, 5), "YAML syntax error: mapping values are not allowed in this context"),
+        ("a: [1, 2\nb: 3\n", {}, Mark(2, 2), "YAML syntax error: did not find expected ',' or ']'"),
+        ("a: 'unclosed\n", {}, Mark(2, 1), "YAML syntax error: found unexpected end of stream"),
+        ("x: 1\nb: \x07\n", {}, Mark(2, 4), "YAML cannot be read: control characters are not allowed"),
+        ("x: 1\nyy: 2\nb: c\x00\n", {}, Mark(3, 5), "YAML cannot be read: control characters are not allowed"),
+        ("a: \ud800\n", {}, None, "YAML cannot be read (UnicodeEncodeError)"),
+        ("[" + ", ".join(["1"] * 1001) + "]", {"node_cap": 1000}, Mark(1, 2999), "more than 1,000 YAML nodes (aliases expanded)"),
+        ("a: &x 1\nb: *x\n", {}, Mark(2, 4), "aliases (*name) are not allowed in deck files; write it out"),
+        ("a: *nowhere\n", {"aliases": True}, Mark(1, 4), "unknown alias 'nowhere'"),
+        ("a: &k x\n*k : 1\n", {"aliases": True}, Mark(2, 1), "an alias cannot be a mapping key"),
+        ("!!str a: 1\n", {}, Mark(1, 1), "tags are not allowed on keys; remove it"),
+        ("a: 1\n! b: 2\n", {}, Mark(2, 1), "tags are not allowed on keys; remove it"),
+        ("? [a, b]\n: 1\n", {}, Mark(1, 3), "a mapping key must be a plain value, not a list or mapping"),
+        ("{{a: 1}: 2}\n", {}, Mark(1, 2), "a mapping key must be a plain value, not a list or mapping"),
+        ("[" * 65 + "]" * 65, {}, Mark(1, 65), "nested more than 64 levels deep"),
+        (NESTED_300, {}, Mark(65, 129), "nested more than 64 levels deep"),
+        ("a: !!map [1]\n", {}, Mark(1, 4), "tag '!!map' is not allowed here; remove it"),
+        ("a: !!seq {b: 1}\n", {}, Mark(1, 4), "tag '!!seq' is not allowed here; remove it"),
+        ("a: !custom [1]\n", {}, Mark(1, 4), "tag '!custom' is not allowed here; remove it"),
+        ("a: 1\n---\nb: 2\n", {}, Mark(2, 1), "more than one YAML document (---); put one deck in a file"),
+        ("a: 1\n...\n---\nb: 2\n", {}, Mark(3, 1), "more than one YAML document (---); put one deck in a file"),
+        (
+            "a: &x 1\nb: &y [*x, *x]\nc: *y\n", {"aliases": True, "alias_nodes": 4}, Mark(3, 4),
+            "aliases expand to more than 4 YAML nodes in this file (merge keys count every key they "
+            "copy); write the values out instead",
+        ),
+    ],
+)  # fmt: skip
+def test_each_refusal_has_its_message_and_place(
+    text: str, options: dict, mark: Mark | None, message: str
+) -> None:
+    err = refused(text, **options)
+    assert (err.code, err.mark, err.message) == ("F002", mark, message)
+    template = err.message.message
+    assert template.context == "F002"
+    assert template.render("ja") != message  # translated, under the code's context
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (RecursionError, "YAML is too deeply nested or too large"),
+        (MemoryError, "YAML is too deeply nested or too large"),
+        (ValueError, "YAML cannot be read (ValueError)"),
+    ],
+)
+def test_an_error_inside_the_parser_is_f002_without_a_place(
+    monkeypatch: pytest.MonkeyPatch, error: type[BaseException], message: str
+) -> None:
+    from varz_deck.core import strictyaml
+
+    def failing(*args: object) -> None:
+        raise error("inside libyaml")
+
+    monkeypatch.setattr(strictyaml, "_load", failing)
+    err = refused("a: 1\n")
+    assert (err.code, err.mark, err.message) == ("F002", None, message)
+    assert err.message.message.context == "F002"
+
+
+# --------------------------------------------------------------------------- the core schema, edge by edge
+
+
+@pytest.mark.parametrize(
+    ("plain", "expected"),
+    [
+        ("NULL", None), ("Null", None), ("TRUE", True), ("FALSE", False), ("False", False),
+        ("+5", 5), ("0xff", 255), ("0xFF", 255), (".5", 0.5), ("1.", 1.0), ("1e-3", 0.001),
+        ("1E3", 1000.0), ("-1.5e+2", -150.0), ("+.inf", math.inf), ("-.INF", -math.inf),
+        # not core-schema numbers: strings as typed
+        ("0o", "0o"), ("0x", "0x"), ("0XFF", "0XFF"), ("0O17", "0O17"), ("+0x1", "+0x1"),
+        ("0o8", "0o8"), ("0b1", "0b1"), (".inf.", ".inf."), ("inf", "inf"), ("nan", "nan"),
+        ("-.nan", "-.nan"), ("NULL!", "NULL!"), ("truE", "truE"),
+    ],
+)  # fmt: skip
+def test_core_schema_edges(plain: str, expected: object) -> None:
+    value = load(f"v: {plain}\n").data["v"]
+    assert value == expected and type(value) is type(expected)
+
+
+@pytest.mark.parametrize("nan", [".nan", ".NaN", ".NAN"])
+def test_every_spelling_of_nan(nan: str) -> None:
+    value = load(f"v: {nan}\n").data["v"]
+    assert isinstance(value, float) and math.isnan(value)
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [
+        ("9" * 100, 10**100 - 1),  # 100 digits: converted
+        ("-" + "9" * 99, -(10**99 - 1)),  # 100 characters with the sign
+        ("0x" + "f" * 100, 16**100 - 1),
+        ("0o" + "7" * 100, 8**100 - 1),
+    ],
+)
+def test_integers_up_to_100_characters_are_converted_exactly(typed: str, value: int) -> None:
+    got = load(f"v: {typed}\n").data["v"]
+    assert got == value and type(got) is int
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("9" * 101, "99999999…(101 digits)"),
+        ("-" + "9" * 100, "-99999999…(100 digits)"),
+        ("0x" + "f" * 101, "ffffffff…(101 digits)"),
+        ("0o" + "7" * 101, "77777777…(101 digits)"),
+    ],
+)
+def test_longer_integers_are_not_converted(typed: str, shown: str) -> None:
+    got = load(f"v: {typed}\n").data["v"]
+    assert type(got) is not int and str(got) == shown
+
+
+def test_text_is_kept_only_for_plain_scalars_that_are_not_strings() -> None:
+    doc = load("a: !!int 0x1F\nb: '1.10'\nc: 1.10\nd: text\ne: [true, ~]\nf: ! 5\n")
+    assert doc.raw == {("c",): "1.10", ("e", 0): "true", ("e", 1): "~"}
+
+
+# --------------------------------------------------------------------------- what nodes and aliases cost
+
+
+def test_every_node_counts_once_and_an_alias_counts_itself_and_what_it_stands_for() -> None:
+    assert load("[1, 2]", node_cap=3).data == [1, 2]
+    assert refused("[1, 2]", node_cap=2).mark == Mark(1, 5)
+    # a, the map, the sequence, 1, 2, b: 6; the alias: 1 + the 3 nodes of the sequence
+    text = "a: &x [1, 2]\nb: *x\n"
+    assert load(text, aliases=True, node_cap=10).data == {"a": [1, 2], "b": [1, 2]}
+    assert refused(text, aliases=True, node_cap=9).mark == Mark(2, 4)
+
+
+def test_an_alias_of_a_mapping_costs_its_keys_values_and_their_characters() -> None:
+    # {ab: cd, ef: [gh]}: the map, 2 keys, cd, the list, gh = 6 nodes; ab+cd+ef+gh = 8 characters
+    text = "base: &b {ab: cd, ef: [gh]}\nc: *b\n"
+    assert load(text, aliases=True, alias_nodes=6).data["c"] == {"ab": "cd", "ef": ["gh"]}
+    assert refused(text, aliases=True, alias_nodes=5).mark == Mark(2, 4)
+    assert load(text, aliases=True, alias_chars=8).data["c"] == {"ab": "cd", "ef": ["gh"]}
+    assert refused(text, aliases=True, alias_chars=7).mark == Mark(2, 4)
+
+
+def test_an_alias_of_an_anchored_key_costs_one_node_and_its_characters() -> None:
+    text = "&k abcdef: 1\nb: *k\nc: *k\n"
+    assert load(text, aliases=True, alias_chars=12, alias_nodes=2).data == {
+        "abcdef": 1,
+        "b": "abcdef",
+        "c": "abcdef",
+    }
+    assert refused(text, aliases=True, alias_chars=11).mark == Mark(3, 4)
+    assert refused(text, aliases=True, alias_nodes=1).mark == Mark(3, 4)
