@@ -1,0 +1,122 @@
+"""The API fuzzed from its own OpenAPI document with schemathesis (issue 13: "no 500, ever").
+
+Against the live server (SQLite and PostgreSQL), every operation of /api/v1/openapi.json is called
+with data schemathesis generates, data that fits the schema (positive) and data that does not
+(negative), twice over:
+- as generated: unknown events and lists, random tokens;
+- aimed at a real event and list, with the organiser's token and the list's edit token, so the
+  requests go past the look-ups into the checker, the writes, lock/publish, the exports.
+No answer may be a 5xx, and every 4xx is the API's JSON error (`{"error": {"code", "message"}}`).
+Bounded: EXAMPLES cases per operation and variant, no example database; 15-30 s per database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from harness import LiveServer, deck_variants
+
+schemathesis = pytest.importorskip("schemathesis")
+hypothesis = pytest.importorskip("hypothesis")
+requests = pytest.importorskip("requests")
+
+EXAMPLES = 15  # per operation, generation mode and aim: 34 runs, about 500 requests a database
+SETTINGS = hypothesis.settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,  # nothing written to .hypothesis/
+    derandomize=False,
+    suppress_health_check=list(hypothesis.HealthCheck),
+    phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate, hypothesis.Phase.shrink],
+)
+
+
+@pytest.fixture(scope="module")
+def target(server: LiveServer) -> dict[str, Any]:
+    """A real event with three lists (legal, illegal, and another game's deck)."""
+    event = server.create_event("Fuzz Open")
+    decks = [*deck_variants("varz", 4, seed=3)[2:], deck_variants("azuki", 1, seed=3)[0]]
+    lists = []
+    for number, deck in enumerate(decks):
+        answer = server.post(
+            f"/api/v1/events/{event['event']}/decklists",
+            json={"player": f"Fuzz {number}", "deck": deck},
+        )
+        assert answer.status == 201, answer
+        lists.append(answer.json())
+    return {"event": event, "lists": lists}
+
+
+def _operations(server: LiveServer) -> list[Any]:
+    schema = schemathesis.openapi.from_url(server.url("/api/v1/openapi.json"), timeout=30)
+    found = []
+    for result in schema.get_all_operations():
+        found.append(result.ok())  # an operation schemathesis cannot read is itself a failure
+    return found
+
+
+def _can_break(operation: Any, fixed: set[str]) -> bool:
+    """Whether schemathesis can make data outside the schema: a body or a query parameter (the
+    path parameters and headers here take any string)."""
+    if len(operation.body) > 0:
+        return True
+    return any(p.location == "query" and p.name not in fixed for p in operation.iter_parameters())
+
+
+def _fuzz(server: LiveServer, operation: Any, mode: Any, aim: dict[str, Any]) -> list[str]:
+    """Run EXAMPLES generated cases of one operation; the failures, shrunk, as text."""
+    names = {p.name for p in operation.iter_parameters()}
+    path = {k: v for k, v in aim.get("path", {}).items() if k in names}
+    headers = {k: v for k, v in aim.get("headers", {}).items() if k in names}
+    if mode == schemathesis.GenerationMode.NEGATIVE and not _can_break(
+        operation, {*path, *headers}
+    ):
+        return []  # any string is a valid value of every parameter left: nothing negative to make
+    strategy = operation.as_strategy(mode, path_parameters=path or None, headers=headers or None)
+    seen: list[int] = []
+
+    @SETTINGS
+    @hypothesis.given(case=strategy)
+    def run(case: Any) -> None:
+        try:
+            response = case.call(base_url=server.base_url, timeout=30)
+        except (requests.exceptions.InvalidHeader, requests.exceptions.InvalidURL, ValueError):
+            hypothesis.reject()  # the client cannot send it (a header requests refuses)
+        seen.append(response.status_code)
+        label = f"{case.method} {case.formatted_path} -> {response.status_code}"
+        assert response.status_code < 500, f"{label}: {response.text[:500]}"
+        if response.status_code >= 400:
+            body = response.json()
+            assert set(body) == {"error"}, label
+            assert isinstance(body["error"]["code"], str) and body["error"]["code"], label
+            assert isinstance(body["error"]["message"], str) and body["error"]["message"], label
+
+    try:
+        run()
+    except hypothesis.errors.Unsatisfiable:
+        return []
+    except Exception as failure:
+        return [f"{operation.label} ({mode}, {'aimed' if aim else 'as generated'}): {failure}"]
+    assert seen, f"{operation.label}: no request sent"
+    return []
+
+
+def test_no_server_error_on_any_operation(server, target):
+    operations = _operations(server)
+    assert len(operations) >= 10  # every row of SPEC §9's table, and the extras
+    event, first = target["event"], target["lists"][0]
+    aim = {
+        "path": {"event": event["event"], "decklist": first["id"]},
+        "headers": {
+            "Authorization": f"Bearer {event['organiser_token']}",
+            "X-Edit-Token": first["edit_token"],
+        },
+    }
+    failures: list[str] = []
+    for operation in operations:
+        for mode in (schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE):
+            for chosen in ({}, aim):
+                failures += _fuzz(server, operation, mode, chosen)
+    assert not failures, "\n\n".join(failures)
+    assert server.get("/healthz").status == 200
