@@ -408,3 +408,14 @@ def test_azuki_a_banned_leader_and_main_card_are_reported_where_they_are(tmp_pat
         ("A107", "leader", "STT02-001", 5, 9, "'Shao' (STT02-001) is banned in Standard"),
         ("A107", "main", "STT02-004", 9, 3, "'Rei' (STT02-004) is banned in Standard"),
     ]
+
+
+@pytest.mark.parametrize("deck", _failing_cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_rule_message_is_found_in_the_catalogues(deck: Path) -> None:
+    """Each message is looked up by its code and its English text (the singular for plural
+    messages): a message that changed on one side only shows in English."""
+    (report,) = check_decks([deck], altdb())
+    for d in report.diagnostics:
+        if d.code[0] in "VW":
+            for lang in ("ja", "zh"):
+                assert localized(d, lang) != d.message, (lang, d.code, d.message)
