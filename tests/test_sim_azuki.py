@@ -152,6 +152,40 @@ def test_single_deck_exact_figures_against_math_comb() -> None:
         assert set(card["p_castable_by_turn_se"]) == {0.0}
 
 
+@pytest.mark.parametrize("on", ["play", "draw"])
+def test_every_exact_figure_past_the_ikz_cap_against_math_comb(on: str) -> None:
+    """12 turns: the IKZ stop growing at 10 (+1 token on the draw); every per-card and per-cost
+    figure, and its zero standard error, from math.comb."""
+    turns, draw = 12, int(on == "draw")
+    doc = sim_json(RAIZAN, "--mulligan", "none", "--on", on, "--turns", turns)
+    ikz = [min(t, 10) + draw for t in range(1, turns + 1)]
+    assert doc["turns"] == [{"turn": t, "ikz": ikz[t - 1]} for t in range(1, turns + 1)]
+    seen = [7 + t - 1 + draw for t in range(1, turns + 1)]
+    copies = _deck_cards(RAIZAN)
+    assert sorted(c["id"] for c in doc["cards"]) == sorted(copies)
+    by_cost: dict[int, int] = {}
+    for card in doc["cards"]:
+        n, cost = copies[card["id"]], card["cost"]
+        by_cost[cost] = by_cost.get(cost, 0) + n
+        drawn = [_p(50, n, s) for s in seen]
+        assert card["p_in_opening_hand"] == pytest.approx(_p(50, n, 7), abs=1e-9)
+        assert card["p_drawn_by_turn"] == pytest.approx(drawn, abs=1e-9)
+        castable = [p * (cost <= i) for p, i in zip(drawn, ikz, strict=True)]
+        assert card["p_castable_by_turn"] == pytest.approx(castable, abs=1e-9)
+        assert card["p_in_opening_hand_se"] == 0.0
+        assert card["p_drawn_by_turn_se"] == [0.0] * turns
+        assert card["p_castable_by_turn_se"] == [0.0] * turns
+    assert [(g["cost"], g["copies"]) for g in doc["costs"]] == sorted(by_cost.items())
+    for group in doc["costs"]:
+        want = [
+            _p(50, group["copies"], s) * (group["cost"] <= i)
+            for s, i in zip(seen, ikz, strict=True)
+        ]
+        assert group["p_castable_by_turn"] == pytest.approx(want, abs=1e-9)
+        assert group["p_castable_by_turn_se"] == [0.0] * turns
+    assert (doc["p_mulligan"], doc["p_mulligan_se"]) == (0.0, 0.0)
+
+
 # --------------------------------------------------------------------------- --plot
 
 
