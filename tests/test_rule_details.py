@@ -339,6 +339,7 @@ def test_azuki_rule_messages_name_the_card_the_numbers_and_the_fix(
     (report,) = check_decks([AZUKI_CASES / case], azuki_db())
     (d,) = [d for d in report.diagnostics if d.code == code]
     assert (d.message, d.section, d.card) == (message, section, card)
+    assert d.file == str(AZUKI_CASES / case)
     assert d.text is not None and d.text.context == code  # found under its code in a catalogue
     assert localized(d, "ja") != message  # every Azuki rule message is translated
 
@@ -347,6 +348,9 @@ def test_azuki_element_rule_reports_each_card_at_its_entry() -> None:
     # Ruby (STT04-005) and Collateral Burst (STT04-016) are fire; Shao is water
     (report,) = check_decks([AZUKI_CASES / "A105" / "bad_two_cards.yaml"], azuki_db())
     found = [(d.line, d.column, d.card, d.message) for d in report.diagnostics]
+    assert {d.file for d in report.diagnostics} == {
+        str(AZUKI_CASES / "A105" / "bad_two_cards.yaml")
+    }
     assert found == [
         (13, 3, "STT04-005", f"'Ruby' is fire, but the Leader 'Shao' is water; {EVERY_CARD}"),
         (
@@ -384,6 +388,7 @@ def test_azuki_a_card_of_two_elements_is_allowed_when_one_is_the_leaders(tmp_pat
     bad = _shao_deck(tmp_path, "  Aya: 3\n", "  Ash Stone: 3\n")
     (d,) = check_decks([bad], database)[0].diagnostics
     assert (d.code, d.line, d.column, d.card) == ("A105", 14, 3, "TST-002")
+    assert (d.file, d.section) == (str(bad), "main")
     assert d.message == f"'Ash Stone' is fire, earth, but the Leader 'Shao' is water; {EVERY_CARD}"
 
 
@@ -393,6 +398,7 @@ def test_azuki_a_card_banned_by_one_of_its_printed_ids_is_banned(tmp_path: Path)
         (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=(printed,)))
         (d,) = report.diagnostics
         assert (d.code, d.section, d.card, d.line, d.column) == ("A107", "ikz", "AZP-001", 25, 3)
+        assert d.file == str(tmp_path / "deck.yaml")
         assert d.message == "'IKZ Token' (AZP-001) is banned in Standard"
     # and nothing is banned when the format bans nothing in the deck
     (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=("AZK01-122",)))
@@ -404,6 +410,7 @@ def test_azuki_a_banned_leader_and_main_card_are_reported_where_they_are(tmp_pat
     banned = ("STT02-001", "STT02-004")
     (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=banned))
     found = [(d.code, d.section, d.card, d.line, d.column, d.message) for d in report.diagnostics]
+    assert {d.file for d in report.diagnostics} == {str(tmp_path / "deck.yaml")}
     assert found == [
         ("A107", "leader", "STT02-001", 5, 9, "'Shao' (STT02-001) is banned in Standard"),
         ("A107", "main", "STT02-004", 9, 3, "'Rei' (STT02-004) is banned in Standard"),
