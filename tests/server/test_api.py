@@ -28,6 +28,8 @@ LEGAL = EXAMPLES / "blue-minase-tide.yaml"
 LEGAL_TXT = EXAMPLES / "blue-list.txt"
 ILLEGAL = EXAMPLES / "illegal.yaml"
 AZUKI = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
+AZUKI_TXT = ROOT / "tests" / "cases_azuki" / "A103" / "ok_plain_text.txt"
+AZUKI_TXT_49 = ROOT / "tests" / "cases_azuki" / "A103" / "bad_plain_text_49.txt"
 MIB = 1024 * 1024
 ERROR_KEYS = {"error"}
 
@@ -138,14 +140,18 @@ def test_a_deck_code_is_taken_as_the_command_line_takes_one(server, shared):
 
 
 def test_an_azuki_event_checks_azuki_decks(server, make_event):
+    """YAML, a .txt list and a deck code, as `check --game azuki` and `register` take them."""
     event = make_event(game="azuki")
-    for deck in (AZUKI.read_text(encoding="utf-8"), _code(AZUKI, "azuki")):
+    forms = [(AZUKI, AZUKI.read_text(encoding="utf-8")), (AZUKI, _code(AZUKI, "azuki"))]
+    forms += [(path, path.read_text(encoding="utf-8")) for path in (AZUKI_TXT, AZUKI_TXT_49)]
+    for path, deck in forms:
         answer = _submit(server, event, "Aki", deck)
         assert answer.status == 201, answer
-        expected = _checked(AZUKI, game="azuki")
+        expected = _checked(path, game="azuki")
         assert answer.json()["diagnostics"] == expected["diagnostics"]
         assert answer.json()["legal"] is expected["legal"]
-        assert answer.json()["deck_hash"] == _registered(AZUKI, "azuki")["deck_hash"]
+        assert answer.json()["deck_hash"] == _registered(path, "azuki")["deck_hash"]
+    assert [r["legal"] for r in _rows(server, event)] == [True, True, True, False]
 
 
 def test_a_deck_of_the_other_game_gets_one_diagnostic_naming_it(server, shared):
