@@ -75,9 +75,19 @@ class Run:
     kind: str
     results: list[Result] = field(default_factory=list)
     wall: float = 0.0
+    cpu: float = 0.0  # the server's CPU seconds (user + system) during the load
     api_list: list[float] = field(default_factory=list)
     dashboard: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux), 0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -215,7 +225,10 @@ def bench(kind: str, folder: Path, jobs_of: dict[str, list[tuple[str, str]]]) ->
                 jobs.append((events["azuki"]["event"], *azuki.pop()))
         jobs += [(events["azuki"]["event"], *rest) for rest in azuki]
         server.start()
+        assert server.process is not None
+        before = cpu_seconds(server.process.pid)
         run.results, run.wall = load(server, jobs)
+        run.cpu = cpu_seconds(server.process.pid) - before
         bad = [r for r in run.results if r.status != 201]
         if bad:
             run.failures.append(
@@ -240,8 +253,8 @@ def report(runs: list[Run]) -> int:
         f"{SUBMISSIONS + AZUKI} submissions ({SUBMISSIONS} VARZ in one event, {AZUKI} Azuki) "
         f"from {CLIENTS} concurrent clients, 127.0.0.1"
     )
-    header = ("database", "ok", "legal", "req/s", "p50 ms", "p95 ms", "max ms", "API list ms",
-              "dashboard ms")  # fmt: skip
+    header = ("database", "ok", "legal", "req/s", "server CPU ms/req", "p50 ms", "p95 ms", "max ms",
+              "API list ms", "dashboard ms")  # fmt: skip
     rows = [header]
     failed = False
     for run in runs:
@@ -266,6 +279,7 @@ def report(runs: list[Run]) -> int:
                 f"{ok}/{len(run.results)}",
                 str(legal),
                 f"{ok / run.wall:.0f}" if run.wall else "-",
+                f"{run.cpu / len(run.results) * 1000:.1f}" if run.results and run.cpu else "-",
                 f"{p50 * 1000:.0f}",
                 f"{p95 * 1000:.0f}",
                 f"{top * 1000:.0f}",
