@@ -426,3 +426,18 @@ def test_every_rule_message_is_found_in_the_catalogues(deck: Path) -> None:
         if d.code[0] in "VW":
             for lang in ("ja", "zh"):
                 assert localized(d, lang) != d.message, (lang, d.code, d.message)
+
+
+def test_azuki_copy_limit_counts_the_cards_after_an_unknown_one(tmp_path: Path) -> None:
+    # 1 unknown + 2 Hayabusa Itto + 5 Rei (STT02-004) for 4 + 4: still 50 cards
+    deck = _shao_deck(
+        tmp_path,
+        "  Hayabusa Itto: 4\n  Rei: 4\n",
+        "  Nobody Known: 1\n  Hayabusa Itto: 2\n  Rei: 5\n",
+    )
+    (report,) = check_decks([deck], azuki_db())
+    found = {(d.code, d.line, d.column) for d in report.diagnostics}
+    assert ("F005", 8, 3) in found
+    (d,) = [d for d in report.diagnostics if d.code == "A106"]
+    assert (d.line, d.column, d.card) == (10, 3, "STT02-004")
+    assert d.message == "5 copies of 'Rei' (STT02-004); at most 4 of a card"
