@@ -6,6 +6,7 @@
     python scripts/mutation.py --list           # the modules and their mutant-name patterns
     python scripts/mutation.py --retry exact    # only the last run's survivors (after new tests)
     python scripts/mutation.py --resume         # only the mutants an interrupted run left
+    python scripts/mutation.py --fresh rules    # each survivor again, in a fresh test process
 
 mutmut (configured in pyproject.toml, `[tool.mutmut]`) copies the package to mutants/, mutates
 the files `only_mutate` names, and runs, for each mutant, only the tests that call the mutated
@@ -14,6 +15,12 @@ function. This script picks the functions of each module (the exact part of the 
 the mutants judged equivalent (no test can tell them from the original) are listed with their
 reason in scripts/mutation_equivalent.txt and left out of the score.
 
+mutmut runs every mutant in a test process forked after the package was imported, so a mutant of
+code that runs at import time (the `rule(...)` registrations, module tables) never takes effect
+there and "survives". `--fresh` runs each survivor once more in a new process with the mutant set
+from the start (MUTANT_UNDER_TEST); what fails there is killed. Its results are kept in
+mutants/fresh.json and override mutmut's.
+
 Slow: minutes per module on two cores. It never runs as part of the test suite.
 """
 
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -30,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "scripts" / "mutation_equivalent.txt"
+FRESH_FILE = ROOT / "mutants" / "fresh.json"
+FRESH_TIMEOUT = 900  # seconds for one survivor's fresh run
 
 
 @dataclass(frozen=True)
@@ -108,9 +118,19 @@ def equivalent(path: Path = EQUIVALENT_FILE) -> dict[str, str]:
     return out
 
 
+def fresh_results(root: Path = ROOT) -> dict[str, int]:
+    """Exit code by mutant name of the fresh-process runs (`--fresh`)."""
+    path = root / "mutants" / "fresh.json"
+    if not path.exists():
+        return {}
+    return {str(k): int(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+
+
 def results(target: Target, root: Path = ROOT) -> dict[str, int | None]:
-    """Exit code by mutant name from mutmut's files in mutants/ (None: not run yet)."""
+    """Exit code by mutant name from mutmut's files in mutants/ (None: not run yet), a fresh
+    run's code replacing mutmut's survivor."""
     patterns = target.patterns(root)
+    fresh = fresh_results(root)
     out: dict[str, int | None] = {}
     for file in target.files(root):
         meta = root / "mutants" / (str(file.relative_to(root)) + ".meta")
@@ -119,7 +139,7 @@ def results(target: Target, root: Path = ROOT) -> dict[str, int | None]:
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
         for name, code in codes.items():
             if any(fnmatch(name, p) for p in patterns):
-                out[name] = code
+                out[name] = fresh[name] if code in SURVIVED and name in fresh else code
     return out
 
 
@@ -174,6 +194,38 @@ def survivors(targets: list[Target]) -> list[str]:
     )
 
 
+def test_selection(root: Path = ROOT) -> list[str]:
+    """The pytest arguments mutmut runs with (pyproject's [tool.mutmut])."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    return [*config["pytest_add_cli_args"], *config["pytest_add_cli_args_test_selection"]]
+
+
+def run_fresh(names: list[str], root: Path = ROOT) -> None:
+    """Each mutant in a new test process, set before anything is imported; codes saved to
+    mutants/fresh.json as they come (1: a test failed, killed; 0: survived)."""
+    found = fresh_results(root)
+    selection = test_selection(root)
+    for number, name in enumerate(names, 1):
+        env = dict(os.environ, MUTANT_UNDER_TEST=name)
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", *selection]
+        try:
+            done = subprocess.run(
+                command, cwd=root / "mutants", env=env, capture_output=True,
+                timeout=FRESH_TIMEOUT, check=False,
+            )  # fmt: skip
+            code = done.returncode
+        except subprocess.TimeoutExpired:
+            code = 36  # mutmut's code for a timeout
+        found[name] = code
+        (root / "mutants" / "fresh.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
+        verdict = "killed" if code in KILLED else "timeout" if code in TIMEOUT else "survived"
+        print(f"[{number}/{len(names)}] {name}: {verdict} (exit {code})", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", metavar="MODULE", help=", ".join(BY_KEY))
@@ -181,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the modules and patterns")
     parser.add_argument("--retry", action="store_true", help="re-run only the last survivors")
     parser.add_argument("--resume", action="store_true", help="run only the mutants not run yet")
+    parser.add_argument(
+        "--fresh", action="store_true", help="re-run each survivor in a fresh test process"
+    )
     parser.add_argument("--max-children", type=int, default=2, help="parallel test processes")
     args = parser.parse_args(argv)
     unknown = [k for k in args.modules if k not in BY_KEY]
@@ -191,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
         for target in targets:
             print(target.key, *target.patterns())
         return 0
-    if not args.report:
+    if args.fresh:
+        run_fresh(survivors(targets))
+    elif not args.report:
         for target in targets:
             for file in target.files():
                 # A copy mutmut made before the file was under mutation is never mutated later.
