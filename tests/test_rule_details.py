@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +18,7 @@ from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import CardName, Joined, Message, Term, localized, term
+from varz_deck.core.rulebook import Rulebook
 from varz_deck.games import check_decks, open_database
 from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
 from varz_deck.games.varz.cards import COLORLESS, COLORS, SKILL_CLASSES, Card
@@ -441,3 +443,90 @@ def test_azuki_copy_limit_counts_the_cards_after_an_unknown_one(tmp_path: Path) 
     (d,) = [d for d in report.diagnostics if d.code == "A106"]
     assert (d.line, d.column, d.card) == (10, 3, "STT02-004")
     assert d.message == "5 copies of 'Rei' (STT02-004); at most 4 of a card"
+
+
+# --------------------------------------------------------------------------- registering a rule
+# The rule modules register on import, before any test runs; these register again on a fresh
+# rulebook to pin what `rule(...)` records and when a rule of each kind runs (SPEC §4).
+
+
+def _never(view: object) -> Iterator[Diagnostic]:
+    yield from ()
+
+
+def _view(
+    hero: bool = True, pooled: bool = False, known: bool = True, leader: bool = True
+) -> SimpleNamespace:
+    return SimpleNamespace(
+        hero=object() if hero else None,
+        leader=object() if leader else None,
+        format=SimpleNamespace(pooled_portals=pooled),
+        format_known=known,
+    )
+
+
+def test_a_varz_rule_registers_its_code_name_section_and_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from varz_deck.games.varz.rules import _book
+
+    book: Rulebook[object] = Rulebook()
+    monkeypatch.setattr(_book, "RULEBOOK", book)
+    kinds: dict[str, dict[str, bool]] = {
+        "V901": {},
+        "V902": {"needs_hero": True},
+        "V903": {"portal_rule": True},
+        "V904": {"format_rule": True},
+        "V905": {"needs_hero": True, "portal_rule": True, "format_rule": True},
+    }
+    for code, kind in kinds.items():
+        assert _book.rule(code, f"rule-{code}", f"{code[-1]}.1", **kind)(_never) is _never
+    assert [(r.code, r.name, r.section, r.check) for r in book.rules.values()] == [
+        (code, f"rule-{code}", f"{code[-1]}.1", _never) for code in kinds
+    ]
+    views = {
+        "plain": _view(),
+        "no hero": _view(hero=False),
+        "pooled portals": _view(pooled=True),
+        "unknown format": _view(known=False),
+    }
+    runs = {code: [k for k, v in views.items() if book.rules[code].applies(v)] for code in kinds}
+    assert runs == {
+        "V901": ["plain", "no hero", "pooled portals", "unknown format"],
+        "V902": ["plain", "pooled portals", "unknown format"],
+        "V903": ["plain", "no hero", "unknown format"],
+        "V904": ["plain", "no hero", "pooled portals"],
+        "V905": ["plain"],
+    }
+
+
+def test_an_azuki_rule_registers_its_code_name_section_and_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from varz_deck.games.azuki import rules
+
+    book: Rulebook[object] = Rulebook()
+    monkeypatch.setattr(rules, "RULEBOOK", book)
+    kinds: dict[str, dict[str, bool]] = {
+        "A901": {},
+        "A902": {"needs_leader": True},
+        "A903": {"format_rule": True},
+        "A904": {"needs_leader": True, "format_rule": True},
+    }
+    for code, kind in kinds.items():
+        assert rules.rule(code, f"rule-{code}", f"{code[-1]}.1", **kind)(_never) is _never
+    assert [(r.code, r.name, r.section, r.check) for r in book.rules.values()] == [
+        (code, f"rule-{code}", f"{code[-1]}.1", _never) for code in kinds
+    ]
+    views = {
+        "plain": _view(),
+        "no leader": _view(leader=False),
+        "unknown format": _view(known=False),
+    }
+    runs = {code: [k for k, v in views.items() if book.rules[code].applies(v)] for code in kinds}
+    assert runs == {
+        "A901": ["plain", "no leader", "unknown format"],
+        "A902": ["plain", "unknown format"],
+        "A903": ["plain", "no leader"],
+        "A904": ["plain"],
+    }
