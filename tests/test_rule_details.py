@@ -530,3 +530,15 @@ def test_an_azuki_rule_registers_its_code_name_section_and_kind(
         "A903": ["plain", "no leader"],
         "A904": ["plain"],
     }
+
+
+@pytest.mark.parametrize(
+    ("line", "typed", "at"),
+    [("  Rei: 4\n", "  Rei: 0\n", (9, 8)), ("  IKZ: 10\n", "  IKZ: ten\n", (24, 8))],
+)
+def test_azuki_a_section_with_an_unreadable_count_is_not_counted(
+    tmp_path: Path, line: str, typed: str, at: tuple[int, int]
+) -> None:
+    """The count is F004; the section's size (A103, A104) is not judged from the rest."""
+    (report,) = check_decks([_shao_deck(tmp_path, line, typed)], azuki_db())
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F004", *at)]
