@@ -99,6 +99,14 @@ def _card_ids(report: DeckReport, code: str) -> list[tuple[str | None, str | Non
         ("V111/bad_two_iron_fist.yaml", "V111", None, "skills"),
         ("V113/bad_ninja_skill.yaml", "V113", None, "skills"),
         ("V114/bad_blue_spell_no_vaz.yaml", "V114", None, "spells"),
+        ("W201/bad_cost_3_two_vaz.yaml", "W201", "AB1-42", "spells"),  # Mind Lock
+        ("V116/bad_restricted_2.yaml", "V116", "AB1-21", "spells"),  # Phoenix Ember
+        ("V107/bad_two_sunken_doors.yaml", "V107", "GT1-P21", "portals"),  # Sunken Door
+        ("V108/bad_5_plain.yaml", "V108", "GT1-P01", "portals"),  # Plain Gate
+        ("V115/bad_banned_reprint.yaml", "V115", "GT1-91", "spells"),  # the reprint named
+        ("V117/bad_qz2_spell.yaml", "V117", "QZ2-001", "spells"),  # Starfall Oni
+        ("V117/bad_qz2_portal.yaml", "V117", "QZ2-002", "portals"),
+        ("V117/bad_qz2_skill.yaml", "V117", "QZ2-003", "skills"),
     ],
 )
 def test_card_rules_name_the_card_and_its_section(
@@ -541,4 +549,20 @@ def test_azuki_a_section_with_an_unreadable_count_is_not_counted(
 ) -> None:
     """The count is F004; the section's size (A103, A104) is not judged from the rest."""
     (report,) = check_decks([_shao_deck(tmp_path, line, typed)], azuki_db())
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F004", *at)]
+
+
+@pytest.mark.parametrize(
+    ("line", "typed", "at"),
+    [
+        ("  Crimson VAZ: 9\n", "  Crimson VAZ: 0\n", (15, 16)),
+        ("  Filler 0: 3\n", "  Filler 0: 0\n", (4, 13)),
+        ("  Plain Gate: 4\n", "  Plain Gate: four\n", (17, 15)),
+    ],
+)
+def test_a_section_with_an_unreadable_count_is_not_counted(
+    line: str, typed: str, at: tuple[int, int]
+) -> None:
+    """The count is F004; the section's size (V102, V104, V110) is not judged from the rest."""
+    report = _check(_db(), LEGAL.replace(line, typed))
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F004", *at)]
