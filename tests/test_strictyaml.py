@@ -608,3 +608,9 @@ def test_an_alias_of_an_anchored_key_costs_one_node_and_its_characters() -> None
     }
     assert refused(text, aliases=True, alias_chars=11).mark == Mark(3, 4)
     assert refused(text, aliases=True, alias_nodes=1).mark == Mark(3, 4)
+
+
+def test_a_merge_key_whose_alias_is_a_list_of_scalars_is_f002_at_the_alias() -> None:
+    err = refused("l: &l [1]\nc:\n  <<: *l\n", aliases=True)
+    assert (err.code, err.mark) == ("F002", Mark(3, 7))
+    assert err.message == "a merge key (<<) takes a mapping or a list of mappings"
