@@ -7,6 +7,7 @@ The case corpora (tests/test_cases.py) pin code, line and column; these tests pi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -566,3 +567,17 @@ def test_a_section_with_an_unreadable_count_is_not_counted(
     """The count is F004; the section's size (V102, V104, V110) is not judged from the rest."""
     report = _check(_db(), LEGAL.replace(line, typed))
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F004", *at)]
+
+
+def test_v112_a_hero_with_memory_0_allows_no_non_vaz_skill() -> None:
+    base = _db()
+    hero = dataclasses.replace(base.cards["S1-001"], memory=0)
+    iron = Card(id="S1-060", name="Iron Fist", type="skill", set="S1", skill_class="generic",
+                vaz=False, color="red")  # fmt: skip
+    cards = [hero, *(c for c in base.cards.values() if c.id != "S1-001"), iron]
+    database = CardDatabase(cards, base.formats)
+    text = LEGAL.replace("  Crimson VAZ: 9\n", "  Crimson VAZ: 8\n  Iron Fist: 1\n")
+    (d,) = _check(database, text).diagnostics
+    assert (d.code, d.line, d.column, d.section) == ("V112", 14, 1, "skills")
+    assert d.message == "1 non-VAZ skill; Akane's Memory is 0: replace 1 with VAZ skills"
+    assert localized(d, "ja") != d.message
