@@ -205,6 +205,28 @@ def test_portal_rules_are_skipped_when_portals_are_pooled() -> None:
     } >= {"V104", "V105", "V108"}
 
 
+def test_only_portal_rules_are_skipped_when_portals_are_pooled() -> None:
+    database = _db()
+    database.formats["pioneer"] = Format("pioneer", "Pioneer", portals="pooled")
+    text = "format: pioneer\n" + LEGAL.replace("  Filler 0: 3\n", "  Filler 0: 2\n")
+    assert [d.code for d in _check(database, text).diagnostics] == ["V102"]  # 29 spells
+
+
+def test_v116_and_v107_name_the_card_they_count() -> None:
+    database = _db()
+    database.formats["standard"] = dataclasses.replace(
+        database.formats["standard"], restricted={"S1-010": 2}
+    )
+    (v116,) = _check(database).diagnostics  # Filler 0: 3, restricted to 2
+    assert (v116.code, v116.section, v116.card, v116.line) == ("V116", "spells", "S1-010", 4)
+    shrine = Card(id="S1-102", name="Shrine Gate", type="portal", set="S1", color="colorless",
+                  shield_life=2, text="When this portal is destroyed, draw a card.")  # fmt: skip
+    database = CardDatabase([*_db().cards.values(), shrine], dict(_db().formats))
+    text = LEGAL.replace("  Plain Gate: 4\n", "  Plain Gate: 2\n  Shrine Gate: 2\n")
+    (v107,) = _check(database, text).diagnostics
+    assert (v107.code, v107.section, v107.card, v107.line) == ("V107", "portals", "S1-102", 18)
+
+
 def test_format_rules_are_skipped_in_an_unknown_format() -> None:
     text = "format: casual\n" + LEGAL
     codes = [d.code for d in _check(_db(hero_set="PR", banned=("S1-010",)), text).diagnostics]
