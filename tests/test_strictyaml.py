@@ -614,3 +614,17 @@ def test_a_merge_key_whose_alias_is_a_list_of_scalars_is_f002_at_the_alias() -> 
     err = refused("l: &l [1]\nc:\n  <<: *l\n", aliases=True)
     assert (err.code, err.mark) == ("F002", Mark(3, 7))
     assert err.message == "a merge key (<<) takes a mapping or a list of mappings"
+
+
+def test_core_collection_tags_are_accepted_on_their_own_kind() -> None:
+    assert load("a: !!map {b: 1}\nc: !!seq [1]\nd: ! [2]\ne: ! {f: 3}\n").data == {
+        "a": {"b": 1},
+        "c": [1],
+        "d": [2],
+        "e": {"f": 3},
+    }
+
+
+def test_the_node_cap_is_reported_at_the_collection_that_passes_it() -> None:
+    assert refused("[[1]]", node_cap=1).mark == Mark(1, 2)
+    assert refused("a: {b: [1]}", node_cap=4).mark == Mark(1, 8)  # the map, a, {, b, then [
