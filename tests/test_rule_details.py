@@ -603,3 +603,14 @@ def test_v112_a_hero_with_memory_0_allows_no_non_vaz_skill() -> None:
     assert (d.code, d.line, d.column, d.section) == ("V112", 14, 1, "skills")
     assert d.message == "1 non-VAZ skill; Akane's Memory is 0: replace 1 with VAZ skills"
     assert localized(d, "ja") != d.message
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [(LEGAL.replace("hero: Akane\n", ""), (None, None)), (LEGAL.replace("hero: Akane\n", "hero:\n"), (2, 1))],
+)  # fmt: skip
+def test_v101_names_the_hero_section_and_the_fix(text: str, place: tuple[int | None, ...]) -> None:
+    (d,) = _check(_db(), text).diagnostics
+    assert (d.code, d.section, d.card, d.file) == ("V101", "hero", None, "decks/akane.yaml")
+    assert (d.line, d.column) == place
+    assert d.message == "no hero; a deck has exactly one Hero card: add `hero: NAME`"
