@@ -7,6 +7,7 @@ import time
 import tracemalloc
 
 import pytest
+import yaml
 
 from varz_deck.core.diagnostics import Mark
 from varz_deck.core.source import LoadError
@@ -628,3 +629,35 @@ def test_core_collection_tags_are_accepted_on_their_own_kind() -> None:
 def test_the_node_cap_is_reported_at_the_collection_that_passes_it() -> None:
     assert refused("[[1]]", node_cap=1).mark == Mark(1, 2)
     assert refused("a: {b: [1]}", node_cap=4).mark == Mark(1, 8)  # the map, a, {, b, then [
+
+
+def test_mark_falls_back_to_the_nearest_ancestor_one_level_up() -> None:
+    doc = load("a:\n  b: 1\n")
+    assert doc.mark(("a", "b", "missing")) == Mark(2, 6)
+    assert doc.mark(("a", "missing")) == Mark(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("problem", "context", "mark", "message"),
+    [
+        (None, "while parsing a block mapping", None, "YAML syntax error: while parsing a block mapping"),
+        (None, None, None, "YAML syntax error: invalid YAML"),
+        (None, "while scanning", yaml.Mark("f", 0, 2, 4, None, None), "YAML syntax error: while scanning"),
+    ],
+)  # fmt: skip
+def test_a_syntax_error_without_a_problem_says_its_context(
+    monkeypatch: pytest.MonkeyPatch,
+    problem: str | None,
+    context: str | None,
+    mark: yaml.Mark | None,
+    message: str,
+) -> None:
+    from varz_deck.core import strictyaml
+
+    def failing(*args: object) -> None:
+        raise yaml.MarkedYAMLError(context=context, context_mark=mark, problem=problem)
+
+    monkeypatch.setattr(strictyaml, "_load", failing)
+    err = refused("a: 1\n")
+    assert (err.code, err.message) == ("F002", message)
+    assert err.mark == (Mark(3, 5) if mark is not None else None)
