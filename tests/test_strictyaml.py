@@ -661,3 +661,20 @@ def test_a_syntax_error_without_a_problem_says_its_context(
     err = refused("a: 1\n")
     assert (err.code, err.message) == ("F002", message)
     assert err.mark == (Mark(3, 5) if mark is not None else None)
+
+
+def test_a_yaml_error_without_a_reason_or_a_position_is_unreadable_yaml(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from varz_deck.core import strictyaml
+
+    def failing(*args: object) -> None:
+        raise yaml.YAMLError("no reason given")
+
+    monkeypatch.setattr(strictyaml, "_load", failing)
+    err = refused("a: 1\n")
+    assert (err.code, err.mark, err.message) == (
+        "F002",
+        None,
+        "YAML cannot be read: unreadable YAML",
+    )
