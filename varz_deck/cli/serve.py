@@ -201,13 +201,7 @@ def event_create(
     )
     if output is EventOutput.json:
         document = {
-            "event": event.key,
-            "name": event.name,
-            "game": event.game,
-            "format": event.format or None,
-            "deadline": event.deadline.isoformat() if event.deadline else None,
-            "requires_lists": event.requires_lists,
-            "submit_url": service.submit_path(event),
+            **service.event_state(event),  # the API's view of the event, then the secret
             "organiser_url": service.organiser_path(token),
             "organiser_token": token,
         }
