@@ -628,12 +628,12 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     none = NO_LEAD.render(lang)
     metagame = [
         {
-            "name": safe(m.name) or none,
+            "name": safe(m.lead) or none,
             "count": m.lists,
             "share": f"{100 * m.share:.1f}",
             "legal": m.legal,
         }
-        for m in pageviews.metagame(rows)
+        for m in service.metagame_of([(r.lead, r.legal) for r in rows])
     ]
     reason = service.closed_reason(event)
     states = [("open", STATE_OPEN)] if reason is None else []

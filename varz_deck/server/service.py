@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -556,12 +556,16 @@ def current_versions(event: Event) -> list[tuple[Decklist, Version]]:
     return [(d, d.current) for d in lists.order_by("id")]
 
 
-def decklist_rows(event: Event) -> list[dict[str, Any]]:
-    """The organiser's table: `[{"id", "player", "submitted_at", "legal", "deck_hash",
-    "errors", "warnings", "versions", "lead"}]`.
+CurrentList = tuple[int, str, datetime.datetime, bool, str | None, Any, str, int]
 
-    Read as plain values (no model objects, no deck texts): the list of 1,000 players is asked
-    for often on the day, and building 2,000 model instances took most of its time."""
+
+def current_lists(event: Event) -> list[CurrentList]:
+    """Every list of the event with a current version, in order of first submission, as plain
+    values: (id, player, submitted_at, legal, deck_hash, diagnostics, lead, number of versions).
+
+    Two queries and no model objects or deck texts: the organiser's list of 1,000 players (the API,
+    the dashboard and the metagame all read it) is asked for often on the day, and building 2,000
+    model instances took most of its time."""
     counts = Counter(
         Version.objects.filter(decklist__event=event).values_list("decklist_id", flat=True)
     )
@@ -578,6 +582,25 @@ def decklist_rows(event: Event) -> list[dict[str, Any]]:
             "current__lead",
         )
     )
+    return [(*row, counts[row[0]]) for row in lists]
+
+
+def codes_of(diagnostics: Any, errors: bool = True) -> list[str]:
+    """The error (or other) codes of a version's stored diagnostics, each once, in order."""
+    if not isinstance(diagnostics, list):
+        return []
+    return list(
+        dict.fromkeys(
+            str(d.get("code", ""))
+            for d in diagnostics
+            if isinstance(d, dict) and (d.get("severity") == "error") == errors
+        )
+    )
+
+
+def decklist_rows(event: Event) -> list[dict[str, Any]]:
+    """The organiser's table: `[{"id", "player", "submitted_at", "legal", "deck_hash",
+    "errors", "warnings", "versions", "lead"}]`."""
     return [
         {
             "id": pk,
@@ -585,12 +608,14 @@ def decklist_rows(event: Event) -> list[dict[str, Any]]:
             "submitted_at": submitted_at.isoformat(),
             "legal": legal,
             "deck_hash": deck_hash,
-            "errors": list(dict.fromkeys(x["code"] for x in found if x["severity"] == "error")),
-            "warnings": list(dict.fromkeys(x["code"] for x in found if x["severity"] != "error")),
-            "versions": counts[pk],
+            "errors": codes_of(found),
+            "warnings": codes_of(found, errors=False),
+            "versions": versions,
             "lead": lead,
         }
-        for pk, player, submitted_at, legal, deck_hash, found, lead in lists
+        for pk, player, submitted_at, legal, deck_hash, found, lead, versions in current_lists(
+            event
+        )
     ]
 
 
@@ -637,7 +662,11 @@ class MetagameRow:
 
 def metagame(event: Event) -> list[MetagameRow]:
     """How many lists play each hero (leader), most played first, then by name."""
-    rows = [(v.lead, v.legal) for _, v in current_versions(event)]
+    return metagame_of([(row[6], row[3]) for row in current_lists(event)])
+
+
+def metagame_of(rows: Sequence[tuple[str, bool]]) -> list[MetagameRow]:
+    """The metagame of (lead, legal) pairs, one per list."""
     total = len(rows)
     by_lead = Counter(lead for lead, _ in rows)
     legal = Counter(lead for lead, ok in rows if ok)
