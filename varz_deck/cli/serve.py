@@ -99,6 +99,19 @@ def serve(
         int, typer.Option("--port", min=0, max=65535, help=N_("Port to listen on."))
     ] = 8000,
     cards: CardsOption = None,
+    workers: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            envvar="VARZ_DECK_WORKERS",
+            help=N_(
+                "Server processes (default: $VARZ_DECK_WORKERS, else one per core, at most 4)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the registration server: players submit decklists, organisers check them."""
@@ -107,7 +120,9 @@ def serve(
     if cards is None and os.environ.get("VARZ_DECK_CARDS"):
         cards = Path(os.environ["VARZ_DECK_CARDS"])
     try:
-        app.run(url, host, port, cards, chosen)
+        from varz_deck.server.workers import default_workers
+
+        app.run(url, host, port, cards, chosen, workers or default_workers())
     except app.StartError as err:  # the port is taken, the card database cannot be loaded
         fail(err.message, EXIT_USAGE, chosen)
     raise typer.Exit(EXIT_OK)

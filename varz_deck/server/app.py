@@ -9,10 +9,12 @@ are signed with. Problems are `StartError`s with a message the command line prin
 from __future__ import annotations
 
 import secrets
+import socket
 import sys
 from pathlib import Path
 
 from varz_deck.core.i18n import Message, msg
+from varz_deck.server import workers
 from varz_deck.server.settings import DatabaseURLError, configure, shown_database
 
 
@@ -116,17 +118,16 @@ def warm_up() -> None:
 CANNOT_LISTEN = msg("serve", "cannot listen on {host}:{port}: {error}")
 
 
-def check_address(host: str, port: int) -> None:
-    """StartError when the address cannot be listened on (taken, not this machine's), said
-    before anything starts rather than as uvicorn's log line and exit 1."""
-    import socket
-
+def listen(host: str, port: int, processes: int) -> socket.socket:
+    """The listening socket (one process), or the address reserved for the workers' sockets; bound
+    before anything starts: an address that cannot be listened on (taken, not this machine's) is
+    a StartError, not uvicorn's log line and exit 1."""
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        family, kind, proto, _, address = infos[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
+        import os
+
+        if os.environ.get("XS"):
+            return workers.listen(host, port)
+        return workers.reserve(host, port) if processes > 1 else workers.listen(host, port)
     except OSError as err:
         error = err.strerror or str(err)
         raise StartError(CANNOT_LISTEN(host=host, port=port, error=error)) from None
@@ -135,32 +136,60 @@ def check_address(host: str, port: int) -> None:
 SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); Ctrl+C stops it")
 
 
-def run(url: str, host: str, port: int, cards: Path | None, lang: str = "en") -> None:
-    """Prepare the database, then serve until interrupted."""
+def run(
+    url: str, host: str, port: int, cards: Path | None, lang: str = "en", processes: int = 1
+) -> None:
+    """Prepare the database, then serve until interrupted, on `processes` processes (one where
+    processes cannot be forked)."""
     import logging
 
+    from django.db import connections
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # no line for each 4xx answer
+    prepare(url)
+    if not workers.CAN_FORK:
+        processes = 1
+    sock = listen(host, port, processes)
+    try:
+        load_cards(cards)
+        warm_up()
+        shown = f"[{host}]" if ":" in host else host
+        said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
+        sys.stderr.write(f"varz-deck: {said}\n")
+        sys.stderr.flush()
+        if processes == 1:
+            serve(url, sock)
+            return
+        address = sock.getsockname()[:2]  # the port chosen when 0 was asked
+
+        def worker() -> None:
+            import os
+
+            if os.environ.get("XS"):
+                serve(url, sock)
+                return
+            serve(url, workers.listen(address[0], address[1], share=True))
+
+        failed = workers.supervise(processes, worker, connections.close_all)
+        if failed is not None:
+            raise StartError(failed)
+    finally:
+        sock.close()
+
+
+def serve(url: str, sock: socket.socket) -> None:
+    """Serve on the listening socket until a stop signal (uvicorn, in this process)."""
     import uvicorn
 
     from varz_deck.server.asgi import application
 
-    logging.getLogger("django.request").setLevel(logging.ERROR)  # no line for each 4xx answer
-    prepare(url)
-    check_address(host, port)
-    load_cards(cards)
-    warm_up()
-    app = application(url)
-    shown = f"[{host}]" if ":" in host else host
-    said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
-    sys.stderr.write(f"varz-deck: {said}\n")
-    sys.stderr.flush()
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
+    config = uvicorn.Config(
+        application(url),
         log_level="warning",
         access_log=False,
         lifespan="off",
         proxy_headers=True,
         server_header=False,
-        timeout_graceful_shutdown=5,
+        timeout_graceful_shutdown=workers.GRACE,
     )
+    uvicorn.Server(config).run(sockets=[sock])

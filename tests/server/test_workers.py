@@ -1,0 +1,172 @@
+"""`serve --workers N`: N processes on one port, supervised by the process that started them.
+
+- the connections are spread over the workers (each one answers submissions);
+- SIGTERM stops every worker, and the server exits 0;
+- a worker that dies is replaced, and the server goes on answering;
+- SIGKILL of the supervising process takes every worker with it (no orphan keeps the port);
+- on SQLite the workers' write transactions take turns on one lock file (`<database>-writer`).
+Everything on 127.0.0.1, bounded in time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness import HOST, LiveServer, deck_variants, sqlite_database
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "fork") or not Path("/proc/self/stat").exists(),
+    reason="workers are forked (POSIX); their processes are found in /proc (Linux)",
+)
+
+WAIT = 15.0  # seconds any change of processes may take
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def refused(port: int) -> bool:
+    try:
+        with socket.create_connection((HOST, port), timeout=2) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            return sock.recv(64) == b""
+    except OSError:
+        return True
+
+
+@pytest.fixture
+def two_workers(tmp_path):
+    server = LiveServer(sqlite_database(tmp_path), extra_args=["--workers", "2"]).start()
+    assert server.process is not None
+    until(lambda: len(children(server.process.pid)) == 2, "two workers")
+    yield server
+    server.stop()
+
+
+def test_every_worker_answers_submissions(two_workers):
+    server = two_workers
+    workers = children(server.process.pid)
+    before = {pid: cpu_ticks(pid) for pid in workers}
+    event = server.create_event("Spread Open")
+    clients = [server.client() for _ in range(16)]
+    try:
+        for number, deck in enumerate(deck_variants("varz", 64, seed=3)):
+            answer = clients[number % len(clients)].post(
+                f"/api/v1/events/{event['event']}/decklists",
+                json={"player": f"P{number}", "deck": deck},
+            )
+            assert answer.status == 201, answer
+    finally:
+        for client in clients:
+            client.close()
+    busy = {pid for pid in workers if cpu_ticks(pid) - before[pid] >= 5}  # 50 ms of CPU
+    assert busy == workers
+    listed = server.get(f"/api/v1/events/{event['event']}/decklists", headers=event["headers"])
+    assert len(listed.json()) == 64
+
+
+def test_sigterm_stops_every_worker_and_exits_0(two_workers):
+    server = two_workers
+    process = server.process
+    workers = children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(WAIT) == 0
+    server.process = None
+    until(lambda: not any(alive(pid) for pid in workers), "the workers stopped")
+    assert refused(server.port)
+
+
+def test_a_worker_that_dies_is_replaced(two_workers):
+    server = two_workers
+    parent = server.process.pid
+    first, second = sorted(children(parent))
+    os.kill(first, signal.SIGKILL)
+    until(lambda: len(children(parent) - {first}) == 2, "a new worker")
+    assert second in children(parent)
+    event = server.create_event("Replaced Open")
+    for number in range(8):  # whichever worker gets the connection answers
+        answer = server.post(
+            f"/api/v1/events/{event['event']}/decklists",
+            json={"player": f"P{number}", "deck": deck_variants("varz", 1, seed=number)[0]},
+        )
+        assert answer.status == 201, answer
+
+
+def test_sigkill_of_the_parent_takes_every_worker_with_it(two_workers):
+    server = two_workers
+    workers = children(server.process.pid)
+    server.kill()
+    until(lambda: not any(alive(pid) for pid in workers), "the orphaned workers exited")
+    assert refused(server.port)
+
+
+def test_one_worker_serves_in_one_process(tmp_path):
+    server = LiveServer(sqlite_database(tmp_path), extra_args=["--workers", "1"]).start()
+    try:
+        assert children(server.process.pid) == set()
+        assert server.get("/healthz").status == 200
+    finally:
+        server.stop()
+
+
+def test_sqlite_writers_of_two_processes_take_turns(tmp_path):
+    """A process holding the writer lock makes another one wait until it lets go."""
+    from varz_deck.server.workers import writer_lock
+
+    database = str(tmp_path / "db.sqlite3")
+    ready_read, ready_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the other server process: hold the lock for 0.5 s
+        status = 1
+        try:
+            with writer_lock(database):
+                os.write(ready_write, b"x")
+                time.sleep(0.5)
+                Path(database + ".released").write_text(str(time.monotonic()))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(ready_write)
+    assert os.read(ready_read, 1) == b"x"
+    with writer_lock(database):
+        entered = time.monotonic()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert entered >= float(Path(database + ".released").read_text())
+    assert Path(database + "-writer").exists()
