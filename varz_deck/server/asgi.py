@@ -22,7 +22,7 @@ from typing import Any
 
 from varz_deck.server.security import ASGIApp, BodyLimit, Receive, Scope, Send
 
-THREADS = 8  # requests Django works on at once; more wait in the event loop (cheap)
+THREADS = 2  # requests Django works on at once in each worker process; more wait in the event loop
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

@@ -26,7 +26,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from varz_deck.core.i18n import LANGUAGES, Message, msg
-from varz_deck.server import tokens
+from varz_deck.server import statements, tokens, workers
 from varz_deck.server.models import Decklist, Event, Version
 
 if TYPE_CHECKING:
@@ -159,14 +159,16 @@ _WRITES = threading.Lock()
 
 @contextmanager
 def writing() -> Iterator[None]:
-    """A write transaction. On SQLite, one at a time in this process: a request waiting here
-    wakes the moment the writer before it commits, where SQLite's busy handler sleeps up to
-    100 ms between tries (under 50 concurrent submissions those sleeps made the slowest answers
-    wait seconds). Another process (`varz-deck event create`) still meets the busy timeout."""
+    """A write transaction. On SQLite, one at a time across the server's processes: a request
+    waiting here wakes the moment the writer before it commits, where SQLite's busy handler sleeps
+    up to 100 ms between tries (under 50 concurrent submissions those sleeps made the slowest
+    answers wait seconds). The threads of a process queue on a lock, the server's worker processes
+    and `varz-deck event` on `workers.writer_lock`; any other program meets the busy timeout."""
     from django.db import connection
 
     if connection.vendor == "sqlite":
-        with _WRITES, transaction.atomic():
+        database = str(connection.settings_dict["NAME"])
+        with _WRITES, workers.writer_lock(database), transaction.atomic():
             yield
     else:
         with transaction.atomic():
@@ -220,7 +222,7 @@ def get_event(key: str) -> Event:
     key = str(key)
     if not (0 < len(key) <= 32 and key.isascii() and key.isalnum()):
         raise NotFound(NO_EVENT)  # never sent to the database (PostgreSQL refuses a NUL)
-    found = Event.objects.filter(key=key).first()
+    found = statements.event(key=key)
     if found is None:
         raise NotFound(NO_EVENT)
     return found
@@ -417,13 +419,13 @@ def submit(
         ensure_open(event)
     checked = check_deck(event, text, name)
     token = tokens.new_token()
-    with writing():
+    decklist = Decklist(event=event, player=name, edit_token_hash=tokens.token_hash(token))
+    version = _new_version(decklist, 1, text, checked, by_organiser)
+    with writing():  # only the statements: requests queue here one at a time on SQLite
         if not by_organiser:  # the deadline or a lock may have come while it was checked
-            ensure_open(Event.objects.get(pk=event.pk))
-        decklist = Decklist.objects.create(
-            event=event, player=name, edit_token_hash=tokens.token_hash(token)
-        )
-        version = _add_version(decklist, 1, text, checked, by_organiser)
+            ensure_open(statements.event(pk=event.pk) or event)
+        statements.add(decklist)
+        _add_version(decklist, version)
     return decklist, version, token, checked
 
 
@@ -437,25 +439,27 @@ def replace_deck(
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, decklist.player)
+    version = _new_version(decklist, 0, text, checked, by_organiser)
     with writing():
         if not by_organiser:
-            ensure_open(Event.objects.get(pk=event.pk))
+            ensure_open(statements.event(pk=event.pk) or event)
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
         # transactions already run one at a time), so each gets the next number
         Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
         last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
-        version = _add_version(decklist, last + 1, text, checked, by_organiser)
+        version.number = last + 1
+        _add_version(decklist, version)
     return version, checked
 
 
-def _add_version(
+def _new_version(
     decklist: Decklist, number: int, text: str, checked: Checked, by_organiser: bool
 ) -> Version:
-    version = Version.objects.create(
+    """A version of a list, made before the write transaction (which stores it)."""
+    return Version(
         decklist=decklist,
         number=number,
         deck=text,
-        submitted_at=timezone.now(),
         deck_hash=checked.deck_hash,
         legal=checked.legal,
         lead=checked.lead[:200],
@@ -463,9 +467,15 @@ def _add_version(
         diagnostics=checked.diagnostics("en"),
         by_organiser=by_organiser,
     )
-    Decklist.objects.filter(pk=decklist.pk).update(current=version)
+
+
+def _add_version(decklist: Decklist, version: Version) -> None:
+    """Store the version, stamped now, as its list's current one (in a write transaction)."""
+    version.decklist = decklist  # its id, now that the list has one
+    version.submitted_at = timezone.now()
+    statements.add(version)
+    statements.set_current(decklist.pk, version.pk)
     decklist.current = version
-    return version
 
 
 def _decklist_id(value: object) -> int | None:
