@@ -3,8 +3,8 @@
 For each database: a fresh folder (SQLite) or a fresh throwaway PostgreSQL cluster with its default
 durability (initdb in a temporary folder, 127.0.0.1 only), two events made with `varz-deck event
 create` (a VARZ one and an Azuki one), then a freshly started `varz-deck serve` on 127.0.0.1.
-50 client threads, each with its own kept-alive connection, send 1,250 submissions as fast as the
-server answers them: 1,000 to the VARZ event (the organiser's list of 1,000) and 250 to the Azuki
+50 clients, each with its own kept-alive connection, send 1,250 submissions as fast as the server
+answers them (closed loop; one asyncio thread drives them all, so the load generator stays light): 1,000 to the VARZ event (the organiser's list of 1,000) and 250 to the Azuki
 event, interleaved; every deck is different (the examples with copies moved between cards: legal
 ones, and one in four over a copy limit), so every hash differs.
 
@@ -21,13 +21,13 @@ Loopback only; bounded (each request 60 s at most, the whole load 10 minutes at 
 
 from __future__ import annotations
 
+import asyncio
+import json
 import math
 import os
-import queue
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
 from harness import (  # noqa: E402 (the shared harness of the server tests)
-    TRANSPORT_ERRORS,
-    Client,
+    HOST,
     Database,
     HarnessError,
     LiveServer,
@@ -76,18 +75,37 @@ class Run:
     results: list[Result] = field(default_factory=list)
     wall: float = 0.0
     cpu: float = 0.0  # the server's CPU seconds (user + system) during the load
+    database_cpu: float = 0.0  # PostgreSQL's CPU seconds (its server processes) during the load
+    client_cpu: float = 0.0  # this process's (the 50 clients') CPU seconds during the load
+    idle: float = 0.0  # the machine's share of idle CPU during the load
+    steal: float = 0.0  # the share the hypervisor gave to other machines (a noisy neighbour)
     api_list: list[float] = field(default_factory=list)
     dashboard: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux), 0 elsewhere."""
+    """User + system CPU seconds so far of a process and its children (its worker processes),
+    on Linux; 0 elsewhere."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def machine_ticks() -> list[int]:
+    """The machine's CPU ticks so far: user, nice, system, idle, iowait, irq, softirq, steal
+    (Linux), [] elsewhere."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        with open("/proc/stat") as stat:
+            return [int(x) for x in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return []
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -97,51 +115,71 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[list[Result], float]:
-    """Send every job from CLIENTS threads; each thread keeps its own connection."""
-    todo: queue.Queue[int] = queue.Queue()
-    for number in range(len(jobs)):
-        todo.put(number)
+    """Send every job over CLIENTS kept-alive connections, each sending its next request the
+    moment its answer is complete (closed loop)."""
+    return asyncio.run(_load(server, jobs))
+
+
+async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[list[Result], float]:
+    """One thread, one event loop, CLIENTS connections: a load generator that stays light (the
+    client shares this 2-core machine with the server), where 50 threads of http.client spent
+    their CPU contending for one interpreter lock."""
+    todo = list(range(len(jobs)))
+    todo.reverse()
     results = [Result(number, jobs[number][0]) for number in range(len(jobs))]
-    start = threading.Barrier(CLIENTS + 1)
     stop_at = time.monotonic() + LOAD_TIMEOUT
+    host = f"{HOST}:{server.port}"
 
-    def work() -> None:
-        client: Client = server.client(REQUEST_TIMEOUT)
-        start.wait()
+    async def client() -> None:
+        reader, writer = await asyncio.open_connection(HOST, server.port)
         try:
-            while time.monotonic() < stop_at:
-                try:
-                    number = todo.get_nowait()
-                except queue.Empty:
-                    return
+            while todo and time.monotonic() < stop_at:
+                number = todo.pop()
                 event, player, deck = jobs[number]
+                body = json.dumps({"player": player, "deck": deck}).encode()
+                head = (
+                    f"POST /api/v1/events/{event}/decklists HTTP/1.1\r\nHost: {host}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                ).encode()
                 result = results[number]
+                began = time.perf_counter()
                 try:
-                    answer = client.post(
-                        f"/api/v1/events/{event}/decklists", json={"player": player, "deck": deck}
-                    )
-                except TRANSPORT_ERRORS as error:
+                    writer.write(head + body)
+                    status, answer = await asyncio.wait_for(_answer(reader), REQUEST_TIMEOUT)
+                except (
+                    OSError,
+                    asyncio.TimeoutError,
+                    asyncio.IncompleteReadError,
+                    ValueError,
+                ) as error:
                     result.error = f"{type(error).__name__}: {error}"
-                    client.close()
-                    continue
-                result.status, result.elapsed = answer.status, answer.elapsed
-                if answer.status == 201:
-                    body = answer.json()
-                    result.id, result.deck_hash = body.get("id"), body.get("deck_hash")
-                    result.legal = body.get("legal")
+                    return
+                result.status, result.elapsed = status, time.perf_counter() - began
+                if status == 201:
+                    found = json.loads(answer)
+                    result.id, result.deck_hash = found.get("id"), found.get("deck_hash")
+                    result.legal = found.get("legal")
                 else:
-                    result.error = answer.text[:200]
+                    result.error = answer[:200].decode("utf-8", "replace")
         finally:
-            client.close()
+            writer.close()
 
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(CLIENTS)]
-    for thread in threads:
-        thread.start()
-    start.wait()
     began = time.perf_counter()
-    for thread in threads:
-        thread.join(max(0.0, stop_at - time.monotonic()) + REQUEST_TIMEOUT)
+    await asyncio.gather(*(client() for _ in range(CLIENTS)))
     return results, time.perf_counter() - began
+
+
+async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """One HTTP/1.1 answer with a Content-Length (what the server sends): its status and body."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    length = 0
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value.strip())
+    return status, await reader.readexactly(length)
 
 
 def verify(run: Run, server: LiveServer, event: dict[str, Any]) -> None:
@@ -226,9 +264,17 @@ def bench(kind: str, folder: Path, jobs_of: dict[str, list[tuple[str, str]]]) ->
         jobs += [(events["azuki"]["event"], *rest) for rest in azuki]
         server.start()
         assert server.process is not None
-        before = cpu_seconds(server.process.pid)
+        before, mine, ticks = cpu_seconds(server.process.pid), time.process_time(), machine_ticks()
+        postmaster = cluster.pid if cluster is not None else None
+        database_before = cpu_seconds(postmaster) if postmaster is not None else 0.0
         run.results, run.wall = load(server, jobs)
         run.cpu = cpu_seconds(server.process.pid) - before
+        if postmaster is not None:
+            run.database_cpu = cpu_seconds(postmaster) - database_before
+        run.client_cpu = time.process_time() - mine
+        spent = [b - a for a, b in zip(ticks, machine_ticks(), strict=False)]
+        if len(spent) == 8 and sum(spent):
+            run.idle, run.steal = spent[3] / sum(spent), spent[7] / sum(spent)
         bad = [r for r in run.results if r.status != 201]
         if bad:
             run.failures.append(
@@ -253,8 +299,10 @@ def report(runs: list[Run]) -> int:
         f"{SUBMISSIONS + AZUKI} submissions ({SUBMISSIONS} VARZ in one event, {AZUKI} Azuki) "
         f"from {CLIENTS} concurrent clients, 127.0.0.1"
     )
-    header = ("database", "ok", "legal", "req/s", "server CPU ms/req", "p50 ms", "p95 ms", "max ms",
-              "API list ms", "dashboard ms")  # fmt: skip
+    header = ("database", "ok", "legal", "req/s", "server CPU ms/req", "PostgreSQL CPU ms/req",
+              "client CPU ms/req",
+              "idle %", "steal %", "p50 ms", "p95 ms", "max ms", "API list ms",
+              "dashboard ms")  # fmt: skip
     rows = [header]
     failed = False
     for run in runs:
@@ -280,6 +328,10 @@ def report(runs: list[Run]) -> int:
                 str(legal),
                 f"{ok / run.wall:.0f}" if run.wall else "-",
                 f"{run.cpu / len(run.results) * 1000:.1f}" if run.results and run.cpu else "-",
+                f"{run.database_cpu / len(run.results) * 1000:.1f}" if run.database_cpu else "-",
+                f"{run.client_cpu / len(run.results) * 1000:.1f}" if run.results else "-",
+                f"{run.idle * 100:.0f}",
+                f"{run.steal * 100:.0f}",
                 f"{p50 * 1000:.0f}",
                 f"{p95 * 1000:.0f}",
                 f"{top * 1000:.0f}",

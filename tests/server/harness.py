@@ -97,6 +97,11 @@ class PostgresCluster:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
+    def pid(self) -> int | None:
+        """The postmaster's process id while the cluster runs."""
+        return self._process.pid if self._process is not None else None
+
+    @property
     def data(self) -> Path:
         return self.root / "data"
 
