@@ -123,10 +123,6 @@ def listen(host: str, port: int, processes: int) -> socket.socket:
     before anything starts: an address that cannot be listened on (taken, not this machine's) is
     a StartError, not uvicorn's log line and exit 1."""
     try:
-        import os
-
-        if os.environ.get("XS"):
-            return workers.listen(host, port)
         return workers.reserve(host, port) if processes > 1 else workers.listen(host, port)
     except OSError as err:
         error = err.strerror or str(err)
@@ -163,11 +159,7 @@ def run(
         address = sock.getsockname()[:2]  # the port chosen when 0 was asked
 
         def worker() -> None:
-            import os
-
-            if os.environ.get("XS"):
-                serve(url, sock)
-                return
+            sock.close()  # the parent's reservation; this worker listens on a socket of its own
             serve(url, workers.listen(address[0], address[1], share=True))
 
         failed = workers.supervise(processes, worker, connections.close_all)
