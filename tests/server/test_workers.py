@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -170,3 +171,28 @@ def test_sqlite_writers_of_two_processes_take_turns(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0
     assert entered >= float(Path(database + ".released").read_text())
     assert Path(database + "-writer").exists()
+
+
+def test_where_the_kernel_does_not_spread_a_port_the_workers_share_one_socket(tmp_path):
+    """macOS and the BSDs: the workers accept on the parent's listening socket."""
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; import varz_deck.server.workers as w; w.SPREADS_PORT = False; "
+        "from varz_deck.cli.main import main; sys.argv[0] = 'varz-deck'; sys.exit(main())",
+    ]
+    server = LiveServer(
+        sqlite_database(tmp_path), extra_args=["--workers", "2"], command=command
+    ).start()
+    try:
+        until(lambda: len(children(server.process.pid)) == 2, "two workers")
+        event = server.create_event("Shared Open")
+        for number, deck in enumerate(deck_variants("varz", 6, seed=5)):
+            answer = server.post(
+                f"/api/v1/events/{event['event']}/decklists",
+                json={"player": f"P{number}", "deck": deck},
+            )
+            assert answer.status == 201, answer
+    finally:
+        server.stop()
+    assert refused(server.port)

@@ -119,11 +119,13 @@ CANNOT_LISTEN = msg("serve", "cannot listen on {host}:{port}: {error}")
 
 
 def listen(host: str, port: int, processes: int) -> socket.socket:
-    """The listening socket (one process), or the address reserved for the workers' sockets; bound
-    before anything starts: an address that cannot be listened on (taken, not this machine's) is
-    a StartError, not uvicorn's log line and exit 1."""
+    """The listening socket, or (several workers on Linux) the address reserved for the workers'
+    own sockets; bound before anything starts: an address that cannot be listened on (taken, not
+    this machine's) is a StartError, not uvicorn's log line and exit 1."""
     try:
-        return workers.reserve(host, port) if processes > 1 else workers.listen(host, port)
+        if processes > 1 and workers.SPREADS_PORT:
+            return workers.reserve(host, port)
+        return workers.listen(host, port)
     except OSError as err:
         error = err.strerror or str(err)
         raise StartError(CANNOT_LISTEN(host=host, port=port, error=error)) from None
@@ -159,6 +161,9 @@ def run(
         address = sock.getsockname()[:2]  # the port chosen when 0 was asked
 
         def worker() -> None:
+            if not workers.SPREADS_PORT:
+                serve(url, sock)  # the parent's listening socket, shared
+                return
             sock.close()  # the parent's reservation; this worker listens on a socket of its own
             serve(url, workers.listen(address[0], address[1], share=True))
 

@@ -28,6 +28,9 @@ from contextlib import contextmanager
 from varz_deck.core.i18n import Message, msg
 
 CAN_FORK = hasattr(os, "fork") and sys.platform != "win32"
+# Linux spreads the connections of SO_REUSEPORT sockets evenly; elsewhere (macOS, the BSDs) one of
+# them may get them all, so the workers share the parent's listening socket there
+SPREADS_PORT = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
 GRACE = 5  # seconds uvicorn gives the requests in flight
 QUICK_DEATH = 2.0  # a worker that dies this soon after its start did not start
 STOPPING = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP) if CAN_FORK else ()
