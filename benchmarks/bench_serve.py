@@ -67,6 +67,7 @@ class Result:
     deck_hash: str | None = None
     legal: bool | None = None
     error: str = ""
+    reconnected: bool = False  # the server asked this connection to close after the answer
 
 
 @dataclass
@@ -145,7 +146,13 @@ async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[l
                 began = time.perf_counter()
                 try:
                     writer.write(head + body)
-                    status, answer = await asyncio.wait_for(_answer(reader), REQUEST_TIMEOUT)
+                    status, answer, closes = await asyncio.wait_for(
+                        _answer(reader), REQUEST_TIMEOUT
+                    )
+                    if closes:  # the server asked for a new connection (as any client would)
+                        writer.close()
+                        reader, writer = await asyncio.open_connection(HOST, server.port)
+                        result.reconnected = True
                 except (
                     OSError,
                     asyncio.TimeoutError,
@@ -169,17 +176,21 @@ async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[l
     return results, time.perf_counter() - began
 
 
-async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes]:
-    """One HTTP/1.1 answer with a Content-Length (what the server sends): its status and body."""
+async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes, bool]:
+    """One HTTP/1.1 answer with a Content-Length (what the server sends): its status, its body,
+    and whether the server closes the connection after it (`Connection: close`)."""
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split(" ", 2)[1])
-    length = 0
+    length, closes = 0, False
     for line in lines[1:]:
         name, _, value = line.partition(":")
-        if name.strip().lower() == "content-length":
+        name = name.strip().lower()
+        if name == "content-length":
             length = int(value.strip())
-    return status, await reader.readexactly(length)
+        elif name == "connection":
+            closes = "close" in value.lower()
+    return status, await reader.readexactly(length), closes
 
 
 def verify(run: Run, server: LiveServer, event: dict[str, Any]) -> None:
@@ -300,7 +311,7 @@ def report(runs: list[Run]) -> int:
         f"from {CLIENTS} concurrent clients, 127.0.0.1"
     )
     header = ("database", "ok", "legal", "req/s", "server CPU ms/req", "PostgreSQL CPU ms/req",
-              "client CPU ms/req",
+              "client CPU ms/req", "new connections",
               "idle %", "steal %", "p50 ms", "p95 ms", "max ms", "API list ms",
               "dashboard ms")  # fmt: skip
     rows = [header]
@@ -330,6 +341,7 @@ def report(runs: list[Run]) -> int:
                 f"{run.cpu / len(run.results) * 1000:.1f}" if run.results and run.cpu else "-",
                 f"{run.database_cpu / len(run.results) * 1000:.1f}" if run.database_cpu else "-",
                 f"{run.client_cpu / len(run.results) * 1000:.1f}" if run.results else "-",
+                str(sum(1 for r in run.results if r.reconnected)),
                 f"{run.idle * 100:.0f}",
                 f"{run.steal * 100:.0f}",
                 f"{p50 * 1000:.0f}",

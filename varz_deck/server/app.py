@@ -172,15 +172,21 @@ def run(
             serve(app, sock)
             return
         address = sock.getsockname()[:2]  # the port chosen when 0 was asked
+        shares = workers.Shares(processes)
 
-        def worker() -> None:
+        def worker(slot: int) -> None:
+            balanced = asgi.Rebalance(app, shares, slot)
             if not workers.SPREADS_PORT:
-                serve(app, sock)  # the parent's listening socket, shared
+                serve(balanced, sock)  # the parent's listening socket, shared
                 return
             sock.close()  # the parent's reservation; this worker listens on a socket of its own
-            serve(app, workers.listen(address[0], address[1], share=True))
+            serve(balanced, workers.listen(address[0], address[1], share=True))
 
-        failed = workers.supervise(processes, worker, connections.close_all)
+        def before_fork(slot: int) -> None:
+            connections.close_all()  # each worker opens its own
+            shares.set(slot, 0)
+
+        failed = workers.supervise(processes, worker, before_fork)
         if failed is not None:
             raise StartError(failed)
     finally:
@@ -191,6 +197,8 @@ def serve(app: ASGIApp, sock: socket.socket) -> None:
     """Serve on the listening socket until a stop signal (uvicorn, in this process)."""
     import uvicorn
 
+    from varz_deck.server import asgi
+
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -200,4 +208,7 @@ def serve(app: ASGIApp, sock: socket.socket) -> None:
         server_header=False,
         timeout_graceful_shutdown=workers.GRACE,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+    if isinstance(app, asgi.Rebalance):
+        app.open_connections = lambda: len(server.server_state.connections)
+    server.run(sockets=[sock])

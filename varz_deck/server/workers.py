@@ -16,9 +16,11 @@ worker once (a second signal would make uvicorn drop the requests in flight).
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import signal
 import socket
+import struct
 import sys
 import threading
 import time
@@ -88,16 +90,17 @@ def _bound(host: str, port: int, share: bool) -> socket.socket:
 
 
 def supervise(
-    workers: int, serve: Callable[[], None], before_fork: Callable[[], None]
+    workers: int, serve: Callable[[int], None], before_fork: Callable[[int], None]
 ) -> Message | None:
-    """Run `serve` in `workers` forked processes until a stop signal; None when stopped, or why a
-    worker could not start. `before_fork` runs in the parent before each fork (close what a child
-    must not share, such as database connections)."""
+    """Run `serve(slot)` in `workers` forked processes (slots 0 … workers - 1; a worker started
+    again takes the slot of the one it replaces) until a stop signal; None when stopped, or why a
+    worker could not start. `before_fork(slot)` runs in the parent before each fork (close what a
+    child must not share, such as database connections)."""
     watch_read, watch_write = os.pipe()
-    children: dict[int, float] = {}  # pid: when it started
+    children: dict[int, tuple[float, int]] = {}  # pid: when it started, its slot
 
-    def spawn() -> None:
-        before_fork()
+    def spawn(slot: int) -> None:
+        before_fork(slot)
         pid = os.fork()
         if pid == 0:  # the worker
             status = 1
@@ -107,7 +110,7 @@ def supervise(
                 for number in STOPPING:
                     signal.signal(number, signal.SIG_DFL)
                 threading.Thread(target=_exit_with_parent, args=(watch_read,), daemon=True).start()
-                serve()
+                serve(slot)
                 status = 0
             except BaseException:  # a worker must never return into the CLI
                 import traceback
@@ -116,7 +119,7 @@ def supervise(
             finally:
                 sys.stderr.flush()
                 os._exit(status)
-        children[pid] = time.monotonic()
+        children[pid] = (time.monotonic(), slot)
 
     def stop(number: int, frame: object) -> None:
         raise Stopped
@@ -124,20 +127,21 @@ def supervise(
     previous = {number: signal.signal(number, stop) for number in STOPPING}
     failed: Message | None = None
     try:
-        for _ in range(workers):
-            spawn()
+        for slot in range(workers):
+            spawn(slot)
         while True:
             pid, status = os.wait()
-            started = children.pop(pid, None)
-            if started is None:
+            child = children.pop(pid, None)
+            if child is None:
                 continue
+            started, slot = child
             quick = time.monotonic() - started < QUICK_DEATH
             if quick and not os.WIFSIGNALED(status):  # it exited by itself: it cannot start
                 failed = WORKER_FAILED(status=_describe(status))
                 break
             if quick:  # killed from outside just after its start: not in a tight loop
                 time.sleep(QUICK_DEATH)
-            spawn()
+            spawn(slot)
     except Stopped:
         pass
     finally:
@@ -151,7 +155,7 @@ def supervise(
     return failed
 
 
-def _stop_all(children: dict[int, float]) -> None:
+def _stop_all(children: dict[int, tuple[float, int]]) -> None:
     """SIGTERM to every worker, SIGKILL to those still there after the grace period."""
     for pid in children:
         _signal(pid, signal.SIGTERM)
@@ -193,6 +197,22 @@ def _describe(status: int) -> str:
     if os.WIFSIGNALED(status):
         return f"signal {os.WTERMSIG(status)}"
     return f"exit code {os.waitstatus_to_exitcode(status)}"
+
+
+class Shares:
+    """How many connections each worker holds, in memory all the workers share (anonymous shared
+    memory made before they are forked; one 8-byte slot each, written only by its worker)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._memory = mmap.mmap(-1, 8 * workers)  # MAP_SHARED: the forked workers see one page
+        self._layout = struct.Struct(f"{workers}q")
+
+    def set(self, slot: int, count: int) -> None:
+        struct.pack_into("q", self._memory, 8 * slot, count)
+
+    def counts(self) -> list[int]:
+        return list(self._layout.unpack_from(self._memory, 0))
 
 
 _LOCK_FILES: dict[tuple[int, str], int] = {}  # (process, database file): its open lock file
