@@ -3,10 +3,11 @@
 For each database: a fresh folder (SQLite) or a fresh throwaway PostgreSQL cluster with its default
 durability (initdb in a temporary folder, 127.0.0.1 only), two events made with `varz-deck event
 create` (a VARZ one and an Azuki one), then a freshly started `varz-deck serve` on 127.0.0.1.
-50 clients, each with its own kept-alive connection, send 1,250 submissions as fast as the server
-answers them (closed loop; one asyncio thread drives them all, so the load generator stays light): 1,000 to the VARZ event (the organiser's list of 1,000) and 250 to the Azuki
-event, interleaved; every deck is different (the examples with copies moved between cards: legal
-ones, and one in four over a copy limit), so every hash differs.
+50 clients, each with its own kept-alive connection (a new one when the server asks), send 1,250
+submissions as fast as the server answers them (closed loop; one asyncio thread drives them all, so
+the load generator stays light): 1,000 to the VARZ event (the organiser's list of 1,000) and 250
+to the Azuki event, interleaved; every deck is different (the examples with copies moved between
+cards: legal ones, and one in four over a copy limit), so every hash differs.
 
 Checks (any failure: exit 1): every submission is answered 201; the organiser's list of each event
 holds every returned id exactly once, with the returned hash, and nothing else.
@@ -67,7 +68,7 @@ class Result:
     deck_hash: str | None = None
     legal: bool | None = None
     error: str = ""
-    reconnected: bool = False  # the server asked this connection to close after the answer
+    reconnected: bool = False  # sent on a new connection: the server closed the one before
 
 
 @dataclass
@@ -133,6 +134,7 @@ async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[l
 
     async def client() -> None:
         reader, writer = await asyncio.open_connection(HOST, server.port)
+        closed = False  # the server asked for a new connection after its last answer
         try:
             while todo and time.monotonic() < stop_at:
                 number = todo.pop()
@@ -145,14 +147,14 @@ async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[l
                 result = results[number]
                 began = time.perf_counter()
                 try:
-                    writer.write(head + body)
-                    status, answer, closes = await asyncio.wait_for(
-                        _answer(reader), REQUEST_TIMEOUT
-                    )
-                    if closes:  # the server asked for a new connection (as any client would)
+                    if closed:  # as any client does, and within this request's time
                         writer.close()
                         reader, writer = await asyncio.open_connection(HOST, server.port)
                         result.reconnected = True
+                    writer.write(head + body)
+                    status, answer, closed = await asyncio.wait_for(
+                        _answer(reader), REQUEST_TIMEOUT
+                    )
                 except (
                     OSError,
                     asyncio.TimeoutError,

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -496,6 +497,22 @@ def _view(
     )
 
 
+def _register_each(
+    book: Rulebook[object],
+    rule: Any,
+    kinds: dict[str, dict[str, bool]],
+    views: dict[str, SimpleNamespace],
+) -> dict[str, list[str]]:
+    """Register `_never` under each code with its kind; check what the book recorded; give, for
+    each code, the views its rule applies to."""
+    for code, kind in kinds.items():
+        assert rule(code, f"rule-{code}", f"{code[-1]}.1", **kind)(_never) is _never
+    assert [(r.code, r.name, r.section, r.check) for r in book.rules.values()] == [
+        (code, f"rule-{code}", f"{code[-1]}.1", _never) for code in kinds
+    ]
+    return {code: [k for k, v in views.items() if book.rules[code].applies(v)] for code in kinds}
+
+
 def test_a_varz_rule_registers_its_code_name_section_and_kind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -510,19 +527,13 @@ def test_a_varz_rule_registers_its_code_name_section_and_kind(
         "V904": {"format_rule": True},
         "V905": {"needs_hero": True, "portal_rule": True, "format_rule": True},
     }
-    for code, kind in kinds.items():
-        assert _book.rule(code, f"rule-{code}", f"{code[-1]}.1", **kind)(_never) is _never
-    assert [(r.code, r.name, r.section, r.check) for r in book.rules.values()] == [
-        (code, f"rule-{code}", f"{code[-1]}.1", _never) for code in kinds
-    ]
     views = {
         "plain": _view(),
         "no hero": _view(hero=False),
         "pooled portals": _view(pooled=True),
         "unknown format": _view(known=False),
     }
-    runs = {code: [k for k, v in views.items() if book.rules[code].applies(v)] for code in kinds}
-    assert runs == {
+    assert _register_each(book, _book.rule, kinds, views) == {
         "V901": ["plain", "no hero", "pooled portals", "unknown format"],
         "V902": ["plain", "pooled portals", "unknown format"],
         "V903": ["plain", "no hero", "unknown format"],
@@ -544,18 +555,12 @@ def test_an_azuki_rule_registers_its_code_name_section_and_kind(
         "A903": {"format_rule": True},
         "A904": {"needs_leader": True, "format_rule": True},
     }
-    for code, kind in kinds.items():
-        assert rules.rule(code, f"rule-{code}", f"{code[-1]}.1", **kind)(_never) is _never
-    assert [(r.code, r.name, r.section, r.check) for r in book.rules.values()] == [
-        (code, f"rule-{code}", f"{code[-1]}.1", _never) for code in kinds
-    ]
     views = {
         "plain": _view(),
         "no leader": _view(leader=False),
         "unknown format": _view(known=False),
     }
-    runs = {code: [k for k, v in views.items() if book.rules[code].applies(v)] for code in kinds}
-    assert runs == {
+    assert _register_each(book, rules.rule, kinds, views) == {
         "A901": ["plain", "no leader", "unknown format"],
         "A902": ["plain", "unknown format"],
         "A903": ["plain", "no leader"],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -282,3 +283,28 @@ def test_the_workers_end_up_holding_as_many_connections_each(two_workers):
     finally:
         for client in clients:
             client.close()
+
+
+def test_a_worker_that_cannot_start_stops_the_server_with_exit_2(tmp_path):
+    """Every worker fails as it starts (here: its server cannot be built): the supervisor does not
+    start them again and again; it says why and `serve` exits 2, the worker's traceback above and
+    none of its own."""
+    program = (
+        "import sys; import varz_deck.server.app as app\n"
+        "def broken(asgi_app, sock):\n"
+        "    raise RuntimeError('no server today')\n"
+        "app.serve = broken\n"
+        "from varz_deck.cli.main import main; sys.argv[0] = 'varz-deck'; sys.exit(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, "serve", "--port", "0", "--workers", "2"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done
+    assert "RuntimeError: no server today" in done.stderr  # the worker's own account
+    assert "a server process exited at start (exit code 1)" in done.stderr
+    assert "Traceback" not in done.stderr.split("RuntimeError: no server today")[-1]  # the CLI's

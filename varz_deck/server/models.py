@@ -69,10 +69,6 @@ class Version(models.Model):
     def __str__(self) -> str:
         return f"{self.decklist_id}#{self.number}"
 
-    @property
-    def error_codes(self) -> list[str]:
-        return list(dict.fromkeys(d["code"] for d in self.diagnostics if d["severity"] == "error"))
-
 
 class ServerSecret(models.Model):
     """The key Django signs sessions and CSRF tokens with: made once, kept across restarts."""

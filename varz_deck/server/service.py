@@ -439,7 +439,7 @@ def replace_deck(
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, decklist.player)
-    version = _new_version(decklist, 0, text, checked, by_organiser)
+    version = _new_version(decklist, 0, text, checked, by_organiser)  # numbered when stored
     with writing():
         if not by_organiser:
             ensure_open(statements.event(pk=event.pk) or event)
