@@ -271,7 +271,7 @@ def _lang(request: HttpRequest, lang: str | None) -> str:
 )
 def submit(request: HttpRequest, event: str, payload: SubmitIn) -> tuple[int, dict[str, Any]]:
     lang = _lang(request, payload.lang)
-    found = service.get_event(event)
+    found = service.recent_event(event)
     decklist, _version, token, checked = service.submit(found, payload.player, payload.deck)
     return 201, {
         "id": decklist.pk,
@@ -291,7 +291,7 @@ def submit(request: HttpRequest, event: str, payload: SubmitIn) -> tuple[int, di
 )
 def check(request: HttpRequest, event: str, payload: DeckIn) -> dict[str, Any]:
     lang = _lang(request, payload.lang)
-    checked = service.check_deck(service.get_event(event), payload.deck)
+    checked = service.check_deck(service.recent_event(event), payload.deck)
     return {
         "legal": checked.legal,
         "deck_hash": checked.deck_hash,

@@ -479,7 +479,7 @@ def check(request: HttpRequest, key: str) -> HttpResponse:
     """The live check: the list as `check` sees it, in the language; nothing is stored."""
     lang = page_language(request)
     try:
-        event = service.get_event(key)
+        event = service.recent_event(key)
     except service.NotFound:
         return json_page({"error": {"code": "not_found", "message": NOT_FOUND.render(lang)}}, 404)
     text = _deck_for_textarea(request.POST.get("deck", ""))

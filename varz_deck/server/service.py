@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -158,18 +159,23 @@ _WRITES = threading.Lock()
 
 
 @contextmanager
-def writing() -> Iterator[None]:
+def writing(*, one_statement: bool = False) -> Iterator[None]:
     """A write transaction. On SQLite, one at a time across the server's processes: a request
     waiting here wakes the moment the writer before it commits, where SQLite's busy handler sleeps
     up to 100 ms between tries (under 50 concurrent submissions those sleeps made the slowest
     answers wait seconds). The threads of a process queue on a lock, the server's worker processes
-    and `varz-deck event` on `workers.writer_lock`; any other program meets the busy timeout."""
+    and `varz-deck event` on `workers.writer_lock`; any other program meets the busy timeout.
+
+    `one_statement`: the block runs a single statement on PostgreSQL, atomic by itself, so it
+    needs no BEGIN and COMMIT (two round trips to the server)."""
     from django.db import connection
 
     if connection.vendor == "sqlite":
         database = str(connection.settings_dict["NAME"])
         with _WRITES, workers.writer_lock(database), transaction.atomic():
             yield
+    elif one_statement:
+        yield
     else:
         with transaction.atomic():
             yield
@@ -226,6 +232,26 @@ def get_event(key: str) -> Event:
     if found is None:
         raise NotFound(NO_EVENT)
     return found
+
+
+_RECENT: dict[str, tuple[float, Event]] = {}
+RECENT_SECONDS = 1.0
+
+
+def recent_event(key: str) -> Event:
+    """The event as this process read it at most a second ago, if it was open then; NotFound as
+    `get_event`. For the live check and a submission's first look only: an event's game, format
+    and deadline never change, and `statements.store_new` checks the lock and the deadline again
+    as it writes (a closed event is read again: it may have been unlocked since)."""
+    now = time.monotonic()
+    seen = _RECENT.get(key)
+    if seen is not None and now - seen[0] < RECENT_SECONDS and closed_reason(seen[1]) is None:
+        return seen[1]
+    event = get_event(key)
+    if len(_RECENT) >= 1024:
+        _RECENT.clear()
+    _RECENT[key] = (now, event)
+    return event
 
 
 def organiser_event(key: str, token: str | None) -> Event:
@@ -421,11 +447,13 @@ def submit(
     token = tokens.new_token()
     decklist = Decklist(event=event, player=name, edit_token_hash=tokens.token_hash(token))
     version = _new_version(decklist, 1, text, checked, by_organiser)
-    with writing():  # only the statements: requests queue here one at a time on SQLite
-        if not by_organiser:  # the deadline or a lock may have come while it was checked
-            ensure_open(statements.event(pk=event.pk) or event)
-        statements.add(decklist)
-        _add_version(decklist, version)
+    with writing(one_statement=True):  # requests queue here one at a time on SQLite
+        # a player's list only while the event is still open: the deadline or a lock may have
+        # come while it was checked (or since `recent_event` read the event)
+        stored = statements.store_new(decklist, version, only_while_open=not by_organiser)
+    if not stored:
+        ensure_open(statements.event(pk=event.pk) or event)
+        raise Closed(LOCKED, "locked")  # unlocked again since: it was locked when it came
     return decklist, version, token, checked
 
 
