@@ -132,6 +132,50 @@ def test_submission_is_checked_and_registered_as_the_command_line_does(server, s
         assert len(body["edit_token"]) >= 22  # 128 bits in URL-safe base64
 
 
+def _strict(schema: Any) -> Any:
+    """The schema with no property beyond those it names (every object schema closed)."""
+    if isinstance(schema, dict):
+        closed = {key: _strict(value) for key, value in schema.items()}
+        if "properties" in schema:
+            closed["additionalProperties"] = False
+        return closed
+    if isinstance(schema, list):
+        return [_strict(item) for item in schema]
+    return schema
+
+
+def test_submission_and_live_check_answers_are_what_the_openapi_document_says(server, shared):
+    """These two answers are rendered without ninja's validation (api._rendered): each must
+    still be exactly what the document promises, no key missing, wrong or extra."""
+    from jsonschema import Draft202012Validator
+
+    document = server.get("/api/v1/openapi.json").json()
+    path = "/api/v1/events/{event}/"
+
+    def validator(operation: str, status: int) -> Any:
+        answer = document["paths"][path + operation]["post"]["responses"][str(status)]
+        schema = answer["content"]["application/json"]["schema"]
+        return Draft202012Validator(_strict({**schema, "components": document["components"]}))
+
+    submitted, checked = validator("decklists", 201), validator("check", 200)
+    texts = [path.read_text(encoding="utf-8") for path in (LEGAL, ILLEGAL, AZUKI)]
+    for text in [*texts, "hero: [\n\x1b[31m <script>"]:
+        for extra in ({}, {"lang": "ja"}, {"lang": "zh"}):
+            answer = _submit(server, shared, "Schema", text, **extra)
+            assert answer.status == 201, answer
+            assert answer.header("Content-Type") == "application/json; charset=utf-8"
+            assert list(submitted.iter_errors(answer.json())) == [], answer.json()
+            live = server.post(
+                f"/api/v1/events/{shared['event']}/check", json={"deck": text, **extra}
+            )
+            assert live.status == 200, live
+            assert list(checked.iter_errors(live.json())) == [], live.json()
+            assert "Accept-Language" in (live.header("Vary") or "")
+    assert list(checked.iter_errors({"legal": True, "deck_hash": None, "diagnostics": [{}]}))
+    extra_key = {"legal": True, "deck_hash": None, "diagnostics": [], "more": 1}
+    assert list(checked.iter_errors(extra_key)), "the strict schema must refuse an extra key"
+
+
 def test_a_deck_code_is_taken_as_the_command_line_takes_one(server, shared):
     code = _code(LEGAL)
     body = _submit(server, shared, "Coder", code).json()

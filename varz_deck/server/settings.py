@@ -147,7 +147,7 @@ def configure(url: str, *, debug: bool = False) -> None:
             "varz_deck.server.security.SecurityHeadersMiddleware",
             "django.middleware.security.SecurityMiddleware",
             "django.contrib.sessions.middleware.SessionMiddleware",
-            "django.middleware.locale.LocaleMiddleware",
+            "varz_deck.server.security.PageLocaleMiddleware",
             "django.middleware.common.CommonMiddleware",
             "django.middleware.csrf.CsrfViewMiddleware",
             "django.middleware.clickjacking.XFrameOptionsMiddleware",
