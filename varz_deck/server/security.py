@@ -43,7 +43,7 @@ def request_language(request: HttpRequest, given: str | None = None) -> str:
     for choice in (given, request.GET.get("lang")):
         if choice in LANGUAGES:
             return str(choice)
-    accepted = request.headers.get("Accept-Language", "")
+    accepted = request.META.get("HTTP_ACCEPT_LANGUAGE", "")  # not request.headers: it copies all
     for part in accepted.split(","):
         tag = part.split(";")[0].strip().lower()[:2]
         if tag in LANGUAGES:
