@@ -9,11 +9,11 @@ through Django's connection (inside its transactions, with its value adapters):
   converts them and the instance built by `Model.from_db`, as the ORM builds it;
 - `add(instance)`: the INSERT `instance.save()` makes for a new row (each field's `pre_save`
   and `get_db_prep_save`, so `auto_now_add` and JSON work as there), its primary key set;
-- `set_current(decklist_id, version_id)`: the one UPDATE of a replacement;
-- `store_new(decklist, version, only_while_open=…)`: a new list and its first version, only while the event
-  takes submissions: one statement on PostgreSQL (a round trip to the server costs more than the
-  statement: five of them, BEGIN to COMMIT, took 2.7 ms of CPU here and in PostgreSQL, the one
-  statement 1.1 ms), a conditional INSERT and two more on SQLite.
+- `set_current(decklist_id, version_id)`: point a list at its newest version;
+- `store_new(decklist, version, only_while_open=…)`: a new list and its first version, only
+  while the event takes submissions: one statement on PostgreSQL (a round trip to the server
+  costs more than the statement: five of them, BEGIN to COMMIT, took 2.7 ms of CPU here and in
+  PostgreSQL, the one statement 1.1 ms), a conditional INSERT and two more on SQLite.
 Everything else in the server uses the ORM.
 """
 
@@ -75,18 +75,32 @@ def _event_sql(vendor: str, name: str) -> str:
 def add(instance: M) -> M:
     """INSERT a new row as `instance.save()` would (this server's models have no signals); the
     instance, its primary key set."""
-    fields, sql = _insert(instance._meta.label, connection.vendor)
-    params = [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
-    ]
+    _fields, sql = _insert(instance._meta.label, connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _values(instance))
         if connection.features.can_return_columns_from_insert:
             row = cursor.fetchone()
             assert row is not None
-            instance.pk = row[0]
+            _saved(instance, row[0])
         else:
-            instance.pk = cursor.lastrowid
+            _saved(instance, cursor.lastrowid)
+    return instance
+
+
+def _values(instance: models.Model, skip: str = "") -> list[Any]:
+    """The values of a new row as `save()` makes them (each field's `pre_save`, which stamps
+    `auto_now_add`, and `get_db_prep_save`), without the primary key and the field `skip`."""
+    fields, _sql = _insert(instance._meta.label, connection.vendor)
+    return [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for field in fields
+        if field.name != skip
+    ]
+
+
+def _saved(instance: M, pk: Any) -> M:
+    """The instance as the ORM leaves one it has just inserted."""
+    instance.pk = pk
     instance._state.adding = False
     instance._state.db = connection.alias
     return instance
@@ -132,7 +146,7 @@ def store_new(decklist: Decklist, version: Version, *, only_while_open: bool) ->
     PostgreSQL: one statement, atomic without a transaction around it (both ids are drawn from
     their sequences first; the two rows' foreign keys to each other are checked at its end).
     SQLite: three statements, in the caller's write transaction."""
-    values = _values(decklist)  # created_at is stamped here (auto_now_add)
+    values = _values(decklist, skip="current")  # created_at is stamped here (auto_now_add)
     version.submitted_at = decklist.created_at
     where: list[Any] = []
     if only_while_open:
@@ -145,12 +159,8 @@ def store_new(decklist: Decklist, version: Version, *, only_while_open: bool) ->
             row = cursor.fetchone()
         if row is None:
             return False
-        decklist.pk, version.pk = row
-        version.decklist = decklist  # its id, now that the list has one
-        for instance in (decklist, version):
-            instance._state.adding = False
-            instance._state.db = connection.alias
-        decklist.current = version
+        version.decklist = _saved(decklist, row[0])  # its id, now that the list has one
+        decklist.current = _saved(version, row[1])
         return True
     with connection.cursor() as cursor:
         cursor.execute(_store_new_sql(connection.vendor, only_while_open), [*values, *where])
@@ -160,24 +170,11 @@ def store_new(decklist: Decklist, version: Version, *, only_while_open: bool) ->
             row = (cursor.lastrowid,) if cursor.rowcount == 1 else None
     if row is None:
         return False
-    decklist.pk = row[0]
-    decklist._state.adding = False
-    decklist._state.db = connection.alias
-    version.decklist = decklist
+    version.decklist = _saved(decklist, row[0])
     add(version)
     set_current(decklist.pk, version.pk)
     decklist.current = version
     return True
-
-
-def _values(instance: models.Model, skip: str = "current") -> list[Any]:
-    """The values of a new row (as `add` makes them), without the primary key and `skip`."""
-    fields, _sql = _insert(instance._meta.label, connection.vendor)
-    return [
-        field.get_db_prep_save(field.pre_save(instance, True), connection)
-        for field in fields
-        if field.name != skip
-    ]
 
 
 @cache
