@@ -250,6 +250,40 @@ def test_text_labels_its_columns_and_marks_exact_figures() -> None:
     assert "±" in out and "1,000 games" in out
 
 
+def _over_the_copy_limit(tmp_path: Path) -> Path:
+    """RAIZAN with 5 copies of one card: one problem (over 4 copies, 51 cards: two)."""
+    text = RAIZAN.read_text(encoding="utf-8")
+    assert "  Crate Rat Kurobo: 4\n" in text
+    illegal = tmp_path / "illegal.yaml"
+    illegal.write_text(text.replace("  Crate Rat Kurobo: 4\n", "  Crate Rat Kurobo: 5\n"), "utf-8")
+    return illegal
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "deck is not legal (2 problems; run varz-deck check); simulating anyway"),
+     ("ja", "デッキが適正ではありません（問題 2 件。varz-deck check で確認できます）")],
+)  # fmt: skip
+def test_an_illegal_deck_is_simulated_with_a_warning(tmp_path: Path, lang: str, said: str) -> None:
+    illegal = _over_the_copy_limit(tmp_path)
+    args = ["sim", "--game", "azuki", str(illegal), "--lang", lang, "-o", "json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count(said) == 1, result.stderr
+    assert result.stderr.startswith(("warning: ", "警告")), result.stderr
+    assert json.loads(result.stdout)["legal"] is False
+
+
+def test_vs_warns_of_each_illegal_deck_and_of_no_legal_one(tmp_path: Path) -> None:
+    illegal = _over_the_copy_limit(tmp_path)
+    result = CliRunner().invoke(app, ["sim", "--game", "azuki", str(illegal), "--vs", str(RAIZAN)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("deck is not legal") == 1
+    assert f"{illegal}: deck is not legal" in result.stderr
+    result = CliRunner().invoke(app, ["sim", "--game", "azuki", str(RAIZAN), "--vs", str(SHAO)])
+    assert result.exit_code == 0 and result.stderr == ""
+
+
 def test_text_escapes_card_names(tmp_path: Path) -> None:
     from varz_deck.games.azuki.report import render_text
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from varz_deck.core.i18n import nmsg
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -29,6 +31,18 @@ if TYPE_CHECKING:
     from varz_deck.core.registration.register import Registration
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
+
+# What `sim` and `tune`/`stats` say on stderr of an illegal deck (every game's goldfish and tuner).
+NOT_LEGAL_SIMULATED = nmsg(
+    "sim",
+    "{path}: deck is not legal ({n} problem; run varz-deck check); simulating anyway",
+    "{path}: deck is not legal ({n} problems; run varz-deck check); simulating anyway",
+)
+NOT_LEGAL_TUNED = nmsg(
+    "tune",
+    "{path}: deck is not legal ({n} problem; run varz-deck check); using it anyway",
+    "{path}: deck is not legal ({n} problems; run varz-deck check); using it anyway",
+)
 
 
 class DeckUnusable(Exception):

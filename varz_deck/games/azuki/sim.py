@@ -23,7 +23,7 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from varz_deck.core.game import DeckUnusable, SimRequest
+from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.i18n import Message, msg
 from varz_deck.games.azuki.cards import NEUTRAL
 from varz_deck.games.azuki.check import check_parsed
@@ -510,24 +510,27 @@ class AzukiGoldfish:
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
-    def _model(self, path: Path, database: Any) -> tuple[Model, bool]:
+    def _model(self, path: Path, database: Any) -> tuple[Model, bool, tuple[Message, ...]]:
+        """The deck's model, whether it is legal, and the warning to give when it is not."""
         model, report = build_model(path, database)
         if model.size == 0:
             empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
             raise DeckUnusable(message=empty(path=str(path)))
-        return model, report.legal
+        warning = NOT_LEGAL_SIMULATED(path=str(path), n=report.errors)
+        return model, report.legal, (warning,) if report.errors else ()
 
     def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
-        model, legal = self._model(request.deck, database)
+        model, legal, warnings = self._model(request.deck, database)
         models = [model]
         if request.vs is None:
             document = to_json(run(model, request), request, legal)
         else:
-            other, other_legal = self._model(request.vs, database)
+            other, other_legal, other_warnings = self._model(request.vs, database)
             models.append(other)
+            warnings += other_warnings
             document, _, _ = compare(model, other, request, (legal, other_legal))
         names = {c.id: c.names for m in models for c in m.cards}
-        return AzukiOutcome(document, names)
+        return AzukiOutcome(document, names, warnings)
 
 
 GOLDFISH = AzukiGoldfish()

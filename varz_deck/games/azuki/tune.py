@@ -17,18 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.game import DeckUnusable
-from varz_deck.core.i18n import CardName, Message, Term, joined, msg, nmsg, term
+from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
+from varz_deck.core.i18n import CardName, Message, Term, joined, msg, term
 from varz_deck.core.tuning import curve_lines, fit, on_curve, pad, pct, png_charts, r, svg_charts
 from varz_deck.games.azuki.cards import ELEMENTS, NEUTRAL
 from varz_deck.games.azuki.plot import HEX
 from varz_deck.games.azuki.sim import MAX_IKZ, Model, build_model, ikz_on, seen_by
 
-_NOT_LEGAL = nmsg(
-    "tune",
-    "{path}: deck is not legal ({n} problem; run varz-deck check); using it anyway",
-    "{path}: deck is not legal ({n} problems; run varz-deck check); using it anyway",
-)
 _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
 NO_SWAPS = msg("tune", "The IKZ deck is fixed in Azuki TCG: there are no swaps to try.")
 CURVE_TITLE = msg("sim", "Cost curve by element: {deck}")
@@ -90,7 +85,7 @@ def _load(path: Path, database: CardDatabase) -> tuple[Model, Any, tuple[Message
     model, report = build_model(path, database)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
         raise DeckUnusable(message=_EMPTY(path=str(path)))
-    warnings = (_NOT_LEGAL(path=str(path), n=report.errors),) if report.errors else ()
+    warnings = (NOT_LEGAL_TUNED(path=str(path), n=report.errors),) if report.errors else ()
     return model, report, warnings
 
 

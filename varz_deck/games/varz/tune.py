@@ -36,8 +36,8 @@ from typing import Any
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
-from varz_deck.core.game import DeckUnusable
-from varz_deck.core.i18n import ENGLISH, CardName, Message, Term, joined, msg, nmsg, term
+from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
+from varz_deck.core.i18n import ENGLISH, CardName, Message, Term, joined, msg, term
 from varz_deck.core.tuning import (
     Bars,
     curve_lines,
@@ -74,11 +74,6 @@ HEX = {
     "yellow": "#e0b000", "silver": "#9aa5b1", COLORLESS: "#7f7f7f",
 }  # fmt: skip
 
-_NOT_LEGAL = nmsg(
-    "tune",
-    "{path}: deck is not legal ({n} problem; run varz-deck check); using it anyway",
-    "{path}: deck is not legal ({n} problems; run varz-deck check); using it anyway",
-)
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 
@@ -101,7 +96,7 @@ def load(path: Path, database: CardDatabase) -> Loaded:
     report = check_parsed(deck, problems, database)
     if report.view is None:
         raise DeckUnusable(report.diagnostics)
-    warning = _NOT_LEGAL(path=str(path), n=report.errors) if report.errors else None
+    warning = NOT_LEGAL_TUNED(path=str(path), n=report.errors) if report.errors else None
     return Loaded(report, report.view, warning)
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.game import DeckUnusable, SimRequest
-from varz_deck.core.i18n import Message, msg, nmsg
+from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
+from varz_deck.core.i18n import Message, msg
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.sim import report
@@ -17,11 +17,6 @@ from varz_deck.games.varz.sim.model import Model, ModelError, build_model
 from varz_deck.games.varz.sim.montecarlo import Options
 from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
 
-_NOT_LEGAL = nmsg(
-    "sim",
-    "{path}: deck is not legal ({n} problem; run varz-deck check); simulating anyway",
-    "{path}: deck is not legal ({n} problems; run varz-deck check); simulating anyway",
-)
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 
@@ -39,7 +34,7 @@ def load_model(path: Path, database: CardDatabase) -> tuple[Model, bool, Message
         model = build_model(checked.view)
     except ModelError as err:
         raise DeckUnusable(message=_NO_HERO(path=str(path), problem=err.message)) from None
-    warning = _NOT_LEGAL(path=str(path), n=checked.errors) if checked.errors else None
+    warning = NOT_LEGAL_SIMULATED(path=str(path), n=checked.errors) if checked.errors else None
     return model, checked.legal, warning
 
 
