@@ -110,6 +110,10 @@ class Client:
 
         self.lsp.diagnostics = Counting()
 
+        @self.lsp.feature(t.CLIENT_REGISTER_CAPABILITY)
+        def register_capability(params: t.RegistrationParams) -> None:
+            """Accepted, as an editor does (the server asks to watch card files)."""
+
     async def start(self, *args: str) -> None:
         await self.lsp.start_io(*SERVER, *args)
         await self.lsp.initialize_session(

@@ -210,6 +210,15 @@ async def stop(client: LanguageClient) -> None:
 
 
 async def start(client: LanguageClient, **options: Any) -> t.InitializeResult:
+    """Initialize as VS Code does; the client accepts the server's registrations, as an editor
+    does, and keeps them in `client.registrations`."""
+    registrations: list[t.Registration] = []
+    client.registrations = registrations  # type: ignore[attr-defined]
+
+    @client.feature(t.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: t.RegistrationParams) -> None:
+        registrations.extend(params.registrations)
+
     return await client.initialize_session(
         t.InitializeParams(
             capabilities=client_capabilities("visual-studio-code"),
@@ -551,6 +560,81 @@ async def test_card_file_edit_updates_open_decks(tmp_path: Path) -> None:
             capture_output=True, text=True, timeout=60, cwd=ROOT,
         )  # fmt: skip
         assert lint.returncode == 0, lint.stdout  # the file on disk was never touched
+        await client.shutdown_session()
+    finally:
+        await stop(client)
+
+
+async def until(found: Any, what: str) -> Any:
+    """Wait until found() gives something true, and give it."""
+    for _ in range(int(TIMEOUT / 0.005)):
+        value = found()
+        if value:
+            return value
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"no {what}")
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_card_files_changed_on_disk_update_open_decks(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("azuki"))
+    client = await ClientServerConfig(server_command=SERVER).start()
+    card_file = folder / "sets" / "vz01.yaml"
+    deck = EXAMPLES / "illegal.yaml"
+
+    def on_disk(text: str) -> int:
+        """Write the card file as a pull would, tell the server as the editor's watcher would;
+        how many times the deck's diagnostics were published before."""
+        card_file.write_text(text, encoding="utf-8")
+        before = seen(client, deck.as_uri())
+        change = t.FileEvent(card_file.as_uri(), t.FileChangeType.Changed)
+        client.workspace_did_change_watched_files(t.DidChangeWatchedFilesParams([change]))
+        return before
+
+    try:
+        await start(client, cards=str(folder))
+        (watch,) = await until(lambda: client.registrations, "watcher registered")
+        assert watch.method == "workspace/didChangeWatchedFiles"
+        globs = sorted(w["globPattern"] for w in watch.register_options["watchers"])
+        assert globs == ["**/*.yaml", "**/*.yml"]
+        got = await open_doc(client, deck)
+        assert "F005" not in {d.code for d in got}
+        text = card_file.read_text(encoding="utf-8")
+        renamed = text.replace("name: Counterwave\n", "name: Counterswell\n", 1)
+        assert renamed != text
+        got = await published(client, deck.as_uri(), on_disk(renamed))
+        assert any("unknown card 'Counterwave'" in d.message for d in got if d.code == "F005")
+        before = on_disk("cards: [\n")  # broken: said once, decks keep the last clean cards
+        (said,) = await until(lambda: client.messages, "message")
+        assert said.type == t.MessageType.Warning
+        assert f"card files in {folder.resolve()} changed on disk" in said.message
+        assert f"varz-deck cards lint {folder.resolve()}" in said.message
+        assert seen(client, deck.as_uri()) == before
+        got = await published(client, deck.as_uri(), on_disk(text))
+        assert "F005" not in {d.code for d in got}
+        assert len(client.messages) == 1
+        await client.shutdown_session()
+    finally:
+        await stop(client)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_no_watcher_is_asked_of_an_editor_that_cannot_register_one() -> None:
+    client = await ClientServerConfig(server_command=SERVER).start()
+    asked: list[t.RegistrationParams] = []
+
+    @client.feature(t.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: t.RegistrationParams) -> None:
+        asked.append(params)
+
+    try:
+        capabilities = client_capabilities("visual-studio-code")
+        assert capabilities.workspace and capabilities.workspace.did_change_watched_files
+        capabilities.workspace.did_change_watched_files.dynamic_registration = False
+        await client.initialize_session(t.InitializeParams(capabilities=capabilities))
+        await open_doc(client, EXAMPLES / "illegal.yaml")  # answered after `initialized`
+        assert asked == []
         await client.shutdown_session()
     finally:
         await stop(client)

@@ -4,19 +4,23 @@ Each diagnostic carries `check`'s code, severity and message (in the editor's la
 `check`'s place turned into LSP's (0-based line, column in UTF-16 units), `source: "varz-deck"`.
 The range runs from that place to the end of the line's text (a place with no line: the first
 line). An edit to a card file lints its database again and, when it is clean, checks every open
-deck against it.
+deck against it; so does a change on disk (a pull, another program) to a file of a database in use,
+which the server asks the editor to report (`workspace/didChangeWatchedFiles`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.uris import to_fs_path
 
 from varz_deck.core.diagnostics import Diagnostic, Severity
-from varz_deck.core.i18n import localized, msg
+from varz_deck.core.i18n import localized, msg, nmsg
 from varz_deck.lsp.documents import Document
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.library import resolved
@@ -33,6 +37,16 @@ _DATABASE_UNUSABLE = msg(
     "the card database {root} cannot be used ({count} problems); "
     "run varz-deck cards lint {root} to see them",
 )
+_CHANGED_ON_DISK = nmsg(
+    "lsp",
+    "the card files in {root} changed on disk and now have {n} problem; decks are still checked "
+    "against the cards as they were: run varz-deck cards lint {root} to see it",
+    "the card files in {root} changed on disk and now have {n} problems; decks are still checked "
+    "against the cards as they were: run varz-deck cards lint {root} to see them",
+)
+CARD_FILE_GLOBS = ("**/*.yaml", "**/*.yml")  # card files and formats files
+_WATCH_ID = "varz-deck-card-files"
+log = logging.getLogger("varz_deck.lsp")
 
 
 def place(doc: Document, d: Diagnostic, server: VarzServer) -> types.Range:
@@ -93,10 +107,10 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     return list(report.diagnostics)
 
 
-def lint_cards(server: VarzServer, root: Path) -> None:
+def lint_cards(server: VarzServer, root: Path) -> int:
     """`cards lint` of a database with its open card files' buffers; each open card file gets
     its diagnostics; a clean database replaces the one decks are checked against, and every
-    open deck is checked again."""
+    open deck is checked again. The number of errors found."""
     open_files = {
         uri: server.docs[uri] for uri, folder in server.card_roots.items() if folder == root
     }
@@ -111,6 +125,45 @@ def lint_cards(server: VarzServer, root: Path) -> None:
         for uri, doc in list(server.docs.items()):
             if uri not in server.card_roots:
                 publish(server, doc, check_deck(server, doc))
+    return len(result.errors)
+
+
+def watch_card_files(server: VarzServer) -> None:
+    """Ask the editor to report YAML files changed on disk, where it can register a watcher."""
+    workspace = server.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in CARD_FILE_GLOBS]
+    registration = types.Registration(
+        id=_WATCH_ID,
+        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+    )
+    asked = server.client_register_capability(types.RegistrationParams([registration]))
+    asked.add_done_callback(_said_no)
+
+
+def _said_no(answer: Future[Any]) -> None:
+    if answer.exception() is not None:  # the editor refused: card files count when opened
+        log.info("the editor does not watch card files: %s", answer.exception())
+
+
+def files_changed(server: VarzServer, uris: Iterable[str]) -> None:
+    """Files changed on disk: each database in use that one belongs to is linted again (with
+    the open card files' buffers); when it is clean, the open decks are checked against it, and
+    when it is not and none of its card files is open, a message says so."""
+    roots: set[Path] = set()
+    for uri in uris:
+        found = to_fs_path(uri) if uri.startswith("file:") else None
+        root = server.library.root_of_card_file(Path(found)) if found else None
+        if root is not None and root in server.library.loaded:
+            roots.add(root)
+    for root in sorted(roots):
+        errors = lint_cards(server, root)
+        if errors and root not in server.card_roots.values():
+            said = _CHANGED_ON_DISK(root=str(root), n=errors).render(server.lang)
+            server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, said))
 
 
 def refresh(server: VarzServer, doc: Document) -> None:
@@ -142,6 +195,16 @@ def _range(change: types.TextDocumentContentChangeEvent) -> tuple[
 
 
 def register(server: VarzServer) -> None:
+    @server.feature(types.INITIALIZED)
+    @guarded
+    def initialized(ls: VarzServer, params: types.InitializedParams) -> None:
+        watch_card_files(ls)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @guarded
+    def changed_on_disk(ls: VarzServer, params: types.DidChangeWatchedFilesParams) -> None:
+        files_changed(ls, (change.uri for change in params.changes))
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded
     def did_open(ls: VarzServer, params: types.DidOpenTextDocumentParams) -> None:
