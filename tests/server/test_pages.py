@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+import yaml
 from harness import ROOT, Client, LiveServer, run_cli
 
 EXAMPLES = ROOT / "examples"
@@ -530,6 +531,24 @@ def test_organiser_flow_without_javascript(
     assert len(rows) == 3 and legal_hash in {value for row in rows for value in row.values()}
 
 
+def _diff_rows(page: str) -> list[tuple[str, str, str, int, int]]:
+    """The judge page's comparison table: (sign, name, id, registered, presented) per card; an
+    added card's row is marked added, a removed one's removed."""
+    rows = re.findall(
+        r'<tr class="(added|removed)"><td class="qty">([+-]\d+)</td><td>(.*?)</td>'
+        r'<td><code>(.*?)</code></td><td class="qty">(\d+)</td><td class="qty">(\d+)</td></tr>',
+        page,
+    )
+    assert rows, page
+    out = []
+    for mark, sign, name, card, registered, presented in rows:
+        assert mark == ("added" if sign.startswith("+") else "removed")
+        out.append(
+            (sign, html.unescape(name), html.unescape(card), int(registered), int(presented))
+        )
+    return out
+
+
 def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
     site: LiveServer, legal_hash: str
 ) -> None:
@@ -563,16 +582,37 @@ def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
     )  # fmt: skip
     assert_safe_page(other)
     expected = _cli_json("diff", str(LEGAL), str(ILLEGAL))
-    diff = html.unescape(
-        re.search(r'<pre class="diff" id="diff">(.*?)</pre>', other.text, re.S).group(1)
-    )  # type: ignore[union-attr]
     assert "Different deck" in text_of(other)
-    for change in expected["changes"]:
-        sign = re.escape(f"{change['presented'] - change['registered']:+d}")
-        line = re.search(rf"^\s+{sign}\s+{re.escape(change['name'])}\s", diff, re.M)
-        assert line, (change, diff)
+    assert _diff_rows(other.text) == [
+        (f"{c['presented'] - c['registered']:+d}", c["name"], c["id"], c["registered"],
+         c["presented"])
+        for c in expected["changes"]
+    ]  # fmt: skip
+    assert text_of(other).count("Registered Presented") == 1  # one table, its count columns
     none = organiser.get(f"/events/{key}/judge?hash=v1-aaaaaaaaaa")
     assert "No list matches" in text_of(none)
+    japanese = organiser.post(  # the page in Japanese from here on (its cookie)
+        f"/events/{key}/judge?lang=ja",
+        form={"entry": entry.group(1), "presented": ILLEGAL.read_text(encoding="utf-8"),
+              CSRF_FIELD: csrf(judge)},
+    )  # fmt: skip
+    assert_safe_page(japanese)
+    assert "登録 提示" in text_of(japanese)
+    cards = {  # the card files themselves, read with PyYAML
+        card["id"]: card
+        for path in sorted((ROOT / "card_data" / "sets").glob("*.yaml"))
+        for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
+    }
+    names = {
+        c["id"]: (cards[c["id"]].get("names") or {}).get("ja", c["name"])
+        for c in expected["changes"]
+    }
+    assert any(
+        name != c["name"] for c, name in zip(expected["changes"], names.values(), strict=True)
+    )
+    assert [(row[1], row[2]) for row in _diff_rows(japanese.text)] == [
+        (name, card) for card, name in names.items()
+    ]  # a table: no terminal alignment for a browser's CJK glyphs to break
 
 
 def test_an_azuki_event_shows_its_leader_and_pages_follow_the_language(site: LiveServer) -> None:

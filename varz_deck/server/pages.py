@@ -160,6 +160,8 @@ SAME_DECK = msg("page", "Same deck: the presented list is the registered one.")
 DIFFERENT_DECK = msg("page", "Different deck: see every difference below.")
 CANNOT_COMPARE = msg("page", "The presented list cannot be compared; its problems:")
 PRESENTED = msg("page", "presented list")
+REGISTERED = msg("page", "Registered")  # the judge's comparison: its count columns
+PRESENTED_COUNT = msg("page", "Presented")
 VERSION_BY_ORGANISER = msg("page", "{status} (by the organiser)")
 
 
@@ -381,6 +383,34 @@ def canonical_view(canonical: Any, lang: str) -> dict[str, Any] | None:
         for section in layout.sections
     ]
     return {"slots": slots, "sections": sections}
+
+
+def diff_view(lines: Any, lang: str) -> dict[str, Any]:
+    """The judge's comparison (core's DiffLines) as the page's table: the format and slot
+    changes, then each section's cards with both counts (a table, not the terminal's aligned
+    text: a browser's CJK glyphs are not two monospace columns wide)."""
+    return {
+        "notes": list(lines.notes),
+        "registered": REGISTERED.render(lang),
+        "presented": PRESENTED_COUNT.render(lang),
+        "sections": [
+            {
+                "label": label,
+                "rows": [
+                    {
+                        "sign": row.sign,
+                        "name": row.name,
+                        "id": safe(row.id),
+                        "registered": row.registered,
+                        "presented": row.presented,
+                        "added": row.presented > row.registered,
+                    }
+                    for row in rows
+                ],
+            }
+            for label, rows in lines.sections
+        ],
+    }
 
 
 def _lead_label(event: Any, lang: str) -> str:
@@ -780,7 +810,7 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
 @require_http_methods(["GET", "POST"])
 def judge(request: HttpRequest, key: str) -> HttpResponse:
     """A player or a deck hash -> the registered list; a presented list -> the `diff`."""
-    from varz_deck.core.registration.render import render_diff_text
+    from varz_deck.core.registration.render import diff_lines
 
     event = _organiser_event(request, key)
     if event is None:
@@ -845,9 +875,7 @@ def judge(request: HttpRequest, key: str) -> HttpResponse:
                     context["diff_verdict"] = (SAME_DECK if diff.same else DIFFERENT_DECK).render(
                         lang
                     )
-                    context["diff_text"] = render_diff_text(
-                        diff, before, after, color=False, lang=lang
-                    )
+                    context["diff"] = diff_view(diff_lines(diff, before, after, lang), lang)
     context["problem"] = problem.render(lang) if problem else ""
     return page(request, "judge.html", context)
 

@@ -10,6 +10,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from varz_deck import __version__
@@ -296,6 +297,57 @@ def render_diff_json(diff: DeckDiff, registered: Registration, presented: Regist
     )
 
 
+@dataclass(frozen=True)
+class ChangeRow:
+    """One card's change in a `diff`, as shown: its count's sign, its name in the language,
+    its id ("unknown" for a card the database lacks) and both counts."""
+
+    sign: str  # "+2", "-1"
+    name: str
+    id: str
+    registered: int
+    presented: int
+
+
+@dataclass(frozen=True)
+class DiffLines:
+    """A `diff` said in a language: the format and slot changes, then each section's changes."""
+
+    notes: tuple[str, ...]
+    sections: tuple[tuple[str, tuple[ChangeRow, ...]], ...]  # (the section's word, its rows)
+
+
+def diff_lines(
+    diff: DeckDiff, registered: Registration, presented: Registration, lang: str = ENGLISH
+) -> DiffLines:
+    """What `diff` shows of two decks, for the text below and the judge's page (a table)."""
+    notes = []
+    if diff.format:
+        moved = msg("register", "format: {registered} → {presented}")
+        notes.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
+    assert registered.canonical is not None
+    layout = registered.canonical.layout
+    for slot_change in diff.slots:
+        moved = layout.slot_moves[slot_change.slot]
+        old = _slot_label(slot_change.registered, lang)
+        new = _slot_label(slot_change.presented, lang)
+        notes.append(_say(moved(registered=old, presented=new), lang))
+    unknown = _say(_UNKNOWN, lang)
+    sections: list[tuple[str, list[ChangeRow]]] = []
+    for change in diff.changes:
+        if not sections or sections[-1][0] != change.section:
+            sections.append((change.section, []))
+        name = _change_name(change, registered, presented, lang)
+        row = ChangeRow(
+            f"{change.delta:+d}", name, change.id or unknown, change.registered, change.presented
+        )
+        sections[-1][1].append(row)
+    return DiffLines(
+        tuple(notes),
+        tuple((term("section", section, lang), tuple(rows)) for section, rows in sections),
+    )
+
+
 def render_diff_text(
     diff: DeckDiff,
     registered: Registration,
@@ -311,35 +363,21 @@ def render_diff_text(
         f"{_ljust(labels[0], label_width)}{safe(registered.path)}  {registered.deck_hash}",
         f"{_ljust(labels[1], label_width)}{safe(presented.path)}  {presented.deck_hash}",
     ]
-    if diff.format:
-        moved = msg("register", "format: {registered} → {presented}")
-        out.append(_say(moved(registered=diff.format[0], presented=diff.format[1]), lang))
-    assert registered.canonical is not None
-    layout = registered.canonical.layout
-    for slot_change in diff.slots:
-        moved = layout.slot_moves[slot_change.slot]
-        old = _slot_label(slot_change.registered, lang)
-        new = _slot_label(slot_change.presented, lang)
-        out.append(_say(moved(registered=old, presented=new), lang))
-    names = {
-        change.key: _change_name(change, registered, presented, lang) for change in diff.changes
-    }
-    width = max((_width(n) for n in names.values()), default=0)
+    lines = diff_lines(diff, registered, presented, lang)
+    out.extend(lines.notes)
+    width = max((_width(row.name) for _, rows in lines.sections for row in rows), default=0)
     counts = msg("register", "registered {registered}, presented {presented}")
-    unknown = _say(_UNKNOWN, lang)
-    section = None
-    for change in diff.changes:
-        if change.section != section:
-            section = change.section
-            out.append(_paint(term("section", section, lang), "cyan", color))
-        sign = f"{change.delta:+d}"
-        key = change.id or unknown
-        shown = counts(registered=change.registered, presented=change.presented)
-        line = f"  {sign:>3}  {_ljust(names[change.key], width)}  {key:<10}  {_say(shown, lang)}"
-        out.append(_paint(line, "green" if change.delta > 0 else "red", color))
+    for section, rows in lines.sections:
+        out.append(_paint(section, "cyan", color))
+        for row in rows:
+            shown = _say(counts(registered=row.registered, presented=row.presented), lang)
+            line = f"  {row.sign:>3}  {_ljust(row.name, width)}  {row.id:<10}  {shown}"
+            out.append(_paint(line, "green" if row.presented > row.registered else "red", color))
     if diff.same:
         out.append(_paint(_say(msg("register", "same deck"), lang), "green", color))
     else:
+        assert registered.canonical is not None
+        layout = registered.canonical.layout
         parts: list[object] = []
         if diff.format:
             parts.append(msg("register", "format"))
