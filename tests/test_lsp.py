@@ -707,6 +707,36 @@ async def test_malformed_input_gets_diagnostics_and_a_working_server(
     assert items is None or isinstance(items, t.CompletionList)
 
 
+HOSTILE_URIS = {
+    "a NUL": "file:///tmp/%00bad.yaml",
+    "a name too long": "file:///tmp/" + "a" * 300 + "/" + "b/" * 2000 + "bad.yaml",
+    "a host": "file://elsewhere/share/bad.yaml",
+    "bytes not UTF-8": "file:///tmp/%ff%fe.yaml",
+    "no scheme's path": "untitled:Untitled-1",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_URIS))
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_deck_at_a_hostile_uri_is_checked_like_any_other(
+    client: LanguageClient, kind: str
+) -> None:
+    uri = HOSTILE_URIS[kind]
+    path = EXAMPLES / "illegal.yaml"
+    text = path.read_text(encoding="utf-8")
+    before = seen(client, uri)
+    client.text_document_did_open(
+        t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, "yaml", 1, text))
+    )
+    got = await published(client, uri, before)
+    assert [d.code for d in got] == [d[0] for d in expected(text, check_json(path))]
+    client.workspace_did_change_watched_files(  # nothing to read again, and no failure
+        t.DidChangeWatchedFilesParams([t.FileEvent(uri, t.FileChangeType.Changed)])
+    )
+    client.text_document_did_close(t.DidCloseTextDocumentParams(t.TextDocumentIdentifier(uri)))
+    assert await published(client, uri, before + 1) == []
+
+
 # --------------------------------------------------------------------------- the command
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def _resolved(path: Path) -> Path:
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # a loop, a name too long, a NUL in a URI
         return Path(path).absolute()
 
 
@@ -100,11 +100,14 @@ class Library:
         if path.suffix.lower() not in (".yaml", ".yml"):
             return None
         path = _resolved(path)
-        for parent in path.parents:
-            if parent in self.loaded or formats_path(parent) is not None:
-                return parent
-            if parent == self.primary_root():
-                return parent
+        try:
+            for parent in path.parents:
+                if parent in self.loaded or formats_path(parent) is not None:
+                    return parent
+                if parent == self.primary_root():
+                    return parent
+        except (OSError, ValueError):  # a path no file can have (too long, a NUL): no database's
+            return None
         return None
 
     def relint(self, root: Path, texts: dict[Path, str]) -> LintResult:
