@@ -260,6 +260,16 @@ def test_hostile_names_and_deck_text_are_escaped_on_every_page(
         organiser.get(f"/events/{key}/add"),
         organiser.get(f"/events/{key}/sheets"),
     ]
+    changed = HOSTILE_DECK.replace('": 3\n', '": 2\n')
+    assert changed != HOSTILE_DECK
+    compared = organiser.post(
+        f"/events/{key}/judge",
+        form={"entry": entry.group(1), "presented": changed, CSRF_FIELD: csrf(dashboard)},
+    )
+    ((sign, name, card, registered, presented),) = _diff_rows(compared.text)
+    assert name.startswith("<script>alert('card')</script>"), name  # escaped on the page
+    assert (sign, card, registered, presented) == ("-1", "unknown", 3, 2)
+    pages.append(compared)
     publish = organiser.post(f"/events/{key}/publish", form={CSRF_FIELD: csrf(dashboard)})
     assert publish.status == 303
     pages.append(server.get(f"/events/{key}/public"))
