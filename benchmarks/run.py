@@ -21,6 +21,7 @@ def main() -> int:
         spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # as an import does: dataclasses look their module up there
         spec.loader.exec_module(module)
         print(f"== {name}", flush=True)
         if module.main() != 0:
