@@ -6,8 +6,24 @@ import compileall
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
+
+
+def names() -> list[str]:
+    """Every benchmark in this folder."""
+    return sorted(p.stem for p in HERE.glob("bench_*.py"))
+
+
+def load(name: str) -> ModuleType:
+    """A benchmark's module, imported from this folder."""
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import does: dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
 
 
 def main() -> int:
@@ -15,14 +31,9 @@ def main() -> int:
 
     # A pip install compiles bytecode; do the same so start-up is measured as users see it.
     compileall.compile_dir(Path(varz_deck.__file__).parent, quiet=1)
-    names = sys.argv[1:] or sorted(p.stem for p in HERE.glob("bench_*.py"))
     failed = []
-    for name in names:
-        spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # as an import does: dataclasses look their module up there
-        spec.loader.exec_module(module)
+    for name in sys.argv[1:] or names():
+        module = load(name)
         print(f"== {name}", flush=True)
         if module.main() != 0:
             failed.append(name)
