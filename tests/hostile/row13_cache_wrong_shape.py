@@ -27,6 +27,22 @@ BODIES = {
         + CARD.replace('"line": 1', '"line": "one"').encode()
         + b'], "formats": {}}'
     ),
+    # an optional field (`int | None`, `str | None`) holding neither of its types
+    "optional_field_a_string": (
+        b'{"version": "0.1.0", "game": "varz", "cards": ['
+        + CARD.replace('"line": 1', '"line": 1, "cost": "3"').encode()
+        + b'], "formats": {}}'
+    ),
+    "optional_field_a_bool": (
+        b'{"version": "0.1.0", "game": "varz", "cards": ['
+        + CARD.replace('"line": 1', '"line": 1, "cost": true').encode()
+        + b'], "formats": {}}'
+    ),
+    "optional_field_a_number": (
+        b'{"version": "0.1.0", "game": "varz", "cards": ['
+        + CARD.replace('"line": 1', '"line": 1, "color": 7').encode()
+        + b'], "formats": {}}'
+    ),
     "card_field_unknown": (
         b'{"version": "0.1.0", "game": "varz", "cards": ['
         + CARD.replace('"line": 1', '"line": 1, "colour": "red"').encode()
