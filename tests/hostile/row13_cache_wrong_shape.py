@@ -14,6 +14,14 @@ CARD = (
     '{"id": "VZ01-001", "name": "X", "type": "hero", "set": "VZ01", "file": "sets/vz01.yaml", '
     '"line": 1, "names": {}}'
 )
+
+
+def _one_card(line: str) -> bytes:
+    """A document whose one card has `line` in place of `"line": 1`."""
+    card = CARD.replace('"line": 1', line)
+    return b'{"version": "0.1.0", "game": "varz", "cards": [' + card.encode() + b'], "formats": {}}'
+
+
 BODIES = {
     "empty_list": b"[]",
     "null": b"null",
@@ -22,32 +30,12 @@ BODIES = {
     "deep_mappings": b'{"a":' * DEPTH + b"1" + b"}" * DEPTH,
     "cards_not_a_list": b'{"version": "0.1.0", "game": "varz", "cards": 5, "formats": {}}',
     "card_not_a_mapping": b'{"version": "0.1.0", "game": "varz", "cards": [[]], "formats": {}}',
-    "card_field_mistyped": (
-        b'{"version": "0.1.0", "game": "varz", "cards": ['
-        + CARD.replace('"line": 1', '"line": "one"').encode()
-        + b'], "formats": {}}'
-    ),
+    "card_field_mistyped": _one_card('"line": "one"'),
     # an optional field (`int | None`, `str | None`) holding neither of its types
-    "optional_field_a_string": (
-        b'{"version": "0.1.0", "game": "varz", "cards": ['
-        + CARD.replace('"line": 1', '"line": 1, "cost": "3"').encode()
-        + b'], "formats": {}}'
-    ),
-    "optional_field_a_bool": (
-        b'{"version": "0.1.0", "game": "varz", "cards": ['
-        + CARD.replace('"line": 1', '"line": 1, "cost": true').encode()
-        + b'], "formats": {}}'
-    ),
-    "optional_field_a_number": (
-        b'{"version": "0.1.0", "game": "varz", "cards": ['
-        + CARD.replace('"line": 1', '"line": 1, "color": 7').encode()
-        + b'], "formats": {}}'
-    ),
-    "card_field_unknown": (
-        b'{"version": "0.1.0", "game": "varz", "cards": ['
-        + CARD.replace('"line": 1', '"line": 1, "colour": "red"').encode()
-        + b'], "formats": {}}'
-    ),
+    "optional_field_a_string": _one_card('"line": 1, "cost": "3"'),
+    "optional_field_a_bool": _one_card('"line": 1, "cost": true'),
+    "optional_field_a_number": _one_card('"line": 1, "color": 7'),
+    "card_field_unknown": _one_card('"line": 1, "colour": "red"'),
     "formats_mistyped": (
         b'{"version": "0.1.0", "game": "varz", "cards": [' + CARD.encode() + b"], "
         b'"formats": {"standard": {"key": "standard", "name": 7}}}'
