@@ -10,8 +10,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from varz_deck import __version__
 from varz_deck.core.check import diagnostic_json
@@ -297,20 +296,22 @@ def render_diff_json(diff: DeckDiff, registered: Registration, presented: Regist
     )
 
 
-@dataclass(frozen=True)
-class ChangeRow:
-    """One card's change in a `diff`, as shown: its count's sign, its name in the language,
-    its id ("unknown" for a card the database lacks) and both counts."""
+class ChangeRow(NamedTuple):
+    """One card's change in a `diff`, as shown: its name in the language, its id ("unknown" for
+    a card the database lacks) and both counts."""
 
-    sign: str  # "+2", "-1"
     name: str
     id: str
     registered: int
     presented: int
 
+    @property
+    def sign(self) -> str:
+        """The change of its count: "+2", "-1"."""
+        return f"{self.presented - self.registered:+d}"
 
-@dataclass(frozen=True)
-class DiffLines:
+
+class DiffLines(NamedTuple):
     """A `diff` said in a language: the format and slot changes, then each section's changes."""
 
     notes: tuple[str, ...]
@@ -338,9 +339,7 @@ def diff_lines(
         if not sections or sections[-1][0] != change.section:
             sections.append((change.section, []))
         name = _change_name(change, registered, presented, lang)
-        row = ChangeRow(
-            f"{change.delta:+d}", name, change.id or unknown, change.registered, change.presented
-        )
+        row = ChangeRow(name, change.id or unknown, change.registered, change.presented)
         sections[-1][1].append(row)
     return DiffLines(
         tuple(notes),
