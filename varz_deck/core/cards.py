@@ -123,6 +123,7 @@ class CardDatabase:
         self._index: dict[str, set[str]] | None = None
         self._names: NameIndex | None = None
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
+        self._ids: dict[str, Any] | None = None  # normalized id -> its card
 
     @property
     def index(self) -> dict[str, set[str]]:
@@ -142,7 +143,24 @@ class CardDatabase:
         return self._index
 
     def by_id(self, ref: str) -> Any:
-        return self.cards.get(ref) or self.cards.get(ref.strip().upper())
+        """The printing an id names, matched as a name is (case, width, spaces: SPEC §2)."""
+        found = self.cards.get(ref) or self.cards.get(ref.strip().upper())
+        if found is not None:
+            return found
+        if self._ids is None:
+            self._ids = {}
+            for card in self.cards.values():
+                for key in self.id_keys(card):
+                    self._ids.setdefault(normalize(key), card)
+        return self._ids.get(normalize(ref))
+
+    def id_keys(self, card: Any) -> tuple[str, ...]:
+        """What names this one printing: its id."""
+        return (card.id,)
+
+    def card_key(self, card: Any) -> str:
+        """What every printing of one card shares: its name."""
+        return str(card.name)
 
     def canonical(self, name: str) -> Any:
         """The printing that stands for a card name (the first one in the database)."""

@@ -278,7 +278,7 @@ def resolve_sections(
     unknowns = Unknowns()
     for section, listed in entries.items():
         resolved: list[Slot] = []
-        first_place: dict[str, Entry] = {}
+        placed: dict[str, list[tuple[Entry, str | None]]] = {}
         for entry in listed:
             card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section, unknowns)
             if problem is not None:
@@ -288,14 +288,29 @@ def resolve_sections(
                 if wrong is not None:
                     problems.append(wrong)
                     card = None
-                elif card.id in first_place:
-                    first = first_place[card.id]
-                    problems.append(listed_twice(card, entry, first, section_name(section), shown))
                 else:
-                    first_place[card.id] = entry
+                    printing = card.id if database.by_id(entry.ref) is not None else None
+                    before = placed.setdefault(database.card_key(card), [])
+                    first = _overlapping(before, printing)
+                    if first is not None:
+                        problems.append(
+                            listed_twice(card, entry, first, section_name(section), shown)
+                        )
+                    else:
+                        before.append((entry, printing))
             resolved.append(Slot(entry, card))
         slots[section] = tuple(resolved)
     return slots, problems
+
+
+def _overlapping(before: list[tuple[Entry, str | None]], printing: str | None) -> Entry | None:
+    """The first earlier line of the same card that this one repeats: an id names one printing,
+    a name every printing (None), so two lines overlap unless both name different printings by
+    id. The same rule whatever the width, the case or the order the printings load in."""
+    for entry, other in before:
+        if printing is None or other is None or other == printing:
+            return entry
+    return None
 
 
 def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:

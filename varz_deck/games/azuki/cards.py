@@ -110,7 +110,14 @@ class AzukiDatabase(CardDatabase):
                 card = self.cards[self.aliases[key]]
             if card is not None:
                 return card
-        return None
+        return super().by_id(ref)
+
+    def id_keys(self, card: Any) -> tuple[str, ...]:
+        return (card.id, *card.aliases)
+
+    def card_key(self, card: Any) -> str:
+        """Each id is its own card (printings by identity)."""
+        return str(card.id)
 
     def canonical(self, name: str) -> Any:
         return self.cards[name]
