@@ -34,8 +34,9 @@ def checksum(body: str) -> str:
 
 
 def encode(key: str, document: Mapping[str, Any]) -> str:
-    """The cache file's text for a document."""
-    body = json.dumps(document, ensure_ascii=False)
+    """The cache file's text for a document: ASCII, so that a card file's name that is not
+    UTF-8 (a lone surrogate in Python) is written as an escape and read back as the same name."""
+    body = json.dumps(document, ensure_ascii=True)
     return f"{MAGIC} {LAYOUT} {key} {checksum(body)}\n{body}"
 
 

@@ -237,14 +237,14 @@ def _cache_key(
     digest.update(schema_text(game.card_schema).encode())
     digest.update(schema_text("formats").encode())
     for path, data in files:
-        rel = path.relative_to(root).as_posix().encode()
+        rel = os.fsencode(path.relative_to(root).as_posix())  # a name may not be UTF-8
         digest.update(len(rel).to_bytes(8, "big") + rel)
         if isinstance(data, LoadError):
             digest.update(b"unreadable")
         else:
             digest.update(len(data).to_bytes(8, "big") + data)
     for path in misnamed:  # never cached (C007), but a new one must not hit an older entry
-        name = path.name.encode("utf-8", "surrogateescape")
+        name = os.fsencode(path.name)
         digest.update(b"misnamed" + len(name).to_bytes(8, "big") + name)
     return digest.hexdigest()[:40]
 
