@@ -98,6 +98,9 @@ def test_a_format_is_spelled_as_the_database_spells_it(folder):
         (["--deadline", "2030-05-17T10:00:00"], "offset"),
         (["--deadline", "2030-05-17"], "ISO 8601"),
         (["--deadline", "tomorrow"], "ISO 8601"),
+        # issue 24 row 11: past year 9999 (or before year 1) once in UTC: OverflowError, exit 3
+        (["--deadline", "9999-12-31T23:59:59-12:00"], "out of range"),
+        (["--deadline", "0001-01-01T00:00:00+01:00"], "out of range"),
         (["--game", "chess"], "chess"),
         (["--format", "no-such-format"], "no-such-format"),
         (["--database", "mysql://db/x"], "mysql"),
@@ -110,6 +113,16 @@ def test_event_create_usage_errors_exit_2_and_write_nothing(folder, args, words)
     done = _create(folder, "Bad", *args)
     assert done.returncode == 2, done
     assert words in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (folder / "varz-deck.sqlite3").exists()
+
+
+def test_an_event_name_that_is_not_utf8_is_a_usage_error(folder):
+    """Issue 24 row 11: a Latin-1 byte in the name (argv as surrogateescape) was a
+    UnicodeEncodeError, exit 3; now exit 2 naming the byte, and nothing written."""
+    done = _create(folder, "Caf\udce9 Open")  # the bytes b"Caf\xe9 Open" on the command line
+    assert done.returncode == 2, done
+    assert "Caf\\xe9 Open" in done.stderr and "UTF-8" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert not (folder / "varz-deck.sqlite3").exists()
 

@@ -136,6 +136,13 @@ _NOT_A_TIME = msg(
     "serve",
     "--deadline {deadline} is not an ISO 8601 date and time; write it like {example}",
 )
+_OUT_OF_RANGE = msg(
+    "serve",
+    "--deadline {deadline} is out of range: in UTC it must fall between the years 1 and 9999",
+)
+_NOT_UTF8_NAME = msg(
+    "serve", "the event name {name} is not UTF-8 text; write it in UTF-8 (shown escaped)"
+)
 _UNKNOWN_FORMAT = msg("serve", "unknown format {format} for {game}; known: {known}")
 _EXAMPLE = "2026-05-17T10:00:00+09:00"
 
@@ -153,6 +160,10 @@ def parse_deadline(text: str, lang: str) -> datetime.datetime:
         _usage(_NOT_A_TIME(deadline=repr(text), example=_EXAMPLE), lang)
     if when.tzinfo is None or when.utcoffset() is None:
         _usage(_NO_OFFSET(deadline=repr(text), example=_EXAMPLE), lang)
+    try:
+        when.astimezone(datetime.timezone.utc)  # the database keeps it in UTC
+    except OverflowError:
+        _usage(_OUT_OF_RANGE(deadline=repr(text)), lang)
     return when
 
 
@@ -199,13 +210,18 @@ def event_create(
 ) -> None:
     """Create an event; print its id, submission path and organiser token (once)."""
     from varz_deck.core.cards import DEFAULT_GAME
-    from varz_deck.core.sanitize import json_dumps, safe
+    from varz_deck.core.sanitize import json_dumps, quoted, safe
 
     chosen = language(lang)
     check_game_key(game, chosen)
     key = game or DEFAULT_GAME
     if not " ".join(name.split()):
         _usage(msg("serve", "the event needs a name"), chosen)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # a byte of another encoding, kept by argv's surrogateescape
+        shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        _usage(_NOT_UTF8_NAME(name=quoted(shown)), chosen)
     when = parse_deadline(deadline, chosen) if deadline is not None else None
     format_key = _known_format(format, key, chosen) if format is not None else ""
     _prepare(database, chosen)
