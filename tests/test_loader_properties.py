@@ -322,3 +322,31 @@ def test_plain_text_count_forms_and_spacing_are_accepted(line: str) -> None:
 
 def test_plain_text_with_crlf_line_ends_is_read() -> None:
     assert check_text(BASE_TEXT_DECK.replace("\n", "\r\n")).diagnostics == ()
+
+
+_DIGITS = st.text("0123456789", min_size=1, max_size=20)
+
+
+@FAST
+@given(
+    whole=_DIGITS,
+    fraction=st.one_of(st.just(""), _DIGITS),
+    exponent=st.one_of(st.just(""), st.integers(-30, 30).map(lambda e: f"e{e:+d}")),
+    tag=st.booleans(),
+)
+@example(whole="2", fraction="9999999999999999", exponent="", tag=False)
+@example(whole="3", fraction="0", exponent="", tag=False)
+@example(whole="2", fraction="9999999999999999", exponent="", tag=True)
+def test_a_count_is_whole_only_as_written(
+    whole: str, fraction: str, exponent: str, tag: bool
+) -> None:
+    """A float count is whole when the number as written is (fractions.Fraction says, not the
+    float it rounds to): 2.9999999999999999 is F004 although it reads as 3.0 (issue 24 row 14)."""
+    from fractions import Fraction
+
+    from varz_deck.core.strictyaml import is_whole
+
+    text = f"{whole}.{fraction}{exponent}"
+    value = load(f"n: {'!!float ' if tag else ''}{text}\n").data["n"]
+    assert value == float(text)
+    assert is_whole(value) == (Fraction(text).denominator == 1)

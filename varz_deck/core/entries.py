@@ -16,7 +16,7 @@ from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import CardName, Joined, Message, Quoted, msg
 from varz_deck.core.schemas import schema_diagnostics
 from varz_deck.core.source import LoadError
-from varz_deck.core.strictyaml import Document, load
+from varz_deck.core.strictyaml import Document, is_whole, load
 
 MAX_COUNT = 99
 # A deck's unknown references: the first SUGGESTED get "did you mean" (a search of every card
@@ -86,12 +86,7 @@ def read_section(deck: Any, section: str, value: Any, doc: Document) -> list[Dia
 
 
 def _is_count(value: Any) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and float(value).is_integer()
-        and 1 <= value <= MAX_COUNT
-    )
+    return is_whole(value) and 1 <= value <= MAX_COUNT
 
 
 def parse_item(

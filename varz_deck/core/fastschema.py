@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from varz_deck.core.resources import schema
+from varz_deck.core.strictyaml import is_whole
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -37,10 +38,9 @@ def is_number(value: Any) -> bool:
 
 
 def _is_integer(value: Any) -> bool:
-    # Draft 2020-12 counts 3.0 as an integer, as jsonschema does.
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    # Draft 2020-12 counts 3.0 as an integer, as jsonschema does; a loaded 2.9999999999999999
+    # (3.0 as a float) is not whole as written (strictyaml.is_whole).
+    return is_whole(value)
 
 
 _TYPES: dict[str, Check] = {

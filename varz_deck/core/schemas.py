@@ -20,9 +20,13 @@ if TYPE_CHECKING:
 @cache
 def validator(name: str) -> Validator:
     """A compiled Draft 2020-12 validator, built once per process."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
-    return Draft202012Validator(schema(name))
+    from varz_deck.core.strictyaml import is_whole
+
+    # "integer" as the fast check has it: whole as written (2.9999999999999999 is not)
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: is_whole(v))
+    return validators.extend(Draft202012Validator, type_checker=checker)(schema(name))
 
 
 def _sub(error: ValidationError) -> dict[str, Any]:
@@ -108,8 +112,8 @@ def _owner(instance: Any, path: tuple[Any, ...]) -> Message:
 
 
 def _short(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value)  # a HugeInt (4,301+ digits) says so; json.dumps would print 10**100
+    if (isinstance(value, int) and not isinstance(value, bool)) or hasattr(value, "text"):
+        text = str(value)  # a HugeInt (4,301+ digits) says so, a RoundedFloat as written
     else:
         text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "..."

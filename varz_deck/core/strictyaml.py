@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 import yaml
@@ -115,6 +116,37 @@ class HugeInt(int):
         return str(self)
 
 
+class RoundedFloat(float):
+    """A float scalar that reads as a whole number but is not one as written:
+    `2.9999999999999999` is the float 3.0. It keeps its text, for messages and is_whole."""
+
+    text: str
+
+    def __new__(cls, text: str) -> RoundedFloat:
+        value = super().__new__(cls, text)
+        value.text = text
+        return value
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if value.is_integer():
+        written = Decimal(text)
+        if written != written.to_integral_value():
+            return RoundedFloat(text)
+    return value
+
+
+def is_whole(value: Any) -> bool:
+    """Whether a number is whole as written: 3 and 3.0 are, 2.9999999999999999 is not."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or (value.is_integer() and not isinstance(value, RoundedFloat))
+
+
 def _int(text: str, base: int) -> int:
     if len(text) > MAX_INT_DIGITS:
         return HugeInt(text)
@@ -136,7 +168,7 @@ def resolve_plain(value: str) -> Any:
     if _HEX.fullmatch(value):
         return _int(value[2:], 16)
     if _FLOAT.fullmatch(value):
-        return float(value)
+        return _float(value)
     if _INF.fullmatch(value):
         return -math.inf if value.startswith("-") else math.inf
     if _NAN.fullmatch(value):
@@ -160,7 +192,9 @@ def _tagged(tag: str, value: str, mark: Mark) -> Any:
         and isinstance(resolved, expected[name])
         and (name == "bool" or not isinstance(resolved, bool))
     ):
-        return float(resolved) if name == "float" else resolved  # type: ignore[arg-type]
+        if name == "float" and not isinstance(resolved, float):
+            return float(resolved)  # type: ignore[arg-type]
+        return resolved
     raise LoadError(
         "F002", msg("F002", "tag {tag} is not allowed here; remove it")(tag=_show_tag(tag)), mark
     )
