@@ -100,14 +100,30 @@ def _fuzz(server: LiveServer, operation: Any, mode: Any, aim: dict[str, Any]) ->
             assert isinstance(body["error"]["code"], str) and body["error"]["code"], label
             assert isinstance(body["error"]["message"], str) and body["error"]["message"], label
 
+    where = f"{operation.label} ({mode}, {'aimed' if aim else 'as generated'})"
     try:
         run()
     except hypothesis.errors.Unsatisfiable:
-        return []
+        pass  # every case was rejected: judged below, with the runs that sent too few
     except Exception as failure:
-        return [f"{operation.label} ({mode}, {'aimed' if aim else 'as generated'}): {failure}"]
-    assert seen, f"{operation.label}: no request sent"
+        return [f"{where}: {failure}"]
+    if not seen:  # an operation fuzzed with no request at all is a gap, never a pass
+        return [f"{where}: no request sent"]
     return []
+
+
+def test_an_operation_fuzzed_with_no_request_is_a_failure(server, monkeypatch):
+    """Issue 24: when the client could send none of the generated cases (each rejected, so
+    hypothesis ends with Unsatisfiable), `_fuzz` returned no failure before checking that any
+    request was sent: an operation could pass fuzzed with zero requests."""
+
+    def unsendable(self: Any, *args: Any, **kwargs: Any) -> Any:
+        raise requests.exceptions.InvalidURL("not sendable")
+
+    operation = next(o for o in _operations(server) if len(o.body) > 0)  # a POST or PUT
+    monkeypatch.setattr(schemathesis.Case, "call", unsendable)
+    found = _fuzz(server, operation, schemathesis.GenerationMode.POSITIVE, {})
+    assert len(found) == 1 and found[0].endswith("no request sent"), found
 
 
 def test_no_server_error_on_any_operation(server, target):
