@@ -19,8 +19,8 @@ from pathlib import Path, PurePosixPath
 DECK_SUFFIXES = (".yaml", ".yml", ".txt", ".dek")
 STDIN_NAME = "<stdin>"  # how standard input is shown in reports
 _YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-# `3 Name`, `3x Name`, `3 × Name` after optional indentation: a text list's entry line
-_COUNT_LINE = re.compile(r"[ \t]*[0-9]+[ \t]*[xX×]?[ \t]+[^\s#-]")
+# `3 Name`, `3x Name`, `3× Name` after optional indentation: a text list's entry line
+_COUNT_LINE = re.compile(r"[ \t]*[0-9]+[xX×]?[ \t]+[^\s#-]")
 # `  2 Headed Dragon: 2`: a YAML mapping entry whose card name starts with a number
 _MAPPING_COUNT = re.compile(r".*:[ \t]*[0-9]+[ \t]*(#.*)?$")
 MAX_DECK_FILES = 100_000  # a folder search stops here rather than walking a whole disk

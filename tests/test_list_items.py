@@ -1,0 +1,132 @@
+"""A list item's count and name: only `3x` / `3×` joined to the count is a multiplier, so a card
+named `X Ronin` written `3 X Ronin` is three of that card (issue 24 row 2)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from varz_deck.core.entries import parse_item
+
+ROOT = Path(__file__).resolve().parent.parent
+ALTDB = ROOT / "tests" / "data" / "altdb"
+
+
+@pytest.mark.parametrize(
+    ("item", "count", "name"),
+    [
+        ("3 X Ronin", 3, "X Ronin"),
+        ("3 x Ronin", 3, "x Ronin"),
+        ("3 × Ronin", 3, "× Ronin"),
+        ("3 XRonin", 3, "XRonin"),
+        ("3x Ronin", 3, "Ronin"),
+        ("3X Ronin", 3, "Ronin"),
+        ("3× Ronin", 3, "Ronin"),
+        ("3x X Ronin", 3, "X Ronin"),
+        ("  12   Ember   Imp  ", 12, "Ember Imp"),
+        ("03 Ember Imp", 3, "Ember Imp"),
+    ],
+)
+def test_the_multiplier_is_joined_to_the_count(item: str, count: int, name: str) -> None:
+    entry, problem = parse_item("spells", item, None, "deck.txt")
+    assert problem is None
+    assert entry is not None
+    assert (entry.count, entry.ref) == (count, name)
+
+
+@pytest.mark.parametrize("item", ["3x", "3 ", "x3 Ronin", "3×", "three Ronin"])
+def test_an_item_without_a_name_is_not_read(item: str) -> None:
+    entry, problem = parse_item("spells", item, None, "deck.txt")
+    assert entry is None
+    assert problem is not None and problem.code == "F004"
+
+
+_X_CARDS = """\
+set: {code: XR1, name: Letters, released: 2025-01-01}
+cards:
+  - {id: XR1-01, name: X Ronin, type: spil, color: red, cost: 2, power: 3}
+  - {id: XR1-02, name: Ronin, type: spil, color: red, cost: 2, power: 3}
+"""
+
+_SPELLS = [
+    "Ember Imp",
+    "Cinderling",
+    "Blazing Ronin",
+    "Magma Brute",
+    "Inferno Drake",
+    "Scorching Palm",
+    "Flare Burst",
+    "Crimson Parry",
+    "Molten Guard",
+]
+_SKILLS = {"Iron Fist": 1, "Rising Knee": 1, "Iaido Draw": 1, "Second Wind": 1, "Crimson VAZ": 5}
+_PORTALS = {"Plain Gate": 4, "Stone Gate": 4}
+
+
+@pytest.fixture(scope="module")
+def x_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test database plus a card named `X Ronin` and another named `Ronin`."""
+    db = tmp_path_factory.mktemp("xdb") / "cards"
+    shutil.copytree(ALTDB, db)
+    (db / "sets" / "xr1.yaml").write_text(_X_CARDS, encoding="utf-8")
+    return db
+
+
+def _text_list(last: str) -> str:
+    lines = ["Hero: Kagura", "Spells:", *(f"3 {n}" for n in _SPELLS), last, "Skills:"]
+    lines += [f"{c} {n}" for n, c in _SKILLS.items()] + ["Portals:"]
+    lines += [f"{c} {n}" for n, c in _PORTALS.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _yaml_list(last: str) -> str:
+    spells = "".join(f"  - 3 {n}\n" for n in _SPELLS) + f"  - {last}\n"
+    skills = "".join(f"  - {c} {n}\n" for n, c in _SKILLS.items())
+    portals = "".join(f"  - {c} {n}\n" for n, c in _PORTALS.items())
+    return f"hero: Kagura\nspells:\n{spells}skills:\n{skills}portals:\n{portals}"
+
+
+def _mapping(card: str) -> str:
+    spells = "".join(f"  {n}: 3\n" for n in _SPELLS) + f"  {card}: 3\n"
+    skills = "".join(f"  {n}: {c}\n" for n, c in _SKILLS.items())
+    portals = "".join(f"  {n}: {c}\n" for n, c in _PORTALS.items())
+    return f"hero: Kagura\nspells:\n{spells}skills:\n{skills}portals:\n{portals}"
+
+
+def _cli(*args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "varz_deck", *map(str, args)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "form"),
+    [("3 X Ronin", "txt"), ("3 X Ronin", "yaml"), ("3x Ronin", "txt"), ("3× Ronin", "yaml")],
+)
+def test_a_name_that_starts_with_x_is_read_as_written(
+    x_db: Path, tmp_path: Path, written: str, form: str
+) -> None:
+    """`3 X Ronin` is the card X Ronin; `3x Ronin` and `3× Ronin` are Ronin: the same verdict
+    and the same deck code as the mapping form that names the card outright."""
+    meant = "X Ronin" if " X " in written else "Ronin"
+    deck = tmp_path / f"deck.{form}"
+    deck.write_text(_text_list(written) if form == "txt" else _yaml_list(written), "utf-8")
+    mapping = tmp_path / "mapping.yaml"
+    mapping.write_text(_mapping(meant), encoding="utf-8")
+
+    checked = _cli("check", "--cards", x_db, "--format", "pioneer", "--output", "json", deck)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert json.loads(checked.stdout)["decks"][0]["diagnostics"] == []
+
+    codes = [_cli("code", "--cards", x_db, path) for path in (deck, mapping)]
+    assert [c.returncode for c in codes] == [0, 0], [c.stderr for c in codes]
+    assert codes[0].stdout == codes[1].stdout
