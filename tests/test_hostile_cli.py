@@ -135,6 +135,18 @@ def test_row03_safe_and_stream_cover_every_bidi_control() -> None:
     assert clean_output("\x1b]8;;x\x07", allow_sgr=True) == "\\x1b]8;;x\\x07"
 
 
+@pytest.mark.parametrize("allow_sgr", [False, True])
+def test_stream_keeps_only_newline_and_tab_raw(allow_sgr: bool) -> None:
+    """Every C0 control but newline and tab is escaped on a stream: a raw carriage return
+    would let a name overwrite the start of its line (issue 24: the guard passed a raw \\r)."""
+    kept = {"\n", "\t"}
+    for code in range(0x20):
+        ch = chr(code)
+        expected = ch if ch in kept else f"\\x{code:02x}"
+        assert clean_output(f"a{ch}b", allow_sgr=allow_sgr) == f"a{expected}b"
+    assert clean_output("ok\r\nmore") == "ok\\x0d\nmore"
+
+
 # --------------------------------------------------------------------------- row 4
 
 
