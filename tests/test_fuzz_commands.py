@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import shutil
@@ -189,3 +190,110 @@ def test_fuzz_lookups(query: str) -> None:
     run("cards", "search", query)
     run("rules", query)
     run("rules")
+
+
+# ------------------------------------------------- issue 24: verdicts that must not move
+
+KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
+SCORCH = "  Scorch Shot: 3\n"  # two printings in the bundled database: VZ01-010 and VZ02-063
+
+
+def _full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+id_spelling = st.sampled_from([str, str.lower, _full_width, lambda t: _full_width(t.lower())])
+
+
+@settings_for(12)
+@given(
+    first=st.sampled_from(["VZ01-010", "VZ02-063", "Scorch Shot"]),
+    second=st.sampled_from(["VZ01-010", "VZ02-063", "Scorch Shot", "スコーチショット"]),
+    spell_first=id_spelling,
+    spell_second=id_spelling,
+    copies=st.integers(1, 2),
+)
+def test_fuzz_printings_one_rule_whatever_the_width(
+    work: Path, first: str, second: str, spell_first: object, spell_second: object, copies: int
+) -> None:
+    """Two lines for Scorch Shot: legal only when they name its two printings by id, in any
+    width or case; F003 when a name is one of them or both name one printing (SPEC §2)."""
+    assert callable(spell_first) and callable(spell_second)
+    lines = f"  {spell_first(first)}: {copies}\n  {spell_second(second)}: {3 - copies}\n"
+    deck = work / "printings.yaml"
+    deck.write_text(KAGURA.read_text(encoding="utf-8").replace(SCORCH, lines), encoding="utf-8")
+    ids = {"VZ01-010", "VZ02-063"}
+    expected_legal = first in ids and second in ids and first != second
+    count("printings")
+    code, text = run("check", "--output", "json", str(deck))
+    assert (code == 0) == expected_legal, text
+    if not expected_legal:
+        assert '"code": "F003"' in text
+
+
+def _forms(name: str) -> dict[str, str]:
+    """The Kagura example with `name` in place of Scorch Shot, as a mapping, a YAML list and a
+    .txt list."""
+    import yaml
+
+    deck = yaml.safe_load(KAGURA.read_text(encoding="utf-8"))
+    deck["spells"] = {(name if k == "Scorch Shot" else k): v for k, v in deck["spells"].items()}
+    sections = ("spells", "skills", "portals")
+    head = f"hero: {deck['hero']}\nformat: {deck['format']}\n"
+    mapping = head + "".join(
+        f"{s}:\n" + "".join(f"  {json.dumps(k)}: {v}\n" for k, v in deck[s].items())
+        for s in sections
+    )
+    listed = head + "".join(
+        f"{s}:\n" + "".join(f"  - {json.dumps(f'{v} {k}')}\n" for k, v in deck[s].items())
+        for s in sections
+    )
+    text = f"Hero: {deck['hero']}\nFormat: {deck['format']}\n" + "".join(
+        f"{s}:\n" + "".join(f"{v} {k}\n" for k, v in deck[s].items()) for s in sections
+    )
+    return {"yaml": mapping, "list.yaml": listed, "txt": text}
+
+
+@settings_for(8)
+@given(lead=st.sampled_from(["X", "x", "×", "X-", "XX", "3x", "x3"]))
+def test_fuzz_names_that_start_like_a_multiplier(small_db: Path, work: Path, lead: str) -> None:
+    """`3 X Ronin` is three of the card `X Ronin`, in a .txt line and a YAML list item alike:
+    the same deck code as the mapping form that names the card outright."""
+    name = f"{lead} Ronin"
+    cards = small_db / "sets" / "xx.yaml"
+    cards.write_text(
+        "set: {code: XX1, name: Letters, released: 2025-01-01}\ncards:\n"
+        f"  - {{id: XX1-001, name: {json.dumps(name)}, type: spil, color: red, cost: 1, "
+        "power: 2}\n",
+        encoding="utf-8",
+    )
+    try:
+        codes = set()
+        for suffix, text in _forms(name).items():
+            deck = work / f"x-names.{suffix}"
+            deck.write_text(text, encoding="utf-8")
+            status, out = run("code", "--cards", str(small_db), str(deck))
+            assert status == 0, out
+            codes.add(out.strip())
+        count("x-names")
+        assert len(codes) == 1, codes
+    finally:
+        cards.unlink()
+
+
+@settings_for(4)
+@given(lines=st.integers(1, 2_000), count_=st.integers(1, 99))
+def test_fuzz_huge_repeated_counts_are_checked_fast(work: Path, lines: int, count_: int) -> None:
+    """A .txt of one line repeated thousands of times: F003 for the repeats, an answer in
+    seconds, never a crash (issue 24 rows 7 and 12 gave such decks to sim, tune and code)."""
+    import time
+
+    deck = work / "repeated.txt"
+    deck.write_text("Hero: Hibiki Kagura\nSpells:\n" + f"{count_} Ember Imp\n" * lines, "utf-8")
+    count("repeated")
+    started = time.monotonic()
+    status, out = run("check", "--output", "json", str(deck))
+    assert status == 1, out[-500:]
+    assert time.monotonic() - started < 20
+    if lines > 1:
+        assert '"code": "F003"' in out
