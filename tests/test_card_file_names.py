@@ -18,8 +18,8 @@ from varz_deck.core import database as database_module
 from varz_deck.games import lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
-DECK = ROOT / "examples" / "red-kagura-festival.yaml"  # legal, its cards are all in VZ01
-LATIN1 = b"v\xffz01.yaml"  # vz01.yaml renamed: every card of the deck is in it
+DECK = ROOT / "examples" / "red-kagura-festival.yaml"  # legal; most of its cards are in VZ01
+LATIN1 = b"v\xffz01.yaml"  # vz01.yaml renamed: unread, the deck would be illegal
 
 
 def fs(name: bytes) -> str:
