@@ -291,6 +291,41 @@ def test_json_summary_and_legal_flags_follow_the_diagnostics() -> None:
     }
 
 
+def test_json_shows_a_name_that_is_not_utf8_as_the_text_output_does() -> None:
+    """A lone surrogate (the byte 0xFF of `p\\377r.yaml`) is no character a JSON reader takes:
+    the path is the text `p\\udcffr.yaml`, backslash included, as the text report shows it."""
+    report = DeckReport(
+        path="p\udcffr.yaml",
+        name="N\udcff",
+        format="standard",
+        hero=None,
+        counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
+        diagnostics=(error("F001", "cannot read 'p\udcffr.yaml'", file="p\udcffr.yaml"),),
+    )
+    out = json_report.render_check([report])
+    assert "\\\\udcff" in out  # in the JSON text: an escaped backslash, then udcff
+    payload = json.loads(out.encode("utf-8"))
+    deck = payload["decks"][0]
+    assert (deck["path"], deck["name"]) == ("p\\udcffr.yaml", "N\\udcff")
+    assert deck["diagnostics"][0]["message"] == "cannot read 'p\\udcffr.yaml'"
+    lint = json.loads(json_report.render_lint({"p\udcffr.yaml": []}).encode("utf-8"))
+    assert lint["files"][0]["path"] == "p\\udcffr.yaml"
+
+
+def test_text_shows_a_name_that_is_not_utf8_escaped() -> None:
+    report = DeckReport(
+        path="p\udcffr.yaml",
+        name=None,
+        format="standard",
+        hero=None,
+        counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
+        diagnostics=(error("F001", "cannot read", file="p\udcffr.yaml", line=1, column=1),),
+    )
+    out = text_report.render_check([report], color=False, width=WIDE)
+    out.encode("utf-8")
+    assert "p\\udcffr.yaml:1:1: F001 error: cannot read" in out
+
+
 def test_json_output_for_no_decks_is_still_a_full_document() -> None:
     payload = json.loads(json_report.render_check([]))
     assert payload["decks"] == []
@@ -308,6 +343,29 @@ def test_github_escapes_data_and_properties() -> None:
     d = error("F005", "50%: a,b\r\nc", file="x: y, 100%.yaml", line=2, column=5)
     assert github.render([d]) == (
         "::error file=x%3A y%2C 100%25.yaml,line=2,col=5,title=F005::F005 50%25: a,b%0D%0Ac\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "prop"),
+    [
+        ("a\nb.yaml", "a%0Ab.yaml"),  # GitHub turns %0A back into the newline of the real name
+        ("a\rb.yaml", "a%0Db.yaml"),
+        ("100%:x,y.yaml", "100%25%3Ax%2Cy.yaml"),
+        ("e\x1b[31m.yaml", "e\\x1b[31m.yaml"),  # no escape code for ESC: shown, never raw
+        ("p\udcffr.yaml", "p\\udcffr.yaml"),  # a byte that is not UTF-8, as Python shows it
+    ],
+)
+def test_github_file_property_follows_the_workflow_command_escapes(name: str, prop: str) -> None:
+    out = github.render([error("F001", "no such file", file=name)])
+    assert out == f"::error file={prop},title=F001::F001 no such file\n"
+    out.encode("utf-8")
+
+
+def test_github_message_data_shows_controls_escaped() -> None:
+    d = error("F005", "unknown card \x1b[2J\u202e 'p\udcffr'\nnext", file="a.yaml")
+    assert github.render([d]) == (
+        "::error file=a.yaml,title=F005::F005 unknown card \\x1b[2J\\u202e 'p\\udcffr'%0Anext\n"
     )
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.sanitize import safe
+from varz_deck.core.report import shown
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Message data: GitHub's escapes first (it turns %0A back into a newline), then the other
+    controls made visible."""
+    return shown(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _prop(text: str) -> str:
+    """A property value: as data, and `:` and `,` (they end a property) escaped too."""
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
@@ -21,7 +24,7 @@ def render(diagnostics: Iterable[Diagnostic]) -> str:
     for d in diagnostics:
         props = []
         if d.file:
-            props.append(f"file={_prop(safe(d.file))}")
+            props.append(f"file={_prop(d.file)}")
         if d.line is not None:
             props.append(f"line={d.line}")
         if d.column is not None:

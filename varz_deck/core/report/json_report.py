@@ -7,13 +7,9 @@ from collections.abc import Mapping, Sequence
 from varz_deck import __version__
 from varz_deck.core.check import DeckReport, diagnostic_json
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.sanitize import json_dumps
+from varz_deck.core.report import json_document
 
 VERSION = 1
-
-
-def _dump(payload: object) -> str:
-    return json_dumps(payload) + "\n"
 
 
 def render_check(reports: Sequence[DeckReport], lang: str = "en") -> str:
@@ -25,7 +21,7 @@ def render_check(reports: Sequence[DeckReport], lang: str = "en") -> str:
         "errors": sum(r.errors for r in reports),
         "warnings": sum(r.warnings for r in reports),
     }
-    return _dump(
+    return json_document(
         {"version": VERSION, "tool": f"varz-deck {__version__}", "decks": decks, "summary": summary}
     )
 
@@ -42,7 +38,7 @@ def render_lint(files: Mapping[str, Sequence[Diagnostic]], lang: str = "en") -> 
         "errors": sum(1 for d in all_diags if d.is_error),
         "warnings": sum(1 for d in all_diags if not d.is_error),
     }
-    return _dump(
+    return json_document(
         {
             "version": VERSION,
             "tool": f"varz-deck {__version__}",

@@ -11,7 +11,7 @@ from rich.text import Text
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
-from varz_deck.core.sanitize import safe
+from varz_deck.core.report import shown
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -58,13 +58,13 @@ _WARNINGS = nmsg("report", "{n} warning", "{n} warnings")
 
 
 def _line(d: Diagnostic, lang: str) -> Text:
-    place = safe(d.file or "")
+    place = shown(d.file or "")
     if d.line is not None:
         place += f":{d.line}:{d.column or 1}"
     text = Text(f"{place}: " if place else "", style="bold")
     text.append(d.code, style=_STYLE[d.severity.value])
     text.append(f" {term('severity', d.severity.value, lang)}: ", style=_STYLE[d.severity.value])
-    text.append(safe(localized(d, lang)))
+    text.append(shown(localized(d, lang)))
     return text
 
 
@@ -95,10 +95,10 @@ def render_check(
             head.append(msg("report", "✓ legal").render(lang) + "  ", style="bold green")
         else:
             head.append(msg("report", "✗ illegal").render(lang) + "  ", style="bold red")
-        head.append(safe(report.path), style="bold")
-        details = [safe(report.format)]
+        head.append(shown(report.path), style="bold")
+        details = [shown(report.format)]
         if report.name:
-            details.insert(0, safe(report.name))
+            details.insert(0, shown(report.name))
         if report.hero is not None:
             hero = CardName.of(report.hero, quote=False)
             lead = (
