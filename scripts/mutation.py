@@ -78,6 +78,9 @@ class Target:
             for function in self.functions:
                 if function == "*":
                     out.append(f"{module}.x*__mutmut_*")
+                elif "." in function:  # a method, "Class.name": mutmut's `xǁClassǁname`
+                    owner, _, method = function.partition(".")
+                    out.append(f"{module}.xǁ{owner}ǁ{method}__mutmut_*")
                 else:
                     out.append(f"{module}.x_{function}__mutmut_*")
         return out
@@ -102,7 +105,30 @@ TARGETS = (
         ),
     ),
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
-    Target("sanitiser", "Output sanitiser", ("varz_deck/core/sanitize.py",), ("safe", "_escape")),
+    Target(
+        "yaml-numbers",
+        "Strict YAML loader: numbers (whole as written)",
+        ("varz_deck/core/strictyaml.py",),
+        ("resolve_plain", "_float", "is_whole", "_tagged"),
+    ),
+    Target(
+        "sanitiser",
+        "Output sanitiser",
+        ("varz_deck/core/sanitize.py",),
+        ("safe", "_escape", "clean_output", "_stream_escape"),
+    ),
+    Target(
+        "entries",
+        "Deck entries: list items, counts, F003",
+        ("varz_deck/core/entries.py",),
+        ("parse_item", "_is_count", "resolve_sections", "_overlapping"),
+    ),
+    Target(
+        "card-lookup",
+        "Card look-up by id and name",
+        ("varz_deck/core/cards.py",),
+        ("CardDatabase.by_id", "CardDatabase.lookup", "CardDatabase.card_key", "normalize"),
+    ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 

@@ -69,10 +69,14 @@ def test_every_target_of_the_script_is_mutated_and_its_functions_exist() -> None
             assert any(fnmatch.fnmatch(relative, p) for p in CONFIG["only_mutate"]), relative
         if target.functions != ("*",):
             (file,) = files
-            defined = {
-                node.name
-                for node in ast.parse(file.read_text(encoding="utf-8")).body
-                if isinstance(node, ast.FunctionDef)
+            body = ast.parse(file.read_text(encoding="utf-8")).body
+            defined = {node.name for node in body if isinstance(node, ast.FunctionDef)}
+            defined |= {  # methods, named "Class.method"
+                f"{node.name}.{item.name}"
+                for node in body
+                if isinstance(node, ast.ClassDef)
+                for item in node.body
+                if isinstance(item, ast.FunctionDef)
             }
             missing = set(target.functions) - defined
             assert not missing, f"{target.key}: {sorted(missing)} not in {file}"
