@@ -535,3 +535,26 @@ def test_damaged_azuki_code_is_f009(tmp_path: Path) -> None:
     reg = json.loads(out)["registrations"][0]
     assert status == 1 and reg["deck_hash"] is None
     assert [d["code"] for d in reg["diagnostics"]] == ["F009"]
+
+
+# ---- issue 24 ------------------------------------------------------------------------------------
+
+
+def test_code_of_more_copies_than_a_code_holds_is_refused(tmp_path: Path) -> None:
+    """Row 12: 700 lines of `99 Ember Imp` are 69,300 copies; a code holds at most 65,535 of one
+    card, so no code is printed (before: exit 0 and a code `check` rejected with F009)."""
+    deck = tmp_path / "imps.txt"
+    deck.write_text("Hero: Hibiki Kagura\nSpells:\n" + "99 Ember Imp\n" * 700, encoding="utf-8")
+    status, out, err = run("code", deck)
+    assert (status, out) == (1, "")
+    assert "has no deck code" in err and "69,300" in err and "65,535" in err
+    assert "Traceback" not in err
+
+
+def test_register_sheet_of_more_copies_than_a_code_holds_has_no_code(tmp_path: Path) -> None:
+    deck = tmp_path / "imps.txt"
+    deck.write_text("Hero: Hibiki Kagura\nSpells:\n" + "99 Ember Imp\n" * 700, encoding="utf-8")
+    status, _, _ = run("register", deck, "--sheet", tmp_path / "sheets")
+    assert status == 1
+    page = (tmp_path / "sheets" / "imps.html").read_text(encoding="utf-8")
+    assert "69300" in page and "Deck code" not in page

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from functools import cache
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.canonical import CanonicalDeck
-from varz_deck.core.registration.code import CodeError, display, encode
+from varz_deck.core.registration.code import CodeError, NoCode, display, encode
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck
@@ -300,3 +301,240 @@ def test_misplaced_cards_survive_the_round_trip() -> None:
     assert again.hash() == canonical.hash()
     types = {SECTION_OF_TYPE[c.card.type] for c in again.sections["spells"] if c.card}
     assert types == {"portals"}
+
+
+# ---- the README's codes, pinned (issue 24) ------------------------------------------------------
+
+README = ROOT / "README.md"
+# The README's two VARZ codes, copied by hand. The short one is the README's byte-by-byte example;
+# the long one is `varz-deck code aoi.yaml` (examples/red-kagura-festival.yaml).
+README_SHORT = "VZ1AQAIVlowMS0wMDECloIBBAYCOTQBp608"
+README_KAGURA = (
+    "VZ1AQAIVlowMS0wMDENloKCgoGCgYCAAwMFMi0wMDSBgYEGAQMFMS0wNjeAgIDfAQMFMi0wNDMEAgMFMS0xMDGLlIhgxw"
+)
+# The README's short example, read off its walk-through: hero VZ01-001; VZ01-007 ×3, VZ01-008 ×3;
+# VZ01-094 ×4; VZ01-104 ×4 (standard).
+SHORT_DECK = (
+    "standard",
+    "VZ01-001",
+    {
+        "spells": [("VZ01-007", 3), ("VZ01-008", 3)],
+        "skills": [("VZ01-094", 4)],
+        "portals": [("VZ01-104", 4)],
+    },
+)
+# examples/red-kagura-festival.yaml by hand (each card's smallest printing id, sorted; the same list
+# as tests/test_registration_cli.py's KAGURA_CANONICAL).
+KAGURA_DECK = (
+    "standard",
+    "VZ01-001",
+    {
+        "spells": [
+            ("VZ01-007", 3), ("VZ01-008", 3), ("VZ01-009", 3), ("VZ01-010", 3), ("VZ01-011", 2),
+            ("VZ01-012", 3), ("VZ01-013", 2), ("VZ01-014", 1), ("VZ01-015", 1), ("VZ02-004", 3),
+            ("VZ02-005", 2), ("VZ02-006", 2), ("VZ02-007", 2),
+        ],
+        "skills": [
+            ("VZ01-067", 1), ("VZ01-068", 1), ("VZ01-069", 1), ("VZ01-070", 1), ("VZ01-094", 4),
+            ("VZ02-043", 1),
+        ],
+        "portals": [("VZ01-101", 2), ("VZ01-104", 4), ("VZ01-110", 1), ("VZ01-113", 1)],
+    },
+)  # fmt: skip
+
+
+def _leb128(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        out.append(low | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def readme_code(deck: tuple[str, str, dict[str, list[tuple[str, int]]]]) -> str:
+    """A VARZ code built from the README's grammar alone (its "Deck codes" section)."""
+    fmt, hero, sections = deck
+
+    def text(s: str) -> bytes:
+        data = s.encode("utf-8")
+        return _leb128(len(data)) + data
+
+    out = bytearray([1]) + text("" if fmt == "standard" else fmt) + text(hero)
+    previous = hero
+    for name in ("spells", "skills", "portals"):
+        out += _leb128(len(sections[name]))
+        for card_id, count in sections[name]:
+            head, _, number = previous.partition("-")
+            new_head, _, new_number = card_id.partition("-")
+            same = head == new_head and number.isdigit() and new_number.isdigit()
+            step = int(new_number) - int(number) if same and len(number) == len(new_number) else 0
+            if 1 <= step <= 32 and 1 <= count <= 4:
+                out.append(0x80 | (step - 1) << 2 | (count - 1))
+            else:
+                out += bytes([count]) if count < 128 else b"\x00" + _leb128(count)
+                shared = next(
+                    (i for i, (a, b) in enumerate(zip(previous, card_id, strict=False)) if a != b),
+                    min(len(previous), len(card_id)),
+                )
+                out += _leb128(shared) + text(card_id[shared:])
+            previous = card_id
+    crc = binascii.crc_hqx(bytes(out), 0xFFFF).to_bytes(2, "big")
+    return "VZ1" + base64.urlsafe_b64encode(bytes(out) + crc).decode("ascii").rstrip("=")
+
+
+def test_the_readme_codes_are_pinned() -> None:
+    found = set(re.findall(r"\b(?:VZ|AZ)1[A-Za-z0-9_-]{8,}", README.read_text(encoding="utf-8")))
+    assert found == {README_SHORT, README_KAGURA}  # a new code in the README gets pinned here
+    assert readme_code(SHORT_DECK) == README_SHORT
+    assert readme_code(KAGURA_DECK) == README_KAGURA
+    assert example_code(ROOT / "examples" / "red-kagura-festival.yaml") == README_KAGURA
+
+
+@pytest.mark.parametrize(
+    ("code", "deck"), [(README_SHORT, SHORT_DECK), (README_KAGURA, KAGURA_DECK)]
+)
+def test_the_readme_codes_decode_to_the_readme_decks(
+    code: str, deck: tuple[str, str, dict[str, list[tuple[str, int]]]]
+) -> None:
+    fmt, hero, sections = deck
+    decoded = decode(code)
+    assert decoded.format == fmt and decoded.slots == {"hero": hero}
+    assert decoded.sections == {k: tuple(v) for k, v in sections.items()}
+    assert encode(canonical_from_code(code, bundled())) == code
+
+
+def test_the_readme_walk_through_bytes() -> None:
+    """The README spells the short example's payload out byte by byte."""
+    raw = base64.urlsafe_b64decode(README_SHORT[3:] + "=" * (-len(README_SHORT[3:]) % 4))
+    assert raw.hex(" ") == (
+        "01 00 08 56 5a 30 31 2d 30 30 31 02 96 82 01 04 06 02 39 34 01 a7 ad 3c"
+    )
+
+
+# ---- over-long varints (issue 24) ---------------------------------------------------------------
+
+
+def wrap(payload: bytes, prefix: str = "VZ1") -> str:
+    crc = binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big")
+    return prefix + base64.urlsafe_b64encode(payload + crc).decode().rstrip("=")
+
+
+EMPTY_DECK = b"\x01\x00\x00\x00\x00\x00"  # version 1, standard, no hero, three empty sections
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"\x01\x80\x00\x00\x00\x00\x00",  # the format's length 0 in two bytes
+        b"\x01\x00\x00\x80\x00\x00\x00",  # spells: 0 entries in two bytes
+        b"\x01\x00\x00\x00\x00\xff\x80\x80\x80\x00",  # portals: 127 in five bytes
+        b"\x01\x00\x00\x01\x00\x83\x00\x00\x08VZ01-007\x00\x00",  # count 3 as 0x83 0x00
+        b"\x01\x00\x00\x01\x03\x80\x00\x08VZ01-007\x00\x00",  # shared 0 as 0x80 0x00
+    ],
+)
+def test_an_over_long_varint_is_f009(payload: bytes) -> None:
+    assert decode(wrap(EMPTY_DECK)).sections == {"spells": (), "skills": (), "portals": ()}
+    with pytest.raises(CodeError, match="damaged"):
+        decode(wrap(payload))
+
+
+def test_minimal_varints_of_every_length_still_decode() -> None:
+    for count in (1, 127, 128, 300, 16383, 16384, 65535):
+        payload = b"\x01\x00\x00\x01\x00" + _leb128(count) + b"\x00\x08VZ01-007\x00\x00"
+        assert decode(wrap(payload)).sections["spells"] == (("VZ01-007", count),)
+
+
+# ---- a code is printed only when it decodes (issue 24, row 12) ----------------------------------
+
+
+def test_a_count_over_what_a_code_holds_is_refused_not_encoded() -> None:
+    """700 lines of `99 Ember Imp` add up to 69,300 copies; the decoder holds at most 65,535."""
+    deck = Deck(path="x.txt", hero="Hibiki Kagura")
+    deck.entries["spells"] = [Entry("spells", "Ember Imp", 99, None) for _ in range(700)]
+    canonical = canonicalize(deck, bundled())
+    assert canonical.size("spells") == 69_300
+    with pytest.raises(NoCode) as caught:
+        encode(canonical)
+    assert "69,300" in str(caught.value) and "65,535" in str(caught.value)
+
+
+def test_the_most_a_code_holds_still_encodes() -> None:
+    deck = Deck(path="x.txt", hero="Hibiki Kagura")
+    deck.entries["spells"] = [Entry("spells", "Ember Imp", 65_535, None)]
+    code = encode(canonicalize(deck, bundled()))
+    assert decode(code).sections["spells"] == (("VZ01-007", 65_535),)
+
+
+def test_more_different_cards_than_a_code_holds_is_refused() -> None:
+    ids = [f"A-{i:04}" for i in range(1001)]
+    db = synthetic_db(ids)
+    deck = Deck(path="x", hero="H-1")
+    deck.entries["spells"] = [Entry("spells", i, 1, None) for i in ids]
+    with pytest.raises(NoCode, match="1,001"):
+        encode(canonicalize(deck, db))
+    deck.entries["spells"].pop()
+    assert len(decode(encode(canonicalize(deck, db))).sections["spells"]) == 1000
+
+
+def test_a_code_longer_than_the_decoder_reads_is_refused() -> None:
+    ids = [f"S{i}{'X' * 60}-{'Y' * 60}{i}" for i in range(40)]  # no two share much: long codes
+    db = synthetic_db(ids)
+    deck = Deck(path="x", hero="H-1")
+    deck.entries["spells"] = [Entry("spells", i, 1, None) for i in ids]
+    with pytest.raises(NoCode, match="4,096"):
+        encode(canonicalize(deck, db))
+
+
+def test_an_id_longer_than_a_code_holds_is_refused() -> None:
+    long_id = "A-" + "7" * 300
+    db = synthetic_db([long_id])
+    deck = Deck(path="x", hero="H-1")
+    deck.entries["skills"] = [Entry("skills", long_id, 1, None)]
+    with pytest.raises(NoCode, match="255"):
+        encode(canonicalize(deck, db))
+
+
+_ANY_ID = st.builds(
+    lambda s, n: f"{s}-{n}",
+    st.text("ABZ09", min_size=1, max_size=4),
+    st.text("0123456789AZ", min_size=1, max_size=4) | st.just("9" * 300),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    ids=st.lists(_ANY_ID, min_size=1, max_size=30, unique=True),
+    counts=st.lists(
+        st.integers(1, 99) | st.integers(100, 70_000) | st.sampled_from([65_535, 65_536]),
+        min_size=1,
+        max_size=30,
+    ),
+    lines=st.integers(1, 800),
+    data=st.data(),
+)
+def test_any_code_that_is_printed_decodes_to_the_same_deck(
+    ids: list[str], counts: list[int], lines: int, data: st.DataObject
+) -> None:
+    """The property of row 12: encode either refuses (NoCode) or gives a code that decodes, with
+    no F009, to exactly the canonical list; a card may be listed on many lines (F003)."""
+    db = synthetic_db(ids)
+    deck = Deck(path="x", hero=data.draw(st.sampled_from(["H-1", None])))
+    for card_id, count in zip(ids, counts, strict=False):
+        section = data.draw(st.sampled_from(SECTIONS))
+        repeat = data.draw(st.sampled_from([1, 2, lines]))
+        deck.entries[section] += [Entry(section, card_id, count, None)] * repeat
+    canonical = canonicalize(deck, db)
+    try:
+        code = encode(canonical)
+    except NoCode as err:
+        assert str(err)
+        return
+    decoded, problems = read_code(code)
+    assert problems == [] and decoded.readable
+    again = decode(code)
+    assert again.slots["hero"] == (deck.hero or "")
+    for section in SECTIONS:
+        assert again.sections[section] == tuple(
+            (c.key, c.count) for c in canonical.sections[section]
+        )

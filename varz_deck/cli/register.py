@@ -269,10 +269,17 @@ def code(
     database = _database(cards, chosen, game)
     registrar = game_of(database).registrar
     reg = registrar.register(deck, database)
+    no_code = msg("register", "{deck} has no deck code: {reason}")
     if reg.canonical is None or not reg.canonical.complete:
-        _report_problems(reg, msg("register", "{deck} has no deck code: {reason}"), chosen)
+        _report_problems(reg, no_code, chosen)
         raise typer.Exit(EXIT_PROBLEMS)
-    sys.stdout.write(registrar.encode(reg.canonical) + "\n")
+    from varz_deck.core.registration.code import NoCode
+
+    try:
+        deck_code = registrar.encode(reg.canonical)
+    except NoCode as err:  # more than a code holds: no code the decoder would reject is printed
+        fail(no_code(deck=reg.path, reason=err.message), EXIT_PROBLEMS, chosen)
+    sys.stdout.write(deck_code + "\n")
     raise typer.Exit(EXIT_OK)
 
 

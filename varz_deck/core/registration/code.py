@@ -49,6 +49,21 @@ _NOT_REBUILT = msg("F009", "it is damaged (a card id cannot be rebuilt)")
 _SECTION_DAMAGED = msg("F009", "its {section} section is damaged")
 _UNREADABLE = msg("F009", "it is damaged (its {part} cannot be read)")
 _FORMAT = msg("F009", "format")
+_LONG_NUMBER = msg("F009", "it is damaged (a number is too long)")
+_UNKNOWN_REFERENCES = msg(
+    "register", "it has unknown references (a card or format the card database does not know)"
+)
+_TOO_MANY_COPIES = msg(
+    "register", "it has {n:,} copies of {card}; a deck code holds at most {most:,} of one card"
+)
+_TOO_MANY_CARDS = msg(
+    "register", "its {section} section lists {n:,} different cards; a deck code holds {most:,}"
+)
+_TOO_LONG = msg(
+    "register", "its code would be {length:,} characters; a deck code is at most {limit:,}"
+)
+_LONG_TEXT = msg("register", "{text} is longer than a deck code holds ({most} bytes)")
+_UNREADABLE_CODE = msg("register", "its code would not decode ({reason})")
 
 
 class CodeError(ValueError):
@@ -63,6 +78,15 @@ class CodeError(ValueError):
         self.column = column
 
 
+class NoCode(ValueError):
+    """A deck that has no deck code: the decoder could not read one back (too many copies or cards,
+    too long) or a reference is unknown. `message` is translatable; `str(error)` its English."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.render())
+        self.message = message
+
+
 @dataclass(frozen=True, slots=True)
 class DecodedDeck:
     """What a code holds: format key, each slot's id ("" for none), (id, count) per section."""
@@ -73,9 +97,10 @@ class DecodedDeck:
 
 
 def encode(canonical: CanonicalDeck) -> str:
-    """The deck code of a canonical list; every reference in it must be known (`complete`)."""
+    """The deck code of a canonical list, or NoCode when it has none: an unknown reference, or more
+    than a code holds (the decoder's limits). A code given out always decodes to the same list."""
     if not canonical.complete:
-        raise ValueError("a deck with unknown references has no deck code")
+        raise NoCode(_UNKNOWN_REFERENCES)
     layout = canonical.layout
     out = bytearray([PAYLOAD_VERSION])
     _put_str(out, "" if canonical.format == DEFAULT_FORMAT else canonical.format)
@@ -86,8 +111,14 @@ def encode(canonical: CanonicalDeck) -> str:
         _put_str(out, previous)
     for section in layout.sections:
         cards = canonical.sections[section]
+        if len(cards) > MAX_ENTRIES:
+            raise NoCode(
+                _TOO_MANY_CARDS(section=Term("section", section), n=len(cards), most=MAX_ENTRIES)
+            )
         _put_varint(out, len(cards))
         for item in cards:
+            if item.count > MAX_COUNT:
+                raise NoCode(_TOO_MANY_COPIES(card=Quoted(item.name), n=item.count, most=MAX_COUNT))
             step = _step(previous, item.key)
             if step is not None and item.count <= _COUNTS:
                 out.append(_COMPACT | (step - 1) << 2 | (item.count - 1))
@@ -103,7 +134,28 @@ def encode(canonical: CanonicalDeck) -> str:
             previous = item.key
     payload = bytes(out)
     crc = binascii.crc_hqx(payload, 0xFFFF).to_bytes(2, "big")
-    return layout.prefix + base64.urlsafe_b64encode(payload + crc).decode("ascii").rstrip("=")
+    code = layout.prefix + base64.urlsafe_b64encode(payload + crc).decode("ascii").rstrip("=")
+    if len(code) > MAX_CODE_LENGTH:
+        raise NoCode(_TOO_LONG(length=len(code), limit=MAX_CODE_LENGTH))
+    _read_back(code, canonical)
+    return code
+
+
+def _read_back(code: str, canonical: CanonicalDeck) -> None:
+    """NoCode unless the code decodes to the canonical list: no code the decoder rejects, or reads
+    as another deck, is ever given out (an id or a format key the decoder does not accept)."""
+    layout = canonical.layout
+    try:
+        decoded = decode(code, layout)
+    except CodeError as err:
+        raise NoCode(_UNREADABLE_CODE(reason=err.message)) from None
+    expected = DecodedDeck(
+        canonical.format,
+        {slot: (card.key if card else "") for slot, card in canonical.slots.items()},
+        {s: tuple((c.key, c.count) for c in canonical.sections[s]) for s in layout.sections},
+    )
+    if decoded != expected:
+        raise NoCode(_UNREADABLE_CODE(reason=_NOT_REBUILT))
 
 
 def decode(code: str, layout: Layout) -> DecodedDeck:
@@ -287,7 +339,7 @@ def _put_varint(out: bytearray, value: int) -> None:
 def _put_str(out: bytearray, text: str) -> None:
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT:
-        raise ValueError(f"{text[:20]!r}… is too long for a deck code")
+        raise NoCode(_LONG_TEXT(text=Quoted(text), most=MAX_TEXT))
     _put_varint(out, len(data))
     out += data
 
@@ -311,15 +363,19 @@ class _Reader:
         return value
 
     def varint(self) -> int:
+        """An unsigned LEB128 number in its shortest form: a longer one (a last byte of 0 after
+        others) would give one deck two codes, so it is damage, as is one of over 5 bytes."""
         value = shift = 0
         while True:
             b = self.byte()
             value |= (b & 0x7F) << shift
             if not b & 0x80:
+                if b == 0 and shift:
+                    raise CodeError(_LONG_NUMBER)
                 return value
             shift += 7
             if shift > 28:
-                raise CodeError(msg("F009", "it is damaged (a number is too long)"))
+                raise CodeError(_LONG_NUMBER)
 
     def text(self, what: object) -> str:
         length = self.varint()

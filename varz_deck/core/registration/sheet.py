@@ -22,6 +22,7 @@ from typing import Any
 from varz_deck import __version__
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
+from varz_deck.core.registration.code import NoCode
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.sanitize import safe
 
@@ -195,10 +196,11 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
         parts.append(parts_of.lists(reg, canonical, lang))
         verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
         code = ""
-        if canonical.complete:  # a deck with unknown references has no deck code
+        deck_code = _deck_code(canonical, parts_of)
+        if deck_code is not None:
             code = (
                 f'<div class="code"><span>{say(_DECK_CODE)}</span>'
-                f"<code>{e(parts_of.code(canonical))}</code></div>"
+                f"<code>{e(deck_code)}</code></div>"
             )
         parts.append(
             f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
@@ -238,6 +240,16 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
         ]
     )
     return "\n".join(parts)
+
+
+def _deck_code(canonical: CanonicalDeck, parts_of: SheetParts) -> str | None:
+    """The deck's code, or None when it has none (unknown references, more than a code holds)."""
+    if not canonical.complete:
+        return None
+    try:
+        return parts_of.code(canonical)
+    except NoCode:
+        return None
 
 
 def e(text: str) -> str:
