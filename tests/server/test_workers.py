@@ -307,4 +307,75 @@ def test_a_worker_that_cannot_start_stops_the_server_with_exit_2(tmp_path):
     assert done.returncode == 2, done
     assert "RuntimeError: no server today" in done.stderr  # the worker's own account
     assert "a server process exited at start (exit code 1)" in done.stderr
-    assert "Traceback" not in done.stderr.split("RuntimeError: no server today")[-1]  # the CLI's
+    # none of the CLI's own: its last line is its message (a second worker's traceback may come
+    # cut short by the stop, so the worker tracebacks are not counted)
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1].startswith("varz-deck: a server process exited at start"), lines[-3:]
+    assert "internal error" not in done.stderr and "cli/main.py" not in done.stderr
+
+
+# --- one server per address (issue 24 row 1) ---------------------------------------------------
+
+
+def _second_serve(folder: Path, port: int) -> subprocess.CompletedProcess[str]:
+    """`varz-deck serve --port PORT --workers 2` on another database; it must exit by itself."""
+    command = [sys.executable, "-m", "varz_deck", "serve", "--host", HOST, "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--workers", "2", "--database", str(folder / "second.sqlite3")],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+        pytest.fail(f"a second server started on port {port} and served: {err[-2000:]}")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def test_a_second_server_on_the_same_port_exits_2_naming_the_address(two_workers, tmp_path):
+    """Both used SO_REUSEPORT, so the second started too and the kernel split the requests
+    between the two (half the GETs of an event were 404)."""
+    server = two_workers
+    event = server.create_event("First Open")
+    done = _second_serve(tmp_path, server.port)
+    assert done.returncode == 2, done
+    assert f"{HOST}:{server.port}" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    for _ in range(20):  # the first still answers every request, alone
+        assert server.get(f"/api/v1/events/{event['event']}").status == 200
+
+
+def test_a_server_starting_on_an_address_another_has_reserved_exits_2(tmp_path):
+    """The first server's window between reserving its address and its workers listening: its
+    reservation alone must stop a second server."""
+    from varz_deck.server import workers
+
+    if not workers.SPREADS_PORT:
+        pytest.skip("the address is reserved only where the workers listen with SO_REUSEPORT")
+    held = workers.reserve(HOST, 0)
+    try:
+        port = held.getsockname()[1]
+        done = _second_serve(tmp_path, port)
+    finally:
+        workers.release(held)
+    assert done.returncode == 2, done
+    assert f"{HOST}:{port}" in done.stderr, done.stderr
+
+
+def test_a_server_on_a_port_another_program_listens_on_with_so_reuseport_exits_2(tmp_path):
+    """Another program (not a varz-deck) listening with SO_REUSEPORT: its port is not shared."""
+    if not hasattr(socket, "SO_REUSEPORT"):
+        pytest.skip("no SO_REUSEPORT here")
+    with socket.socket() as other:
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        other.bind((HOST, 0))
+        other.listen()
+        port = other.getsockname()[1]
+        done = _second_serve(tmp_path, port)
+    assert done.returncode == 2, done
+    assert f"{HOST}:{port}" in done.stderr, done.stderr

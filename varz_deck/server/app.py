@@ -190,7 +190,7 @@ def run(
         if failed is not None:
             raise StartError(failed)
     finally:
-        sock.close()
+        workers.release(sock)
 
 
 def serve(app: ASGIApp, sock: socket.socket) -> None:

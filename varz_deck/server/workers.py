@@ -16,6 +16,7 @@ worker once (a second signal would make uvicorn drop the requests in flight).
 from __future__ import annotations
 
 import contextlib
+import errno
 import mmap
 import os
 import signal
@@ -55,20 +56,62 @@ def default_workers() -> int:
 def listen(host: str, port: int, *, share: bool = False) -> socket.socket:
     """A listening socket on the address (OSError when it cannot be used). `share`: the port is
     shared with the other workers' sockets (SO_REUSEPORT): the kernel spreads the connections
-    evenly over them, where on one shared socket the first worker to wake takes a whole burst."""
+    evenly over them, where on one shared socket the first worker to wake takes a whole burst.
+    Without `share` the address is also claimed (`_claim`): `release` it."""
     sock = _bound(host, port, share)
     try:
+        if not share:
+            _claim(sock)
         sock.listen(2048)
     except OSError:
-        sock.close()
+        release(sock)
         raise
     return sock
 
 
 def reserve(host: str, port: int) -> socket.socket:
     """The address bound but not listened on (no connection waits on it): the port stays this
-    server's while its workers listen on it with `listen(..., share=True)`."""
-    return _bound(host, port, True)
+    server's while its workers listen on it with `listen(..., share=True)`; `release` it.
+
+    SO_REUSEPORT lets any process of the same user bind the port too, and a second server would
+    then get half of the connections. So the address is claimed (`_claim`: no other varz-deck
+    serve has it, even one still starting), and a plain bind (SO_REUSEADDR only, as any program
+    binds) must succeed: it fails while another program's sockets listen there."""
+    sock = _bound(host, port, True)
+    try:
+        _claim(sock)
+        _bound(host, sock.getsockname()[1], False).close()
+    except OSError:
+        release(sock)
+        raise
+    return sock
+
+
+_CLAIMS: dict[int, socket.socket] = {}  # a server's socket (its fd) -> the claim of its address
+
+
+def _claim(sock: socket.socket) -> None:
+    """Claim the socket's address for this server (Linux): a Unix socket bound to a name made of
+    the address, in the abstract namespace, so the kernel drops it when the process ends, however
+    it ends (its forked workers hold it too). OSError EADDRINUSE when another server holds it."""
+    if not sys.platform.startswith("linux"):
+        return  # there the workers share one socket: the port itself is the claim
+    address, port = sock.getsockname()[:2]
+    claim = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        claim.bind(f"\0varz-deck serve {address} {port}".encode())
+    except OSError:
+        claim.close()
+        raise OSError(errno.EADDRINUSE, os.strerror(errno.EADDRINUSE)) from None
+    _CLAIMS[sock.fileno()] = claim
+
+
+def release(sock: socket.socket) -> None:
+    """Close a socket of `listen` or `reserve`, and give its address's claim up."""
+    claim = _CLAIMS.pop(sock.fileno(), None)
+    if claim is not None:
+        claim.close()
+    sock.close()
 
 
 def _bound(host: str, port: int, share: bool) -> socket.socket:
