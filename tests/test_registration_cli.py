@@ -558,3 +558,66 @@ def test_register_sheet_of_more_copies_than_a_code_holds_has_no_code(tmp_path: P
     assert status == 1
     page = (tmp_path / "sheets" / "imps.html").read_text(encoding="utf-8")
     assert "69300" in page and "Deck code" not in page
+
+
+def _run_bytes(*args: bytes, cwd: Path) -> tuple[int, str, str]:
+    """The command line as a shell gives it: arguments as bytes, not necessarily UTF-8."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONUTF8": "1", "VARZ_DECK_LANG": "en", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable.encode(), b"-m", b"varz_deck", *args],
+        cwd=cwd,
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    return done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+
+
+def test_a_deck_file_name_that_is_not_utf8_gets_its_sheet_and_the_others_too(
+    tmp_path: Path,
+) -> None:
+    """Row 10: `b\\377.yaml` between two decks; before: exit 3, and c.yaml's sheet not written."""
+    import os
+
+    for name in (b"a.yaml", b"b\xff.yaml", b"c.yaml"):
+        Path(tmp_path / os.fsdecode(name)).write_bytes(KAGURA.read_bytes())
+    status, out, err = _run_bytes(
+        b"register", b"a.yaml", b"b\xff.yaml", b"c.yaml", b"--sheet", b"out", b"--combined",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert status == 0, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "a.html", "all-sheets.html", "b.html", "c.html"
+    ]  # fmt: skip
+    page = (tmp_path / "out" / "b.html").read_text(encoding="utf-8")
+    assert "b\\xff.yaml" in page
+    assert "b\\xff.yaml" in err and "not UTF-8" in err  # said, with the name escaped
+    assert "wrote 3 registration sheets" in err
+    assert out.count("v1-6axy4nbueg") == 3
+
+
+@pytest.mark.parametrize("option", [b"--player", b"--event", b"--seat"])
+def test_an_option_that_is_not_utf8_is_a_usage_error(tmp_path: Path, option: bytes) -> None:
+    """Row 10: `--player` with a Latin-1 byte; before: exit 3 while writing the sheets."""
+    shutil.copy(KAGURA, tmp_path / "a.yaml")
+    status, out, err = _run_bytes(
+        b"register", b"a.yaml", option, b"J\xf6rg", b"--sheet", b"out", cwd=tmp_path
+    )
+    assert status == 2 and out == ""
+    assert option.decode() in err and "J\\xf6rg" in err and "UTF-8" in err
+    assert "Traceback" not in err and "internal error" not in err
+
+
+def test_a_sheet_folder_that_is_not_utf8(tmp_path: Path) -> None:
+    import os
+
+    shutil.copy(KAGURA, tmp_path / "a.yaml")
+    status, _, err = _run_bytes(b"register", b"a.yaml", b"--sheet", b"out\xff", cwd=tmp_path)
+    assert status == 0, err
+    assert (tmp_path / os.fsdecode(b"out\xff") / "a.html").is_file()

@@ -351,3 +351,98 @@ def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
     assert by_alias.deck_hash == by_name.deck_hash  # the hash still writes AZP-001
     assert (token.name, "IKZ-002") in _tables(azuki_sheet(by_alias))["IKZ deck"]
     assert (token.name, "AZP-001") in _tables(azuki_sheet(by_name))["IKZ deck"]
+
+
+# ---------------------------------------------------------------- issue 24
+
+
+def _named(*paths: str) -> list[Registration]:
+    from dataclasses import replace
+
+    reg = reg_of(KAGURA)
+    return [replace(reg, path=p) for p in paths]
+
+
+def _key(name: str) -> str:
+    """How a case- and normalisation-insensitive file system compares names (written out here)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def test_sheet_names_differ_on_a_case_insensitive_file_system() -> None:
+    names = sheet_names(_named("a/Deck.yaml", "b/deck.yaml", "c/DECK.txt"))
+    assert names == ["Deck.html", "deck-2.html", "DECK-3.html"]
+    assert len({_key(n) for n in names}) == 3
+
+
+def test_sheet_names_differ_whatever_the_unicode_normalisation() -> None:
+    nfc, nfd = "Caf\u00e9.yaml", "Cafe\u0301.yaml"  # é as one code point, then as e + accent
+    wide = "\uff23af\u00e9.yaml"  # a full-width C
+    names = sheet_names(_named(nfc, nfd, wide, "STRASSE.yaml", "stra\u00dfe.yaml"))
+    assert names == ["Caf\u00e9.html", "Caf\u00e9-2.html", "\uff23af\u00e9-3.html",
+                     "STRASSE.html", "stra\u00dfe-2.html"]  # fmt: skip
+    assert len({_key(n) for n in names}) == len(names)
+
+
+def test_a_reserved_name_is_taken_in_any_case() -> None:
+    names = sheet_names(_named("ALL-SHEETS.yaml"), reserved=("all-sheets.html",))
+    assert names == ["ALL-SHEETS-2.html"]
+
+
+def _deck_with(tmp_path: Path, old: str, new: str) -> Path:
+    deck = tmp_path / "d.yaml"
+    text = KAGURA.read_text(encoding="utf-8")
+    assert old in text
+    deck.write_text(text.replace(old, new), encoding="utf-8")
+    return deck
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marked"),
+    [
+        ("  Ember Imp: 3\n", "  Ember Imp: 2\n", "29"),  # spells one short
+        ("  Ember Imp: 3\n", "", "27"),
+        ("  Second Wind: 1\n", "", "8"),  # skills one short
+        ("  Kabukicho Neon: 1\n", "", "7"),  # portals one short (and Shield Life 18)
+        ("  Ember Imp: 3\n", "  Ember Imp: 3\n  Tide Sprite: 1\n", "31"),  # one over
+    ],
+)
+def test_a_short_or_long_section_is_marked(tmp_path: Path, old: str, new: str, marked: str) -> None:
+    page = render_sheet(reg_of(_deck_with(tmp_path, old, new)))
+    totals = re.findall(r'<tfoot><tr><td class="n"><b class="([a-z]*)">([0-9]+)</b>', page)
+    assert (("off", marked)) in totals
+    assert sorted(c for c, _ in totals) == ["", "", "off"]  # only that section
+
+
+def test_a_full_deck_has_no_section_marked() -> None:
+    page = render_sheet(reg_of(KAGURA))
+    totals = re.findall(r'<tfoot><tr><td class="n"><b class="([a-z]*)">([0-9]+)</b>', page)
+    assert totals == [("", "30"), ("", "9"), ("", "8")]
+
+
+def test_a_short_azuki_main_deck_is_marked(tmp_path: Path) -> None:
+    from varz_deck.games.azuki.registration import REGISTRAR
+
+    deck = tmp_path / "a.yaml"
+    source = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
+    text = source.read_text(encoding="utf-8").replace(
+        "  Lightning Orb: 4\n", "  Lightning Orb: 3\n"
+    )
+    deck.write_text(text, encoding="utf-8")
+    db = open_database(ROOT / "card_data" / "azuki")
+    page = REGISTRAR.render_sheet(REGISTRAR.register(deck, db), "en")
+    assert '<b class="off">49</b>' in page
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped_on_the_sheet() -> None:
+    """Row 10: b'b\\xff.yaml' reaches Python as 'b\\udcff.yaml'; the sheet is UTF-8, so the byte
+    is shown as \\xff (before: UnicodeEncodeError when the sheet was written, exit 3)."""
+    import os
+
+    name = os.fsdecode(b"b\xff.yaml")
+    (reg,) = _named(name)
+    page = render_sheet(reg)
+    page.encode("utf-8")  # no lone surrogate left
+    assert "b\\xff.yaml" in page
+    assert sheet_names([reg]) == ["b.html"]

@@ -145,6 +145,9 @@ def register(
     chosen = language(lang)
     if combined and sheet is None:
         _usage(msg("register", "--combined needs --sheet DIR"), chosen)
+    for option, value in (("--player", player), ("--event", event), ("--seat", seat)):
+        if value is not None and not _is_utf8(value):
+            _usage(_NOT_UTF8_OPTION(option=option, value=_escaped(value)), chosen)
     if date is not None and not _is_date(date):
         _usage(
             msg("register", "--date {date} is not a date; write it YYYY-MM-DD, e.g. {example}")(
@@ -318,6 +321,28 @@ def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     sys.stderr.write("".join(line + "\n" for line in lines))
 
 
+_NOT_UTF8_OPTION = msg("register", "{option} {value} is not UTF-8 text; write it in UTF-8")
+_NOT_UTF8_NAME = msg(
+    "register", "the file name {deck} is not UTF-8; its sheet shows it as here (escaped)"
+)
+
+
+def _is_utf8(text: str) -> bool:
+    """False for an argument or file name with bytes that are not UTF-8 (lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _escaped(text: str) -> str:
+    """A value with its non-UTF-8 bytes as \\xNN, the way a sheet shows them."""
+    from varz_deck.core.registration.sheet import shown_bytes
+
+    return shown_bytes(text)
+
+
 def _is_date(text: str) -> bool:
     """YYYY-MM-DD, a real day."""
     import datetime
@@ -370,6 +395,8 @@ def _write_sheets(
     reserved = (COMBINED,) if combined else ()
     for reg, name in zip(registrations, sheet_names(registrations, reserved), strict=True):
         target = folder / fit_file_name(name)
+        if not _is_utf8(reg.path):
+            _sheet_problem(_NOT_UTF8_NAME(deck=_escaped(reg.path)), lang)
         try:
             write_file_atomic(target, render_sheet(reg, lang))
             written += 1

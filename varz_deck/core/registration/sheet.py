@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from varz_deck.core.registration.register import Registration
 from varz_deck.core.sanitize import safe
 
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _PLAYER = msg("sheet", "Player")
 _FORMAT = msg("sheet", "Format")
 _DECK = msg("sheet", "Deck")
@@ -96,18 +98,25 @@ footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
 
 
 def sheet_filename(reg: Registration, taken: set[str]) -> str:
-    """A file name for a deck's sheet: its file's stem (or the hash for a code), unique in `taken`."""
+    """A file name for a deck's sheet: its file's stem (or the hash for a code), in NFC, unique in
+    `taken` (which holds `name_key`s: names a case-insensitive file system would confuse)."""
     stem = reg.path.replace("\\", "/").rsplit("/", 1)[-1]
     if "." in stem:
         stem = stem.rsplit(".", 1)[0]
     if reg.is_code:
         stem = f"code-{reg.deck_hash or 'unreadable'}"
-    base = _UNSAFE_NAME.sub("-", stem).strip("-.") or "deck"
+    base = _UNSAFE_NAME.sub("-", unicodedata.normalize("NFC", stem)).strip("-.") or "deck"
     name, n = f"{base}.html", 2
-    while name.casefold() in taken:
+    while name_key(name) in taken:
         name, n = f"{base}-{n}.html", n + 1
-    taken.add(name.casefold())
+    taken.add(name_key(name))
     return name
+
+
+def name_key(name: str) -> str:
+    """What two file names must differ in on any file system: case (full case folding, ß = ss)
+    and Unicode form (NFKC: é as one code point or two, full-width letters) do not count."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 @dataclass(frozen=True)
@@ -199,8 +208,7 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
         deck_code = _deck_code(canonical, parts_of)
         if deck_code is not None:
             code = (
-                f'<div class="code"><span>{say(_DECK_CODE)}</span>'
-                f"<code>{e(deck_code)}</code></div>"
+                f'<div class="code"><span>{say(_DECK_CODE)}</span><code>{e(deck_code)}</code></div>'
             )
         parts.append(
             f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
@@ -253,7 +261,20 @@ def _deck_code(canonical: CanonicalDeck, parts_of: SheetParts) -> str | None:
 
 
 def e(text: str) -> str:
-    return html.escape(safe(text), quote=True)
+    """Text for the page: controls made visible (`safe`), a byte of a file name or argument that
+    was not UTF-8 (a lone surrogate) shown as \\xNN, then HTML-escaped."""
+    return html.escape(shown_bytes(safe(text)), quote=True)
+
+
+def shown_bytes(text: str) -> str:
+    """Text with each byte that was not UTF-8 (a lone surrogate, as Python reads such a file name
+    or argument) written \\xNN, so it can be written out as UTF-8."""
+    return _SURROGATE.sub(_byte, text)
+
+
+def _byte(match: re.Match[str]) -> str:
+    code = ord(match.group(0))
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
 
 
 def _where(line: int | None, section: str | None, lang: str = ENGLISH) -> str:
@@ -372,5 +393,5 @@ COMBINED = "all-sheets.html"  # `register --sheet DIR --combined`: every sheet i
 
 def sheet_names(registrations: Iterable[Registration], reserved: Iterable[str] = ()) -> list[str]:
     """A unique file name for each registration's sheet, in order (none of `reserved`)."""
-    taken: set[str] = {name.casefold() for name in reserved}
+    taken: set[str] = {name_key(name) for name in reserved}
     return [sheet_filename(reg, taken) for reg in registrations]
