@@ -73,15 +73,11 @@ def read_section(deck: Any, section: str, value: Any, doc: Document) -> list[Dia
             if not isinstance(item, str):
                 deck.uncounted.add(section)
                 continue
-            entry, problem = parse_item(section, item, doc.mark((section, i)), deck.path)
+            entry, _ = parse_item(section, item, doc.mark((section, i)), deck.path)
             if entry is not None:
                 entries.append(entry)
-            elif problem is not None:
-                deck.uncounted.add(section)
-                if _ITEM.fullmatch(item):  # the schema passed its shape; the count is the problem
-                    problems.append(problem)
             else:
-                deck.uncounted.add(section)
+                deck.uncounted.add(section)  # the schema reported its shape or its count
     elif value is not None:
         deck.uncounted.add(section)
     return problems

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from varz_deck.core.resources import schema
+from varz_deck.core.schemahints import hinted
 from varz_deck.core.strictyaml import is_whole
 
 if TYPE_CHECKING:
@@ -390,4 +391,5 @@ def fast_schema(name: str) -> FastSchema:
 
 @cache
 def detailed_validator(name: str) -> Validator:
-    return detail_validator(schema(name))
+    """jsonschema's validator for a shipped schema, its messages put back (schemas.hinted)."""
+    return detail_validator(hinted(name))

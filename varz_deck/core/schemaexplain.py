@@ -16,8 +16,8 @@ from varz_deck.core.fastschema import (
     pointer,
 )
 from varz_deck.core.i18n import ENGLISH, Joined, Message, Quoted, Term, msg, nmsg, value_text
-from varz_deck.core.resources import schema
 from varz_deck.core.sanitize import safe
+from varz_deck.core.schemahints import hinted
 from varz_deck.core.strictyaml import Document, resolve_plain
 
 if TYPE_CHECKING:
@@ -397,7 +397,7 @@ def schema_problems(name: str, doc: Document, shown: str) -> tuple[list[Diagnost
     """C001 for one file (nothing when the fast check passes), and the paths they are about."""
     if fast_schema(name).is_valid(doc.data):
         return [], set()
-    explainer = _Explainer(name, schema(name), doc, shown)
+    explainer = _Explainer(name, hinted(name), doc, shown)
     errors = sorted(
         detailed_validator(name).iter_errors(doc.data),
         key=lambda e: list(map(str, e.absolute_path)),

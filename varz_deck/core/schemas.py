@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.i18n import Joined, Message, Quoted, Term, msg
-from varz_deck.core.resources import schema
+from varz_deck.core.schemahints import hinted
 from varz_deck.core.strictyaml import Document
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def validator(name: str) -> Validator:
 
     # "integer" as the fast check has it: whole as written (2.9999999999999999 is not)
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: is_whole(v))
-    return validators.extend(Draft202012Validator, type_checker=checker)(schema(name))
+    return validators.extend(Draft202012Validator, type_checker=checker)(hinted(name))
 
 
 def _sub(error: ValidationError) -> dict[str, Any]:
@@ -46,25 +46,24 @@ def _relevance(error: ValidationError) -> tuple[int, int]:
     return (-len(error.path), 0 if _kind(error) in ("type", "oneOf", "anyOf") else -1)
 
 
-def _leaf(error: ValidationError) -> ValidationError:
-    """The one sub-error of a oneOf/anyOf failure a person needs to see."""
-    while error.context:
-        typed = [e for e in error.context if e.validator != "type" or len(e.path) > 0]
-        pool = typed or list(error.context)
-        # Prefer a branch whose type matched: its errors are about content, not shape.
-        by_branch: dict[int, list[ValidationError]] = {}
-        for sub in pool:
-            by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)  # type: ignore[arg-type]
-        matched = [
-            subs
-            for subs in by_branch.values()
-            if not any(s.validator == "type" and not s.path for s in subs)
-        ]
-        if not matched:
-            return error
-        best = min((s for subs in matched for s in subs), key=_relevance)
-        error = best
-    return error
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """What a person needs to see of a oneOf/anyOf failure: every problem of the branch whose
+    type matched the value (a mapping section's bad counts, a list's bad items), or the failure
+    itself when no branch's type matched (a section that is a number)."""
+    if not error.context:
+        return [error]
+    by_branch: dict[int, list[ValidationError]] = {}
+    for sub in error.context:
+        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)  # type: ignore[arg-type]
+    matched = [
+        subs
+        for subs in by_branch.values()
+        if not any(s.validator == "type" and not s.path for s in subs)
+    ]
+    if not matched:
+        return [error]
+    best = min(matched, key=lambda subs: min(map(_relevance, subs)))
+    return [leaf for sub in best for leaf in _leaves(sub)]
 
 
 def _where(error: ValidationError) -> str:
@@ -139,11 +138,11 @@ def schema_diagnostics(
     if fast_schema(name).is_valid(instance):
         return
     errors = sorted(
-        validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))
+        (leaf for top in validator(name).iter_errors(instance) for leaf in _leaves(top)),
+        key=lambda e: list(map(str, e.absolute_path)),
     )
     seen: set[tuple[str, ...]] = set()
-    for top in errors:
-        error = _leaf(top)
+    for error in errors:
         path = tuple(error.absolute_path)
         if _kind(error) == "additionalProperties":
             for key in sorted(set(_instance_keys(error)) - set(_sub(error).get("properties", {}))):

@@ -1,0 +1,97 @@
+"""Every shipped schema compiles in ajv's strict mode (issue 24: `x-message` made ajv reject all).
+
+The friendly messages moved to a side table (varz_deck.core.schemas.HINTS, by JSON pointer), put
+back into the copy our own validators use. `ajv compile --spec=draft2020 --strict=true` (with
+ajv-formats for `format: date`) runs when npm is there, and always under CI (tests/npmtools.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import npmtools
+import pytest
+
+from varz_deck.core.resources import SCHEMA_NAMES, schema
+from varz_deck.core.schemahints import HINTS, hinted
+
+SCHEMAS = sorted((Path(__file__).resolve().parent.parent / "schemas").glob("*.json"))
+
+
+def keywords(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        return set(node) | {k for v in node.values() for k in keywords(v)}
+    if isinstance(node, list):
+        return {k for v in node for k in keywords(v)}
+    return set()
+
+
+def at(document: Any, pointer: str) -> Any:
+    for step in pointer.split("/")[1:]:
+        key = step.replace("~1", "/").replace("~0", "~")
+        document = document[int(key)] if isinstance(document, list) else document[key]
+    return document
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_no_schema_has_a_keyword_of_its_own(path: Path) -> None:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert not {k for k in keywords(document) if k.startswith("x-")}
+
+
+def test_every_message_points_at_a_subschema() -> None:
+    """A schema edit that moves a node must move its message too."""
+    assert set(HINTS) == set(SCHEMA_NAMES)
+    for name, hints in HINTS.items():
+        for pointer, hint in hints.items():
+            node = at(schema(name), pointer)
+            assert isinstance(node, dict), (name, pointer)
+            assert at(hinted(name), pointer)["x-message"] == hint.msgid
+        assert "x-message" not in json.dumps(schema(name))  # the shipped copy stays clean
+
+
+@pytest.fixture(scope="module")
+def ajv() -> list[str]:
+    return npmtools.ajv()
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_ajv_compiles_the_schema_in_strict_mode(ajv: list[str], path: Path) -> None:
+    done = subprocess.run(
+        [*ajv, "compile", "--spec=draft2020", "--strict=true", "-c", "ajv-formats", "-s", path],
+        capture_output=True,
+        text=True,
+        cwd=npmtools.TOOLS,  # where `-c ajv-formats` is found
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "is valid" in done.stdout + done.stderr
+
+
+def test_ajv_strict_mode_rejects_an_unknown_keyword(ajv: list[str], tmp_path: Path) -> None:
+    """The check above can fail: a schema with `x-message` is what ajv rejected in issue 24."""
+    bad = tmp_path / "bad.schema.json"
+    bad.write_text(
+        json.dumps(
+            {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "string",
+                "x-message": "a name",
+            }
+        ),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [*ajv, "compile", "--spec=draft2020", "--strict=true", "-s", bad],
+        capture_output=True,
+        text=True,
+        cwd=npmtools.TOOLS,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "x-message" in done.stdout + done.stderr
