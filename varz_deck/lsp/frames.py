@@ -1,0 +1,144 @@
+"""LSP's base protocol read from a byte stream: header lines, a blank line, a JSON body.
+
+pygls's reader takes only `Content-Length: N` spelled exactly so and reads lines without a
+bound: one malformed frame made it swallow every later header, and a huge length made it
+allocate that length. This reader takes header names in any case and spacing (HTTP-style
+headers), never holds more than one frame of at most MAX_FRAME bytes, and after anything that is
+not a frame looks for the next `Content-Length` line. Such a line cannot stand inside a JSON body
+(a raw line break cannot stand in a JSON string, and the bare word cannot stand outside one), so
+a body that holds one is not a body: the reader starts again there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from varz_deck.core.source import CARD_FILE_LIMIT
+
+MAX_FRAME = 4 * CARD_FILE_LIMIT  # a card file at its limit fits, JSON-escaped, in one didOpen
+MAX_LINE = 4096  # bytes: a longer header line is not one
+CHUNK = 64 * 1024
+_DIGITS = 12  # a longer length is over MAX_FRAME without converting it
+
+_LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*([0-9]+)[ \t]*\r?\n", re.IGNORECASE)
+_HEADER = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:[^\r\n]*\r?\n")
+_BLANK = re.compile(rb"\r?\n")
+
+END = object()  # what `next` returns at the end of the stream
+
+
+class FrameReader:
+    """The JSON values of the frames a stream carries; `skipped` counts the bytes passed over."""
+
+    def __init__(self, read: Callable[[int], bytes], limit: int = MAX_FRAME) -> None:
+        self._read = read
+        self._limit = limit
+        self._buffer = bytearray()
+        self._eof = False
+        self._header = 0  # bytes of the last frame's header lines
+        self.skipped = 0
+
+    def next(self) -> Any:
+        """The next frame's JSON value, or END when the stream ends."""
+        while True:
+            body = self._frame()
+            if body is None:
+                return END
+            try:
+                return json.loads(body)
+            except (ValueError, RecursionError):
+                # not a body (cut short, or a length too short): look for a header inside it
+                self._buffer[:0] = body
+                self.skipped += self._header
+
+    def _fill(self) -> bool:
+        if self._eof:
+            return False
+        chunk = self._read(CHUNK)
+        if not chunk:
+            self._eof = True
+            return False
+        self._buffer += chunk
+        return True
+
+    def _drop(self, count: int) -> None:
+        del self._buffer[:count]
+        self.skipped += count
+
+    def _seek(self) -> re.Match[bytes] | None:
+        """A Content-Length line at the start of the buffer, what was before it dropped."""
+        while True:
+            found = _LENGTH.search(self._buffer)
+            if found is not None:
+                self._drop(found.start())
+                return _LENGTH.match(self._buffer)
+            if len(self._buffer) > MAX_LINE:
+                self._drop(len(self._buffer) - MAX_LINE)
+            if not self._fill():
+                return None
+
+    def _line_end(self, start: int) -> int | None:
+        """Where the line from start ends (after its LF); None past MAX_LINE or the stream."""
+        while True:
+            newline = self._buffer.find(b"\n", start, start + MAX_LINE)
+            if newline >= 0:
+                return newline + 1
+            if len(self._buffer) - start >= MAX_LINE or not self._fill():
+                return None
+
+    def _frame(self) -> bytes | None:
+        """The next frame's body, or None at the end of the stream."""
+        while True:
+            found = self._seek()
+            if found is None:
+                return None
+            digits = found.group(1)
+            length = int(digits) if len(digits) <= _DIGITS else self._limit + 1
+            if not 1 <= length <= self._limit:
+                self._drop(1)  # not this header: the next one
+                continue
+            start = self._headers(found.end())
+            if start is not None and self._body(start, start + length):
+                body = bytes(self._buffer[start : start + length])
+                del self._buffer[: start + length]
+                self._header = start
+                return body
+
+    def _headers(self, start: int) -> int | None:
+        """Where the body starts after the header lines from start; None (the frame's start
+        dropped) when they are not header lines or hold another Content-Length line."""
+        while True:
+            end = self._line_end(start)
+            if end is None:
+                self._drop(1)
+                return None
+            line = self._buffer[start:end]
+            other = _LENGTH.search(line)
+            if other is not None:
+                self._drop(start + other.start())
+                return None
+            if _BLANK.fullmatch(line):
+                return end
+            if not _HEADER.fullmatch(line):
+                self._drop(1)
+                return None
+            start = end
+
+    def _body(self, start: int, end: int) -> bool:
+        """Wait for the body's bytes; False when a Content-Length line turns up in them
+        (dropped up to it) or the stream ends."""
+        scanned = start
+        while True:
+            other = _LENGTH.search(self._buffer, scanned, end)
+            if other is not None:
+                self._drop(other.start())
+                return False
+            if len(self._buffer) >= end:
+                return True
+            scanned = max(start, len(self._buffer) - MAX_LINE)
+            if not self._fill():
+                self._drop(len(self._buffer))
+                return False
