@@ -313,11 +313,20 @@ def test_plain_text_comment_after_a_space_is_a_comment() -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["3x Tide Sprite", "3X Tide Sprite", "3 x Tide Sprite", "  3   tide   SPRITE  "]
+    "line", ["3x Tide Sprite", "3X Tide Sprite", "3× Tide Sprite", "  3   tide   SPRITE  "]
 )
 def test_plain_text_count_forms_and_spacing_are_accepted(line: str) -> None:
     text = BASE_TEXT_DECK.replace("3 Tide Sprite\n", f"{line}\n")
     assert check_text(text).diagnostics == ()
+
+
+def test_plain_text_x_apart_from_the_count_is_part_of_the_name() -> None:
+    """Only an x joined to the count multiplies (issue 24 row 2): `3 x Tide Sprite` names a
+    card `x Tide Sprite`, which this database lacks; "did you mean" offers Tide Sprite."""
+    text = BASE_TEXT_DECK.replace("3 Tide Sprite\n", "3 x Tide Sprite\n")
+    (unknown,) = [d for d in check_text(text).diagnostics if d.code == "F005"]
+    assert "'x Tide Sprite'" in unknown.message
+    assert "Tide Sprite" in unknown.message.replace("'x Tide Sprite'", "")
 
 
 def test_plain_text_with_crlf_line_ends_is_read() -> None:
