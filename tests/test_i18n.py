@@ -110,6 +110,7 @@ CASE_TERMS: dict[str, tuple[str, str]] = {
             "count_string.yaml",
             "count_zero.yaml",
             "count_zero_list.yaml",
+            "count_not_whole_as_written.yaml",
         )
     },
     "F004/bad_list_item_without_count.yaml": ("リストの各項目", "列表的每一项"),
