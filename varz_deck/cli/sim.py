@@ -107,6 +107,7 @@ def sim(
 
     from varz_deck.core.game import DeckUnusable, SimRequest
     from varz_deck.core.plot import FORMATS, PlotError
+    from varz_deck.core.tuning import DeckTooLarge
 
     chosen = language(lang)
     if games > MAX_GAMES:
@@ -148,6 +149,9 @@ def sim(
     started = time.perf_counter()
     try:
         outcome = goldfish.simulate(request, database)
+    except DeckTooLarge as err:  # a usage error: the deck is far over its sections' sizes
+        assert err.message is not None
+        fail(err.message, EXIT_USAGE, chosen)
     except DeckUnusable as err:
         _unusable(err, deck, chosen)
     finally:

@@ -131,10 +131,15 @@ def tune(
         refuse_option(the_game, "--target", chosen)
     if plot is not None and "plot" not in tuner.options:
         refuse_option(the_game, "--plot", chosen)
+    from varz_deck.core.tuning import DeckTooLarge
+
     try:
         outcome = tuner.tune(
             deck, database, target=round(target, 6), on=on.value, mulligan=mulligan.value
         )
+    except DeckTooLarge as err:  # a usage error: the deck is far over its sections' sizes
+        assert err.message is not None
+        fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
         _unusable(err, deck, chosen)
     _emit(outcome, output, plot, fmt, chosen)

@@ -6,13 +6,46 @@ games/azuki/tune.py); this module holds the game-independent arithmetic and draw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from varz_deck.core.i18n import ENGLISH, Message, msg, term
+from varz_deck.core.entries import Entry
+from varz_deck.core.game import DeckUnusable
+from varz_deck.core.i18n import ENGLISH, Message, Term, msg, term
 
 DIGITS = 9
 Probability = Callable[[int], Fraction]
+SIZE_FACTOR = 4  # `sim` and `tune` refuse a section of more than 4 × its size
+
+
+class DeckTooLarge(DeckUnusable):
+    """A deck far over its sections' sizes (a card listed on line after line): `sim` and `tune`
+    refuse it as a usage error (exit 2) instead of working for minutes on tens of thousands of
+    copies; `message` says which section, how many cards and what to do."""
+
+
+_TOO_LARGE = msg(
+    "sim",
+    "{path}: its {section} section has {n:,} cards, far over the {size} it needs; sim and tune "
+    "take at most {most} ({factor} × {size}). Remove cards: run varz-deck check (F003 marks a "
+    "card listed on more than one line)",
+)
+
+
+def refuse_oversized(
+    path: str, entries: Mapping[str, Sequence[Entry]], sizes: Mapping[str, int]
+) -> None:
+    """DeckTooLarge when a section holds more than SIZE_FACTOR × its size (`sizes`: the rulebook's
+    number of cards per section); counted from the entries as read, before any check runs."""
+    for section, size in sizes.items():
+        n = sum(entry.count for entry in entries.get(section, ()))
+        most = SIZE_FACTOR * size
+        if n > most:
+            message = _TOO_LARGE(
+                path=path, section=Term("section", section), n=n, size=size, most=most,
+                factor=SIZE_FACTOR,
+            )  # fmt: skip
+            raise DeckTooLarge(message=message)
 
 
 def on_curve(

@@ -25,11 +25,15 @@ from typing import Any
 
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.i18n import Message, msg
+from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.azuki.cards import NEUTRAL
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import read_deck
+from varz_deck.games.azuki.rules import IKZ_COUNT, MAIN_SIZE, TOKEN_COUNT
 
 HAND = 7
+# The rules' size of each section: `sim` and `tune` refuse a deck far over them (core/tuning.py).
+SECTION_SIZES = {"main": MAIN_SIZE, "ikz": IKZ_COUNT + TOKEN_COUNT}
 MAX_IKZ = 10
 MULLIGAN_BY_TURN = 3
 DIGITS = 9
@@ -174,9 +178,14 @@ def monte_carlo(
     return float(mull.mean()), out
 
 
-def build_model(path: Path, database: Any, shown: str | None = None) -> tuple[Model, Any]:
-    """The main deck of an Azuki deck file, and its check report (legal or not)."""
+def build_model(
+    path: Path, database: Any, shown: str | None = None, *, bounded: bool = True
+) -> tuple[Model, Any]:
+    """The main deck of an Azuki deck file, and its check report (legal or not); `bounded`
+    (sim, tune): DeckTooLarge when a section is far over its size (core/tuning.py)."""
     parsed, problems = read_deck(path, shown)
+    if bounded:
+        refuse_oversized(parsed.path, parsed.entries, SECTION_SIZES)
     report = check_parsed(parsed, problems, database, None)
     view = report.view
     if view is None:

@@ -81,8 +81,10 @@ def card_figures(model: Model, on: str) -> list[Figures]:
     return out
 
 
-def _load(path: Path, database: CardDatabase) -> tuple[Model, Any, tuple[Message, ...]]:
-    model, report = build_model(path, database)
+def _load(
+    path: Path, database: CardDatabase, *, bounded: bool = True
+) -> tuple[Model, Any, tuple[Message, ...]]:
+    model, report = build_model(path, database, bounded=bounded)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
         raise DeckUnusable(message=_EMPTY(path=str(path)))
     warnings = (NOT_LEGAL_TUNED(path=str(path), n=report.errors),) if report.errors else ()
@@ -296,7 +298,7 @@ class AzukiTuner:
     options = frozenset({"on", "plot"})
 
     def stats(self, path: Path, database: CardDatabase) -> AzukiStats:
-        model, report, warnings = _load(path, database)
+        model, report, warnings = _load(path, database, bounded=False)  # stats only counts
         return AzukiStats(model, report, warnings)
 
     def tune(

@@ -48,6 +48,7 @@ from varz_deck.core.tuning import (
     png_charts,
     points,
     r,
+    refuse_oversized,
     svg_charts,
 )
 from varz_deck.games.varz.cards import COLORLESS, COLORS, GENERIC, SPELL_TYPES, Card
@@ -63,7 +64,14 @@ from varz_deck.games.varz.sim.exact import (
     p_seen,
     seen_by,
 )
-from varz_deck.games.varz.sim.model import HERO_CLASS, Model, ModelError, SpellCard, build_model
+from varz_deck.games.varz.sim.model import (
+    HERO_CLASS,
+    SECTION_SIZES,
+    Model,
+    ModelError,
+    SpellCard,
+    build_model,
+)
 
 SKILL_DECK = 9
 TABLE_COSTS = tuple(range(1, 10))
@@ -87,12 +95,15 @@ class Loaded:
     warning: Message | None
 
 
-def load(path: Path, database: CardDatabase) -> Loaded:
-    """The checked deck; DeckUnusable when it cannot be read."""
+def load(path: Path, database: CardDatabase, *, bounded: bool = False) -> Loaded:
+    """The checked deck; DeckUnusable when it cannot be read; with `bounded` (tune: its work grows
+    with the deck), DeckTooLarge when a section is far over its size (core/tuning.py)."""
     deck, problems = read_deck(path)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
+    if bounded:
+        refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
     report = check_parsed(deck, problems, database)
     if report.view is None:
         raise DeckUnusable(report.diagnostics)
@@ -902,7 +913,7 @@ class VarzTuner:
     def tune(
         self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
     ) -> VarzTune:
-        loaded = load(path, database)
+        loaded = load(path, database, bounded=True)
         return tune_model(loaded, model_of(loaded, path), target=target, on=on, mulligan=mulligan)
 
 

@@ -10,10 +10,11 @@ from typing import Any
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.i18n import Message, msg
+from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.sim import report
-from varz_deck.games.varz.sim.model import Model, ModelError, build_model
+from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, build_model
 from varz_deck.games.varz.sim.montecarlo import Options
 from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
 
@@ -22,11 +23,13 @@ _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 def load_model(path: Path, database: CardDatabase) -> tuple[Model, bool, Message | None]:
     """The deck's model, whether it is legal, and the warning to give when it is not;
-    DeckUnusable when the deck cannot be read or has no usable hero."""
+    DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
+    is far over its size (core/tuning.py)."""
     deck, problems = read_deck(path)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
+    refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
     checked = check_parsed(deck, problems, database)
     if checked.view is None:
         raise DeckUnusable(checked.diagnostics)
