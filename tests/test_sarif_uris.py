@@ -95,8 +95,8 @@ def test_every_rule_has_help_text_and_markdown() -> None:
 
 def test_each_code_has_its_own_way_to_fix_it() -> None:
     """The help says how to fix each code; a code added without one fails here."""
-    fixes = sarif.FIXES
-    assert set(fixes) == set(all_codes())
+    fixes = {code: info.fix for code, info in all_codes().items()}
+    assert all(fixes.values()), [code for code, fix in fixes.items() if not fix]
     assert len(set(fixes.values())) == len(fixes)  # no copy-pasted advice
     for code, fix in fixes.items():
         assert fix[0].isupper() and fix.endswith("."), code

@@ -20,12 +20,19 @@ Check = Callable[[View], Iterator[Diagnostic]]
 class Rule(Generic[View]):
     """A construction rule: its stable code, what it flags, where the rulebook says so."""
 
-    __slots__ = ("check", "code", "name", "section", "when")
+    __slots__ = ("check", "code", "fix", "name", "section", "when")
 
     def __init__(
-        self, code: str, name: str, section: str, check: Check[View], when: Callable[[View], bool]
+        self,
+        code: str,
+        name: str,
+        section: str,
+        check: Check[View],
+        when: Callable[[View], bool],
+        fix: str = "",
     ) -> None:
         self.code, self.name, self.section, self.check, self.when = code, name, section, check, when
+        self.fix = fix  # how a player fixes what the rule flags (SARIF `help`)
 
     @property
     def severity(self) -> Severity:
@@ -55,14 +62,20 @@ class Rulebook(Generic[View]):
         self.rules: dict[str, Rule[View]] = {}
 
     def rule(
-        self, code: str, name: str, section: str, *, when: Callable[[View], bool] = _always
+        self,
+        code: str,
+        name: str,
+        section: str,
+        *,
+        when: Callable[[View], bool] = _always,
+        fix: str = "",
     ) -> Callable[[Check[View]], Check[View]]:
         """Register a check function as the rule for `code`, run on decks where `when` holds."""
 
         def register(check: Check[View]) -> Check[View]:
             if code in self.rules:
                 raise ValueError(f"rule {code} registered twice")
-            self.rules[code] = Rule(code, name, section, check, when)
+            self.rules[code] = Rule(code, name, section, check, when, fix)
             return check
 
         return register

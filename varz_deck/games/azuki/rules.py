@@ -27,11 +27,17 @@ RULES = RULEBOOK.rules
 
 
 def rule(
-    code: str, name: str, section: str, *, needs_leader: bool = False, format_rule: bool = False
+    code: str,
+    name: str,
+    section: str,
+    *,
+    needs_leader: bool = False,
+    format_rule: bool = False,
+    fix: str = "",
 ) -> Callable[[Check[AzukiView]], Check[AzukiView]]:
     """Register an Azuki rule (leader rules need a usable Leader, format rules a known format)."""
     when = partial(applies, needs_leader=needs_leader, format_rule=format_rule)
-    return RULEBOOK.rule(code, name, section, when=when)
+    return RULEBOOK.rule(code, name, section, when=when, fix=fix)
 
 
 def applies(view: AzukiView, *, needs_leader: bool, format_rule: bool) -> bool:
@@ -68,7 +74,12 @@ def leader_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-rule("A101", "leader-count-wrong", "Deck building")(leader_count_wrong)
+rule(
+    "A101",
+    "leader-count-wrong",
+    "Deck building",
+    fix="Add `leader: NAME` naming one Leader card.",
+)(leader_count_wrong)
 
 
 def gate_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
@@ -87,7 +98,12 @@ def gate_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-rule("A102", "gate-count-wrong", "Deck building")(gate_count_wrong)
+rule(
+    "A102",
+    "gate-count-wrong",
+    "Deck building",
+    fix="Add `gate: NAME` naming one Gate card.",
+)(gate_count_wrong)
 
 
 def main_deck_size_wrong(view: AzukiView) -> Iterator[Diagnostic]:
@@ -110,7 +126,12 @@ def main_deck_size_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-rule("A103", "main-deck-size-wrong", "Deck building")(main_deck_size_wrong)
+rule(
+    "A103",
+    "main-deck-size-wrong",
+    "Deck building",
+    fix="Add or remove main-deck cards until they add up to 50.",
+)(main_deck_size_wrong)
 
 
 def ikz_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
@@ -139,7 +160,12 @@ def ikz_count_wrong(view: AzukiView) -> Iterator[Diagnostic]:
         )
 
 
-rule("A104", "ikz-count-wrong", "Deck building")(ikz_count_wrong)
+rule(
+    "A104",
+    "ikz-count-wrong",
+    "Deck building",
+    fix="Make the ikz section exactly 10 IKZ and 1 IKZ Token.",
+)(ikz_count_wrong)
 
 
 def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
@@ -193,7 +219,13 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
                 )
 
 
-rule("A105", "element-mismatch", "Deck building", needs_leader=True)(element_mismatch)
+rule(
+    "A105",
+    "element-mismatch",
+    "Deck building",
+    needs_leader=True,
+    fix="Replace the card with one of the Leader's element or a Neutral one.",
+)(element_mismatch)
 
 
 def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
@@ -227,7 +259,12 @@ def copy_limit_exceeded(view: AzukiView) -> Iterator[Diagnostic]:
             )
 
 
-rule("A106", "copy-limit-exceeded", "Deck building")(copy_limit_exceeded)
+rule(
+    "A106",
+    "copy-limit-exceeded",
+    "Deck building",
+    fix="Keep at most 4 copies of each card id in the main deck.",
+)(copy_limit_exceeded)
 
 
 def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
@@ -276,4 +313,10 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
                 )
 
 
-rule("A107", "card-banned", "Deck building", format_rule=True)(card_banned)
+rule(
+    "A107",
+    "card-banned",
+    "Deck building",
+    format_rule=True,
+    fix="Remove the banned card from the deck.",
+)(card_banned)

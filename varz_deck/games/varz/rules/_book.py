@@ -24,11 +24,12 @@ def rule(
     needs_hero: bool = False,
     portal_rule: bool = False,
     format_rule: bool = False,
+    fix: str = "",
 ) -> Callable[[Check[DeckView]], Check[DeckView]]:
     """Register a VARZ rule (SPEC §4: hero rules need a hero, portal rules constructed portals,
     format rules a known format)."""
     when = partial(applies, needs_hero=needs_hero, portal_rule=portal_rule, format_rule=format_rule)
-    return RULEBOOK.rule(code, name, section, when=when)
+    return RULEBOOK.rule(code, name, section, when=when, fix=fix)
 
 
 def applies(view: DeckView, *, needs_hero: bool, portal_rule: bool, format_rule: bool) -> bool:

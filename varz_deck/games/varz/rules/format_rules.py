@@ -37,7 +37,13 @@ def banned_card(view: DeckView) -> Iterator[Diagnostic]:
             yield _place(view, message(card=CardName.of(card), format=fmt), card, entry)
 
 
-rule("V115", "banned-card", "format data (2.2)", format_rule=True)(banned_card)
+rule(
+    "V115",
+    "banned-card",
+    "format data (2.2)",
+    format_rule=True,
+    fix="Remove the banned card, every printing of it.",
+)(banned_card)
 
 
 def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
@@ -71,9 +77,13 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
                 )
 
 
-rule("V116", "restricted-card-over-limit", "format data (2.2)", format_rule=True)(
-    restricted_card_over_limit
-)
+rule(
+    "V116",
+    "restricted-card-over-limit",
+    "format data (2.2)",
+    format_rule=True,
+    fix="Cut the restricted card down to the number the format allows.",
+)(restricted_card_over_limit)
 
 
 def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
@@ -106,9 +116,13 @@ def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V117", "card-not-in-format-sets", "format data (2.2)", format_rule=True)(
-    card_not_in_format_sets
-)
+rule(
+    "V117",
+    "card-not-in-format-sets",
+    "format data (2.2)",
+    format_rule=True,
+    fix="Replace the card with one printed in the format's sets, or play another format.",
+)(card_not_in_format_sets)
 
 
 def _place(view: DeckView, message: Message, card: Card, entry: Entry | None) -> Diagnostic:

@@ -26,4 +26,9 @@ def hero_missing(view: DeckView) -> Iterator[Diagnostic]:
         )
 
 
-rule("V101", "hero-missing", "2.1, 3-2 ❶")(hero_missing)
+rule(
+    "V101",
+    "hero-missing",
+    "2.1, 3-2 ❶",
+    fix="Add `hero: NAME` naming one Hero card.",
+)(hero_missing)

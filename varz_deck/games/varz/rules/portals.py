@@ -44,7 +44,13 @@ def portal_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=PORTAL_DECK_SIZE, diff=diff), "portals")
 
 
-rule("V104", "portal-deck-size-wrong", "2.1, 3-2 ❸", portal_rule=True)(portal_deck_size_wrong)
+rule(
+    "V104",
+    "portal-deck-size-wrong",
+    "2.1, 3-2 ❸",
+    portal_rule=True,
+    fix="Add or remove portals until they add up to 8.",
+)(portal_deck_size_wrong)
 
 
 def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
@@ -76,7 +82,13 @@ def shield_life_total_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(total=total, need=SHIELD_LIFE_TOTAL, diff=diff), "portals")
 
 
-rule("V105", "shield-life-total-wrong", "2.1, 3-2 ❸", portal_rule=True)(shield_life_total_wrong)
+rule(
+    "V105",
+    "shield-life-total-wrong",
+    "2.1, 3-2 ❸",
+    portal_rule=True,
+    fix="Swap portals for ones of other Shield Life until it adds up to 20.",
+)(shield_life_total_wrong)
 
 
 def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
@@ -105,9 +117,14 @@ def portal_colour_mismatch(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V106", "portal-colour-mismatch", "3-2 ❸", needs_hero=True, portal_rule=True)(
-    portal_colour_mismatch
-)
+rule(
+    "V106",
+    "portal-colour-mismatch",
+    "3-2 ❸",
+    needs_hero=True,
+    portal_rule=True,
+    fix="Replace the portal with one of the hero's colour or a colorless one.",
+)(portal_colour_mismatch)
 
 
 def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
@@ -134,9 +151,13 @@ def effect_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V107", "effect-portal-copy-limit-exceeded", "2.1, 3-2 ❸", portal_rule=True)(
-    effect_portal_copy_limit_exceeded
-)
+rule(
+    "V107",
+    "effect-portal-copy-limit-exceeded",
+    "2.1, 3-2 ❸",
+    portal_rule=True,
+    fix="Keep one copy of each portal with an effect.",
+)(effect_portal_copy_limit_exceeded)
 
 
 def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
@@ -161,9 +182,13 @@ def basic_portal_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V108", "basic-portal-copy-limit-exceeded", "2.1 (Japanese/Chinese)", portal_rule=True)(
-    basic_portal_copy_limit_exceeded
-)
+rule(
+    "V108",
+    "basic-portal-copy-limit-exceeded",
+    "2.1 (Japanese/Chinese)",
+    portal_rule=True,
+    fix="Keep at most 4 copies of each basic portal.",
+)(basic_portal_copy_limit_exceeded)
 
 
 def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
@@ -188,6 +213,11 @@ def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
         )
 
 
-rule("V109", "effect-portals-over-format-limit", "2.2", portal_rule=True, format_rule=True)(
-    effect_portals_over_format_limit
-)
+rule(
+    "V109",
+    "effect-portals-over-format-limit",
+    "2.2",
+    portal_rule=True,
+    format_rule=True,
+    fix="Swap effect portals for basic ones until the format's limit is met.",
+)(effect_portals_over_format_limit)

@@ -42,7 +42,12 @@ def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=SKILL_DECK_SIZE, diff=diff), "skills")
 
 
-rule("V110", "skill-deck-size-wrong", "2.1")(skill_deck_size_wrong)
+rule(
+    "V110",
+    "skill-deck-size-wrong",
+    "2.1",
+    fix="Add or remove skills until they add up to 9.",
+)(skill_deck_size_wrong)
 
 
 def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
@@ -67,7 +72,12 @@ def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V111", "skill-copy-limit-exceeded", "2.1, 3-2 ❷")(skill_copy_limit_exceeded)
+rule(
+    "V111",
+    "skill-copy-limit-exceeded",
+    "2.1, 3-2 ❷",
+    fix="Keep one copy of each skill; only VAZ skills may repeat.",
+)(skill_copy_limit_exceeded)
 
 
 def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
@@ -92,7 +102,13 @@ def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
         )
 
 
-rule("V112", "skills-over-hero-memory", "3-2 ❶ ❻, ❷", needs_hero=True)(skills_over_hero_memory)
+rule(
+    "V112",
+    "skills-over-hero-memory",
+    "3-2 ❶ ❻, ❷",
+    needs_hero=True,
+    fix="Swap non-VAZ skills for VAZ skills until no more than the hero's Memory remain.",
+)(skills_over_hero_memory)
 
 
 def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
@@ -122,7 +138,13 @@ def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V113", "skill-class-not-hero", "3-2 ❷", needs_hero=True)(skill_class_not_hero)
+rule(
+    "V113",
+    "skill-class-not-hero",
+    "3-2 ❷",
+    needs_hero=True,
+    fix="Replace the skill with one of the hero's classes or a generic one.",
+)(skill_class_not_hero)
 
 
 def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
@@ -144,6 +166,10 @@ def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
         yield at_hero(view, message(hero=hero_name, level=level, size=SKILL_DECK_SIZE))
 
 
-rule("W202", "evolution-level-unreachable", "3-2 ❶, 5.2", needs_hero=True)(
-    evolution_level_unreachable
-)
+rule(
+    "W202",
+    "evolution-level-unreachable",
+    "3-2 ❶, 5.2",
+    needs_hero=True,
+    fix="Play another hero, or check the hero's evolution_level in the card data.",
+)(evolution_level_unreachable)

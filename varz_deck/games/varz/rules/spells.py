@@ -43,7 +43,12 @@ def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
     yield at_section(view, message(n=size, need=SPELL_DECK_SIZE, diff=diff), "spells")
 
 
-rule("V102", "spell-deck-size-wrong", "2.1, 3-2 ❹")(spell_deck_size_wrong)
+rule(
+    "V102",
+    "spell-deck-size-wrong",
+    "2.1, 3-2 ❹",
+    fix="Add or remove spells until they add up to 30.",
+)(spell_deck_size_wrong)
 
 
 def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
@@ -68,7 +73,12 @@ def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V103", "spell-copy-limit-exceeded", "2.1")(spell_copy_limit_exceeded)
+rule(
+    "V103",
+    "spell-copy-limit-exceeded",
+    "2.1",
+    fix="Cut copies until at most 3 remain, all printings of the name together.",
+)(spell_copy_limit_exceeded)
 
 
 def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
@@ -109,9 +119,13 @@ def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("V114", "off-colour-spell-without-vaz", "3.3, 6.1", needs_hero=True)(
-    off_colour_spell_without_vaz
-)
+rule(
+    "V114",
+    "off-colour-spell-without-vaz",
+    "3.3, 6.1",
+    needs_hero=True,
+    fix="Add a VAZ skill of the spell's colour, or cut the spell.",
+)(off_colour_spell_without_vaz)
 
 
 def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
@@ -139,4 +153,10 @@ def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
             )
 
 
-rule("W201", "off-colour-cost-unpayable", "3.3, 6.1", needs_hero=True)(off_colour_cost_unpayable)
+rule(
+    "W201",
+    "off-colour-cost-unpayable",
+    "3.3, 6.1",
+    needs_hero=True,
+    fix="Add VAZ skills of the spell's colour, or play a cheaper spell of that colour.",
+)(off_colour_cost_unpayable)
