@@ -8,6 +8,7 @@ by a newer varz-deck (refused, never read), or a card database that cannot be lo
 from __future__ import annotations
 
 import datetime
+import importlib.util
 import os
 import sys
 from enum import Enum
@@ -62,8 +63,6 @@ EventOutputOption = Annotated[
 
 def _server(lang: str) -> Any:
     """The server's start-up module; exit 2 with the install line without the extra."""
-    import importlib.util
-
     try:
         if any(importlib.util.find_spec(name) is None for name in _STACK):
             raise ImportError("the server extra is not installed")
@@ -112,20 +111,53 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    public_url: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--public-url",
+            envvar="VARZ_DECK_PUBLIC_URL",
+            help=N_(
+                "The address players open, e.g. https://decks.example.org: every link is built "
+                "from it, and a request for another host is refused (default: http://HOST:PORT)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Run the registration server: players submit decklists, organisers check them."""
     chosen = language(lang)
+    if public_url is not None:
+        _check_public_url(public_url, chosen)
     app, url = _prepare(database, chosen)
     if cards is None and os.environ.get("VARZ_DECK_CARDS"):
         cards = Path(os.environ["VARZ_DECK_CARDS"])
     try:
         from varz_deck.server.workers import default_workers
 
-        app.run(url, host, port, cards, chosen, workers or default_workers())
+        processes = workers or default_workers()
+        app.run(url, host, port, cards, chosen, processes, public_url=public_url)
     except app.StartError as err:  # the port is taken, the card database cannot be loaded
         fail(err.message, EXIT_USAGE, chosen)
     raise typer.Exit(EXIT_OK)
+
+
+_BAD_PUBLIC_URL = msg(
+    "serve",
+    "--public-url {url} is not the address of a server's root; write it like {example} "
+    "(http or https, a host, an optional port, no path)",
+)
+
+
+def _check_public_url(url: str, lang: str) -> None:
+    """Exit 2 for a --public-url that is not http(s)://HOST[:PORT][/]."""
+    if importlib.util.find_spec("django") is None:
+        return  # `_prepare` says the install line
+    from varz_deck.core.sanitize import quoted
+    from varz_deck.server.hosts import EXAMPLE, public_url_problem
+
+    if public_url_problem(url) is not None:
+        _usage(_BAD_PUBLIC_URL(url=quoted(url), example=EXAMPLE), lang)
 
 
 _NO_OFFSET = msg(

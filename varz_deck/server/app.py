@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from varz_deck.core.i18n import Message, msg
-from varz_deck.server import workers
+from varz_deck.server import hosts, workers
 from varz_deck.server.settings import DatabaseURLError, configure, shown_database
 
 if TYPE_CHECKING:
@@ -144,11 +144,22 @@ def listen(host: str, port: int, processes: int) -> socket.socket:
 SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); Ctrl+C stops it")
 
 
+LINKS = msg("serve", "links point to {url} (--public-url to change it)")
+
+
 def run(
-    url: str, host: str, port: int, cards: Path | None, lang: str = "en", processes: int = 1
+    url: str,
+    host: str,
+    port: int,
+    cards: Path | None,
+    lang: str = "en",
+    processes: int = 1,
+    *,
+    public_url: str | None = None,
 ) -> None:
     """Prepare the database, then serve until interrupted, on `processes` processes (one where
-    processes cannot be forked)."""
+    processes cannot be forked). Links are built from `public_url`, else from the address
+    listened on (hosts.py)."""
     import logging
 
     from django.db import connections
@@ -164,8 +175,11 @@ def run(
         load_cards(cards)
         warm_up()
         shown = f"[{host}]" if ":" in host else host
+        chosen = hosts.policy(host, sock.getsockname()[1], public_url)  # port 0: the one got
+        hosts.use(chosen)
         said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
-        sys.stderr.write(f"varz-deck: {said}\n")
+        links = LINKS(url=chosen.public_url).render(lang)
+        sys.stderr.write(f"varz-deck: {said}\nvarz-deck: {links}\n")
         sys.stderr.flush()
         app = asgi.application(url)  # built once: the workers inherit it
         if processes == 1:

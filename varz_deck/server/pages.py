@@ -41,7 +41,7 @@ from django.views.decorators.http import require_http_methods
 from varz_deck import __version__
 from varz_deck.core.i18n import LANGUAGES, CardName, Message, msg, nmsg, term
 from varz_deck.core.sanitize import clean_output, safe
-from varz_deck.server import pageviews, service
+from varz_deck.server import hosts, pageviews, service
 from varz_deck.server.security import request_language
 from varz_deck.server.settings import BODY_LIMIT
 
@@ -591,7 +591,7 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
     context = _decklist_context(request, decklist, lang)
     closed = closed_message(service.closed_reason(decklist.event))
     context.update(
-        private_link=request.build_absolute_uri(here),
+        private_link=hosts.link(here),
         action=here,
         closed=closed.render(lang) if closed else "",
         problem=problem.render(lang) if problem else "",
@@ -613,7 +613,7 @@ def _dashboard_urls(request: HttpRequest, event: Any) -> dict[str, str]:
         "judge": f"{base}/judge",
         "add": f"{base}/add",
         "public": service.public_path(event),
-        "submit_full": request.build_absolute_uri(service.submit_path(event)),
+        "submit_full": hosts.link(service.submit_path(event)),
     }
 
 
@@ -758,7 +758,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
             except service.Invalid as invalid:
                 problem = invalid.message
             else:
-                link = request.build_absolute_uri(service.decklist_path(decklist, token))
+                link = hosts.link(service.decklist_path(decklist, token))
                 request.session[FLASH_LINK] = link
                 target = f"/events/{event.key}/decklists/{decklist.pk}"
                 return HttpResponseRedirect(_with_lang(target, lang, saved="1"), status=303)

@@ -8,6 +8,7 @@
   Cross-Origin-Resource-Policy and Permissions-Policy.
 - Cookies (session, CSRF) are HttpOnly and SameSite=Lax always, and Secure when the request came
   over https (directly, or through a proxy uvicorn trusts with --forwarded-allow-ips).
+- A request naming a host this server is not (hosts.py) is answered 400 before any view runs.
 - A request body over BODY_LIMIT is answered 413 before it is read (`BodyLimit`, the ASGI layer
   in front of Django); the middleware here refuses one the same way when Django is run otherwise.
 """
@@ -26,6 +27,7 @@ from django.utils.cache import patch_vary_headers
 
 from varz_deck.core.i18n import LANGUAGES, msg
 from varz_deck.core.sanitize import json_dumps
+from varz_deck.server import hosts
 from varz_deck.server.settings import BODY_LIMIT
 
 CSP = (
@@ -98,7 +100,11 @@ class SecurityHeadersMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         length = request.META.get("CONTENT_LENGTH") or "0"
-        if length.isdigit() and int(length) > BODY_LIMIT:
+        served = hosts.current()
+        named = request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME") or ""
+        if served is not None and not served.allows(str(named)):
+            response = _bad_host(request, served.public_url)
+        elif length.isdigit() and int(length) > BODY_LIMIT:
             message = TOO_LARGE(limit=BODY_LIMIT).render(request_language(request))
             response = error_response(413, "too_large", message)
         else:
@@ -118,6 +124,17 @@ class SecurityHeadersMiddleware:
             if not morsel["samesite"]:
                 morsel["samesite"] = "Lax"
         return response
+
+
+BAD_HOST = msg("serve", "this server answers at {url}; the request named another host")
+
+
+def _bad_host(request: HttpRequest, url: str) -> HttpResponse:
+    """400 for a request naming a host this server is not (the host is not repeated)."""
+    message = BAD_HOST(url=url).render(request_language(request))
+    if request.path.startswith(API_PREFIX):
+        return error_response(400, "bad_host", message)
+    return HttpResponse(message + "\n", status=400, content_type="text/plain; charset=utf-8")
 
 
 _STATUS_CODES = {

@@ -137,7 +137,10 @@ def configure(url: str, *, debug: bool = False) -> None:
         # replaced at start by the database's own key (app.load_secret_key): sessions and CSRF
         # tokens outlive a restart; until then nothing is signed
         SECRET_KEY="unset-" + os.urandom(16).hex(),
-        ALLOWED_HOSTS=["*"],  # served on a venue's LAN by IP or name; no absolute URLs are built
+        # the Host is checked first (security.SecurityHeadersMiddleware, hosts.py: any IP literal
+        # too when serving on every address, which ALLOWED_HOSTS cannot say); links are built
+        # from the public URL, never from the Host
+        ALLOWED_HOSTS=["*"],
         DATABASES={"default": database},
         DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
         INSTALLED_APPS=[
