@@ -500,3 +500,91 @@ def test_readme_shows_the_real_output(command: str, monkeypatch: pytest.MonkeyPa
     result = runner.invoke(app, [command, str(SPLASH.relative_to(ROOT))])
     assert result.exit_code == 0
     assert shown == result.stdout
+
+
+# --------------------------------------------------------------------------- issue 24
+
+
+def _uncached(model: Model, out: Any, into: Any, on: str, mulligan: str) -> Any:
+    skills = list(model.skills)
+    skills[vt.skill_class_of(model, out)] -= 1
+    skills[vt.skill_class_of(model, into)] += 1
+    swapped = replace(model, skills=tuple(skills))
+    return swapped, vt.spell_odds(swapped, on, vt.draw_curves(swapped, on, mulligan))
+
+
+def test_the_draw_cache_follows_the_openers(db: Any) -> None:
+    """On the play with the auto mulligan, some swaps of the splash deck change which spells are
+    openers, so their draw curves differ: every swap's figures are those computed from scratch."""
+    loaded = vt.load(SPLASH, db)
+    model = vt.model_of(loaded, SPLASH)
+    swaps = vt.sweep(loaded.view, model, "play", "auto", vt.DrawCache())
+    openers = set()
+    for swap in swaps:
+        swapped, odds = _uncached(model, swap.out, swap.into, "play", "auto")
+        openers.add(vt.openers(swapped, "play", "auto"))
+        assert swap.odds == odds, (swap.out.name, swap.into.name)
+    assert len(openers) >= 2  # the cache is really used with more than one key
+
+
+def test_one_draw_cache_across_a_change_of_openers_side_and_mulligan(db: Any) -> None:
+    """A cache keyed by the openers alone would hand the curves of one setting to another."""
+    loaded = vt.load(SPLASH, db)
+    model = vt.model_of(loaded, SPLASH)
+    cache = vt.DrawCache()
+    seen = {}
+    for on, mulligan in [("play", "auto"), ("draw", "auto"), ("play", "none"), ("draw", "none")]:
+        got = cache(model, on, mulligan)
+        assert got == vt.draw_curves(model, on, mulligan)
+        seen[on, mulligan] = got
+    assert len(set(seen.values())) == 4  # the four settings really differ
+    fewer = replace(model, cards=(replace(model.cards[0], copies=1), *model.cards[1:]))
+    assert cache(fewer, "play", "auto") == vt.draw_curves(fewer, "play", "auto")
+
+
+def _restricting_database(tmp: Path) -> Path:
+    """The bundled cards plus a promo reprint of Crimson VAZ (PR-094), and a format `capped`
+    that restricts Crimson VAZ to 3 copies by that reprint's id and Amber VAZ to 4: no bundled
+    format restricts a skill (issue 24)."""
+    import shutil
+
+    folder = tmp / "cards"
+    shutil.copytree(ROOT / "card_data", folder)
+    promo = folder / "sets" / "pr.yaml"
+    promo.write_text(
+        promo.read_text(encoding="utf-8")
+        + "  - id: PR-094\n    name: Crimson VAZ\n    names: {ja: 紅蓮の VAZ, zh: 赤红 VAZ}\n"
+        "    type: skill\n    color: red\n    skill_class: generic\n    vaz: true\n"
+        '    text: "Sync: Make 1 red VAZ or 1 VAZ of your Hero\'s colour."\n    rarity: C\n',
+        encoding="utf-8",
+    )
+    formats = folder / "formats.yaml"
+    formats.write_text(
+        formats.read_text(encoding="utf-8")
+        + "  capped:\n    name: Capped\n    sets: [VZ01, VZ02]\n"
+        "    restricted: {PR-094: 3, VZ01-098: 4}\n",
+        encoding="utf-8",
+    )
+    return folder
+
+
+def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> None:
+    restricted_db = open_database(_restricting_database(tmp_path))
+    deck = tmp_path / "capped.yaml"
+    deck.write_text(
+        SPLASH.read_text(encoding="utf-8").replace("format: standard", "format: capped"), "utf-8"
+    )
+    assert check_deck(deck, restricted_db).legal  # 3 Crimson VAZ, 3 Amber VAZ: at the caps
+    standard = vt.TUNER.tune(SPLASH, restricted_db, target=0.9, on="play", mulligan="none")
+    assert "Crimson VAZ" in {s.into.name for s in standard.swaps}  # uncapped, it is suggested
+    result = vt.TUNER.tune(deck, restricted_db, target=0.9, on="play", mulligan="none")
+    ins = {s.into.name for s in result.swaps}
+    assert "Crimson VAZ" not in ins  # a 4th would be over the restriction (3)
+    assert "Amber VAZ" in ins  # a 4th Amber VAZ is at its restriction (4): allowed
+    for i, swap in enumerate(result.swaps):  # and every suggested deck passes V116
+        where = tmp_path / str(i)
+        where.mkdir()
+        swapped = _rewrite(deck, restricted_db, where, swap=(swap.out.name, swap.into.name))
+        report = check_deck(swapped, restricted_db)
+        assert "V116" not in {d.code for d in report.diagnostics}, (swap.out.name, swap.into.name)
+        assert report.legal

@@ -17,10 +17,11 @@ The model is SPEC §6 (`sim/model.py`) and the closed forms are `sim/exact.py`'s
   V111 (one copy of a non-VAZ skill), V112 (non-VAZ skills ≤ Memory), V113 (class), V114 (every
   off-colour spell keeps a VAZ skill of its colour) and the format (V115–V117). Only the skill deck
   changes, so the draw factor is cached; with the `auto` mulligan it depends on which spells count
-  as openers (a turn-1 pay probability of ½ or more), and is cached by that set. Swaps are ranked
-  by the on-curve probabilities sorted lowest first, compared in that order (the lowest spell's
-  first, ties broken by the next lowest), then by the mean over the deck's cards (each copy counts
-  once); a second ranking by that mean alone is in the text.
+  as openers (a turn-1 pay probability of ½ or more), and is cached by that set, the side, the
+  mulligan and the copies (`DrawCache`). Swaps are ranked by the on-curve probabilities sorted
+  lowest first, compared in that order (the lowest spell's first, ties broken by the next lowest),
+  then by the mean over the deck's cards (each copy counts once); a second ranking by that mean
+  alone is in the text.
 * **Tables (Karsten-style).** For a colour X other than the hero's, cost C (1–9) and turn T (1–8):
   the fewest VAZ skills of X in a 9-card skill deck so that the Holder on turn T holds at least C of
   them with the target probability. This is the VAZ part only (Karsten's tables assume the card is
@@ -196,17 +197,19 @@ def spell_odds(
 
 
 class DrawCache:
-    """Draw curves by the set of openers (the only way the skill deck reaches the spell draws)."""
+    """Draw curves by everything they depend on: the side, the mulligan, each spell's copies and
+    which spells are openers (the only way the skill deck reaches the spell draws)."""
 
-    def __init__(self, on: str, mulligan: str) -> None:
-        self.on, self.mulligan = on, mulligan
-        self._curves: dict[tuple[bool, ...], tuple[tuple[Fraction, ...], ...]] = {}
+    def __init__(self) -> None:
+        self._curves: dict[
+            tuple[str, str, tuple[int, ...], tuple[bool, ...]], tuple[tuple[Fraction, ...], ...]
+        ] = {}
 
-    def __call__(self, model: Model) -> tuple[tuple[Fraction, ...], ...]:
-        key = openers(model, self.on, self.mulligan)
+    def __call__(self, model: Model, on: str, mulligan: str) -> tuple[tuple[Fraction, ...], ...]:
+        key = (on, mulligan, tuple(c.copies for c in model.cards), openers(model, on, mulligan))
         curves = self._curves.get(key)
         if curves is None:
-            curves = draw_curves(model, self.on, self.mulligan)
+            curves = draw_curves(model, on, mulligan)
             self._curves[key] = curves
         return curves
 
@@ -328,7 +331,7 @@ def sweep(view: DeckView, model: Model, on: str, mulligan: str, cache: DrawCache
         found = by_skills.get(key)
         if found is None:
             swapped = replace(model, skills=key)
-            odds = spell_odds(swapped, on, cache(swapped))
+            odds = spell_odds(swapped, on, cache(swapped, on, mulligan))
             found = (odds, mean_on_curve(swapped, odds))
             by_skills[key] = found
         swaps.append(Swap(out_card, in_card, found[0], found[1]))
@@ -890,8 +893,8 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan: str) -> VarzTune:
-    cache = DrawCache(on, mulligan)
-    odds = spell_odds(model, on, cache(model))
+    cache = DrawCache()
+    odds = spell_odds(model, on, cache(model, on, mulligan))
     mean = mean_on_curve(model, odds)
     swaps = sweep(loaded.view, model, on, mulligan, cache)
     goal = Fraction(str(target))
