@@ -550,3 +550,91 @@ def test_refresh_all_checks_every_open_deck() -> None:
             s.docs[p.as_uri()] = Document(p.as_uri(), p, p.read_text(encoding="utf-8"))
     lsp_diagnostics.refresh_all(s)
     assert sorted(x.uri for x in s.sent) == sorted(s.docs)
+
+
+# --------------------------------------------------------------------------- mutation survivors
+
+
+def test_a_checker_column_past_a_line_stops_at_its_end() -> None:
+    assert doc("ab\ncd").checker_offset(1, 99) == 3  # not into the next line
+    assert doc("a\nb\nc").line(1) == "b"
+
+
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [("hero: XenoX", Ref("XenoX", 6, 11, slot="hero")),
+     ('hero: "Abc', Ref('"Abc', 6, 10, slot="hero")),
+     ("hero: 'Abc\"", Ref("'Abc\"", 6, 11, slot="hero"))],
+)  # fmt: skip
+def test_only_matching_quotes_are_taken_off(line: str, want: Ref) -> None:
+    assert reference_on(line, True, SLOTS) == want
+
+
+def test_section_of_looks_only_above_the_line() -> None:
+    assert section_of(["  A: 1", "  B: 2", "spells:"], 1, True, WORDS) is None
+    assert section_of(["spells:", " A: 1", "  B"], 2, True, WORDS) == "spells"
+    assert section_of(["spells:", "[x]", "  B"], 2, True, WORDS) is None
+
+
+def test_typing_on_an_indented_text_header_and_past_the_last_line() -> None:
+    assert typing(["  Hero: Hib"], 0, 11, False) == Typing("Hib", 8, "hero", None, "{name}")
+    assert typing(["spells:", "  A: 1"], 2, 0, True) is None
+    assert typing(["Spells:"], 1, 0, False) == Typing("", 0, None, "spells", "1 {name}")
+
+
+def test_typing_after_a_hash_that_starts_no_comment() -> None:
+    assert typing(["Spells:", "3 C#x"], 1, 5, False) == Typing("C#x", 2, None, "spells", "{name}")
+    assert typing(["Spells:", "3 Em # c"], 1, 8, False) is None
+
+
+def test_place_of_a_diagnostic_without_a_line_keeps_comments_and_trims_the_end() -> None:
+    no_line = diag("F001", "x")
+    assert lsp_diagnostics.place(doc("# a comment\nhero: X"), no_line, server()) == rng(0, 0, 0, 11)
+    assert lsp_diagnostics.place(doc("hero: X  \n"), no_line, server()) == rng(0, 0, 0, 7)
+
+
+def test_place_right_after_the_text_marks_the_next_character() -> None:
+    d = diag("F005", "x")
+    d = type(d)(d.code, d.severity, d.message, line=3, column=7)
+    assert lsp_diagnostics.place(doc("hero: X\nspells:\n  A: 3 \n"), d, server()) == rng(2, 6, 2, 7)
+
+
+def test_an_unusable_database_counts_its_problems_and_needs_no_earlier_report(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "bad.yaml").write_text("cards: [\n", encoding="utf-8")
+    s = real_server(tmp_path)
+    d = Document("file:///never-checked.yaml", Path("/never-checked.yaml"), "hero: X\n")
+    found = lsp_diagnostics.check_deck(s, d)
+    assert "(1 problems)" in found[0].message
+
+
+def test_a_deck_of_another_game_is_checked_against_that_games_bundled_cards() -> None:
+    path = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
+    d = Document(path.as_uri(), path, path.read_text(encoding="utf-8"))
+    assert "F010" not in {x.code for x in lsp_diagnostics.check_deck(real_server(), d)}
+    # with a database named, the deck is checked against it, as `check --cards` does
+    named = real_server(ROOT / "tests" / "data" / "altdb")
+    assert [x.code for x in lsp_diagnostics.check_deck(named, d)] == ["F010"]
+
+
+def test_refresh_of_a_card_file_lints_its_database_then_checks_the_decks(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "db"
+    shutil.copytree(ROOT / "tests" / "data" / "altdb", root)
+    s = real_server(root)
+    card_file = sorted((root / "sets").rglob("*.yaml"))[0]
+    card = Document(card_file.as_uri(), card_file, card_file.read_text(encoding="utf-8"))
+    deck_path = ROOT / "tests" / "cases" / "W201" / "bad_cost_3_two_vaz.yaml"
+    deck = Document(deck_path.as_uri(), deck_path, deck_path.read_text(encoding="utf-8"))
+    s.docs = {card.uri: card, deck.uri: deck}
+    s.card_roots = {card.uri: root.resolve()}
+    lsp_diagnostics.refresh(s, card)
+    assert [p.uri for p in s.sent] == [card.uri, deck.uri]
+    assert all(x.severity == 2 for x in s.sent[0].diagnostics)  # warnings only: decks checked
+    assert [x.code for x in s.sent[1].diagnostics] == ["W201"]
+    s.sent.clear()
+    lsp_diagnostics.refresh_all(s)
+    assert sorted(p.uri for p in s.sent) == sorted([card.uri, deck.uri, deck.uri])
