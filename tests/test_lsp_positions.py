@@ -556,7 +556,8 @@ def test_refresh_all_checks_every_open_deck() -> None:
 
 
 def test_a_checker_column_past_a_line_stops_at_its_end() -> None:
-    assert doc("ab\ncd").checker_offset(1, 99) == 3  # not into the next line
+    # clamped at the line break: offset 3 (the start of line 2), not 5 (the end of the text)
+    assert doc("ab\ncd").checker_offset(1, 99) == 3
     assert doc("a\nb\nc").line(1) == "b"
 
 
