@@ -1,4 +1,5 @@
-"""The ASGI application uvicorn serves: Django behind the body limit (security.BodyLimit).
+"""The ASGI application uvicorn serves: Django behind the live check's limits
+(security.LiveCheckGuard) and the body limit (security.BodyLimit).
 
 `application(url)` configures Django for the database URL first; settings.configure must have run
 before Django's handler is built.
@@ -20,7 +21,15 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from varz_deck.server.security import ASGIApp, BodyLimit, Message_, Receive, Scope, Send
+from varz_deck.server.security import (
+    ASGIApp,
+    BodyLimit,
+    LiveCheckGuard,
+    Message_,
+    Receive,
+    Scope,
+    Send,
+)
 from varz_deck.server.workers import Shares
 
 THREADS = 2  # requests Django works on at once in each worker process; more wait in the event loop
@@ -34,7 +43,7 @@ def application(url: str) -> ASGIApp:
     from varz_deck.server.settings import configure
 
     configure(url)
-    return BodyLimit(WSGIBridge(WSGIHandler()))
+    return LiveCheckGuard(BodyLimit(WSGIBridge(WSGIHandler())))
 
 
 class WSGIBridge:

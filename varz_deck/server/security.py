@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -234,35 +236,120 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive | None, send: Send, size: int) -> None:
-        """413, after reading and dropping a body of up to DRAIN_LIMIT bytes (a client still
-        sending would see its connection cut before the answer); nothing of it is kept."""
-        if receive is not None and size <= DRAIN_LIMIT:
-            drained = 0
-            while drained <= DRAIN_LIMIT:
-                message = await receive()
-                if message["type"] != "http.request":
-                    return  # the client left
-                drained += len(message.get("body", b""))
-                if not message.get("more_body", False):
-                    break
-        lang = "en"
-        for name, value in scope.get("headers", ()):
-            if name == b"accept-language":
-                tag = value.decode("latin-1").split(",")[0].strip().lower()[:2]
-                lang = tag if tag in LANGUAGES else "en"
-        text = TOO_LARGE(limit=self.limit).render(lang)
-        body = json_dumps(error_body("too_large", text), indent=None).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                    (b"content-security-policy", CSP.format(styles="").encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        text = TOO_LARGE(limit=self.limit).render(_language(scope))
+        await refuse(scope, receive, send, size, (413, "too_large", text))
+
+
+def _language(scope: Scope) -> str:
+    for name, value in scope.get("headers", ()):
+        if name == b"accept-language":
+            tag = value.decode("latin-1").split(",")[0].strip().lower()[:2]
+            return tag if tag in LANGUAGES else "en"
+    return "en"
+
+
+async def refuse(
+    scope: Scope,
+    receive: Receive | None,
+    send: Send,
+    size: int,
+    error: tuple[int, str, str],
+    headers: tuple[tuple[bytes, bytes], ...] = (),
+) -> None:
+    """An error answer (status, code, message) after reading and dropping a body of up to
+    DRAIN_LIMIT bytes (a client still sending would see its connection cut before the answer);
+    nothing of it is kept, and the connection is closed."""
+    if receive is not None and size <= DRAIN_LIMIT:
+        drained = 0
+        while drained <= DRAIN_LIMIT:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left
+            drained += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+    status, code, text = error
+    body = json_dumps(error_body(code, text), indent=None).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                (b"content-security-policy", CSP.format(styles="").encode()),
+                (b"x-content-type-options", b"nosniff"),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+LIVE_CHECK = re.compile(r"/(?:api/v1/)?events/[^/]+/check")
+LIVE_CHECK_LIMIT = 32 * 1024  # bytes of a live check's body; a real deck is under 4 KiB
+BURST = 30  # live checks one client address may make at once (in each worker process)
+RATE = 3.0  # … and then each second (the page's script sends one after each 350 ms pause)
+TOO_MANY = msg(
+    "serve",
+    "too many checks from this address; try again in {seconds} s (submitting is not limited)",
+)
+
+
+class TokenBuckets:
+    """A token bucket per client address: `take` spends a token, or says how many seconds until
+    one is there. At most `most` addresses are kept; full buckets are forgotten first."""
+
+    def __init__(self, burst: int = BURST, rate: float = RATE, most: int = 4096) -> None:
+        self.burst, self.rate, self.most = burst, rate, most
+        self._held: dict[str, tuple[float, float]] = {}  # address: tokens, when counted
+
+    def take(self, address: str, now: float) -> float:
+        tokens, then = self._held.get(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens < 1.0:
+            self._held[address] = (tokens, now)
+            return (1.0 - tokens) / self.rate
+        if address not in self._held and len(self._held) >= self.most:
+            self._forget(now)
+        self._held[address] = (tokens - 1.0, now)
+        return 0.0
+
+    def _forget(self, now: float) -> None:
+        full = [a for a, (t, w) in self._held.items() if t + (now - w) * self.rate >= self.burst]
+        for address in full:
+            del self._held[address]
+        if len(self._held) >= self.most:  # every one busy: a flood of addresses
+            self._held.clear()
+
+
+class LiveCheckGuard:
+    """ASGI, in front of everything: the anonymous live check (`POST /events/E/check`, and the
+    API's) is the one request anyone may repeat that costs real work, so its body is limited to
+    LIVE_CHECK_LIMIT (413) and each client address (after a trusted proxy's X-Forwarded-For) to
+    a token bucket (429 with Retry-After); nothing of a refused request reaches Django."""
+
+    def __init__(self, app: ASGIApp, clock: Callable[[], float] = time.monotonic) -> None:
+        self.app = app
+        self.limited = BodyLimit(app, LIVE_CHECK_LIMIT)
+        self.buckets = TokenBuckets()
+        self.clock = clock
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not (
+            scope["type"] == "http"
+            and scope.get("method") == "POST"
+            and LIVE_CHECK.fullmatch(scope.get("path", ""))
+        ):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client") or ("", 0)
+        wait = self.buckets.take(str(client[0]), self.clock())
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            text = TOO_MANY(seconds=seconds).render(_language(scope))
+            retry = ((b"retry-after", str(seconds).encode()),)
+            await refuse(scope, receive, send, 0, (429, "too_many_requests", text), retry)
+            return
+        await self.limited(scope, receive, send)
