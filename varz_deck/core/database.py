@@ -193,7 +193,8 @@ def misnamed_formats(name: str, have_formats: bool) -> bool:
     )
 
 
-def _display(root: Path, path: Path) -> str:
+def _display(path: Path) -> str:
+    """A path as messages show it: relative to the working directory when under it."""
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
@@ -262,7 +263,7 @@ def _cache_read(key: str, root: Path, game: Game) -> CardDatabase | None:
     if document is None:
         return None
     cards = []
-    shown_root = Path(_display(root, root))  # the working directory is asked once, not per card
+    shown_root = Path(_display(root))  # the working directory is asked once, not per card
     for data in document["cards"]:
         shown = {**data, "file": str(shown_root / data["file"])}
         card = cachedoc.rebuild(partial(game.card_from_json, shown))
@@ -395,10 +396,10 @@ def _lint(
     formats_file = formats_path(root)
     for path in misnamed:
         if path.suffix not in (".yaml", ".yml"):  # a YAML one is looked at below
-            shown = _display(root, path)
+            shown = _display(path)
             result.files[shown] = [_misnamed_formats(path, shown)]
     for path, content in files:
-        shown = _display(root, path)
+        shown = _display(path)
         is_formats = path == formats_file
         problems: list[Diagnostic] = []
         if path.parent == root and path.name in FORMATS_NAMES and not is_formats:
@@ -438,7 +439,7 @@ def _lint(
         problems.extend(_set_code_mismatch(file_entries, bad_paths))
         entries.extend(file_entries)
     if not entries and not result.errors:
-        shown = _display(root, root)
+        shown = _display(root)
         result.files.setdefault(shown, []).append(diag("C006", _EMPTY(folder=shown), file=shown))
     cards = [e.card for e in entries if e.card is not None]
     database = game.make_database(cards, None)
