@@ -60,7 +60,9 @@ YAML_REFS = {
     "  -Ember: 3": Ref("-Ember", 2, 8, 3, 10, 11),
     "  - 3 Ember Imp": Ref("Ember Imp", 6, 15, 3, 4, 5),
     "  - 3x Ember Imp": Ref("Ember Imp", 7, 16, 3, 4, 5),
-    "  - 3 × Ember Imp": Ref("Ember Imp", 8, 17, 3, 4, 5),
+    "  - 3× Ember Imp": Ref("Ember Imp", 7, 16, 3, 4, 5),
+    "  - 3 × Ember Imp": Ref("× Ember Imp", 6, 17, 3, 4, 5),  # the x is joined to the count
+    "  - 3 X Ronin": Ref("X Ronin", 6, 13, 3, 4, 5),
     "  - 10X Ember Imp  # c": Ref("Ember Imp", 8, 17, 10, 4, 6),
     '  - "3 Ember Imp"': Ref("Ember Imp", 7, 16, 3, 5, 6),
     "  - 3 スコーチ \U0001f525": Ref("スコーチ \U0001f525", 6, 12, 3, 4, 5),
@@ -91,6 +93,8 @@ def test_no_reference_on_a_yaml_line(line: str) -> None:
 TEXT_REFS = {
     "3 Ember Imp": Ref("Ember Imp", 2, 11, 3, 0, 1),
     "3x Ember Imp": Ref("Ember Imp", 3, 12, 3, 0, 1),
+    "3 X Ronin": Ref("X Ronin", 2, 9, 3, 0, 1),
+    "3 x Ronin": Ref("x Ronin", 2, 9, 3, 0, 1),
     "  12 Ember Imp  ": Ref("Ember Imp", 5, 14, 12, 2, 4),
     "3 Ember Imp # c": Ref("Ember Imp", 2, 11, 3, 0, 1),
     "Hero: Hibiki Kagura": Ref("Hibiki Kagura", 6, 19, slot="hero"),

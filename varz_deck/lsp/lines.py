@@ -17,10 +17,10 @@ from varz_deck.core.entries import MAX_COUNT
 _COMMENT = re.compile(r"(^|\s)#")
 _YAML_SLOT = re.compile(r"(?P<key>[A-Za-z_][A-Za-z_ ]*?)[ \t]*:[ \t]*(?P<rest>.*)")
 _YAML_LIST = re.compile(
-    r"(?P<lead>[ \t]*-[ \t]+)(?P<q>[\"']?)(?P<n>[0-9]+)[ \t]*[xX×]?[ \t]+(?P<ref>.*?)(?P=q)[ \t]*"
+    r"(?P<lead>[ \t]*-[ \t]+)(?P<q>[\"']?)(?P<n>[0-9]+)[xX×]?[ \t]+(?P<ref>.*?)(?P=q)[ \t]*"
 )
 _YAML_MAP = re.compile(r"(?P<lead>[ \t]+)(?P<q>[\"']?)(?P<ref>[^ \t\"'-].*?|-[^ \t].*?)(?P=q)[ \t]*:[ \t]*(?P<n>[0-9]+)?[ \t]*")  # fmt: skip
-_TEXT_ENTRY = re.compile(r"(?P<lead>[ \t]*)(?P<n>[0-9]+)[ \t]*[xX×]?[ \t]+(?P<ref>.*?)[ \t]*")
+_TEXT_ENTRY = re.compile(r"(?P<lead>[ \t]*)(?P<n>[0-9]+)[xX×]?[ \t]+(?P<ref>.*?)[ \t]*")
 _TEXT_HEADER = re.compile(r"[ \t]*(?P<key>[A-Za-z][A-Za-z _]*?)[ \t]*:[ \t]*(?P<rest>.*)")
 _TOP_KEY = re.compile(r"(?P<key>[A-Za-z_][A-Za-z_ ]*?)[ \t]*:")
 _LIST_STYLE = re.compile(r"^[ \t]+-[ \t]+[\"']?[0-9]", re.MULTILINE)
@@ -132,11 +132,9 @@ class Typing:
 
 
 _PARTIAL_LIST = re.compile(r"(?P<lead>[ \t]*-[ \t]+)(?P<typed>[^0-9 \t].*)?")
-_PARTIAL_LIST_COUNT = re.compile(
-    r"(?P<lead>[ \t]*-[ \t]+[\"']?[0-9]+[ \t]*[xX×]?[ \t]+)(?P<typed>.*)"
-)
+_PARTIAL_LIST_COUNT = re.compile(r"(?P<lead>[ \t]*-[ \t]+[\"']?[0-9]+[xX×]?[ \t]+)(?P<typed>.*)")
 _PARTIAL_MAP = re.compile(r"(?P<lead>[ \t]+)(?P<typed>[^ \t\-:#][^:#]*)?")
-_PARTIAL_TEXT_COUNT = re.compile(r"(?P<lead>[ \t]*[0-9]+[ \t]*[xX×]?[ \t]+)(?P<typed>.*)")
+_PARTIAL_TEXT_COUNT = re.compile(r"(?P<lead>[ \t]*[0-9]+[xX×]?[ \t]+)(?P<typed>.*)")
 _PARTIAL_TEXT = re.compile(r"(?P<lead>[ \t]*)(?P<typed>[^0-9 \t:#][^:#]*)")  # fmt: skip
 
 
