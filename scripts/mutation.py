@@ -117,6 +117,23 @@ TARGETS = (
         ("varz_deck/core/sanitize.py",),
         ("safe", "_escape", "clean_output", "_stream_escape"),
     ),
+    Target("lsp-lines", "LSP: references and typing on a line", ("varz_deck/lsp/lines.py",)),
+    Target("lsp-documents", "LSP: lines, columns and edits", ("varz_deck/lsp/documents.py",)),
+    Target(
+        "lsp-diagnostics",
+        "LSP: diagnostics' places and severities",
+        ("varz_deck/lsp/diagnostics.py",),
+        (
+            "place",
+            "to_lsp",
+            "publish",
+            "check_deck",
+            "refresh",
+            "refresh_all",
+            "_range",
+            "diagnostics_of",
+        ),
+    ),
     Target(
         "entries",
         "Deck entries: list items, counts, F003",
