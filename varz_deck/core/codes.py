@@ -212,7 +212,7 @@ def codes_with(rules: Iterable[Rule[Any]]) -> dict[str, CodeInfo]:
     out = {info.code: info for info in (*FILE_CODES, *CARD_CODES)}
     for rule in rules:
         out[rule.code] = CodeInfo(
-            rule.code, rule.name, rule.section, rule.summary, rule.doc, rule.fix
+            rule.code, rule.name, rule.section, rule.summary, rule.doc, getattr(rule, "fix", "")
         )
     order = {"F": 0, "V": 1, "W": 2, "A": 3, "C": 4}
     return dict(sorted(out.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0])))
