@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.i18n import Message, msg, nmsg
 from varz_deck.server import hosts, workers
 from varz_deck.server.settings import DatabaseURLError, configure, shown_database
 
@@ -145,6 +145,11 @@ SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); 
 
 
 LINKS = msg("serve", "links point to {url} (--public-url to change it)")
+RECHECKED = nmsg(
+    "serve",
+    "{n} list was checked again: the card data changed since it was checked",
+    "{n} lists were checked again: the card data changed since they were checked",
+)
 
 
 def run(
@@ -164,7 +169,7 @@ def run(
 
     from django.db import connections
 
-    from varz_deck.server import asgi
+    from varz_deck.server import asgi, service
 
     logging.getLogger("django.request").setLevel(logging.ERROR)  # no line for each 4xx answer
     prepare(url)
@@ -173,12 +178,16 @@ def run(
     sock = listen(host, port, processes)
     try:
         load_cards(cards)
+        rechecked = service.recheck_current()  # the card data changed: the verdicts follow
         warm_up()
         shown = f"[{host}]" if ":" in host else host
         chosen = hosts.policy(host, sock.getsockname()[1], public_url)  # port 0: the one got
         hosts.use(chosen)
         said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
         links = LINKS(url=chosen.public_url).render(lang)
+        if rechecked:
+            again = RECHECKED(n=rechecked).render(lang)
+            sys.stderr.write(f"varz-deck: {again}\n")
         sys.stderr.write(f"varz-deck: {said}\nvarz-deck: {links}\n")
         sys.stderr.flush()
         app = asgi.application(url)  # built once: the workers inherit it

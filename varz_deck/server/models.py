@@ -1,7 +1,8 @@
 """The registration database: events, their decklists, and every version of each list.
 
 Nothing is ever overwritten: a replacement is a new `Version`; `Decklist.current` points at the
-latest. Tokens are kept only as SHA-256 hashes (tokens.py).
+latest. Only the verdict of a current version (legal, hash, lead, format, diagnostics) is
+replaced, by the current one, when `serve` starts with other card data. Tokens are kept only as SHA-256 hashes (tokens.py).
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ class Version(models.Model):
     format = models.CharField(max_length=64, blank=True, default="")
     diagnostics = models.JSONField(default=list)  # as `check --output json`, in English
     by_organiser = models.BooleanField(default=False)
+    # the card data (and varz-deck) the verdict above is of (service.cards_fingerprint); a
+    # current list checked with other data is checked again when `serve` starts
+    cards = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ("decklist_id", "number")

@@ -532,7 +532,7 @@ def _decklist_context(request: HttpRequest, decklist: Any, lang: str) -> dict[st
     deck = current.deck if current is not None else ""
     checked = service.check_deck(event, deck, decklist.player)
     diagnostics = checked.diagnostics(lang)
-    legal = current.legal if current is not None else False
+    legal = checked.legal if current is not None else False  # the verdict of these diagnostics
     versions = []
     for v in every:
         status = (LEGAL if v.legal else NOT_LEGAL).render(lang)

@@ -127,6 +127,7 @@ def use_cards(cards: Path | None) -> None:
     global _CARDS
     _CARDS = cards
     _DATABASES.clear()
+    _FINGERPRINTS.clear()
     _registration.cache_clear()
 
 
@@ -151,6 +152,64 @@ def database_for(game: str) -> CardDatabase:
                 database = open_database(root if game == DEFAULT_GAME else root / game)
             _DATABASES[game] = database
         return _DATABASES[game]
+
+
+_FINGERPRINTS: dict[str, str] = {}
+
+
+def cards_fingerprint(game: str) -> str:
+    """What a verdict of this game depends on besides the deck: varz-deck's version and the card
+    database's cards (every printing, in order, without its file and line) and formats."""
+    found = _FINGERPRINTS.get(game)
+    if found is None:
+        import hashlib
+        import json
+
+        from varz_deck import __version__
+
+        database = database_for(game)
+        cards = [
+            {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
+            for printings in database.printings.values()
+            for card in printings
+        ]
+        formats = {key: f.to_json() for key, f in database.formats.items()}
+        document = {"version": __version__, "game": game, "cards": cards, "formats": formats}
+        text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
+        found = _FINGERPRINTS[game] = hashlib.sha256(text.encode()).hexdigest()
+    return found
+
+
+def recheck_current() -> int:
+    """Check every current list again whose verdict is of other card data (or another
+    varz-deck) than this server's, and keep the current verdict: the API, the pages and the CSV
+    then give one verdict. How many lists were checked again. Run as `serve` starts."""
+    changed = 0
+    for game in sorted(set(Event.objects.values_list("game", flat=True))):
+        try:
+            fingerprint = cards_fingerprint(game)
+        except Exception:  # a game this version lacks: its requests say so
+            continue
+        current = Decklist.objects.filter(event__game=game, current__isnull=False)
+        stale = (
+            Version.objects.filter(pk__in=current.values("current_id"))
+            .exclude(cards=fingerprint)
+            .select_related("decklist__event")
+        )
+        fields = ("deck_hash", "legal", "lead", "format", "diagnostics", "cards")
+        again = []
+        for version in stale.iterator():
+            checked = check_deck(version.decklist.event, version.deck, version.decklist.player)
+            fresh = _new_version(version.decklist, version.number, version.deck, checked, False)
+            for name in fields:
+                setattr(version, name, getattr(fresh, name))
+            again.append(version)
+        with writing():
+            Version.objects.bulk_update(again, fields, batch_size=500)
+        changed += len(again)
+    if changed:
+        _registration.cache_clear()
+    return changed
 
 
 # --- Events ----------------------------------------------------------------------------------
@@ -494,6 +553,7 @@ def _new_version(
         format=str(checked.report.format or "")[:64],
         diagnostics=checked.diagnostics("en"),
         by_organiser=by_organiser,
+        cards=cards_fingerprint(decklist.event.game),
     )
 
 
@@ -566,20 +626,21 @@ def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
     if current is None:  # only while the first version is being written
         current = every[-1] if every else None
     diagnostics: list[dict[str, Any]] = []
-    if current is not None:
-        diagnostics = (
-            list(current.diagnostics)
-            if lang == "en"
-            else check_deck(decklist.event, current.deck, decklist.player).diagnostics(lang)
-        )
+    legal, deck_hash = (current.legal, current.deck_hash) if current else (False, None)
+    if current is not None and lang == "en":
+        diagnostics = list(current.diagnostics)
+    elif current is not None:  # the messages in the language: the verdict of the same check
+        checked = check_deck(decklist.event, current.deck, decklist.player)
+        diagnostics = checked.diagnostics(lang)
+        legal, deck_hash = checked.legal, checked.deck_hash
     return {
         "id": decklist.pk,
         "event": decklist.event.key,
         "player": decklist.player,
         "deck": current.deck if current else "",
         "submitted_at": current.submitted_at.isoformat() if current else None,
-        "legal": current.legal if current else False,
-        "deck_hash": current.deck_hash if current else None,
+        "legal": legal,
+        "deck_hash": deck_hash,
         "diagnostics": diagnostics,
         "versions": [version_json(v) for v in every],
     }
