@@ -354,25 +354,3 @@ def placeholders(template: str) -> set[str]:
 
 def joined(items: Iterable[object], separator: str = ", ") -> Joined:
     return Joined(tuple(items), separator)
-
-
-# --------------------------------------------------------------------------- extraction
-
-
-def extract_schema_hints(
-    fileobj: Any,
-    keywords: Mapping[str, Any],
-    comment_tags: Sequence[str],
-    options: Mapping[str, Any],
-) -> Iterable[tuple[int, str, tuple[str, str], list[str]]]:
-    """Babel extraction method for the schemas' `x-message` hints (context "schema").
-
-    Named in locale/babel.cfg as `varz_deck.core.i18n:extract_schema_hints`.
-    """
-    import json
-    import re
-
-    pattern = re.compile(r'"x-message"\s*:\s*("(?:[^"\\]|\\.)*")')
-    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
-        for match in pattern.finditer(line):
-            yield lineno, "msg", ("schema", json.loads(match.group(1))), []
