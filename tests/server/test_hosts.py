@@ -52,6 +52,7 @@ def test_a_public_url_is_the_base_of_links_and_its_host_is_accepted(hosts):
     assert policy.allows("127.0.0.1:8000")  # the address it listens on, still
     assert not policy.allows(ATTACKER) and not policy.allows("example.org")
     assert hosts.policy("127.0.0.1", 8000, "http://[2001:db8::1]:8080").allows("[2001:db8::1]")
+    assert hosts.policy("my_laptop", 8000, None).allows("my_laptop:8000")  # a machine's name
 
 
 def test_a_server_on_every_address_accepts_ip_literals_and_the_machines_name(hosts):

@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 
 WILDCARDS = frozenset({"", "0.0.0.0", "::"})
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
-_NAME = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?")
+# a host name's labels (an underscore too: machines are named so, though DNS names are not)
+_NAME = re.compile(r"[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?")
 EXAMPLE = "https://decks.example.org"
 
 
