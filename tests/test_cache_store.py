@@ -150,11 +150,11 @@ def held(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_evict_goes_on_past_a_file_it_cannot_remove(cache: Path, held: Path) -> None:
-    entry(cache, 1, 1_000_000)  # the held one, the oldest
-    second = entry(cache, 2, 2_000_000)
+    entry(cache, 1, 2_000_000)  # the held one: the first to go, as the newest but one
+    oldest = entry(cache, 2, 1_000_000)
     newest = entry(cache, 3, 3_000_000)
-    assert cachestore.evict(keep=1) == [second]
-    assert held.exists() and not second.exists() and newest.exists()
+    assert cachestore.evict(keep=1) == [oldest]
+    assert held.exists() and not oldest.exists() and newest.exists()
 
 
 def test_clear_goes_on_past_a_file_it_cannot_remove(cache: Path, held: Path) -> None:
