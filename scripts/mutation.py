@@ -134,6 +134,23 @@ TARGETS = (
             "diagnostics_of",
         ),
     ),
+    Target("cachestore", "Card-database cache folder", ("varz_deck/core/cachestore.py",)),
+    Target("cachedoc", "Card-database cache file", ("varz_deck/core/cachedoc.py",)),
+    Target(
+        "database-cache",
+        "Card-database cache: key, read, write",
+        ("varz_deck/core/database.py",),
+        (
+            "_cache_dir",
+            "_read_files",
+            "_misnamed",
+            "_cache_key",
+            "_cache_read",
+            "_cache_write",
+            "_counted",
+            "open_database",
+        ),
+    ),
     Target(
         "entries",
         "Deck entries: list items, counts, F003",
