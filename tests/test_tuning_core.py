@@ -1,0 +1,106 @@
+"""core/tuning.py's small pieces, by hand: text fitting, figures, the on-curve sum and the size
+bound's message (issue 24: the mutants the other tests let through)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from varz_deck.core.entries import Entry
+from varz_deck.core.tuning import (
+    SIZE_FACTOR,
+    DeckTooLarge,
+    fit,
+    on_curve,
+    pad,
+    pct,
+    points,
+    r,
+    refuse_oversized,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "fitted"),
+    [
+        ("abcdef", 6, "abcdef"),  # exactly the width: kept whole
+        ("abcdefg", 6, "abcde…"),  # one over: 5 characters and the ellipsis
+        ("abcdefghij", 4, "abc…"),
+        ("日本語テキスト", 7, "日本語…"),  # 2 cells each: 6 cells and the ellipsis
+        ("日本語テキスト", 8, "日本語…"),  # a 4th would make 9 cells
+        ("", 3, ""),
+    ],
+)
+def test_fit(text: str, width: int, fitted: str) -> None:
+    assert fit(text, width) == fitted
+
+
+def test_pad() -> None:
+    assert pad("ab", 5) == "ab   " and pad("ab", 5, True) == "   ab"
+    assert pad("日本", 5) == "日本 " and pad("abcdefg", 4, True) == "abc…"
+
+
+def test_pct() -> None:
+    assert pct(None) == "–"
+    assert pct(Fraction(1, 8)) == "12.5%" and pct(0.125, 0) == "12%"
+    assert pct(Fraction(1, 3), 2) == "33.33%" and pct(0) == "0.0%"
+
+
+@pytest.mark.parametrize(
+    ("change", "shown"),
+    [(0.0005, "+0.1"), (0.0004, "±0"), (-0.0004, "±0"), (0.006, "+0.6"), (-0.123, "-12.3"),
+     (Fraction(1, 40), "+2.5"), (0, "±0")],
+)  # fmt: skip
+def test_points(change: float | Fraction, shown: str) -> None:
+    assert points(change) == shown
+
+
+def test_r_rounds_and_never_gives_minus_zero() -> None:
+    assert r(None) is None
+    assert r(Fraction(1, 3)) == 0.333333333
+    assert r(Fraction(2, 3)) == 0.666666667
+    for tiny in (-0.0, Fraction(-1, 10**12), -1e-11):
+        value = r(tiny)
+        assert value == 0 and math.copysign(1.0, value) == 1.0, tiny
+
+
+def test_on_curve_by_hand() -> None:
+    def drawn(t: int) -> Fraction:  # held by turn t: 1/2, 3/4, then always
+        return [Fraction(1, 2), Fraction(3, 4), Fraction(1)][min(t, 3) - 1]
+
+    def pays(t: int) -> Fraction:
+        return Fraction(1) if t >= 2 else Fraction(1, 2)
+
+    # t0 = 1: P = 1/2 × 1/2; delay = (1 - 1/4) + (1 - 3/4) = 1, then castable for sure on turn 3
+    assert on_curve(drawn, pays, 1, 3) == (Fraction(1, 4), Fraction(1))
+    assert on_curve(drawn, pays, 3, 3) == (Fraction(1), Fraction(0))
+    never = on_curve(drawn, lambda t: Fraction(0), 1, 3)
+    assert never == (Fraction(0), None)
+
+
+def _entries(**counts: list[int]) -> dict[str, list[Entry]]:
+    return {s: [Entry(s, "X", n, None) for n in ns] for s, ns in counts.items()}
+
+
+def test_refuse_oversized_counts_every_line_and_says_so() -> None:
+    assert SIZE_FACTOR == 4
+    sizes = {"spells": 30, "skills": 9}
+    refuse_oversized("d.txt", _entries(spells=[99, 21], skills=[36]), sizes)  # 120 and 36: kept
+    refuse_oversized("d.txt", {}, sizes)  # a section left out counts 0
+    with pytest.raises(DeckTooLarge) as caught:
+        refuse_oversized("d.txt", _entries(spells=[99, 22]), sizes)
+    message = caught.value.message
+    assert message is not None and not caught.value.diagnostics
+    assert message.render("en") == (
+        "d.txt: its spells section has 121 cards, far over the 30 it needs; sim and tune take at "
+        "most 120 (4 × 30). Remove cards: run varz-deck check (F003 marks a card listed on more "
+        "than one line)"
+    )
+    with pytest.raises(DeckTooLarge) as caught:
+        refuse_oversized("d.txt", _entries(skills=[1] * 1037), sizes)
+    assert caught.value.message is not None
+    assert "1,037" in caught.value.message.render("en")
+    ja = caught.value.message.render("ja")
+    assert "スキル" in ja and "1,037" in ja and "d.txt" in ja and "4 × 9" in ja
