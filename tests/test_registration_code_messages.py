@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.core.i18n import Message
+from varz_deck.core.i18n import Message, Term
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode, read_code
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, Card
@@ -27,10 +28,31 @@ def wrap(payload: bytes) -> str:
     return "VZ1" + base64.urlsafe_b64encode(payload + crc).decode().rstrip("=")
 
 
+@cache
+def catalogue() -> set[tuple[str, str]]:
+    """(context, msgid) of every Japanese translation, read off the .po file."""
+    from babel.messages.pofile import read_po
+
+    path = ROOT / "varz_deck" / "locale" / "ja" / "LC_MESSAGES" / "varz_deck.po"
+    with path.open("rb") as handle:
+        return {(m.context or "", m.id) for m in read_po(handle) if m.id and m.string}
+
+
+def translated(value: object) -> None:
+    """A message, and every message and game word inside it, has a Japanese translation."""
+    if isinstance(value, Message):
+        assert (value.context, value.msgid) in catalogue(), value
+        for _, arg in value.args:
+            translated(arg)
+    elif isinstance(value, Term):
+        assert (value.group, value.value) in catalogue(), value
+
+
 def said(message: Message | None, english: str) -> None:
-    """The message in English, word for word, and translated (not English) in Japanese."""
+    """The message in English, word for word, and translated all the way down in Japanese."""
     assert message is not None
     assert message.render("en") == english
+    translated(message)
     japanese = message.render("ja")
     assert japanese != english and "None" not in japanese and "XX" not in japanese
 
@@ -93,6 +115,8 @@ def test_a_bad_character_is_pointed_at() -> None:
     assert problem.message == (
         "deck code cannot be decoded: '!' is not a deck-code character (A-Z, a-z, 0-9, - and _)"
     )
+    assert problem.text is not None
+    translated(problem.text)
     _, shown, problems = read_code("VZ1 abc!def", LAYOUT, shown="pasted.txt")
     assert shown == "pasted.txt" and problems[0].file == "pasted.txt"
     assert problems[0].line is None and problems[0].column is None
@@ -236,3 +260,24 @@ def test_ids_the_decoder_cannot_read_back_are_refused() -> None:
     with pytest.raises(NoCode) as caught:
         encode(canonicalize(deck_of(None, spells=[("A-1", 1), (arabic, 1)]), db_of("A-1", arabic)))
     said(caught.value.message, "its code would not decode (its spells section is damaged)")
+
+
+def test_a_code_that_would_read_as_another_deck_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encoder reads every code back; were the decoder ever to read another deck from it
+    (no form the encoder writes does today), no code is given out."""
+    from varz_deck.core.registration import code as codes
+
+    canonical = canonicalize(deck_of("Hibiki Kagura", spells=[("Ember Imp", 2)]), BUNDLED)
+    real = codes.decode
+
+    def misread(code: str, layout: object) -> codes.DecodedDeck:
+        decoded = real(code, LAYOUT)
+        return codes.DecodedDeck(decoded.format, {"hero": "VZ01-002"}, decoded.sections)
+
+    monkeypatch.setattr(codes, "decode", misread)
+    with pytest.raises(NoCode) as caught:
+        encode(canonical)
+    said(
+        caught.value.message,
+        "its code would not decode (it is damaged (a card id cannot be rebuilt))",
+    )
