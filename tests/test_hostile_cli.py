@@ -147,6 +147,17 @@ def test_stream_keeps_only_newline_and_tab_raw(allow_sgr: bool) -> None:
     assert clean_output("ok\r\nmore") == "ok\\x0d\nmore"
 
 
+def test_stream_escapes_read_as_the_code_point() -> None:
+    """Past U+00FF an escape is \\uXXXX (a bidi override is never printed as \\x202e); colour
+    (SGR) survives only when asked for, and by default a stream gets none."""
+    for allow_sgr in (False, True):
+        assert clean_output("a\u202eb\u2066", allow_sgr=allow_sgr) == "a\\u202eb\\u2066"
+        assert clean_output("a\x85b", allow_sgr=allow_sgr) == "a\\x85b"
+    assert clean_output("\x1b[1mX") == "\\x1b[1mX"
+    assert clean_output("\x1b[1mX", allow_sgr=False) == "\\x1b[1mX"
+    assert clean_output("\x1b[1mX", allow_sgr=True) == "\x1b[1mX"
+
+
 # --------------------------------------------------------------------------- row 4
 
 

@@ -8,10 +8,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
-from varz_deck.core.entries import parse_item
+from varz_deck.core.diagnostics import Diagnostic, Mark, Severity
+from varz_deck.core.entries import Entry, parse_item, read_section, resolve_sections
+from varz_deck.core.strictyaml import load
+from varz_deck.games import open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 ALTDB = ROOT / "tests" / "data" / "altdb"
@@ -130,3 +135,89 @@ def test_a_name_that_starts_with_x_is_read_as_written(
     codes = [_cli("code", "--cards", x_db, path) for path in (deck, mapping)]
     assert [c.returncode for c in codes] == [0, 0], [c.stderr for c in codes]
     assert codes[0].stdout == codes[1].stdout
+
+
+# ------------------------------------------- each diagnostic whole: code, text, place, file
+
+MARK = Mark(7, 3)
+
+
+def test_an_unreadable_item_is_f004_at_its_place_naming_it() -> None:
+    entry, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt")
+    assert entry is None
+    assert problem == Diagnostic(
+        "F004",
+        Severity.ERROR,
+        "cannot read 'Ember Imp'; write COUNT NAME, e.g. \"2 Crimson VAZ\"",
+        "decks/a.txt",
+        7,
+        3,
+        "skills",
+    )
+
+
+@pytest.mark.parametrize(
+    ("item", "shown"),
+    [
+        ("0 Ember Imp", "0"),
+        ("100 Ember Imp", "100"),
+        ("999999999999 Ember Imp", "999999999999"),  # 12 digits: converted and shown whole
+        ("1234567890123 Ember Imp", "12345678…"),  # 13 digits: never converted, cut
+    ],
+)
+def test_a_count_out_of_range_is_f004_naming_the_count_and_the_card(item: str, shown: str) -> None:
+    entry, problem = parse_item("spells", item, MARK, "decks/a.txt")
+    assert entry is None
+    assert problem == Diagnostic(
+        "F004",
+        Severity.ERROR,
+        f"count {shown} for 'Ember Imp'; a count is a whole number from 1 to 99",
+        "decks/a.txt",
+        7,
+        3,
+        "spells",
+    )
+
+
+@pytest.mark.parametrize("count", [1, 99])
+def test_the_bounds_are_counts(count: int) -> None:
+    entry, problem = parse_item("spells", f"{count} Ember Imp", MARK, "a.txt")
+    assert problem is None
+    assert entry == Entry("spells", "Ember Imp", count, MARK)
+    deck = SimpleNamespace(entries={"spells": []}, uncounted=set(), path="a.yaml")
+    doc = load(f"spells:\n  Ember Imp: {count}\n")
+    assert read_section(deck, "spells", doc.data["spells"], doc) == []
+    assert deck.entries["spells"] == [Entry("spells", "Ember Imp", count, Mark(2, 3))]
+    assert deck.uncounted == set()
+
+
+def _sections(text: str) -> tuple[dict[str, Any], list[Diagnostic]]:
+    database = open_database(ALTDB)
+    entries = {
+        "spells": [
+            parse_item("spells", line, Mark(i, 1), "d.txt")[0]
+            for i, line in enumerate(text.splitlines(), 1)
+        ]
+    }
+    return resolve_sections(entries, database, "d.txt", lambda card, entry: None, str.upper)
+
+
+def test_f003_and_f005_name_the_file_and_the_section() -> None:
+    """resolve_sections' diagnostics whole: the repeat names the first line, the section as
+    section_name gives it, the file as shown; an unknown card names the file and section."""
+    _, problems = _sections("2 Cinderling\n1 GT1-90\n1 Nobody At All\n")
+    f003, f005 = sorted(problems, key=lambda d: d.code)
+    assert (f003.code, f003.file, f003.line, f003.column, f003.section, f003.card) == (
+        "F003",
+        "d.txt",
+        2,
+        1,
+        "spells",
+        "GT1-90",
+    )
+    assert f003.message == (
+        "'Cinderling' is listed twice in SPELLS (also at line 1 as 'Cinderling'); "
+        "list it once with the total count"
+    )
+    assert (f005.code, f005.file, f005.line, f005.section) == ("F005", "d.txt", 3, "spells")
+    assert f005.message.startswith("unknown card 'Nobody At All'")
