@@ -15,6 +15,7 @@ import pytest
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity
 from varz_deck.core.entries import Entry, parse_item, read_section, resolve_sections
+from varz_deck.core.i18n import localized
 from varz_deck.core.strictyaml import load
 from varz_deck.games import open_database
 
@@ -153,6 +154,16 @@ def test_an_unreadable_item_is_f004_at_its_place_naming_it() -> None:
         7,
         3,
         "skills",
+    )
+
+
+def test_an_unreadable_item_speaks_japanese() -> None:
+    """The message's catalogue context is its code (F004), so it has its translation."""
+    _, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt")
+    assert problem is not None
+    assert localized(problem, "ja") == (
+        "「Ember Imp」を読み取れません：COUNT NAME（枚数 カード名）の形で書いてください"
+        '（例："2 Crimson VAZ"）'
     )
 
 
