@@ -11,11 +11,11 @@ import difflib
 import importlib.util
 import json
 import os
-import resource
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -184,35 +184,44 @@ def test_row02_the_cache_holds_the_bytes_that_were_linted(
 # --------------------------------------------------------------------------- rows 6 and 7
 
 
+# Runs the command as its own child and writes that child's CPU seconds and peak resident bytes
+# to the file named first. The measuring process is small: Linux counts the image a child was
+# forked from in its ru_maxrss, so a child forked straight from this (large) pytest process would
+# report pytest's memory, not the command's.
+_MEASURE = """
+import os, resource, subprocess, sys
+def limit():
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    resource.setrlimit(resource.RLIMIT_CPU, (30, 30))
+child = subprocess.Popen([sys.executable, "-m", "varz_deck", *sys.argv[2:]], preexec_fn=limit)
+_, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_utime + usage.ru_stime} "
+              f"{usage.ru_maxrss * 1024}")
+"""
+
+
 def _measured(args: list[str]) -> tuple[int, str, float, int]:
     """Run the command line in a child (2 GiB of address space and 30 s of CPU at most, so a
     failure cannot take the machine down); its exit code, stdout, CPU seconds and peak resident
     bytes."""
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-        resource.setrlimit(resource.RLIMIT_CPU, (30, 30))
-
-    child = subprocess.Popen(
-        [sys.executable, "-m", "varz_deck", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        preexec_fn=limit,
-        env={**os.environ, "VARZ_DECK_NO_CACHE": "1"},
-    )
-    assert child.stdout is not None
-    try:
-        out = child.stdout.read(4 * MIB)
-    finally:
-        child.stdout.close()
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return (
-        child.returncode,
-        out.decode("utf-8", "replace"),
-        usage.ru_utime + usage.ru_stime,
-        usage.ru_maxrss * 1024,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        report = os.path.join(folder, "usage")
+        runner = subprocess.Popen(
+            [sys.executable, "-c", _MEASURE, report, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "VARZ_DECK_NO_CACHE": "1"},
+        )
+        assert runner.stdout is not None
+        try:
+            out = runner.stdout.read(4 * MIB)
+        finally:
+            runner.stdout.close()
+        runner.wait()
+        with open(report, encoding="utf-8") as handle:
+            code, cpu, peak = handle.read().split()
+    return int(code), out.decode("utf-8", "replace"), float(cpu), int(peak)
 
 
 @pytest.fixture(scope="module")
