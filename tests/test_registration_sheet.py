@@ -446,3 +446,138 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_on_the_sheet() -> None:
     page.encode("utf-8")  # no lone surrogate left
     assert "b\\xff.yaml" in page
     assert sheet_names([reg]) == ["b.html"]
+
+
+# ---- the page's words and structure, exactly (issue 24: the sheet's mutation survivors) -------
+
+
+@cache
+def ja_catalogue() -> dict[tuple[str, str], str]:
+    """The Japanese catalogue, read off the .po file: (context, msgid) -> msgstr."""
+    from babel.messages.pofile import read_po
+
+    path = ROOT / "varz_deck" / "locale" / "ja" / "LC_MESSAGES" / "varz_deck.po"
+    with path.open("rb") as handle:
+        out = {}
+        for m in read_po(handle):  # a plural entry: by its singular, the first form
+            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            out[m.context or "", key] = m.string[0] if isinstance(m.string, tuple) else m.string
+        return out
+
+
+def ja(context: str, msgid: str, **args: object) -> str:
+    return ja_catalogue()[context, msgid].format(**args)
+
+
+def test_the_page_begins_and_ends_as_html_does() -> None:
+    reg = reg_of(KAGURA)
+    page = render_sheet(reg)
+    assert page.startswith('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')
+    assert "<title>Deck registration — Aoi Tanaka — Tokyo Open 2026</title>" in page
+    assert '</style>\n</head>\n<body>\n<main class="sheet">\n<header><div>\n' in page
+    assert '<h1>Deck registration</h1>\n<div class="event">Tokyo Open 2026</div>\n' in page
+    assert page.endswith("</footer>\n</main>\n</body>\n</html>\n")
+    assert '<div class="status legal">LEGAL · Standard</div></header>' in page
+    assert "<dt>Player</dt><dd>Aoi Tanaka</dd>\n<dt>Format</dt><dd>Standard</dd>\n" in page
+    assert "<dt>Table / seat</dt><dd></dd>\n<dt>Event date</dt><dd></dd>\n</dl>\n" in page
+    assert (
+        '<div class="sign">\n<div>Player signature</div><div>Judge / organiser (deck checked)</div>'
+        "<div>Date</div>\n</div>\n"
+    ) in page
+    assert render_sheet(reg, "fr").startswith('<!DOCTYPE html>\n<html lang="en">')  # no such
+    from dataclasses import replace
+
+    nameless = render_sheet(replace(reg, player="", event=""))
+    assert "<title>Deck registration</title>" in nameless
+    assert '<div class="event">&nbsp;</div>' in nameless
+
+
+def test_card_table_heads_and_an_empty_pooled_table() -> None:
+    page = render_sheet(reg_of(KAGURA))
+    plain = '<thead><tr><th class="n">Qty</th><th>Card</th><th>Id</th></tr></thead>'
+    shield = (
+        '<thead><tr><th class="n">Qty</th><th>Card</th><th class="n">Shield</th><th>Id</th></tr>'
+        "</thead>"
+    )
+    assert page.count(plain) == 2 and page.count(shield) == 1
+    pooled = render_sheet(reg_of(ROOT / "examples" / "red-homura-pioneer.yaml"))
+    assert (
+        '<tbody><tr><td class="n">0</td><td colspan="3">(none: portals are pooled)</td></tr>'
+        "</tbody>"
+    ) in pooled
+
+
+def test_the_problems_list_says_each_one_with_its_place() -> None:
+    page = render_sheet(reg_of(ROOT / "examples" / "illegal.yaml"))
+    assert '<div class="status illegal">NOT LEGAL · 4 errors</div>' in page
+    assert (
+        '<ol class="problems">\n<li class="illegal"><b>V103</b> error (line 12, spells): ' in page
+    )
+    assert (
+        '<li class="illegal"><b>V105</b> error (line 30, portals): 19 Shield Life; needs exactly '
+        "20 (1 more: swap portals for ones of other Shield Life)</li>\n</ol>"
+    ) in page
+
+
+def test_the_warnings_of_a_legal_deck_are_counted(tmp_path: Path) -> None:
+    deck = tmp_path / "w.yaml"
+    text = KAGURA.read_text(encoding="utf-8").replace("Meteor Lance: 2", "Mirror Koi: 2")
+    deck.write_text(text.replace("Crimson VAZ: 4", "Crimson VAZ: 3\n  Azure VAZ: 1"), "utf-8")
+    reg = reg_of(deck)
+    assert (
+        '<p class="notes">1 warning (W201); `varz-deck check` explains them.</p>'
+        in render_sheet(reg)
+    )
+    warnings = ja("sheet", "{n} warning", n=1)
+    note = ja("sheet", "{warnings} ({codes}); `varz-deck check` explains them.", warnings=warnings,
+              codes="W201")  # fmt: skip
+    assert f'<p class="notes">{note}</p>' in render_sheet(reg, "ja")
+
+
+def test_an_unknown_hero_and_an_unreadable_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "u.yaml"
+    deck.write_text("hero: Nobody\nspells:\n  Ember Imp: 3\n", encoding="utf-8")
+    page = render_sheet(reg_of(deck))
+    assert '<dt>Hero</dt><dd>Nobody <span class="off">(unknown card)</span></dd>' in page
+    broken = tmp_path / "b.yaml"
+    broken.write_text("hero: [\n", encoding="utf-8")
+    page = render_sheet(reg_of(broken), "ja")
+    again = ja("sheet", "Fix the problems below and register it again.")
+    unread = ja("sheet", "This deck could not be read completely, so it has no deck hash.")
+    assert f'<p class="illegal"><b>{unread}</b> {again}</p>' in page
+
+
+def test_a_japanese_sheet_is_in_japanese() -> None:
+    from varz_deck.games.varz.registration.sheet import render_sheets
+
+    legal, illegal = reg_of(KAGURA), reg_of(ROOT / "examples" / "illegal.yaml")
+    page = render_sheet(legal, "ja")
+    heading = ja("sheet", "Deck registration")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="ja">')
+    assert f"<title>{heading} — Aoi Tanaka — Tokyo Open 2026</title>" in page
+    assert f"<h1>{heading}</h1>" in page
+    standard = ja("format", "Standard")
+    assert (
+        f'<div class="status legal">{ja("sheet", "LEGAL · {format}", format=standard)}</div>'
+        in page
+    )
+    for label in ("Player", "Format", "Deck", "Table / seat", "Event date"):
+        assert f"<dt>{ja('sheet', label)}</dt>" in page, label
+    judge = ja("sheet", "Judge / organiser (deck checked)")
+    assert f"<div>{ja('sheet', 'Player signature')}</div><div>{judge}</div>" in page
+    imp = bundled().cards["VZ01-007"].names["ja"]
+    assert f'<tr><td class="n">3</td><td>{imp}</td><td class="id">VZ01-007</td></tr>' in page
+    bad = render_sheet(illegal, "ja")
+    where = ja("sheet", " ({places})", places=ja("sheet", "line {line}", line=30) + "、"
+               + ja("section", "portals"))  # fmt: skip
+    assert f"<b>V105</b> {ja('severity', 'error')}{where}: " in bad
+    both = render_sheets([legal, illegal], "ja")
+    assert both.startswith('<!DOCTYPE html>\n<html lang="ja">')
+    assert f"<title>{heading} — Tokyo Open 2026</title>" in both
+    assert both.count('<main class="sheet">') == 2 and f"<div>{judge}</div>" in both
+
+
+def test_shown_bytes() -> None:
+    from varz_deck.core.registration.sheet import shown_bytes
+
+    assert shown_bytes("b\udcff.yaml \udc80\ud800 ok") == "b\\xff.yaml \\x80\\ud800 ok"

@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
+from varz_deck.core.tuning import DeckTooLarge
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz import tune as vt
 from varz_deck.games.varz.sim import montecarlo as mc
@@ -588,3 +589,41 @@ def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> N
         report = check_deck(swapped, restricted_db)
         assert "V116" not in {d.code for d in report.diagnostics}, (swap.out.name, swap.into.name)
         assert report.legal
+
+
+def test_odds_of_a_spell_with_a_curve_turn_and_of_one_without() -> None:
+    from varz_deck.games.varz.sim.exact import p_pays
+
+    model = _model((2, 30), (2, 10), (0, 0), (5, 4))  # 9 skills: a cost of 10 never has a turn
+    for on, seen in (("play", 5), ("draw", 6)):
+        odds = vt.spell_odds(model, on, vt.draw_curves(model, on, "none"))
+        assert odds[1] == vt.SpellOdds(None, Fraction(0), Fraction(0), Fraction(0), None)
+        first = odds[0]
+        assert first.on_curve_turn == 1  # 2 skills in turn 1's Holder, either side
+        assert first.p_pays == p_pays(model, model.cards[0], 1, on) == 1  # any colour pays it
+        assert first.p_drawn == 1 - Fraction(comb(30, seen), comb(32, seen))
+        assert first.p_on_curve == first.p_drawn
+
+
+def test_vaz_needed_at_the_target_exactly() -> None:
+    # On the play, turn 1's Holder holds 2 of the 9 skills: P(at least 1 of 3 VAZ) = 1 - C(6,2)/C(9,2)
+    exactly = 1 - Fraction(comb(6, 2), comb(9, 2))
+    assert exactly == Fraction(7, 12)
+    assert vt.vaz_needed(1, 1, "play", exactly) == 3  # "with at least the target": 3 reaches it
+    assert vt.vaz_needed(1, 1, "play", exactly + Fraction(1, 10**9)) == 4
+
+
+def test_an_illegal_deck_is_tuned_with_a_warning(db: Any, tmp_path: Path) -> None:
+    result = vt.TUNER.tune(ROOT / "examples" / "illegal.yaml", db, target=0.9, on="play",
+                           mulligan="none")  # fmt: skip
+    (warning,) = result.warnings
+    path = str(ROOT / "examples" / "illegal.yaml")
+    assert warning.render() == (
+        f"{path}: deck is not legal (4 problems; run varz-deck check); using it anyway"
+    )
+    big = tmp_path / "big.txt"
+    big.write_text("Hero: Hibiki Kagura\nSpells:\n" + "99 Ember Imp\n" * 2, encoding="utf-8")
+    with pytest.raises(DeckTooLarge) as caught:
+        vt.TUNER.tune(big, db, target=0.9, on="play", mulligan="none")
+    assert caught.value.message is not None
+    assert caught.value.message.render().startswith(f"{big}: its spells section has 198 cards")
