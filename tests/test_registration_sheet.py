@@ -581,3 +581,62 @@ def test_shown_bytes() -> None:
     from varz_deck.core.registration.sheet import shown_bytes
 
     assert shown_bytes("b\udcff.yaml \udc80\ud800 ok") == "b\\xff.yaml \\x80\\ud800 ok"
+
+
+def _rows_of(page: str, caption: str) -> list[str]:
+    table = re.search(rf"<caption>{caption} ?[(（].*?</table>", page)
+    assert table is not None, caption
+    return re.findall(r'<tr><td class="n">[0-9]+</td><td>([^<]*)', table.group(0))
+
+
+def test_rows_by_cost_then_without_cost_then_unknown(tmp_path: Path) -> None:
+    deck = tmp_path / "mixed.yaml"
+    deck.write_text(
+        "hero: Hibiki Kagura\nspells:\n  Mystery Card: 1\n  Second Wind: 1\n  Cinder Hound: 2\n"
+        "  Ember Imp: 3\n  Scorch Shot: 1\n",
+        encoding="utf-8",
+    )  # Ember Imp and Scorch Shot cost 1, Cinder Hound 2; Second Wind is a skill: no cost
+    page = render_sheet(reg_of(deck))
+    assert _rows_of(page, "Spells") == [
+        "Ember Imp", "Scorch Shot", "Cinder Hound", "Second Wind", "Mystery Card "
+    ]  # fmt: skip
+    assert 'Mystery Card <span class="off">(unknown)</span>' in page
+    unknown = ja_catalogue()["sheet", "(unknown)"]
+    assert f'Mystery Card <span class="off">{unknown}</span>' in render_sheet(reg_of(deck), "ja")
+
+
+def test_japanese_rows_are_sorted_by_their_japanese_names() -> None:
+    reg = reg_of(KAGURA)
+    assert reg.canonical is not None
+    spells = [c.card for c in reg.canonical.sections["spells"]]
+    expected = [
+        c.names.get("ja", c.name)
+        for c in sorted(spells, key=lambda c: (c.cost, c.names.get("ja", c.name).casefold()))
+    ]
+    assert _rows_of(render_sheet(reg, "ja"), ja("sheet", "Spells")) == expected
+    english = [c.name for c in sorted(spells, key=lambda c: (c.cost, c.name.casefold()))]
+    assert english != [
+        c.name for c in sorted(spells, key=lambda c: (c.cost, c.names.get("ja", c.name).casefold()))
+    ]
+
+
+def test_the_hash_box_and_the_empty_tables(tmp_path: Path) -> None:
+    deck = tmp_path / "u.yaml"
+    deck.write_text("hero: Hibiki Kagura\nskills:\n  Mystery Skill: 1\n", encoding="utf-8")
+    reg = reg_of(deck)
+    page = render_sheet(reg)
+    h = reg.deck_hash
+    assert h is not None
+    assert (
+        f'<div class="hash"><span>Deck hash</span><code>{h}</code><small>check at the table: '
+        f"varz-deck verify DECK --hash {h}</small></div>"
+    ) in page  # an unknown card: no deck code
+    assert '<tr><td class="n">0</td><td colspan="2">(none)</td></tr>' in page  # spells: none
+    verify = ja("sheet", "check at the table: varz-deck verify DECK --hash {hash}", hash=h)
+    assert f"<small>{verify}</small>" in render_sheet(reg, "ja")
+    assert '</header>\n<dl class="who">\n<dt>' in page
+
+
+def test_sheet_names_from_windows_paths_and_double_extensions() -> None:
+    names = sheet_names(_named("C:\\decks\\aoi.yaml", "decks/aoi.v2.yaml", "x/y/z.txt"))
+    assert names == ["aoi.html", "aoi.v2.html", "z.html"]

@@ -556,14 +556,17 @@ def _restricting_database(tmp: Path) -> Path:
         promo.read_text(encoding="utf-8")
         + "  - id: PR-094\n    name: Crimson VAZ\n    names: {ja: 紅蓮の VAZ, zh: 赤红 VAZ}\n"
         "    type: skill\n    color: red\n    skill_class: generic\n    vaz: true\n"
-        '    text: "Sync: Make 1 red VAZ or 1 VAZ of your Hero\'s colour."\n    rarity: C\n',
+        '    text: "Sync: Make 1 red VAZ or 1 VAZ of your Hero\'s colour."\n    rarity: C\n'
+        "  - id: PR-900\n    name: Zero Amane\n    type: hero\n    color: yellow\n    life: 10\n"
+        "    power: 3\n    skill_classes: [cleric, gunner]\n    evolution_level: 4\n"
+        "    memory: 0\n",
         encoding="utf-8",
     )
     formats = folder / "formats.yaml"
     formats.write_text(
         formats.read_text(encoding="utf-8")
-        + "  capped:\n    name: Capped\n    sets: [VZ01, VZ02]\n"
-        "    restricted: {PR-094: 3, VZ01-098: 4}\n",
+        + "  capped:\n    name: Capped\n    sets: [VZ01, VZ02, PR]\n"
+        "    restricted: {PR-094: 3, VZ01-098: 4}\n    banned: [VZ01-091, VZ01-097]\n",
         encoding="utf-8",
     )
     return folder
@@ -582,6 +585,8 @@ def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> N
     ins = {s.into.name for s in result.swaps}
     assert "Crimson VAZ" not in ins  # a 4th would be over the restriction (3)
     assert "Amber VAZ" in ins  # a 4th Amber VAZ is at its restriction (4): allowed
+    assert {"Focus", "Violet VAZ"} <= {s.into.name for s in standard.swaps}  # banned in capped
+    assert not {"Focus", "Violet VAZ"} & ins
     for i, swap in enumerate(result.swaps):  # and every suggested deck passes V116
         where = tmp_path / str(i)
         where.mkdir()
@@ -627,3 +632,30 @@ def test_an_illegal_deck_is_tuned_with_a_warning(db: Any, tmp_path: Path) -> Non
         vt.TUNER.tune(big, db, target=0.9, on="play", mulligan="none")
     assert caught.value.message is not None
     assert caught.value.message.render().startswith(f"{big}: its spells section has 198 cards")
+
+
+def test_no_swap_goes_over_the_hero_s_memory(db: Any, tmp_path: Path) -> None:
+    """Kohaku Amane has Memory 3; with a 4th non-VAZ skill (V112) no swap may keep 4, and a hero
+    with Memory 0 takes no non-VAZ skill at all."""
+    text = SPLASH.read_text(encoding="utf-8")
+    over = tmp_path / "over.yaml"
+    over.write_text(text.replace("  Amber VAZ: 3\n", "  Amber VAZ: 2\n  Focus: 1\n"), "utf-8")
+    assert "V112" in {d.code for d in check_deck(over, db).diagnostics}
+    swaps = vt.TUNER.tune(over, db, target=0.9, on="play", mulligan="none").swaps
+    assert swaps and all(s.into.is_vaz for s in swaps)
+    zero_db = open_database(_restricting_database(tmp_path))
+    zero = tmp_path / "zero.yaml"
+    skills = "skills:\n  Amber VAZ: 6\n  Crimson VAZ: 3\nportals:"
+    body = text.replace("hero: Kohaku Amane", "hero: Zero Amane")
+    body = body[: body.index("skills:")] + skills + body.split("portals:", 1)[1]
+    zero.write_text(body, "utf-8")
+    swaps = vt.TUNER.tune(zero, zero_db, target=0.9, on="play", mulligan="none").swaps
+    assert swaps and all(s.into.is_vaz for s in swaps)
+
+
+def test_a_deck_without_a_hero_has_no_swaps(db: Any, tmp_path: Path) -> None:
+    deck = tmp_path / "h.yaml"
+    deck.write_text(SPLASH.read_text(encoding="utf-8").replace("hero: Kohaku Amane\n", ""), "utf-8")
+    loaded = vt.load(deck, db)
+    model = vt.model_of(vt.load(SPLASH, db), SPLASH)
+    assert loaded.view.hero is None and vt.swap_candidates(loaded.view, model) == []
