@@ -640,3 +640,39 @@ def test_the_hash_box_and_the_empty_tables(tmp_path: Path) -> None:
 def test_sheet_names_from_windows_paths_and_double_extensions() -> None:
     names = sheet_names(_named("C:\\decks\\aoi.yaml", "decks/aoi.v2.yaml", "x/y/z.txt"))
     assert names == ["aoi.html", "aoi.v2.html", "z.html"]
+
+
+def test_more_of_the_page_exactly(tmp_path: Path) -> None:
+    page = render_sheet(reg_of(KAGURA))
+    assert (
+        '<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+    ) in page
+    heroless = tmp_path / "h.yaml"
+    heroless.write_text(
+        KAGURA.read_text(encoding="utf-8").replace("hero: Hibiki Kagura\n", ""), "utf-8"
+    )
+    bad = render_sheet(reg_of(heroless), "ja")
+    where = ja("sheet", " ({places})", places=ja("section", "hero"))  # a section, no line
+    assert f'<li class="illegal"><b>V101</b> {ja("severity", "error")}{where}: ' in bad
+    errors = ja("sheet", "{n} error", n=1)
+    assert (
+        f'<div class="status illegal">{ja("sheet", "NOT LEGAL · {errors}", errors=errors)}</div>'
+        in bad
+    )
+    nobody = tmp_path / "n.yaml"
+    nobody.write_text("hero: Nobody\n", encoding="utf-8")
+    unknown = ja("sheet", "(unknown card)")
+    assert f'Nobody <span class="off">{unknown}</span>' in render_sheet(reg_of(nobody), "ja")
+
+
+def test_two_warnings_of_one_code_are_counted(tmp_path: Path) -> None:
+    deck = tmp_path / "w2.yaml"
+    text = KAGURA.read_text(encoding="utf-8").replace("Meteor Lance: 2", "Mirror Koi: 2")
+    text = text.replace("Overheat: 2", "Counterwave: 2")  # a second blue spell the VAZ cannot pay
+    deck.write_text(text.replace("Crimson VAZ: 4", "Crimson VAZ: 3\n  Azure VAZ: 1"), "utf-8")
+    reg = reg_of(deck)
+    assert reg.legal and [d.code for d in reg.report.diagnostics] == ["W201", "W201"]
+    assert '<p class="notes">2 warnings (W201 ×2); `varz-deck check` explains them.</p>' in (
+        render_sheet(reg)
+    )

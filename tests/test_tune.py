@@ -659,3 +659,32 @@ def test_a_deck_without_a_hero_has_no_swaps(db: Any, tmp_path: Path) -> None:
     loaded = vt.load(deck, db)
     model = vt.model_of(vt.load(SPLASH, db), SPLASH)
     assert loaded.view.hero is None and vt.swap_candidates(loaded.view, model) == []
+
+
+def test_small_pieces_of_the_odds(db: Any, tmp_path: Path) -> None:
+    one = _model((1, 2), (1, 3), (0, 0), (9,))
+    single = replace(one, cards=one.cards[:1])  # one copy of one spell
+    odds = vt.spell_odds(single, "play", vt.draw_curves(single, "play", "none"))
+    assert vt.mean_on_curve(single, odds) == odds[0].p_on_curve == 1  # seen at once, paid
+    three = vt.spell_odds(one, "draw", vt.draw_curves(one, "draw", "none"))
+    assert three[1].on_curve_turn == 1  # cost 3: the draw side's Holder holds 3 on turn 1
+    assert vt.spell_odds(one, "play", vt.draw_curves(one, "play", "none"))[1].on_curve_turn == 2
+    two_colours = _model((1, 1, 1), (1, 1, 1), (0, 1, 2), (3, 3, 3))
+    blue = db.canonical("Azure VAZ")
+    assert two_colours.colors == ("red", "blue") and vt.skill_class_of(two_colours, blue) == 2
+    assert vt.skill_class_of(two_colours, db.canonical("Crimson VAZ")) == 1
+    assert vt.skill_class_of(two_colours, db.canonical("Amber VAZ")) == 0
+
+
+def test_tune_reads_a_deck_with_a_card_on_two_lines_and_refuses_a_damaged_code(
+    db: Any, tmp_path: Path
+) -> None:
+    txt = tmp_path / "twice.txt"
+    txt.write_text("Hero: Kohaku Amane\nSpells:\n2 Lantern Acolyte\n1 Lantern Acolyte\n", "utf-8")
+    result = vt.TUNER.tune(txt, db, target=0.9, on="play", mulligan="none")
+    assert result.model.cards[0].copies == 3 and result.warnings  # F003: not legal, still tuned
+    from varz_deck.core.game import DeckUnusable
+
+    with pytest.raises(DeckUnusable) as caught:
+        vt.TUNER.tune(Path("VZ1AAAAAAAAA"), db, target=0.9, on="play", mulligan="none")
+    assert [d.code for d in caught.value.diagnostics] == ["F009"]
