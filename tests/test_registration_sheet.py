@@ -676,3 +676,21 @@ def test_two_warnings_of_one_code_are_counted(tmp_path: Path) -> None:
     assert '<p class="notes">2 warnings (W201 ×2); `varz-deck check` explains them.</p>' in (
         render_sheet(reg)
     )
+
+
+def test_warnings_of_two_codes_are_listed_apart(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from varz_deck.core.diagnostics import diag
+
+    reg = reg_of(KAGURA)
+    warned = replace(
+        reg,
+        report=replace(
+            reg.report,
+            diagnostics=[diag("W202", "w", None), diag("W201", "w", None), diag("W201", "w", None)],
+        ),
+    )
+    assert '<p class="notes">3 warnings (W201 ×2, W202); `varz-deck check` explains them.</p>' in (
+        render_sheet(warned)
+    )

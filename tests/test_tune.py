@@ -688,3 +688,12 @@ def test_tune_reads_a_deck_with_a_card_on_two_lines_and_refuses_a_damaged_code(
     with pytest.raises(DeckUnusable) as caught:
         vt.TUNER.tune(Path("VZ1AAAAAAAAA"), db, target=0.9, on="play", mulligan="none")
     assert [d.code for d in caught.value.diagnostics] == ["F009"]
+
+
+def test_a_deck_with_a_count_out_of_range_is_still_tuned(db: Any, tmp_path: Path) -> None:
+    """F004 (a count of 100) leaves the deck readable: tune works on it, with the warning."""
+    deck = tmp_path / "f004.yaml"
+    text = (ROOT / "examples" / "red-kagura-festival.yaml").read_text(encoding="utf-8")
+    deck.write_text(text.replace("Ember Imp: 3", "Ember Imp: 100"), encoding="utf-8")
+    result = vt.TUNER.tune(deck, db, target=0.9, on="play", mulligan="none")
+    assert result.swaps and len(result.warnings) == 1
