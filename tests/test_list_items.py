@@ -232,3 +232,20 @@ def test_f003_and_f005_name_the_file_and_the_section() -> None:
     )
     assert (f005.code, f005.file, f005.line, f005.section) == ("F005", "d.txt", 3, "spells")
     assert f005.message.startswith("unknown card 'Nobody At All'")
+
+
+def test_repeated_lines_are_listed_up_to_the_bound_then_summed_up() -> None:
+    """A deck of thousands of repeated lines (issue 24 rows 7 and 12 gave such decks to every
+    command): its first LISTED_PER_DECK repeats get an F003 each, the next one says the rest are
+    not listed, and the rest get nothing: the answer stays small and fast, never 80,000 lines."""
+    lines = "".join("3 Cinderling\n" for _ in range(1_000))
+    _, problems = _sections(lines)
+    assert [d.code for d in problems] == ["F003"] * 201
+    assert [d.line for d in problems] == list(range(2, 203))
+    last = problems[-1]
+    assert last.message == (
+        "'Cinderling' is listed again in SPELLS; more than 200 lines of this deck repeat a card "
+        "listed above, so the rest are not listed: list each card once, with its total count"
+    )
+    assert localized(last, "ja") != last.message
+    assert localized(last, "zh") != last.message

@@ -20,7 +20,8 @@ from varz_deck.core.strictyaml import Document, is_whole, load
 
 MAX_COUNT = 99
 # A deck's unknown references: the first SUGGESTED get "did you mean" (a search of every card
-# name), the first LISTED a diagnostic each; one more says the rest are not listed. Bounds the
+# name), the first LISTED a diagnostic each; one more says the rest are not listed. Lines that
+# repeat a card (F003) are bounded the same way. Bounds the
 # work a deck of thousands of unknown names costs (issue 11); a real deck is far below both.
 SUGGESTED_PER_DECK = 50
 LISTED_PER_DECK = 200
@@ -269,6 +270,7 @@ def resolve_sections(
     problems: list[Diagnostic] = []
     slots: dict[str, tuple[Slot, ...]] = {}
     unknowns = Unknowns()
+    repeats = 0
     for section, listed in entries.items():
         resolved: list[Slot] = []
         placed: dict[str, list[tuple[Entry, str | None]]] = {}
@@ -286,9 +288,15 @@ def resolve_sections(
                     before = placed.setdefault(database.card_key(card), [])
                     first = _overlapping(before, printing)
                     if first is not None:
-                        problems.append(
-                            listed_twice(card, entry, first, section_name(section), shown)
-                        )
+                        repeats += 1
+                        if repeats <= LISTED_PER_DECK:
+                            problems.append(
+                                listed_twice(card, entry, first, section_name(section), shown)
+                            )
+                        elif repeats == LISTED_PER_DECK + 1:
+                            problems.append(
+                                _rest_not_listed(card, entry, section_name(section), shown)
+                            )
                     else:
                         before.append((entry, printing))
             resolved.append(Slot(entry, card))
@@ -304,6 +312,24 @@ def _overlapping(before: list[tuple[Entry, str | None]], printing: str | None) -
         if printing is None or other is None or other == printing:
             return entry
     return None
+
+
+def _rest_not_listed(card: Any, entry: Entry, section: object, shown: str) -> Diagnostic:
+    """The F003 after LISTED_PER_DECK repeats: the rest of the deck's repeats are not listed
+    (their copies still count), so a deck of thousands of repeated lines gets a short answer."""
+    template = msg(
+        "F003",
+        "{card} is listed again in {section}; more than {count:,} lines of this deck repeat a "
+        "card listed above, so the rest are not listed: list each card once, with its total count",
+    )
+    return diag(
+        "F003",
+        template(card=CardName.of(card), section=section, count=LISTED_PER_DECK),
+        entry.mark,
+        file=shown,
+        section=entry.section,
+        card=card.id,
+    )
 
 
 def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
