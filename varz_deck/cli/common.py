@@ -172,6 +172,22 @@ def load_database(
             bar.close()
 
 
+def deck_database(
+    deck: Path, cards: Path | None, lang: str, game: str | None, progress: bool = False
+) -> CardDatabase:
+    """The database to read one deck with: the one named (--cards, --game, $VARZ_DECK_CARDS),
+    else the bundled database of the game the deck is written for (SPEC §8: every command finds
+    a deck's game from its keys, headers or code prefix)."""
+    database = load_database(cards, lang, game, progress)
+    if not explicit_database(cards, game):
+        from varz_deck.games import deck_game
+
+        key = deck_game(deck, database.game)
+        if key is not None and key != database.game:
+            return load_database(None, lang, key, progress)
+    return database
+
+
 def game_of(database: CardDatabase) -> Game:
     from varz_deck.games import get_game
 

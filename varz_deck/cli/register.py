@@ -19,6 +19,7 @@ from varz_deck.cli.common import (
     LangOption,
     color,
     deck_arguments,
+    deck_database,
     fail,
     game_of,
     language,
@@ -208,7 +209,7 @@ def verify(
             chosen,
         )
     deck = one_deck(deck, chosen)
-    database = _database(cards, chosen, game)
+    database = deck_database(deck, cards, chosen, game)
     reg = _comparable(deck, database, chosen)
     assert reg.deck_hash is not None
     if output is CompareOutput.json:
@@ -248,7 +249,7 @@ def diff(
 
     chosen = language(lang)
     registered, presented = one_deck(registered, chosen), one_deck(presented, chosen)
-    database = _database(cards, chosen, game)
+    database = deck_database(registered, cards, chosen, game)
     before = _comparable(registered, database, chosen)
     after = _comparable(presented, database, chosen)
     assert before.canonical is not None and after.canonical is not None
@@ -269,7 +270,7 @@ def code(
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
     chosen = language(lang)
     deck = one_deck(deck, chosen)
-    database = _database(cards, chosen, game)
+    database = deck_database(deck, cards, chosen, game)
     registrar = game_of(database).registrar
     reg = registrar.register(deck, database)
     no_code = msg("register", "{deck} has no deck code: {reason}")
@@ -284,10 +285,6 @@ def code(
         fail(no_code(deck=reg.path, reason=err.message), EXIT_PROBLEMS, chosen)
     sys.stdout.write(deck_code + "\n")
     raise typer.Exit(EXIT_OK)
-
-
-def _database(cards: Path | None, lang: str, game: str | None = None) -> CardDatabase:
-    return load_database(cards, lang, game)
 
 
 def _usage(message: Message, lang: str) -> NoReturn:

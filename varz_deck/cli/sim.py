@@ -14,10 +14,10 @@ from varz_deck.cli.common import (
     GameOption,
     LangOption,
     color,
+    deck_database,
     fail,
     game_of,
     language,
-    load_database,
     one_deck,
     progress_bar,
     refuse_option,
@@ -129,7 +129,7 @@ def sim(
                 fail(no_png, EXIT_USAGE, chosen)
     deck = one_deck(deck, chosen)
     vs = one_deck(vs, chosen) if vs is not None else None
-    database = load_database(cards, chosen, game, progress=output is SimOutput.text)
+    database = deck_database(deck, cards, chosen, game, progress=output is SimOutput.text)
     goldfish = game_of(database).goldfish
     given = {"vs": vs is not None, "plot": plot is not None}
     for option, used in given.items():

@@ -14,11 +14,10 @@ from varz_deck.cli.common import (
     GameOption,
     LangOption,
     color,
-    explicit_database,
+    deck_database,
     fail,
     game_of,
     language,
-    load_database,
     one_deck,
     refuse_option,
     width,
@@ -26,7 +25,6 @@ from varz_deck.cli.common import (
 from varz_deck.core.i18n import N_, msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
     from varz_deck.core.game import DeckUnusable, TuneOutcome
 
 EXIT_UNREADABLE = 1
@@ -82,7 +80,7 @@ def stats(
     chosen = language(lang)
     deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = _database(deck, cards, game, chosen, output is TuneOutput.text)
+    database = deck_database(deck, cards, chosen, game, output is TuneOutput.text)
     tuner = game_of(database).tuner
     try:
         outcome = tuner.stats(deck, database)
@@ -122,7 +120,7 @@ def tune(
     chosen = language(lang)
     deck = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = _database(deck, cards, game, chosen, output is TuneOutput.text)
+    database = deck_database(deck, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
@@ -143,21 +141,6 @@ def tune(
     except _unusable_type() as err:
         _unusable(err, deck, chosen)
     _emit(outcome, output, plot, fmt, chosen)
-
-
-def _database(
-    deck: Path, cards: Path | None, game: str | None, lang: str, progress: bool = True
-) -> CardDatabase:
-    """The database to use: the named one, else the bundled one of the game the deck is written
-    for (SPEC §8); a cold build shows a bar when `progress` (text output on a terminal)."""
-    database = load_database(cards, lang, game, progress)
-    if not explicit_database(cards, game):
-        from varz_deck.games import deck_game
-
-        key = deck_game(deck, database.game)
-        if key is not None and key != database.game:
-            return load_database(None, lang, key, progress)
-    return database
 
 
 def _unusable_type() -> type[DeckUnusable]:
