@@ -249,3 +249,19 @@ def test_repeated_lines_are_listed_up_to_the_bound_then_summed_up() -> None:
     )
     assert localized(last, "ja") != last.message
     assert localized(last, "zh") != last.message
+
+
+@pytest.mark.parametrize("count", ["0", "100"])
+def test_a_yaml_list_count_out_of_range_is_one_f004_naming_the_card(count: str) -> None:
+    """The schema and the checker both reject `- 0 Ember Imp`; the deck gets one F004, the
+    checker's, which names the card (the schema's would quote the whole item)."""
+    from varz_deck.games.varz.deck import Deck, parse_yaml
+
+    deck = Deck(path="d.yaml")
+    problems = parse_yaml(f"hero: Kagura\nspells:\n  - {count} Ember Imp\n", deck)
+    assert [(d.code, d.line, d.column, d.section) for d in problems] == [
+        ("F004", 3, 5, "spells")
+    ]
+    assert problems[0].message == (
+        f"count {count} for 'Ember Imp'; a count is a whole number from 1 to 99"
+    )
