@@ -188,7 +188,14 @@ TARGETS = (
         "entries",
         "Deck entries: list items, counts, F003",
         ("varz_deck/core/entries.py",),
-        ("parse_item", "_is_count", "resolve_sections", "_overlapping"),
+        (
+            "parse_item",
+            "_is_count",
+            "read_section",
+            "resolve_sections",
+            "_overlapping",
+            "_rest_not_listed",
+        ),
     ),
     Target(
         "card-lookup",
