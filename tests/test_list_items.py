@@ -247,8 +247,30 @@ def test_repeated_lines_are_listed_up_to_the_bound_then_summed_up() -> None:
         "'Cinderling' is listed again in SPELLS; more than 200 lines of this deck repeat a card "
         "listed above, so the rest are not listed: list each card once, with its total count"
     )
+    assert (last.file, last.line, last.column, last.section, last.card) == (
+        "d.txt",
+        202,
+        1,
+        "spells",
+        "AB1-11",
+    )
+    assert last.text is not None and last.text.context == "F003"
     assert localized(last, "ja") != last.message
     assert localized(last, "zh") != last.message
+
+
+def test_a_list_item_that_is_not_text_leaves_the_section_uncounted_and_the_rest_read() -> None:
+    deck = SimpleNamespace(entries={"spells": []}, uncounted=set(), path="a.yaml")
+    doc = load("spells:\n  - 3\n  - 2 Ember Imp\n  - 0 Cinderling\n")
+    (problem,) = read_section(deck, "spells", doc.data["spells"], doc)
+    assert deck.entries["spells"] == [Entry("spells", "Ember Imp", 2, Mark(3, 5))]
+    assert deck.uncounted == {"spells"}
+    assert (problem.code, problem.file, problem.line, problem.section) == (
+        "F004",
+        "a.yaml",
+        4,
+        "spells",
+    )
 
 
 @pytest.mark.parametrize("count", ["0", "100"])
@@ -259,9 +281,7 @@ def test_a_yaml_list_count_out_of_range_is_one_f004_naming_the_card(count: str) 
 
     deck = Deck(path="d.yaml")
     problems = parse_yaml(f"hero: Kagura\nspells:\n  - {count} Ember Imp\n", deck)
-    assert [(d.code, d.line, d.column, d.section) for d in problems] == [
-        ("F004", 3, 5, "spells")
-    ]
+    assert [(d.code, d.line, d.column, d.section) for d in problems] == [("F004", 3, 5, "spells")]
     assert problems[0].message == (
         f"count {count} for 'Ember Imp'; a count is a whole number from 1 to 99"
     )
