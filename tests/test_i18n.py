@@ -1,7 +1,7 @@
 """Messages in English, Japanese and Chinese (issue 7): catalogues, rendering, language choice.
 
 The catalogues are read from their .po sources with Babel, and the messages the code marks
-(msg/nmsg/N_, the schemas' hints in core/schemahints.py among them) are found with Babel's extractor, so a message added
+(msg/nmsg/N_, the schemas' hints in the schemahints modules among them) are found with Babel's extractor, so a message added
 without a translation, or a translation that drops a placeholder, fails here.
 """
 
@@ -169,7 +169,7 @@ def _entries(catalog: Catalog) -> Iterator[tuple[tuple[str, str], PoMessage]]:
 
 
 def test_the_babel_config_names_the_same_sources_as_the_test() -> None:
-    """The schemas' hints are msg() calls in core/schemahints.py, read by the python extractor."""
+    """The schemas' hints are msg() calls in the schemahints modules, read by the python extractor."""
     config = (LOCALE / "babel.cfg").read_text(encoding="utf-8")
     assert "[python: varz_deck/**.py]" in config
     assert "schema_hints" not in config

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:

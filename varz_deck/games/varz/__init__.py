@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
+
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
