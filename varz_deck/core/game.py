@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.entries import ListWords
     from varz_deck.core.i18n import Message
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
@@ -203,6 +204,15 @@ class CardLookup(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class DeckWords:
+    """How a game's deck is spoken of outside its package: the lead card's words."""
+
+    lead_named: Message  # the text report's header, "{name}" the lead card ("hero {name}")
+    lead_title: Message  # a column or field title on the organiser's pages ("Hero")
+    lead_json: str  # the key of the lead card in `check`'s JSON (version 1: "hero" for every game)
+
+
 class Game(Protocol):
     """One game: its cards, deck files, rules and the capabilities every command asks for."""
 
@@ -212,7 +222,22 @@ class Game(Protocol):
     deck_schema: str  # a name in varz_deck.core.schemas (the deck-file schema)
     sections: tuple[str, ...]  # list sections of a deck file
     slots: tuple[str, ...]  # single-card keys of a deck file
-    lead: str  # the slot of the deck's leading card (VARZ: hero; Azuki: leader)
+    lead: str  # the slot of the deck's leading card
+    words: DeckWords
+
+    @property
+    def card_data(self) -> Path:
+        """The game's bundled card database (a folder with formats.yaml)."""
+        ...
+
+    @property
+    def list_words(self) -> ListWords:
+        """The header words of the game's plain-text lists (SPEC §2)."""
+        ...
+
+    def section_of(self, card: Any) -> str | None:
+        """The slot or section of a deck file a card goes in (None: none)."""
+        ...
 
     def builtin_formats(self) -> dict[str, Format]:
         """The formats a database of this game has when its formats.yaml names none."""

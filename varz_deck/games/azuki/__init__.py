@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
@@ -32,6 +35,26 @@ class Azuki:
     sections: tuple[str, ...] = ("main", "ikz")
     slots: tuple[str, ...] = ("leader", "gate")
     lead = "leader"
+    words = DeckWords(
+        lead_named=msg("report", "leader {name}"),
+        lead_title=msg("page", "Leader"),
+        lead_json="hero",
+    )
+
+    @property
+    def card_data(self) -> Path:
+        from varz_deck.core.resources import resource_dir
+
+        return resource_dir("card_data") / "azuki"
+
+    @property
+    def list_words(self) -> ListWords:
+        from varz_deck.games.azuki.deck import LIST_WORDS
+
+        return LIST_WORDS
+
+    def section_of(self, card: Any) -> str | None:
+        return str(card.home)
 
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)

@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
@@ -35,6 +38,28 @@ class Varz:
     sections: tuple[str, ...] = ("spells", "skills", "portals")
     slots: tuple[str, ...] = ("hero",)
     lead = "hero"
+    words = DeckWords(
+        lead_named=msg("report", "hero {name}"),
+        lead_title=msg("page", "Hero"),
+        lead_json="hero",
+    )
+
+    @property
+    def card_data(self) -> Path:
+        from varz_deck.core.resources import resource_dir
+
+        return resource_dir("card_data")
+
+    @property
+    def list_words(self) -> ListWords:
+        from varz_deck.games.varz.deck import LIST_WORDS
+
+        return LIST_WORDS
+
+    def section_of(self, card: Any) -> str | None:
+        from varz_deck.games.varz.cards import SECTION_OF_TYPE
+
+        return SECTION_OF_TYPE.get(card.type)
 
     def builtin_formats(self) -> dict[str, Format]:
         from varz_deck.games.varz.cards import BUILTIN_FORMATS
