@@ -242,9 +242,9 @@ def test_each_deck_is_read_once_in_the_order_given(
     seen: list[Path] = []
     real_read = varz_deck.games.varz.deck.read_deck
 
-    def counting_read(path: Path, shown: str | None = None):
-        seen.append(path)
-        return real_read(path, shown)
+    def counting_read(source):
+        seen.append(Path(source.name))
+        return real_read(source)
 
     monkeypatch.setattr(varz_deck.games.varz.deck, "read_deck", counting_read)
     decks = list(reversed(legal_examples(examples_dir)))

@@ -11,8 +11,11 @@ from math import comb
 
 import pytest
 
+from varz_deck.core.source import DeckSource
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard
+
+src = DeckSource.from_path
 
 
 def model(
@@ -182,7 +185,6 @@ def test_drawn_by_turn_under_the_auto_mulligan_on_the_draw() -> None:
 def test_azuki_exact_figures_by_hand() -> None:
     """Rules page: 7-card hand, a draw a turn (none on turn 1 for the first player), 1 IKZ a turn
     up to 10, +1 (the token) on the draw; without a mulligan every figure is exact."""
-    from pathlib import Path
 
     from varz_deck.core.game import SimRequest
     from varz_deck.games.azuki import sim as az
@@ -203,7 +205,7 @@ def test_azuki_exact_figures_by_hand() -> None:
                 assert abs(got["p_drawn_by_turn"][t - 1] - drawn) < 1e-12
                 castable = drawn if card.cost <= ikz else 0.0
                 assert abs(got["p_castable_by_turn"][t - 1] - castable) < 1e-12
-        request = SimRequest(Path("a.yaml"), 100, 1, turns, on, "none")
+        request = SimRequest(DeckSource("a.yaml"), 100, 1, turns, on, "none")
         result = az.run(deck, request)
         for fig in (*result.cards, *result.costs):
             assert fig["p_in_opening_hand_se"] == 0.0

@@ -16,13 +16,12 @@ from typer.testing import CliRunner
 from varz_deck.cli import app
 from varz_deck.core.database import _yaml_files
 from varz_deck.games import (
-    GAME_MODULES,
-    GAMES,
     database_game,
     get_game,
     lint_database,
     open_database,
     register_game,
+    unregister_game,
 )
 from varz_deck.games.azuki.sim import Model, SimCard, exact, ikz_on, monte_carlo, seen_by
 
@@ -197,10 +196,10 @@ class Toy(Azuki):
     def make_database(self, cards, formats):
         return ToyDatabase(cards, formats or {"casual": Format("casual", "Casual")})
 
-    def check_deck(self, path, database, format_key, shown):
-        lines = path.read_text().split()
-        found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=str(path)),)
-        return DeckReport(str(path), None, "casual", None, {"lines": len(lines)}, found, game="toy")
+    def check_deck(self, source, database, format_key):
+        lines = source.text.split()
+        found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=source.name),)
+        return DeckReport(source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy")
 
     def rules(self):
         return {"T101": Rule()}
@@ -215,7 +214,6 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
 
     (tmp_path / "toy_game_for_test.py").write_text(textwrap.dedent(TOY), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(GAME_MODULES, "toy", "toy_game_for_test")
     try:
         register_game("toy", "toy_game_for_test")
         game = get_game("toy")
@@ -227,7 +225,7 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
         assert [d.code for d in report.diagnostics] == ["T101"]
         assert "T101" in all_codes()
     finally:
-        GAMES.pop("toy", None)
+        unregister_game("toy")
         sys.modules.pop("toy_game_for_test", None)
 
 

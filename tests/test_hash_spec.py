@@ -18,7 +18,10 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.core.cards import CardDatabase
+from varz_deck.core.source import DeckSource
 from varz_deck.games import get_game, open_database
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads((ROOT / "docs" / "deck-hash-vectors.json").read_text(encoding="utf-8"))
@@ -67,7 +70,7 @@ def test_varz_deck_gives_the_vector_canonical_text_and_hash(
 ) -> None:
     game = get_game(vector["game"])
     path = _write(vector, tmp_path)
-    reg = game.registrar.register(path, database(vector["game"]))
+    reg = game.registrar.register(src(path), database(vector["game"]))
     assert reg.canonical is not None, [d.message for d in reg.report.diagnostics]
     assert reg.canonical.text() == vector["canonical"]
     assert reg.deck_hash == vector["hash"]

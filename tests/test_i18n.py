@@ -46,8 +46,11 @@ from varz_deck.core.i18n import (
 )
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
+from varz_deck.core.source import DeckSource
 from varz_deck.games import all_codes, check_deck, check_decks, open_database
 from varz_deck.games.varz.cards import Card
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 Extracted = dict[tuple[str, str], tuple[str, ...]]
@@ -863,7 +866,7 @@ def test_registration_sheet_in_japanese() -> None:
     from varz_deck.games.varz.registration import register_deck
     from varz_deck.games.varz.registration.sheet import render_sheet
 
-    reg = register_deck(ILLEGAL, open_database(ROOT / "card_data"))
+    reg = register_deck(src(ILLEGAL), open_database(ROOT / "card_data"))
     page = render_sheet(reg, "ja")
     assert '<html lang="ja">' in page
     for words in (

@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode
+from varz_deck.core.source import DeckSource
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck
-from varz_deck.games.varz.layout import decode, is_code
+from varz_deck.games.varz.layout import decode, is_code_argument
 from varz_deck.games.varz.registration import canonicalize
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -32,7 +35,7 @@ def bundled() -> CardDatabase:
 
 
 def example_code(path: Path) -> str:
-    deck, _ = read_deck(path)
+    deck, _ = read_deck(src(path))
     return encode(canonicalize(deck, bundled()))
 
 
@@ -62,7 +65,7 @@ def test_payload_starts_with_the_version_and_ends_with_crc16() -> None:
 
 def test_code_of_a_deck_is_independent_of_how_it_is_written(tmp_path: Path) -> None:
     yaml = example_code(ROOT / "examples" / "blue-list.txt")
-    deck, _ = read_deck(ROOT / "examples" / "blue-list.txt")
+    deck, _ = read_deck(src(ROOT / "examples" / "blue-list.txt"))
     reordered = tmp_path / "blue.yaml"
     lines = [f"hero: {deck.hero}"]
     for section in reversed(SECTIONS):
@@ -163,7 +166,7 @@ def test_decoded_deck_checks_like_the_file() -> None:
         ), path
         decoded, _ = read_code(code)
         for section in SECTIONS:  # every card of the file, as its canonical id and total count
-            listed = canonicalize(read_deck(path)[0], bundled()).sections[section]
+            listed = canonicalize(read_deck(src(path))[0], bundled()).sections[section]
             assert [(e.ref, e.count) for e in decoded.entries[section]] == [
                 (c.key, c.count) for c in listed
             ]
@@ -256,7 +259,7 @@ def test_any_text_after_the_prefix_is_a_deck_or_f009(text: str) -> None:
 
 
 def test_read_deck_reads_a_code_and_reports_f009() -> None:
-    deck, problems = read_deck(Path("VZ1AQAJVloyLTAxMAqMggUFAkFBQ4P9ufBkMF"))
+    deck, problems = read_deck(src(Path("VZ1AQAJVloyLTAxMAqMggUFAkFBQ4P9ufBkMF")))
     assert not deck.readable
     assert [p.code for p in problems] == ["F009"]
     code = "VZ1AQAJVloyLTAxMAqMggUFAkFBQ4P9ufBkMF"
@@ -270,15 +273,15 @@ def test_a_file_named_like_a_code_is_read_as_a_file(
     monkeypatch.chdir(tmp_path)
     code = example_code(ROOT / "examples" / "red-kagura-festival.yaml")
     Path(code).write_text("hero: Nobody\n", encoding="utf-8")
-    assert not is_code(Path(code))
-    deck, problems = read_deck(Path(code))
+    assert not is_code_argument(code)
+    deck, problems = read_deck(src(Path(code)))
     assert deck.hero == "Nobody" and problems == []
 
 
 @pytest.mark.parametrize("arg", ["VZ1abc.yaml", "decks/VZ1abc", "missing.yaml"])
 def test_paths_are_not_codes(arg: str) -> None:
-    assert not is_code(Path(arg))
-    _, problems = read_deck(Path(arg))
+    assert not is_code_argument(arg)
+    _, problems = read_deck(src(Path(arg)))
     assert [p.code for p in problems] == ["F001"]
 
 
@@ -288,7 +291,7 @@ def test_a_code_longer_than_a_file_name_is_still_read() -> None:
     deck.entries["spells"] = [Entry("spells", f"LONGSET{i}-{i:03}", 2, None) for i in range(200)]
     code = encode(canonicalize(deck, db))
     assert len(code) > 255
-    decoded, problems = read_deck(Path(code))
+    decoded, problems = read_deck(src(Path(code)))
     assert problems == [] and len(decoded.entries["spells"]) == 200
 
 

@@ -26,11 +26,14 @@ from varz_deck.core.registration.canonical import (
     normalize_hash,
 )
 from varz_deck.core.registration.diff import diff_decks
+from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
 from varz_deck.games.varz.layout import LAYOUT
 from varz_deck.games.varz.registration import canonicalize
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -103,7 +106,7 @@ def readme_hash(canonical_text: str) -> str:
 
 
 def test_canonical_text_of_an_example_is_exactly_the_documented_form() -> None:
-    deck, _ = read_deck(ROOT / "examples" / "blue-minase-tide.yaml")
+    deck, _ = read_deck(src(ROOT / "examples" / "blue-minase-tide.yaml"))
     canonical = canonicalize(deck, bundled())
     assert canonical.text() == BLUE_CANONICAL
     # Changing the canonical form or the hash function is a new hash version, not a fix.
@@ -168,7 +171,7 @@ def test_a_deck_not_read_completely_has_no_hash(text: str) -> None:
 
 
 def test_missing_file_has_no_hash(tmp_path: Path) -> None:
-    deck, problems = read_deck(tmp_path / "missing.yaml")
+    deck, problems = read_deck(src(tmp_path / "missing.yaml"))
     assert not hashable(deck, problems)
 
 
@@ -197,7 +200,7 @@ def test_every_example_reads_the_same_from_yaml_and_from_its_code() -> None:
     from varz_deck.games.varz.deck import read_code
 
     for path in EXAMPLES:
-        deck, _ = read_deck(path)
+        deck, _ = read_deck(src(path))
         canonical = canonicalize(deck, bundled())
         decoded, errors = read_code(encode(canonical))
         assert errors == []
@@ -313,7 +316,7 @@ def written(draw: st.DrawFn, content: Content, db: CardDatabase) -> tuple[str, s
 
 
 def base_content(path: Path) -> Content:
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(src(path))
     assert hashable(deck, problems)
     return content_of(canonicalize(deck, bundled()), bundled())
 
@@ -336,7 +339,7 @@ def test_rewriting_a_deck_keeps_its_hash(path: Path, data: st.DataObject) -> Non
 
 
 def _read(path: Path) -> tuple[Deck, CardDatabase]:
-    deck, _ = read_deck(path)
+    deck, _ = read_deck(src(path))
     return deck, bundled()
 
 

@@ -18,10 +18,13 @@ import pytest
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.register import Registration
+from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.azuki.registration import register_deck as azuki_register
 from varz_deck.games.varz.registration import register_deck
 from varz_deck.games.varz.registration.sheet import render_sheet
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -120,7 +123,7 @@ def pdf_text(pdf: Path, tools: dict[str, str]) -> str:
 def _widest(tmp: Path) -> Registration:
     deck = tmp / "widest.yaml"
     deck.write_text(widest_yaml(), encoding="utf-8")
-    return register_deck(deck, bundled())
+    return register_deck(src(deck), bundled())
 
 
 @pytest.mark.parametrize("paper", PAPER)
@@ -128,7 +131,7 @@ def _widest(tmp: Path) -> Registration:
 def test_legal_sheet_prints_on_one_page_with_every_card(
     deck: str, paper: str, tmp_path: Path, tools: dict[str, str]
 ) -> None:
-    reg = register_deck(KAGURA, bundled()) if deck == "example" else _widest(tmp_path)
+    reg = register_deck(src(KAGURA), bundled()) if deck == "example" else _widest(tmp_path)
     if deck == "widest-long-names":  # names long enough to wrap: the page still holds everything
         reg = replace(
             reg, player=f"Aoi Tanaka {LONG_PLAYER}", event=f"Tokyo Open 2026 {LONG_EVENT}"
@@ -153,7 +156,7 @@ def test_legal_sheet_prints_on_one_page_with_every_card(
 
 
 def test_illegal_sheet_prints_its_errors(tmp_path: Path, tools: dict[str, str]) -> None:
-    reg = register_deck(ROOT / "examples" / "illegal.yaml", bundled(), player="Ren Sato")
+    reg = register_deck(src(ROOT / "examples" / "illegal.yaml"), bundled(), player="Ren Sato")
     pdf = print_pdf(render_sheet(reg), "A4", tmp_path, tools)
     text = pdf_text(pdf, tools)
     assert "NOT LEGAL" in text and "Ren Sato" in text and str(reg.deck_hash) in text
@@ -177,7 +180,7 @@ def test_azuki_sheet_prints_on_one_page_with_leader_gate_main_and_ikz(
     from varz_deck.games.azuki.registration import render_sheet as render_azuki_sheet
 
     reg = azuki_register(
-        AZUKI_EXAMPLES / example, azuki(), player="Aoi Tanaka", event="Azuki Night"
+        src(AZUKI_EXAMPLES / example), azuki(), player="Aoi Tanaka", event="Azuki Night"
     )
     assert reg.legal and reg.canonical is not None and reg.deck_hash
     pdf = print_pdf(render_azuki_sheet(reg), paper, tmp_path, tools)
@@ -205,7 +208,7 @@ def test_combined_sheets_print_a_page_per_player(
     from varz_deck.games.varz.registration.sheet import render_sheets
 
     players = ["Aoi Tanaka", "Ren Sato", "Mika Ito", f"Yui Mori {LONG_PLAYER}"]
-    base = [register_deck(KAGURA, bundled()), _widest(tmp_path)]
+    base = [register_deck(src(KAGURA), bundled()), _widest(tmp_path)]
     regs = [
         replace(base[n % 2], player=p, seat=f"Table {n + 1}", date="2026-05-17")
         for n, p in enumerate(players)

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.deck import read_deck
@@ -40,6 +41,8 @@ from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim import montecarlo as mc
 from varz_deck.games.varz.sim import policy as pol
 from varz_deck.games.varz.sim.model import SpellCard
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -398,7 +401,7 @@ def test_model_from_a_database_leaves_unknown_cards_out(tmp_path: Path) -> None:
         "skills:\n  Blue VAZ: 2\n  Red VAZ: 3\n  Punch: 1\n",
         encoding="utf-8",
     )
-    view, _ = resolve(read_deck(deck)[0], open_database(tmp_path / "db"))
+    view, _ = resolve(read_deck(src(deck))[0], open_database(tmp_path / "db"))
     model = build_model(view)
     assert [(c.name, c.copies, c.cost, c.cls) for c in model.cards] == [
         ("Imp", 3, 2, 0),
@@ -406,7 +409,7 @@ def test_model_from_a_database_leaves_unknown_cards_out(tmp_path: Path) -> None:
     ]
     assert model.colors == ("blue",) and model.skills == (4, 2) and model.left_out == 4
     deck.write_text("spells:\n  Imp: 3\n", encoding="utf-8")
-    view, _ = resolve(read_deck(deck)[0], open_database(tmp_path / "db"))
+    view, _ = resolve(read_deck(src(deck))[0], open_database(tmp_path / "db"))
     with pytest.raises(ModelError):
         build_model(view)
 
@@ -535,7 +538,7 @@ def test_examples_simulate(examples_dir: Path, bundled_db_path: Path, on: str) -
     database = open_database(bundled_db_path)
     extra = on == "draw"
     for path in sorted(examples_dir.glob("*.yaml")):
-        view, _ = resolve(read_deck(path)[0], database)
+        view, _ = resolve(read_deck(src(path))[0], database)
         hero = view.hero
         result = simulate(build_model(view), Options(games=2000, seed=1, on=on, mulligan="none"))
         doc = to_json(result)

@@ -20,10 +20,13 @@ import pytest
 import yaml
 
 from varz_deck.core.game import SimRequest
+from varz_deck.core.source import DeckSource
 from varz_deck.core.tuning import SIZE_FACTOR, DeckTooLarge
 from varz_deck.games import open_database
 from varz_deck.games.varz import tune as vt
 from varz_deck.games.varz.sim.goldfish import load_model
+
+src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -152,18 +155,18 @@ def test_the_bound_is_four_times_the_section(tmp_path: Path, section: str, size:
             _kagura_with(tmp_path, most, section),
             _kagura_with(tmp_path, most + 1, section),
         )
-    model, _, _ = load_model(at_most, db)
+    model, _, _ = load_model(src(at_most), db)
     if section != "portals":
         assert (model.n_spells if section == "spells" else model.n_skills) == most
-    vt.TUNER.tune(at_most, db, target=0.9, on="play", mulligan="auto")
+    vt.TUNER.tune(src(at_most), db, target=0.9, on="play", mulligan="auto")
     with pytest.raises(DeckTooLarge) as caught:
-        load_model(over, db)
+        load_model(src(over), db)
     assert caught.value.message is not None
     text = caught.value.message.render()
     assert f"{most + 1}" in text and f"{most}" in text and str(size) in text
     with pytest.raises(DeckTooLarge):
-        vt.TUNER.tune(over, db, target=0.9, on="play", mulligan="none")
-    assert vt.TUNER.stats(over, db) is not None  # stats only counts: it still answers
+        vt.TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none")
+    assert vt.TUNER.stats(src(over), db) is not None  # stats only counts: it still answers
 
 
 def test_the_azuki_bound(tmp_path: Path) -> None:
@@ -179,12 +182,12 @@ def test_the_azuki_bound(tmp_path: Path) -> None:
             "50 Lightning Orb\n" for _ in range(extra // 50)
         ) + f"{extra % 50} Lightning Orb\n" * (extra % 50 > 0)
         deck.write_text(f"Leader: STT01-001\nGate: Surge Gate\nMain Deck:\n{main}", "utf-8")
-        request = SimRequest(deck, 1000, 1, 8, "play", "auto")
+        request = SimRequest(src(deck), 1000, 1, 8, "play", "auto")
         if refused:
             with pytest.raises(DeckTooLarge, match="201"):
-                TUNER.tune(deck, db, target=0.9, on="play", mulligan="none")
+                TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none")
             with pytest.raises(DeckTooLarge, match="201"):
                 GOLDFISH.simulate(request, db)
         else:
-            TUNER.tune(deck, db, target=0.9, on="play", mulligan="none")
+            TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none")
             GOLDFISH.simulate(request, db)

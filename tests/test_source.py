@@ -8,8 +8,17 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.diagnostics import Mark
-from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, decode, read_bytes, read_text
+from varz_deck.core.source import (
+    DECK_FILE_LIMIT,
+    DeckSource,
+    LoadError,
+    decode,
+    read_bytes,
+    read_text,
+)
 from varz_deck.games.varz.deck import read_deck
+
+src = DeckSource.from_path
 
 DECK = "hero: Matsuri\nspells:\n  茉莉: 3\n"
 
@@ -107,7 +116,7 @@ def test_a_file_exactly_at_the_size_limit_is_read(tmp_path: Path) -> None:
 def test_the_deck_size_limit_applies_to_deck_files(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     path.write_bytes(b"# padding\n" * (DECK_FILE_LIMIT // 10 + 1))
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(src(path))
     assert [d.code for d in problems] == ["F001"]
     assert not deck.readable
 
@@ -174,7 +183,9 @@ def test_read_deck_turns_every_f001_into_one_placed_diagnostic(
         path.mkdir()
     elif isinstance(payload, bytes):
         path.write_bytes(payload)
-    deck, problems = read_deck(path, shown="decks/deck.yaml")
+    from dataclasses import replace
+
+    deck, problems = read_deck(replace(src(path), name="decks/deck.yaml"))
     [problem] = problems
     assert problem.code == "F001"
     assert problem.file == "decks/deck.yaml"

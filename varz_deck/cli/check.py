@@ -20,11 +20,11 @@ from varz_deck.cli.common import (
     OutputOption,
     color,
     deck_arguments,
-    explicit_database,
     fail,
     game_of,
     language,
-    load_database,
+    library,
+    sources,
     terminal_width,
 )
 from varz_deck.core.i18n import N_
@@ -74,19 +74,13 @@ def check(
     from varz_deck.games import check_decks
 
     chosen = language(lang)
-    decks = deck_arguments(decks, exclude, chosen)
-    database = load_database(cards, chosen, game, progress=output is Output.text)
-    others: dict[str, CardDatabase] = {}
-
-    def bundled(key: str) -> CardDatabase:
-        if key not in others:
-            others[key] = load_database(None, chosen, key, progress=output is Output.text)
-        return others[key]
-
-    explicit = explicit_database(cards, game)
+    found = deck_arguments(decks, exclude, chosen)
+    cards_of = library(cards, chosen, game, progress=output is Output.text)
+    database = cards_of.primary()
+    bundled = None if cards_of.explicit else cards_of.bundled
     if format is not None:
-        format = known_format(format, database, None if explicit else bundled, chosen)
-    reports = check_decks(decks, database, format, open_other=None if explicit else bundled)
+        format = known_format(format, database, bundled, chosen)
+    reports = check_decks(sources(found), database, format, open_other=bundled)
     sys.stdout.write(render_check(reports, output, chosen, strict))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)

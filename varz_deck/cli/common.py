@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
 import typer
 
 from varz_deck.core.i18n import N_, msg, nmsg
+from varz_deck.games import game_keys
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.game import Game
     from varz_deck.core.i18n import Message
+    from varz_deck.core.source import DeckSource
+    from varz_deck.games.library import CardLibrary
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -51,7 +54,8 @@ GameOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--game",
-        help=N_("Without --cards: use the bundled card database of this game (varz, azuki)."),
+        help=N_("Without --cards: use the bundled card database of this game."),
+        metavar="[" + "|".join(game_keys()) + "]",
         show_default=False,
     ),
 ]
@@ -142,15 +146,30 @@ def check_game_key(game: str | None, lang: str | None) -> None:
 def load_database(
     cards: Path | None, lang: str | None = None, game: str | None = None, progress: bool = True
 ) -> CardDatabase:
-    """The card database for a command (--cards, else $VARZ_DECK_CARDS, else the bundled one of
-    --game), or exit 2 with a pointer to `cards lint`. A cold build (not in the cache) shows a
-    progress bar on a terminal when `progress` (the command's output is text)."""
-    from varz_deck.core.database import DatabaseError, resolve_root
+    """The card database for a command (--cards, else the bundled one of --game, else
+    $VARZ_DECK_CARDS, else the default game's bundled one), or exit 2 with a pointer to
+    `cards lint`. A cold build (not in the cache) shows a progress bar on a terminal when
+    `progress` (the command's output is text)."""
+    return library(cards, lang, game, progress).primary()
+
+
+def library(
+    cards: Path | None, lang: str | None = None, game: str | None = None, progress: bool = True
+) -> CardLibrary:
+    """The card library of a command: each database it opens is valid, or the command exits 2
+    saying why (see `open_or_exit`)."""
+    from varz_deck.games.library import CardLibrary
+
+    check_game_key(game, lang)
+    return CardLibrary(lambda root: open_or_exit(root, lang, progress), cards, game)
+
+
+def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
+    """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`."""
+    from varz_deck.core.database import DatabaseError
     from varz_deck.core.i18n import choose_language, localized
     from varz_deck.games import open_database
 
-    check_game_key(game, lang)
-    root = resolve_root(cards, game)
     bar = progress_bar(msg("cli", "reading the card database"), lang, progress)
     try:
         return open_database(root, bar)
@@ -173,30 +192,18 @@ def load_database(
 
 
 def deck_database(
-    deck: Path, cards: Path | None, lang: str, game: str | None, progress: bool = False
+    deck: DeckSource, cards: Path | None, lang: str, game: str | None, progress: bool = False
 ) -> CardDatabase:
     """The database to read one deck with: the one named (--cards, --game, $VARZ_DECK_CARDS),
     else the bundled database of the game the deck is written for (SPEC §8: every command finds
     a deck's game from its keys, headers or code prefix)."""
-    database = load_database(cards, lang, game, progress)
-    if not explicit_database(cards, game):
-        from varz_deck.games import deck_game
-
-        key = deck_game(deck, database.game)
-        if key is not None and key != database.game:
-            return load_database(None, lang, key, progress)
-    return database
+    return library(cards, lang, game, progress).for_source(deck)
 
 
 def game_of(database: CardDatabase) -> Game:
     from varz_deck.games import get_game
 
     return get_game(database.game)
-
-
-def explicit_database(cards: Path | None, game: str | None) -> bool:
-    """Whether the user named the database (--cards, --game or $VARZ_DECK_CARDS)."""
-    return cards is not None or game is not None or bool(os.environ.get("VARZ_DECK_CARDS"))
 
 
 # --- Deck arguments (issue 12, Input): `-` is standard input, a folder its deck files ----------
@@ -211,7 +218,7 @@ ExcludeOption = Annotated[
     ),
 ]
 STDIN_ARGUMENT = "-"
-_KEPT: list[object] = []
+_STDIN_READ = "varz_deck.stdin_read"  # in the command's context: `-` was read
 
 
 def _read_stdin(limit: int) -> bytes:
@@ -223,9 +230,10 @@ def _read_stdin(limit: int) -> bytes:
     return bytes(stream.read(limit + 1))
 
 
-def _keep_for_command(texts: dict[Path, str | bytes]) -> None:
-    """Make `texts` readable as files (core.source.overlay) until the command ends."""
-    from varz_deck.core.source import overlay
+def _stdin_source(lang: str | None) -> DeckSource:
+    """Standard input as a deck (read once per command: `-` twice is exit 2)."""
+    from varz_deck.core.deckfiles import STDIN_NAME
+    from varz_deck.core.source import DECK_FILE_LIMIT, DeckSource
 
     try:  # typer ships its own copy of click: its context is the command's
         from typer._click.globals import get_current_context
@@ -233,31 +241,25 @@ def _keep_for_command(texts: dict[Path, str | bytes]) -> None:
         from click import get_current_context  # type: ignore[no-redef]
     context = get_current_context(silent=True)
     if context is not None:
-        context.with_resource(overlay(texts))
-    else:  # called outside a command (a test): for the rest of the process
-        kept = overlay(texts)
-        kept.__enter__()
-        _KEPT.append(kept)  # a context manager collected would close (and undo) the overlay
+        if context.meta.get(_STDIN_READ):
+            fail(msg("cli", "standard input (-) can be read only once"), EXIT_USAGE, lang)
+        context.meta[_STDIN_READ] = True
+    return DeckSource.from_bytes(STDIN_NAME, _read_stdin(DECK_FILE_LIMIT))
 
 
 def deck_arguments(
     args: Sequence[Path], exclude: Sequence[str] | None = None, lang: str | None = None
-) -> list[Path]:
-    """The decks DECK arguments name, in order: `-` is standard input (shown as `<stdin>`), a
-    folder its deck files (core.deckfiles.find_deck_files), anything else as given (a file or a
-    deck code, which the game recognises). Exit 2 for `-` given twice or a folder without decks."""
-    from varz_deck.core.deckfiles import DECK_SUFFIXES, STDIN_NAME, find_deck_files
-    from varz_deck.core.source import DECK_FILE_LIMIT, overlay_text
+) -> list[Path | DeckSource]:
+    """The decks DECK arguments name, in order: `-` is standard input (read here, shown as
+    `<stdin>`), a folder its deck files (core.deckfiles.find_deck_files), anything else as given
+    (a file or a deck code, which the game recognises; read by `sources`, one at a time). Exit 2
+    for `-` given twice or a folder without decks."""
+    from varz_deck.core.deckfiles import DECK_SUFFIXES, find_deck_files
 
-    decks: list[Path] = []
+    decks: list[Path | DeckSource] = []
     for arg in args:
         if str(arg) == STDIN_ARGUMENT:
-            shown = Path(STDIN_NAME)
-            if overlay_text(shown) is not None:  # read already, by this command
-                twice = msg("cli", "standard input (-) can be read only once")
-                fail(twice, EXIT_USAGE, lang)
-            _keep_for_command({shown: _read_stdin(DECK_FILE_LIMIT)})
-            decks.append(shown)
+            decks.append(_stdin_source(lang))
             continue
         try:
             folder = arg.is_dir()
@@ -275,9 +277,24 @@ def deck_arguments(
     return decks
 
 
-def one_deck(arg: Path, lang: str | None = None, exclude: Sequence[str] | None = None) -> Path:
-    """The one deck a single DECK argument names (`-`, a file, a code, a folder of one deck);
-    exit 2 for a folder of several."""
+def source_of(deck: Path | DeckSource) -> DeckSource:
+    """A deck argument read (once): a file's text, or why it cannot be read."""
+    from varz_deck.core.source import DeckSource
+
+    return deck if isinstance(deck, DeckSource) else DeckSource.from_path(deck)
+
+
+def sources(decks: Iterable[Path | DeckSource]) -> Iterator[DeckSource]:
+    """Each deck read as it is reached, so a folder of decks is never all in memory at once."""
+    for deck in decks:
+        yield source_of(deck)
+
+
+def one_deck(
+    arg: Path, lang: str | None = None, exclude: Sequence[str] | None = None
+) -> DeckSource:
+    """The one deck a single DECK argument names (`-`, a file, a code, a folder of one deck),
+    read; exit 2 for a folder of several."""
     decks = deck_arguments([arg], exclude, lang)
     if len(decks) != 1:
         several = nmsg(
@@ -286,7 +303,7 @@ def one_deck(arg: Path, lang: str | None = None, exclude: Sequence[str] | None =
             "{folder} holds {n} deck files; give one deck",
         )
         fail(several(folder=str(arg), n=len(decks)), EXIT_USAGE, lang)
-    return decks[0]
+    return source_of(decks[0])
 
 
 # --- Progress (issue 12): a bar on stderr for work that can take more than a second ------------

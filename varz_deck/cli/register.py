@@ -23,17 +23,21 @@ from varz_deck.cli.common import (
     fail,
     game_of,
     language,
-    load_database,
+    library,
     one_deck,
     progress_bar,
+    sources,
     tracked,
 )
 from varz_deck.core.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.game import Registrar
     from varz_deck.core.registration.register import Registration
+    from varz_deck.core.source import DeckSource
 
 
 class RegisterOutput(str, Enum):
@@ -141,7 +145,6 @@ def register(
 ) -> None:
     """Check decks and print their registrations: player, event, legality, deck hash, card list."""
     from varz_deck.core.registration import render
-    from varz_deck.core.registration.register import register_decks
 
     chosen = language(lang)
     if combined and sheet is None:
@@ -156,14 +159,29 @@ def register(
             ),
             chosen,
         )
-    decks = deck_arguments(decks, exclude, chosen)
+    found = deck_arguments(decks, exclude, chosen)
     text = output is RegisterOutput.text
-    database = load_database(cards, chosen, game, progress=text)
-    registrar = game_of(database).registrar
+    cards_of = library(cards, chosen, game, progress=text)
     bar = progress_bar(msg("register", "registering decks"), chosen, text)
-    registrations = register_decks(
-        registrar, tracked(decks, bar), database, player=player, event=event, format_key=format
-    )
+    registrations: list[Registration] = []
+    registrars: dict[str, Registrar] = {}  # game key -> its registrar, in order of first deck
+    for source in sources(tracked(found, bar)):
+        database = cards_of.for_source(source)
+        registrar = registrars.setdefault(database.game, game_of(database).registrar)
+        registrations.append(
+            registrar.register(source, database, player=player, event=event, format_key=format)
+        )
+    if not registrars:  # no deck: the default database's game speaks for the empty run
+        primary = cards_of.primary()
+        registrars[primary.game] = game_of(primary).registrar
+    registrar = next(iter(registrars.values()))
+    if combined and sheet is not None and len(registrars) > 1:
+        mixed = msg(
+            "register",
+            "--combined puts one game's sheets in one document, but these decks are of {n} games; "
+            "register each game's decks on their own",
+        )
+        _usage(mixed(n=len(registrars)), chosen)
     if seat or date:
         from dataclasses import replace
 
@@ -173,12 +191,12 @@ def register(
     if output is RegisterOutput.json:
         rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
-        rendered = render.render_csv(registrations, registrar.layout)
+        rendered = render.render_csv(registrations, registrar.layout, mixed=len(registrars) > 1)
     else:
         rendered = render.render_text(registrations, color=color(), lang=chosen)
     sys.stdout.write(rendered)
     if sheet is not None and not _write_sheets(
-        registrations, sheet, chosen, registrar, combined=combined
+        registrations, sheet, chosen, registrars, combined=combined
     ):
         raise typer.Exit(EXIT_USAGE)  # the registrations are out; the sheets are not all written
     raise typer.Exit(EXIT_OK if all(r.legal for r in registrations) else EXIT_PROBLEMS)
@@ -208,9 +226,9 @@ def verify(
             )(hash=repr(hash), example="v1-6axy4nbueg"),
             chosen,
         )
-    deck = one_deck(deck, chosen)
-    database = deck_database(deck, cards, chosen, game)
-    reg = _comparable(deck, database, chosen)
+    source = one_deck(deck, chosen)
+    database = deck_database(source, cards, chosen, game)
+    reg = _comparable(source, database, chosen)
     assert reg.deck_hash is not None
     if output is CompareOutput.json:
         sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected))
@@ -248,10 +266,10 @@ def diff(
     from varz_deck.core.registration.diff import diff_decks
 
     chosen = language(lang)
-    registered, presented = one_deck(registered, chosen), one_deck(presented, chosen)
-    database = deck_database(registered, cards, chosen, game)
-    before = _comparable(registered, database, chosen)
-    after = _comparable(presented, database, chosen)
+    before_source, after_source = one_deck(registered, chosen), one_deck(presented, chosen)
+    database = deck_database(before_source, cards, chosen, game)
+    before = _comparable(before_source, database, chosen)
+    after = _comparable(after_source, database, chosen)
     assert before.canonical is not None and after.canonical is not None
     result = diff_decks(before.canonical, after.canonical)
     if output is CompareOutput.json:
@@ -269,10 +287,10 @@ def code(
 ) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
     chosen = language(lang)
-    deck = one_deck(deck, chosen)
-    database = deck_database(deck, cards, chosen, game)
+    source = one_deck(deck, chosen)
+    database = deck_database(source, cards, chosen, game)
     registrar = game_of(database).registrar
-    reg = registrar.register(deck, database)
+    reg = registrar.register(source, database)
     no_code = msg("register", "{deck} has no deck code: {reason}")
     if reg.canonical is None or not reg.canonical.complete:
         _report_problems(reg, no_code, chosen)
@@ -291,9 +309,9 @@ def _usage(message: Message, lang: str) -> NoReturn:
     fail(message, EXIT_USAGE, lang)
 
 
-def _comparable(path: Path, database: CardDatabase, lang: str) -> Registration:
+def _comparable(source: DeckSource, database: CardDatabase, lang: str) -> Registration:
     """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
-    reg = game_of(database).registrar.register(path, database)
+    reg = game_of(database).registrar.register(source, database)
     if reg.deck_hash is None:
         _report_problems(reg, msg("register", "{deck} cannot be compared: {reason}"), lang)
         raise typer.Exit(EXIT_USAGE)
@@ -358,7 +376,7 @@ def _write_sheets(
     registrations: list[Registration],
     folder: Path,
     lang: str,
-    registrar: Registrar,
+    registrars: Mapping[str, Registrar],
     *,
     combined: bool = False,
 ) -> bool:
@@ -369,7 +387,9 @@ def _write_sheets(
     from varz_deck.core.registration.sheet import COMBINED, sheet_names
     from varz_deck.core.sanitize import safe
 
-    render_sheet = registrar.render_sheet
+    def render_sheet(reg: Registration, lang: str) -> str:
+        return registrars[reg.report.game].render_sheet(reg, lang)
+
     if folder.exists() and not folder.is_dir():
         _sheet_problem(
             msg("register", "--sheet {folder} is a file, not a folder; give a folder")(
@@ -411,6 +431,7 @@ def _write_sheets(
     if combined:
         target = folder / COMBINED
         try:
+            (registrar,) = registrars.values()  # one game: `register` refuses --combined of more
             write_file_atomic(target, registrar.render_sheets(registrations, lang))
         except OSError as err:
             cannot = msg("register", "cannot write the combined sheets to {file}: {error}")

@@ -241,12 +241,12 @@ def event_create(
     lang: LangOption = None,
 ) -> None:
     """Create an event; print its id, submission path and organiser token (once)."""
-    from varz_deck.core.cards import DEFAULT_GAME
     from varz_deck.core.sanitize import json_dumps, quoted, safe
+    from varz_deck.games import default_game
 
     chosen = language(lang)
     check_game_key(game, chosen)
-    key = game or DEFAULT_GAME
+    key = game or default_game()
     if not " ".join(name.split()):
         _usage(msg("serve", "the event needs a name"), chosen)
     try:

@@ -29,6 +29,7 @@ from varz_deck.core.sanitize import json_dumps
 
 if TYPE_CHECKING:
     from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.source import DeckSource
 
 EXIT_UNREADABLE = 1
 MAX_GAMES = 100_000_000
@@ -127,23 +128,23 @@ def sim(
                     "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
                 )
                 fail(no_png, EXIT_USAGE, chosen)
-    deck = one_deck(deck, chosen)
-    vs = one_deck(vs, chosen) if vs is not None else None
-    database = deck_database(deck, cards, chosen, game, progress=output is SimOutput.text)
+    source = one_deck(deck, chosen)
+    other = one_deck(vs, chosen) if vs is not None else None
+    database = deck_database(source, cards, chosen, game, progress=output is SimOutput.text)
     goldfish = game_of(database).goldfish
-    given = {"vs": vs is not None, "plot": plot is not None}
+    given = {"vs": other is not None, "plot": plot is not None}
     for option, used in given.items():
         if used and option not in goldfish.options:
             refuse_option(game_of(database), f"--{option}", chosen)
     progress = progress_bar(msg("sim", "simulating"), chosen, output is SimOutput.text)
     request = SimRequest(
-        deck=deck,
+        deck=source,
         games=games,
         seed=seed,
         turns=turns,
         on=on.value,
         mulligan=mulligan.value,
-        vs=vs,
+        vs=other,
         progress=progress,
     )
     started = time.perf_counter()
@@ -153,7 +154,7 @@ def sim(
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except DeckUnusable as err:
-        _unusable(err, deck, chosen)
+        _unusable(err, source, chosen)
     finally:
         if progress is not None:
             progress.close()
@@ -177,14 +178,16 @@ def sim(
             fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, chosen)
 
 
-def _unusable(err: DeckUnusable, deck: Path, lang: str) -> None:
+def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> None:
     """The reasons a deck cannot be simulated on stderr, then exit 1."""
     from varz_deck.core.i18n import localized
     from varz_deck.core.sanitize import safe
 
     for d in err.diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""
-        typer.echo(f"{safe(d.file or deck)}{place}: {d.code} {safe(localized(d, lang))}", err=True)
+        typer.echo(
+            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
+        )
     if err.message is not None:
         fail(err.message, EXIT_UNREADABLE, lang)
     raise typer.Exit(EXIT_UNREADABLE)

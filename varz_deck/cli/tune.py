@@ -26,6 +26,7 @@ from varz_deck.core.i18n import N_, msg
 
 if TYPE_CHECKING:
     from varz_deck.core.game import DeckUnusable, TuneOutcome
+    from varz_deck.core.source import DeckSource
 
 EXIT_UNREADABLE = 1
 DEFAULT_TARGET = 0.9
@@ -78,14 +79,14 @@ def stats(
 ) -> None:
     """Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly."""
     chosen = language(lang)
-    deck = one_deck(deck, chosen)
+    source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = deck_database(deck, cards, chosen, game, output is TuneOutput.text)
+    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     tuner = game_of(database).tuner
     try:
-        outcome = tuner.stats(deck, database)
+        outcome = tuner.stats(source, database)
     except _unusable_type() as err:
-        _unusable(err, deck, chosen)
+        _unusable(err, source, chosen)
     _emit(outcome, output, plot, fmt, chosen)
 
 
@@ -118,9 +119,9 @@ def tune(
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
     chosen = language(lang)
-    deck = one_deck(deck, chosen)
+    source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
-    database = deck_database(deck, cards, chosen, game, output is TuneOutput.text)
+    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
@@ -133,13 +134,13 @@ def tune(
 
     try:
         outcome = tuner.tune(
-            deck, database, target=round(target, 6), on=on.value, mulligan=mulligan.value
+            source, database, target=round(target, 6), on=on.value, mulligan=mulligan.value
         )
     except DeckTooLarge as err:  # a usage error: the deck is far over its sections' sizes
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
-        _unusable(err, deck, chosen)
+        _unusable(err, source, chosen)
     _emit(outcome, output, plot, fmt, chosen)
 
 
@@ -197,14 +198,16 @@ def _emit(
             fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
 
 
-def _unusable(err: DeckUnusable, deck: Path, lang: str) -> NoReturn:
+def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
     """The reasons a deck cannot be used on stderr, then exit 1."""
     from varz_deck.core.i18n import localized
     from varz_deck.core.sanitize import safe
 
     for d in err.diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""
-        typer.echo(f"{safe(d.file or deck)}{place}: {d.code} {safe(localized(d, lang))}", err=True)
+        typer.echo(
+            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
+        )
     if err.message is not None:
         fail(err.message, EXIT_UNREADABLE, lang)
     raise typer.Exit(EXIT_UNREADABLE)

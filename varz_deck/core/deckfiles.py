@@ -14,7 +14,7 @@ import fnmatch
 import os
 import re
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 
 DECK_SUFFIXES = (".yaml", ".yml", ".txt", ".dek")
 STDIN_NAME = "<stdin>"  # how standard input is shown in reports
@@ -26,9 +26,10 @@ _MAPPING_COUNT = re.compile(r".*:[ \t]*[0-9]+[ \t]*(#.*)?$")
 MAX_DECK_FILES = 100_000  # a folder search stops here rather than walking a whole disk
 
 
-def is_text_list(path: Path, text: str) -> bool:
-    """Whether a deck file's text is read as a plain-text list (else as YAML)."""
-    suffix = path.suffix.lower()
+def is_text_list(name: str | PurePath, text: str) -> bool:
+    """Whether a deck's text is read as a plain-text list (else as YAML), by its name's suffix,
+    else by its content."""
+    suffix = PurePath(name).suffix.lower()
     if suffix == ".txt":
         return True
     if suffix in _YAML_SUFFIXES:

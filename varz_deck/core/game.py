@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
     from varz_deck.core.rulebook import Rule
+    from varz_deck.core.source import DeckSource
     from varz_deck.core.strictyaml import Document
 
 # What `sim` and `tune`/`stats` say on stderr of an illegal deck (every game's goldfish and tuner).
@@ -61,13 +62,13 @@ class DeckUnusable(Exception):
 class SimRequest:
     """What `varz-deck sim` asks of a game's goldfish (SPEC §3, §6)."""
 
-    deck: Path
+    deck: DeckSource
     games: int
     seed: int
     turns: int
     on: str  # "play" | "draw"
     mulligan: str  # "none" | "auto"
-    vs: Path | None = None
+    vs: DeckSource | None = None
     progress: Callable[[int, int], None] | None = None
 
 
@@ -112,13 +113,13 @@ class Registrar(Protocol):
         """The game's hash header, slots, sections, deck-code prefix and card identity."""
         ...
 
-    def is_code(self, path: Path) -> bool:
-        """Whether a DECK argument is read as one of this game's deck codes (and is no file)."""
+    def is_code(self, argument: str) -> bool:
+        """Whether a DECK argument that names no file is read as one of this game's deck codes."""
         ...
 
     def register(
         self,
-        path: Path,
+        source: DeckSource,
         database: CardDatabase,
         *,
         player: str | None = None,
@@ -166,12 +167,12 @@ class Tuner(Protocol):
         """Of "target", "on", "mulligan", "plot": the `tune` options it honours."""
         ...
 
-    def stats(self, path: Path, database: CardDatabase) -> TuneOutcome:
+    def stats(self, source: DeckSource, database: CardDatabase) -> TuneOutcome:
         """Counts, curve, classes, colours of a deck, with no sampling; DeckUnusable if unreadable."""
         ...
 
     def tune(
-        self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
     ) -> TuneOutcome:
         """On-curve odds per spell, every legal one-card swap, the colour-source tables."""
         ...
@@ -274,9 +275,9 @@ class Game(Protocol):
         ...
 
     def check_deck(
-        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+        self, source: DeckSource, database: CardDatabase, format_key: str | None
     ) -> DeckReport:
-        """Read, resolve and check one deck file (or deck code)."""
+        """Read, resolve and check one deck (a file's text, a buffer, or a deck code)."""
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:

@@ -9,7 +9,8 @@ import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePath
 
 from varz_deck.core.diagnostics import Mark
 from varz_deck.core.i18n import English, Message, Quoted, msg
@@ -183,3 +184,60 @@ def decode(data: bytes) -> str:
 def read_text(path: Path, limit: int) -> str:
     """Read and decode one untrusted file."""
     return decode(read_bytes(path, limit))
+
+
+@dataclass(frozen=True)
+class DeckSource:
+    """One deck as a command received it: the name it is shown by, and its text or why it has none.
+
+    Made from a file (`from_path`), standard input or an HTTP body (`from_bytes`), or an editor's
+    buffer (`DeckSource(name, text)`). Readers take it, so each deck is read once, through the
+    same limits, wherever it came from. `argument` is a DECK argument that names no file: a deck
+    code, perhaps, which the game that owns its prefix reads.
+    """
+
+    name: str
+    text: str | None = None
+    problem: LoadError | None = None
+    argument: str | None = None
+
+    @classmethod
+    def from_path(cls, path: Path, limit: int = DECK_FILE_LIMIT) -> DeckSource:
+        """A deck file read (at most `limit` bytes), or the reason it cannot be."""
+        try:
+            return cls(str(path), read_text(path, limit))
+        except LoadError as err:
+            try:
+                missing = not os.path.lexists(path)
+            except (OSError, ValueError):
+                missing = True  # a name too long for a file
+            return cls(str(path), None, err, str(path) if missing else None)
+
+    @classmethod
+    def from_bytes(cls, name: str, data: bytes, limit: int = DECK_FILE_LIMIT) -> DeckSource:
+        """A deck received as bytes (standard input, an upload): UTF-8 of at most `limit` bytes."""
+        if len(data) > limit:
+            too_big = msg("F001", "is over {limit:,} bytes; files that large are not read")
+            return cls(name, None, LoadError("F001", too_big(limit=limit)))
+        try:
+            return cls(name, decode(data))
+        except LoadError as err:
+            return cls(name, None, err)
+
+    @classmethod
+    def from_text(cls, name: str, text: str, limit: int = DECK_FILE_LIMIT) -> DeckSource:
+        """An editor's buffer or a form's text, read through the limits a file on disk has."""
+        data = text.encode("utf-8", "surrogatepass")
+        if len(data) > limit:
+            too_big = msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")
+            return cls(name, None, LoadError("F001", too_big(size=len(data), limit=limit)))
+        return cls.from_bytes(name, data, limit)
+
+    @property
+    def suffix(self) -> str:
+        """The name's suffix, lower case ("" for none): `.txt` is a text list."""
+        return PurePath(self.name).suffix.lower()
+
+    def head(self, size: int = 65536) -> str:
+        """The start of the text (or of the argument), for telling whose deck it is."""
+        return (self.text if self.text is not None else self.argument or "")[:size]

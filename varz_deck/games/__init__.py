@@ -1,9 +1,14 @@
-"""The games: a registry from key to the module that defines the game's `GAME`.
+"""The games: a registry of the installed games, read from the entry-point group `varz_deck.games`.
 
-The `Game` protocol is in varz_deck/core/game.py. A game is loaded on first use only, so checking
-a VARZ deck never imports the Azuki package (start-up time matters, see benchmarks/bench_check.py).
-Adding a game is one package plus one line in `GAME_MODULES` (tests/test_games.py registers a toy
-game with `register_game`).
+A game is an object implementing the `Game` protocol (varz_deck/core/game.py), installed as an entry
+point `KEY = "module:GAME"` in the group `varz_deck.games` (SPEC §8); varz-deck registers its own
+games the same way in its pyproject.toml, and names the default game (the one a database without
+`game:` is for) in the group `varz_deck.default_game`. A game is imported on first use only, so
+checking a deck of one game never imports another.
+
+Reading entry points costs about 60 ms of start-up (importlib.metadata and every installed
+distribution's metadata), so the registry is kept in the cache folder, keyed by the import path
+and the modification times of its folders: installing or removing a package changes them.
 
 This module also binds the core's game-taking functions to the registry: opening and linting a
 database of whatever game its formats.yaml names, checking decks, listing every code.
@@ -11,12 +16,16 @@ database of whatever game its formats.yaml names, checking decks, listing every 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib
+import json
+import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from varz_deck.core.cards import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
@@ -24,36 +33,132 @@ if TYPE_CHECKING:
     from varz_deck.core.codes import CodeInfo
     from varz_deck.core.database import LintResult
     from varz_deck.core.game import Game
+    from varz_deck.core.source import DeckSource
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_MODULES", "game_keys", "get_game"]
+__all__ = ["GROUP", "default_game", "detect_game", "game_keys", "get_game", "register_game"]
 
-# key -> module that defines GAME; modules are imported on first use only.
-GAME_MODULES: dict[str, str] = {
-    "varz": "varz_deck.games.varz",
-    "azuki": "varz_deck.games.azuki",
-}
-GAMES: dict[str, Game] = {}
+GROUP = "varz_deck.games"
+DEFAULT_GROUP = "varz_deck.default_game"
+_CACHE_NAME = "games.json"
 
 
-def register_game(key: str, module: str) -> None:
-    """Make a game known by the module that defines its `GAME` (for a third game, or a test)."""
-    GAME_MODULES[key] = module
-    GAMES.pop(key, None)
+@dataclass
+class _Registry:
+    targets: dict[str, str]  # key -> "module:attribute"
+    default: str | None
+    loaded: dict[str, Game]
 
 
-def get_game(key: str | None) -> Game:
-    """The game for a key (None: VARZ); KeyError for an unknown one."""
-    key = key or DEFAULT_GAME
-    game = GAMES.get(key)
-    if game is None:
-        module = importlib.import_module(GAME_MODULES[key])
-        game = module.GAME
-        GAMES[key] = game
-    return game
+_REGISTRY: _Registry | None = None
+
+
+def _fingerprint() -> str:
+    """What the installed distributions depend on: the interpreter, the import path and the
+    modification time of each of its folders (an install or removal changes its folder's)."""
+    parts = [sys.executable, sys.version]
+    for entry in sys.path:
+        try:
+            parts.append(f"{entry}\0{os.stat(entry or '.').st_mtime_ns}")
+        except OSError:
+            parts.append(f"{entry}\0-")
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _scan() -> tuple[dict[str, str], str | None]:
+    from importlib.metadata import entry_points
+
+    targets: dict[str, str] = {}
+    for point in entry_points(group=GROUP):
+        targets.setdefault(point.name, point.value)
+    default = None
+    for point in entry_points(group=DEFAULT_GROUP):
+        default = next((k for k, v in targets.items() if v == point.value), None)
+        if default is not None:
+            break
+    return targets, default
+
+
+def _cached() -> tuple[dict[str, str], str | None]:
+    """The registered games, from the cache when the installed packages are unchanged."""
+    from varz_deck.core.cachestore import cache_dir
+
+    folder = cache_dir()
+    fingerprint = _fingerprint()
+    path = folder / _CACHE_NAME if folder is not None else None
+    if path is not None:
+        with contextlib.suppress(OSError, ValueError):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            targets, default = data["games"], data["default"]
+            if (
+                data["fingerprint"] == fingerprint
+                and isinstance(targets, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in targets.items())
+                and (default is None or default in targets)
+            ):
+                return dict(targets), default
+    targets, default = _scan()
+    if path is not None and targets:
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".{_CACHE_NAME}.{os.getpid()}.tmp")
+            record = {"fingerprint": fingerprint, "games": targets, "default": default}
+            temporary.write_text(json.dumps(record), encoding="utf-8")
+            os.replace(temporary, path)
+    return targets, default
+
+
+def _registry() -> _Registry:
+    global _REGISTRY
+    if _REGISTRY is None:
+        targets, default = _cached()
+        _REGISTRY = _Registry(targets, default, {})
+    return _REGISTRY
+
+
+def register_game(key: str, target: str) -> None:
+    """Make a game known for this process by "module:attribute" (or a module defining `GAME`):
+    for a test, or a program that embeds varz-deck. Installed games use the entry point."""
+    registry = _registry()
+    registry.targets[key] = target if ":" in target else f"{target}:GAME"
+    registry.loaded.pop(key, None)
+
+
+def unregister_game(key: str) -> None:
+    """Forget a game `register_game` made known."""
+    registry = _registry()
+    registry.targets.pop(key, None)
+    registry.loaded.pop(key, None)
+
+
+def default_game() -> str:
+    """The key of the game a database without `game:` is for (the default game's entry point)."""
+    registry = _registry()
+    if registry.default is not None:
+        return registry.default
+    if not registry.targets:
+        raise LookupError(f"no game is installed (entry-point group {GROUP})")
+    return next(iter(registry.targets))
 
 
 def game_keys() -> tuple[str, ...]:
-    return tuple(GAME_MODULES)
+    """The installed games' keys: the default game first, then the others by key."""
+    registry = _registry()
+    first = default_game() if registry.targets else None
+    return tuple(sorted(registry.targets, key=lambda k: (k != first, k)))
+
+
+def get_game(key: str | None) -> Game:
+    """The game for a key (None: the default game); KeyError for one that is not installed."""
+    registry = _registry()
+    key = key or default_game()
+    game = registry.loaded.get(key)
+    if game is None:
+        module, _, attribute = registry.targets[key].partition(":")
+        game = importlib.import_module(module)
+        for name in attribute.split("."):
+            game = getattr(game, name)
+        registry.loaded[key] = game
+    return game
 
 
 def database_game(root: Path) -> Game:
@@ -62,7 +167,7 @@ def database_game(root: Path) -> Game:
     from varz_deck.core.database import database_game_key
 
     key = database_game_key(root)
-    return get_game(key if key in GAME_MODULES else DEFAULT_GAME)
+    return get_game(key if key in _registry().targets else None)
 
 
 def open_database(root: Path, progress: Callable[[int, int], None] | None = None) -> CardDatabase:
@@ -81,81 +186,54 @@ def lint_database(root: Path, progress: Callable[[int, int], None] | None = None
 
 
 def check_deck(
-    path: Path, database: CardDatabase, format_key: str | None = None, shown: str | None = None
+    deck: DeckSource | Path, database: CardDatabase, format_key: str | None = None
 ) -> DeckReport:
-    """Check one deck file against a database (a format given here overrides the file's)."""
-    return get_game(database.game).check_deck(path, database, format_key, shown)
+    """Check one deck (a source, or a file read here) against a database (a format given here
+    overrides the deck's)."""
+    return get_game(database.game).check_deck(_source(deck), database, format_key)
 
 
-def deck_game(path: Path, preferred: str) -> str | None:
-    """The key of the game a deck is written for, from its keys or headers (or a deck code's
+def _source(deck: DeckSource | Path) -> DeckSource:
+    from varz_deck.core.source import DeckSource
+
+    return deck if isinstance(deck, DeckSource) else DeckSource.from_path(deck)
+
+
+def detect_game(source: DeckSource, preferred: str) -> str | None:
+    """The key of the game a deck is written for, from its keys or list headers (or a deck code's
     prefix): `preferred` when it owns the deck, else the one other game that does; None when no
-    game owns it (the preferred game's checks then say what is wrong)."""
-    text = _peek(path)
-    if text is None or get_game(preferred).owns_deck(text):
+    game owns it (the preferred game's checks then say what is wrong). Every command that reads a
+    deck finds its game with this (SPEC §8)."""
+    if source.text is None and source.argument is None:
+        return preferred  # unreadable: the preferred game's reader says why
+    head = source.head()
+    if get_game(preferred).owns_deck(head):
         return preferred
-    owners = [k for k in GAME_MODULES if k != preferred and get_game(k).owns_deck(text)]
+    owners = [k for k in game_keys() if k != preferred and get_game(k).owns_deck(head)]
     return owners[0] if len(owners) == 1 else None
 
 
-def _peek(path: Path) -> str | None:
-    """The start of a deck file's text, or the argument itself when it names no regular file
-    (a deck code); None when it cannot be read (the check reports why)."""
-    import stat
-
-    from varz_deck.core.source import overlay_text
-
-    buffered = overlay_text(path)
-    if buffered is not None:  # an editor's buffer (check_text)
-        return buffered[:_PEEK_BYTES]
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return None
-        with path.open("rb") as handle:
-            return handle.read(_PEEK_BYTES).decode("utf-8", "replace")
-    except FileNotFoundError:
-        return str(path)
-    except (OSError, ValueError):
-        return None
-
-
-_PEEK_BYTES = 65536
-
-
 def check_decks(
-    paths: Iterable[Path],
+    decks: Iterable[DeckSource | Path],
     database: CardDatabase,
     format_key: str | None = None,
     open_other: Callable[[str], CardDatabase] | None = None,
 ) -> list[DeckReport]:
-    """Check each deck independently, in the order given. A deck written for another game is
+    """Check each deck (a source, or a file read when reached) independently, in the order
+    given. A deck written for another game is
     checked against `open_other(game)` (its bundled database) when given; otherwise it gets one
     F010 naming its game and the option to use (SPEC §8)."""
     reports = []
-    for path in paths:
-        owner = deck_game(path, database.game)
+    for deck in decks:
+        source = _source(deck)
+        owner = detect_game(source, database.game)
         if owner is None or owner == database.game:
-            reports.append(check_deck(path, database, format_key))
+            reports.append(check_deck(source, database, format_key))
         elif open_other is not None:
-            reports.append(check_deck(path, open_other(owner), format_key))
+            reports.append(check_deck(source, open_other(owner), format_key))
         else:
-            reports.append(_other_game(path, database, get_game(owner), format_key))
+            reports.append(_other_game(source, database, get_game(owner), format_key))
     return reports
-
-
-def check_text(
-    path: Path,
-    text: str,
-    database: CardDatabase,
-    format_key: str | None = None,
-    open_other: Callable[[str], CardDatabase] | None = None,
-) -> DeckReport:
-    """`check_decks` of one deck whose file holds `text` (an editor's buffer, varz_deck/lsp/):
-    the same readers, limits and rules; the path's suffix says YAML or a text list."""
-    from varz_deck.core.source import overlay
-
-    with overlay({path: text}):
-        return check_decks([path], database, format_key, open_other)[0]
 
 
 def lint_text(root: Path, texts: Mapping[Path, str]) -> LintResult:
@@ -167,7 +245,7 @@ def lint_text(root: Path, texts: Mapping[Path, str]) -> LintResult:
 
 
 def _other_game(
-    path: Path, database: CardDatabase, owner: Game, format_key: str | None
+    source: DeckSource, database: CardDatabase, owner: Game, format_key: str | None
 ) -> DeckReport:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import diag
@@ -179,9 +257,9 @@ def _other_game(
         "this is a {game} deck, but the card database is for {mine}; "
         "check it with --game {key} (or --cards with a {game} database)",
     )
-    problem = diag("F010", wrong(game=owner.name, mine=mine.name, key=owner.key), file=str(path))
+    problem = diag("F010", wrong(game=owner.name, mine=mine.name, key=owner.key), file=source.name)
     return DeckReport(
-        str(path),
+        source.name,
         None,
         format_key or "standard",
         None,

@@ -126,15 +126,7 @@ def _home(game: Game) -> Any:
 def section_words(game: Game) -> dict[str, str]:
     """Header word -> section, for finding the section a line is in."""
     words = {name: name for name in (*game.sections, *game.slots)}
-    try:
-        import importlib
-
-        from varz_deck.games import GAME_MODULES
-
-        listed = importlib.import_module(GAME_MODULES[game.key] + ".deck").LIST_WORDS
-        words.update(listed.sections)
-    except (ImportError, AttributeError, KeyError):
-        pass
+    words.update(game.list_words.sections)
     return words
 
 

@@ -88,7 +88,8 @@ def publish(server: VarzServer, doc: Document, found: Iterable[Diagnostic]) -> N
 def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     """`check` of the buffer: the same database, format choice and game routing."""
     from varz_deck.core.diagnostics import diag
-    from varz_deck.games import check_text
+    from varz_deck.core.source import DeckSource
+    from varz_deck.games import check_decks
 
     loaded = server.library.primary()
     if loaded.database is None:
@@ -96,13 +97,12 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
         problem = _DATABASE_UNUSABLE(root=str(loaded.root), count=len(loaded.problems))
         return [diag("F001", problem)]
     library = server.library
-    report = check_text(
-        doc.path,
-        doc.text,
+    report = check_decks(
+        [DeckSource.from_text(str(doc.path), doc.text)],
         loaded.database,
         server.format,
         open_other=None if library.explicit else library.bundled,
-    )
+    )[0]
     server.reports[doc.uri] = report
     return list(report.diagnostics)
 

@@ -431,40 +431,32 @@ def language(lang: str | None) -> str:
     return lang
 
 
-def _code_path(text: str, game: str) -> Path | None:
-    """The deck code the text is, as `check` takes one on its command line; None for a file's
-    text (YAML or a .txt list)."""
-    from varz_deck.games import game_keys, get_game
-
-    word = text.strip()
-    if not word or any(ch.isspace() for ch in word) or len(word) > 4096:
-        return None
-    path = Path(word)
-    keys = (game, *(k for k in game_keys() if k != game))
-    return path if any(get_game(k).registrar.is_code(path) for k in keys) else None
-
-
 def check_deck(event: Event, text: str, player: str = "") -> Checked:
     """Check a deck text for an event, as `check` would check a file holding it (or the deck code
     it is) under the event's format; register it as `register` would (its hash)."""
-    from varz_deck.core.source import overlay
-    from varz_deck.games import check_decks, deck_game, get_game
+    from varz_deck.core.source import DeckSource
+    from varz_deck.games import check_decks, detect_game, game_keys, get_game
 
     database = database_for(event.game)
     registrar = get_game(database.game).registrar
     format_key = event.format or None
-    code = _code_path(text, database.game)
-    path = code if code is not None else Path(DECK_NAME)
-    with overlay({} if code is not None else {path: text}):
-        owner = deck_game(path, database.game)
-        reg = registrar.register(
-            path, database, player=player, event=event.name, format_key=format_key
-        )
-        if owner is None or owner == database.game:
-            report = reg.report  # the same reader and rules as check_deck
-        else:  # another game's deck: one F010, as `check --cards` gives it
-            report = check_decks([path], database, format_key)[0]
-            reg = replace(reg, report=report, canonical=None, deck_hash=None)
+    word = text.strip()
+    is_code = (
+        bool(word)
+        and not any(ch.isspace() for ch in word)
+        and len(word) <= 4096
+        and any(get_game(k).registrar.is_code(word) for k in (database.game, *game_keys()))
+    )
+    source = DeckSource(word, argument=word) if is_code else DeckSource.from_text(DECK_NAME, text)
+    owner = detect_game(source, database.game)
+    reg = registrar.register(
+        source, database, player=player, event=event.name, format_key=format_key
+    )
+    if owner is None or owner == database.game:
+        report = reg.report  # the same reader and rules as check_deck
+    else:  # another game's deck: one F010, as `check --cards` gives it
+        report = check_decks([source], database, format_key)[0]
+        reg = replace(reg, report=report, canonical=None, deck_hash=None)
     return Checked(report, reg)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import CardDatabase
@@ -17,7 +16,6 @@ from varz_deck.core.registration.canonical import CanonicalDeck, Layout, canonic
 
 if TYPE_CHECKING:
     from varz_deck.core.entries import Entry
-    from varz_deck.core.game import Registrar
 
 
 @dataclass(frozen=True)
@@ -92,22 +90,6 @@ def registration(
         deck_hash=canonical.hash() if canonical is not None else None,
         is_code=is_code,
     )
-
-
-def register_decks(
-    registrar: Registrar,
-    paths: Iterable[Path],
-    database: CardDatabase,
-    *,
-    player: str | None = None,
-    event: str | None = None,
-    format_key: str | None = None,
-) -> list[Registration]:
-    """Register each deck independently, in the order given."""
-    return [
-        registrar.register(p, database, player=player, event=event, format_key=format_key)
-        for p in paths
-    ]
 
 
 def clean(value: str | None) -> str:

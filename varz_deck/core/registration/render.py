@@ -109,11 +109,14 @@ def _cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def render_csv(registrations: Sequence[Registration], layout: Layout) -> str:
-    """`register --output csv`: a header, then one row per deck (RFC 4180 quoting, LF rows)."""
+def render_csv(
+    registrations: Sequence[Registration], layout: Layout, *, mixed: bool = False
+) -> str:
+    """`register --output csv`: a header, then one row per deck (RFC 4180 quoting, LF rows).
+    Decks of several games (`mixed`) share one column for their lead cards, named `lead`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([c.format(lead=layout.lead) for c in CSV_COLUMNS])
+    writer.writerow([c.format(lead="lead" if mixed else layout.lead) for c in CSV_COLUMNS])
     for reg in registrations:
         lead = reg.canonical.lead if reg.canonical else None
         hero = lead.name if lead else ""

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
+    from varz_deck.core.source import DeckSource
     from varz_deck.core.strictyaml import Document
     from varz_deck.games.azuki.deck import AzukiView
 
@@ -82,12 +83,12 @@ class Azuki:
         return iter(())  # the card schema closes every Azuki vocabulary (elements, types)
 
     def check_deck(
-        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+        self, source: DeckSource, database: CardDatabase, format_key: str | None
     ) -> DeckReport:
         from varz_deck.games.azuki.check import check_deck
 
         assert isinstance(database, AzukiDatabase)
-        return check_deck(path, database, format_key, shown)
+        return check_deck(source, database, format_key)
 
     def owns_deck(self, text: str) -> bool:
         from varz_deck.games.azuki.deck import owns_deck

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from typing import Any
 
 from varz_deck.core.check import DeckReport
@@ -15,10 +19,10 @@ PLACES = ("leader", "gate", "main", "ikz")
 
 
 def check_deck(
-    path: Path, database: AzukiDatabase, format_key: str | None = None, shown: str | None = None
+    source: DeckSource, database: AzukiDatabase, format_key: str | None = None
 ) -> DeckReport:
     """Read and check one Azuki deck file."""
-    deck, problems = read_deck(path, shown)
+    deck, problems = read_deck(source)
     return check_parsed(deck, problems, database, format_key)
 
 

@@ -4,7 +4,6 @@ reports use. The deck reader (deck.py) and the registration (registration.py) bo
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import CardDatabase
@@ -75,11 +74,11 @@ LAYOUT = Layout(
 )
 
 
-def is_code(path: Path) -> bool:
-    """Whether a DECK argument is read as an Azuki deck code (`AZ1…`, and no such file)."""
-    from varz_deck.core.registration.code import is_code as is_code_of
+def is_code_argument(argument: str) -> bool:
+    """Whether a DECK argument that names no file is read as an Azuki deck code (`AZ1…`)."""
+    from varz_deck.core.registration.code import is_code_argument as is_code_of
 
-    return is_code_of(path, LAYOUT)
+    return is_code_of(argument, LAYOUT)
 
 
 def decode(code: str) -> DecodedDeck:

@@ -8,8 +8,12 @@ The canonical form, hash, code bytes, diff and reports are the core's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from collections.abc import Sequence
-from pathlib import Path
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
@@ -21,7 +25,7 @@ from varz_deck.core.registration.register import ReadDeck, Registration, registr
 from varz_deck.games.azuki.cards import AzukiDatabase
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import SLOTS, AzukiDeck, read_deck
-from varz_deck.games.azuki.layout import IKZ_DECK, LAYOUT, MAIN_DECK, is_code
+from varz_deck.games.azuki.layout import IKZ_DECK, LAYOUT, MAIN_DECK, is_code_argument
 
 
 def _slots(deck: AzukiDeck) -> dict[str, str | None]:
@@ -43,7 +47,7 @@ def canonicalize(
 
 
 def register_deck(
-    path: Path,
+    source: DeckSource,
     database: CardDatabase,
     *,
     player: str | None = None,
@@ -52,7 +56,7 @@ def register_deck(
 ) -> Registration:
     """Read (a file or a deck code), check and canonicalise one Azuki deck."""
     assert isinstance(database, AzukiDatabase)
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     report = check_parsed(deck, problems, database, format_key)
     read = ReadDeck(
         path=deck.path,
@@ -72,7 +76,7 @@ def register_deck(
         player=player,
         event=event,
         format_key=format_key,
-        is_code=is_code(path),
+        is_code=source.argument is not None and is_code_argument(source.argument),
     )
 
 
@@ -139,19 +143,19 @@ class AzukiRegistrar:
 
     layout = LAYOUT
 
-    def is_code(self, path: Path) -> bool:
-        return is_code(path)
+    def is_code(self, argument: str) -> bool:
+        return is_code_argument(argument)
 
     def register(
         self,
-        path: Path,
+        source: DeckSource,
         database: CardDatabase,
         *,
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
     ) -> Registration:
-        return register_deck(path, database, player=player, event=event, format_key=format_key)
+        return register_deck(source, database, player=player, event=event, format_key=format_key)
 
     def encode(self, canonical: CanonicalDeck) -> str:
         return encode(canonical)

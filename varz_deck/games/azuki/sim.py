@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from pathlib import Path
 from typing import Any
 
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.i18n import Message, msg
+from varz_deck.core.source import DeckSource
 from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.azuki.cards import NEUTRAL
 from varz_deck.games.azuki.check import check_parsed
@@ -178,12 +178,10 @@ def monte_carlo(
     return float(mull.mean()), out
 
 
-def build_model(
-    path: Path, database: Any, shown: str | None = None, *, bounded: bool = True
-) -> tuple[Model, Any]:
+def build_model(source: DeckSource, database: Any, *, bounded: bool = True) -> tuple[Model, Any]:
     """The main deck of an Azuki deck file, and its check report (legal or not); `bounded`
     (sim, tune): DeckTooLarge when a section is far over its size (core/tuning.py)."""
-    parsed, problems = read_deck(path, shown)
+    parsed, problems = read_deck(source)
     if bounded:
         refuse_oversized(parsed.path, parsed.entries, SECTION_SIZES)
     report = check_parsed(parsed, problems, database, None)
@@ -350,7 +348,7 @@ def simulate(
     model: Model, *, games: int, seed: int, turns: int, on: str, mulligan: str, legal: bool
 ) -> dict[str, Any]:
     """The `sim --output json` document of one deck."""
-    request = SimRequest(Path(model.path), games, seed, turns, on, mulligan)
+    request = SimRequest(DeckSource(model.path), games, seed, turns, on, mulligan)
     return to_json(run(model, request), request, legal)
 
 
@@ -519,13 +517,13 @@ class AzukiGoldfish:
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
-    def _model(self, path: Path, database: Any) -> tuple[Model, bool, tuple[Message, ...]]:
+    def _model(self, source: DeckSource, database: Any) -> tuple[Model, bool, tuple[Message, ...]]:
         """The deck's model, whether it is legal, and the warning to give when it is not."""
-        model, report = build_model(path, database)
+        model, report = build_model(source, database)
         if model.size == 0:
             empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
-            raise DeckUnusable(message=empty(path=str(path)))
-        warning = NOT_LEGAL_SIMULATED(path=str(path), n=report.errors)
+            raise DeckUnusable(message=empty(path=source.name))
+        warning = NOT_LEGAL_SIMULATED(path=source.name, n=report.errors)
         return model, report.legal, (warning,) if report.errors else ()
 
     def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:

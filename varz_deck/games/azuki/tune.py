@@ -10,10 +10,14 @@ with no cut). The `auto` mulligan of `sim` is only sampled there, so `tune` take
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 from typing import Any
 
 from varz_deck.core.cards import CardDatabase
@@ -82,12 +86,12 @@ def card_figures(model: Model, on: str) -> list[Figures]:
 
 
 def _load(
-    path: Path, database: CardDatabase, *, bounded: bool = True
+    source: DeckSource, database: CardDatabase, *, bounded: bool = True
 ) -> tuple[Model, Any, tuple[Message, ...]]:
-    model, report = build_model(path, database, bounded=bounded)
+    model, report = build_model(source, database, bounded=bounded)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
-        raise DeckUnusable(message=_EMPTY(path=str(path)))
-    warnings = (NOT_LEGAL_TUNED(path=str(path), n=report.errors),) if report.errors else ()
+        raise DeckUnusable(message=_EMPTY(path=source.name))
+    warnings = (NOT_LEGAL_TUNED(path=source.name, n=report.errors),) if report.errors else ()
     return model, report, warnings
 
 
@@ -297,14 +301,14 @@ class AzukiTuner:
 
     options = frozenset({"on", "plot"})
 
-    def stats(self, path: Path, database: CardDatabase) -> AzukiStats:
-        model, report, warnings = _load(path, database, bounded=False)  # stats only counts
+    def stats(self, source: DeckSource, database: CardDatabase) -> AzukiStats:
+        model, report, warnings = _load(source, database, bounded=False)  # stats only counts
         return AzukiStats(model, report, warnings)
 
     def tune(
-        self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
     ) -> AzukiTune:
-        model, _, warnings = _load(path, database)
+        model, _, warnings = _load(source, database)
         return AzukiTune(model, on, target, tuple(card_figures(model, on)), warnings)
 
 

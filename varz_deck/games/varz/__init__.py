@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
+    from varz_deck.core.source import DeckSource
     from varz_deck.core.strictyaml import Document
     from varz_deck.games.varz.cards import Card
     from varz_deck.games.varz.resolve import DeckView
@@ -111,12 +112,12 @@ class Varz:
         return vocabulary(entries, doc, bad_paths)
 
     def check_deck(
-        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+        self, source: DeckSource, database: CardDatabase, format_key: str | None
     ) -> DeckReport:
         from varz_deck.games.varz.check import check_parsed
         from varz_deck.games.varz.deck import read_deck
 
-        deck, problems = read_deck(path, shown)
+        deck, problems = read_deck(source)
         return check_parsed(deck, problems, database, format_key)
 
     def owns_deck(self, text: str) -> bool:

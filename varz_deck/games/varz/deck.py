@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from varz_deck.core.deckfiles import is_text_list
@@ -17,11 +16,12 @@ from varz_deck.core.entries import (
 )
 from varz_deck.core.entries import parse_text as read_list
 from varz_deck.core.i18n import msg
-from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
+from varz_deck.core.source import LoadError
 from varz_deck.games.varz.cards import SECTIONS
 
 if TYPE_CHECKING:
     from varz_deck.core.registration.code import DecodedDeck
+    from varz_deck.core.source import DeckSource
 
 CODE_FAMILY = "VZ"  # deck codes: VZ1… (varz_deck/games/varz/registration/)
 
@@ -63,22 +63,23 @@ def owns_deck(text: str) -> bool:
     return looks_like_code(text, CODE_FAMILY) or bool(top_level_words(text) & _OWN_WORDS)
 
 
-def read_deck(path: Path, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:
-    """Read one deck file (or a deck code); the diagnostics say what could not be read."""
-    if str(path).lstrip().startswith(CODE_FAMILY):  # a deck code, unless a file has that name
-        decoded = read_code_argument(path, shown)
-        if decoded is not None:
-            return decoded
-    shown = shown if shown is not None else str(path)
-    deck = Deck(path=shown)
-    try:
-        text = read_text(path, DECK_FILE_LIMIT)
-    except LoadError as err:
+def read_deck(source: DeckSource) -> tuple[Deck, list[Diagnostic]]:
+    """Read one deck (a file's text, an editor's buffer, standard input, or a deck code given as
+    the argument); the diagnostics say what could not be read."""
+    if source.argument is not None:
+        from varz_deck.games.varz.layout import is_code_argument  # only then: `check` starts faster
+
+        if is_code_argument(source.argument):
+            shown = None if source.name == source.argument else source.name
+            return read_code(source.argument, shown)
+    deck = Deck(path=source.name)
+    if source.text is None:
         deck.readable = False
-        return deck, [diag(err.code, err.message, err.mark, file=shown)]
-    if is_text_list(path, text):  # by content: a .dek, stdin, a file without an extension
-        return deck, parse_text(text, deck)
-    return deck, parse_yaml(text, deck)
+        err = source.problem or LoadError("F001", msg("F001", "no such file; check the path"))
+        return deck, [diag(err.code, err.message, err.mark, file=source.name)]
+    if is_text_list(source.name, source.text):  # by content: a .dek, stdin, no extension
+        return deck, parse_text(source.text, deck)
+    return deck, parse_yaml(source.text, deck)
 
 
 def parse_yaml(text: str, deck: Deck) -> list[Diagnostic]:
@@ -116,15 +117,6 @@ LIST_WORDS = ListWords(
 def parse_text(text: str, deck: Deck) -> list[Diagnostic]:
     """Fill deck from a plain-text list (SPEC §2): headers, then COUNT NAME lines."""
     return read_list(text, deck, LIST_WORDS)
-
-
-def read_code_argument(
-    path: Path, shown: str | None = None
-) -> tuple[Deck, list[Diagnostic]] | None:
-    """The deck a DECK argument's code holds, or None when the argument is a path, not a code."""
-    from varz_deck.games.varz.layout import is_code  # only for a code: `check` starts faster
-
-    return read_code(str(path), shown) if is_code(path) else None
 
 
 def read_code(code: str, shown: str | None = None) -> tuple[Deck, list[Diagnostic]]:

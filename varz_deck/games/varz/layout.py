@@ -4,7 +4,6 @@ The deck reader (deck.py) and the registration (registration/) both build on it.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.i18n import Message, Term, msg
@@ -52,11 +51,11 @@ LAYOUT = Layout(
 )
 
 
-def is_code(path: Path) -> bool:
-    """Whether a DECK argument is read as a VARZ deck code (`VZ1…`, and no such file)."""
-    from varz_deck.core.registration.code import is_code as is_code_of
+def is_code_argument(argument: str) -> bool:
+    """Whether a DECK argument that names no file is read as a VARZ deck code (`VZ1…`)."""
+    from varz_deck.core.registration.code import is_code_argument as is_code_of
 
-    return is_code_of(path, LAYOUT)
+    return is_code_of(argument, LAYOUT)
 
 
 def decode(code: str) -> DecodedDeck:

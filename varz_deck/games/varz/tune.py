@@ -30,9 +30,13 @@ The model is SPEC §6 (`sim/model.py`) and the closed forms are `sim/exact.py`'s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from varz_deck.core.cards import CardDatabase
@@ -96,10 +100,10 @@ class Loaded:
     warning: Message | None
 
 
-def load(path: Path, database: CardDatabase, *, bounded: bool = False) -> Loaded:
+def load(source: DeckSource, database: CardDatabase, *, bounded: bool = False) -> Loaded:
     """The checked deck; DeckUnusable when it cannot be read; with `bounded` (tune: its work grows
     with the deck), DeckTooLarge when a section is far over its size (core/tuning.py)."""
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
@@ -108,15 +112,15 @@ def load(path: Path, database: CardDatabase, *, bounded: bool = False) -> Loaded
     report = check_parsed(deck, problems, database)
     if report.view is None:
         raise DeckUnusable(report.diagnostics)
-    warning = NOT_LEGAL_TUNED(path=str(path), n=report.errors) if report.errors else None
+    warning = NOT_LEGAL_TUNED(path=source.name, n=report.errors) if report.errors else None
     return Loaded(report, report.view, warning)
 
 
-def model_of(loaded: Loaded, path: Path) -> Model:
+def model_of(loaded: Loaded, name: str) -> Model:
     try:
         return build_model(loaded.view)
     except ModelError as err:
-        raise DeckUnusable(message=_NO_HERO(path=str(path), problem=err.message)) from None
+        raise DeckUnusable(message=_NO_HERO(path=name, problem=err.message)) from None
 
 
 # --------------------------------------------------------------------------- exact figures
@@ -908,16 +912,18 @@ class VarzTuner:
 
     options = frozenset({"target", "on", "mulligan", "plot"})
 
-    def stats(self, path: Path, database: CardDatabase) -> VarzStats:
-        loaded = load(path, database)
+    def stats(self, source: DeckSource, database: CardDatabase) -> VarzStats:
+        loaded = load(source, database)
         warnings = (loaded.warning,) if loaded.warning is not None else ()
         return VarzStats(loaded, warnings)
 
     def tune(
-        self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
     ) -> VarzTune:
-        loaded = load(path, database, bounded=True)
-        return tune_model(loaded, model_of(loaded, path), target=target, on=on, mulligan=mulligan)
+        loaded = load(source, database, bounded=True)
+        return tune_model(
+            loaded, model_of(loaded, source.name), target=target, on=on, mulligan=mulligan
+        )
 
 
 TUNER = VarzTuner()

@@ -7,8 +7,12 @@ The canonical form, hash, code bytes, diff and reports are the core's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from collections.abc import Sequence
-from pathlib import Path
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.canonical import CanonicalDeck
@@ -17,7 +21,7 @@ from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import ReadDeck, Registration, registration
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, read_deck
-from varz_deck.games.varz.layout import LAYOUT, is_code
+from varz_deck.games.varz.layout import LAYOUT, is_code_argument
 
 
 def canonicalize(
@@ -35,7 +39,7 @@ def canonicalize(
 
 
 def register_deck(
-    path: Path,
+    source: DeckSource,
     database: CardDatabase,
     *,
     player: str | None = None,
@@ -43,7 +47,7 @@ def register_deck(
     format_key: str | None = None,
 ) -> Registration:
     """Read (a file or a deck code), check and canonicalise one VARZ deck."""
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     report = check_parsed(deck, problems, database, format_key)
     read = ReadDeck(
         path=deck.path,
@@ -63,7 +67,7 @@ def register_deck(
         player=player,
         event=event,
         format_key=format_key,
-        is_code=is_code(path),
+        is_code=source.argument is not None and is_code_argument(source.argument),
     )
 
 
@@ -72,19 +76,19 @@ class VarzRegistrar:
 
     layout = LAYOUT
 
-    def is_code(self, path: Path) -> bool:
-        return is_code(path)
+    def is_code(self, argument: str) -> bool:
+        return is_code_argument(argument)
 
     def register(
         self,
-        path: Path,
+        source: DeckSource,
         database: CardDatabase,
         *,
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
     ) -> Registration:
-        return register_deck(path, database, player=player, event=event, format_key=format_key)
+        return register_deck(source, database, player=player, event=event, format_key=format_key)
 
     def encode(self, canonical: CanonicalDeck) -> str:
         return encode(canonical)

@@ -3,8 +3,12 @@ an outcome the command line renders as text, JSON or charts."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from varz_deck.core.cards import CardDatabase
@@ -21,11 +25,11 @@ from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 
-def load_model(path: Path, database: CardDatabase) -> tuple[Model, bool, Message | None]:
+def load_model(source: DeckSource, database: CardDatabase) -> tuple[Model, bool, Message | None]:
     """The deck's model, whether it is legal, and the warning to give when it is not;
     DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
     is far over its size (core/tuning.py)."""
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
@@ -36,8 +40,8 @@ def load_model(path: Path, database: CardDatabase) -> tuple[Model, bool, Message
     try:
         model = build_model(checked.view)
     except ModelError as err:
-        raise DeckUnusable(message=_NO_HERO(path=str(path), problem=err.message)) from None
-    warning = NOT_LEGAL_SIMULATED(path=str(path), n=checked.errors) if checked.errors else None
+        raise DeckUnusable(message=_NO_HERO(path=source.name, problem=err.message)) from None
+    warning = NOT_LEGAL_SIMULATED(path=source.name, n=checked.errors) if checked.errors else None
     return model, checked.legal, warning
 
 
