@@ -15,7 +15,7 @@ _MISSING = msg(
 def lsp(cards: CardsOption = None) -> None:
     """Run the Language Server (stdio) for deck files and card files in any editor."""
     try:
-        from varz_deck.lsp.server import serve
+        from varz_deck.lsp.main import serve
     except ImportError:  # no `lsp` extra: pygls or lsprotocol is missing
         fail(_MISSING)  # exit 2
 

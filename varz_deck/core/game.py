@@ -240,6 +240,10 @@ class Game(Protocol):
         """The slot or section of a deck file a card goes in (None: none)."""
         ...
 
+    def colours_of(self, card: Any) -> tuple[str, ...]:
+        """The card's colours (or what the game has in their place), for one-line summaries."""
+        ...
+
     def builtin_formats(self) -> dict[str, Format]:
         """The formats a database of this game has when its formats.yaml names none."""
         ...

@@ -1,5 +1,5 @@
 """Hover on a card reference: the card's names, its fields as its card file gives them (type,
-cost, colour, classes, keywords, Shield Life or stats…), its text and its printings."""
+cost, colour, keywords, stats…), its text and its printings."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def _value(value: Any) -> str:
 
 
 def printings(card: Any, database: CardDatabase) -> list[str]:
-    """The ids the card is printed under (VARZ: every printing of its name; Azuki: its id and
-    the alternate-art ids)."""
+    """The ids the card is printed under: every printing of what the game counts a card by (its
+    `identity`), then the card's alternate-art ids."""
     from varz_deck.games import get_game
 
     same = database.printings.get(get_game(database.game).identity(card)) or [card]

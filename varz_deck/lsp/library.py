@@ -1,10 +1,10 @@
 """The card databases the server checks against, kept open and up to date with the editor.
 
 One database is the user's (`--cards`, the editor's `varz-deck.cards`, `VARZ_DECK_CARDS`) or the
-bundled one; without a named database a deck of another game is checked against that game's
-bundled database, as `check` does (SPEC §8). A card file open in the editor is read from its
-buffer (varz_deck.core.source.overlay): its lint is `cards lint` of the database with that text,
-and when that database is clean it replaces the one the open decks are checked against.
+default game's bundled one; without a named database a deck of another game is checked against
+that game's bundled database (its `card_data`), as `check` does (SPEC §8). A card file open in
+the editor is read from its buffer: its lint is `cards lint` of the database with that text, and
+when that database is clean it replaces the one the open decks are checked against.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.database import DatabaseError, bundled_root, formats_path, resolve_root
+from varz_deck.core.database import DatabaseError, formats_path
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.database import LintResult
-    from varz_deck.lsp.completion import CardIndex
+    from varz_deck.lsp.index import CardIndex
 
 
 def _resolved(path: Path) -> Path:
@@ -26,6 +26,13 @@ def _resolved(path: Path) -> Path:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):  # a loop, a name too long, a NUL in a URI
         return Path(path).absolute()
+
+
+def _bundled(game: str | None) -> Path:
+    """A game's bundled card database (None: the default game's)."""
+    from varz_deck.games import get_game
+
+    return get_game(game).card_data
 
 
 @dataclass
@@ -42,7 +49,7 @@ class Loaded:
         if self.database is None:
             return None
         if self._index is None or self._index.database is not self.database:
-            from varz_deck.lsp.completion import CardIndex
+            from varz_deck.lsp.index import CardIndex
 
             self._index = CardIndex(self.database)
         return self._index
@@ -60,7 +67,8 @@ class Library:
         return self.folder is not None
 
     def primary_root(self) -> Path:
-        return _resolved(self.folder) if self.folder is not None else _resolved(bundled_root())
+        """The folder the user named, else the default game's bundled database."""
+        return _resolved(self.folder if self.folder is not None else _bundled(None))
 
     def open(self, root: Path) -> Loaded:
         """The database at root, loaded on first use (with the cache, as `check` does)."""
@@ -82,7 +90,7 @@ class Library:
 
     def bundled(self, game: str) -> CardDatabase:
         """Another game's bundled database (for `check_decks`' open_other)."""
-        loaded = self.open(resolve_root(None, game) if game != "varz" else bundled_root())
+        loaded = self.open(_bundled(game))
         if loaded.database is None:
             raise DatabaseError(loaded.root, list(loaded.problems))
         return loaded.database
@@ -92,7 +100,7 @@ class Library:
         primary = self.primary()
         if primary.database is None or primary.database.game == game or self.explicit:
             return primary
-        return self.open(resolve_root(None, game) if game != "varz" else bundled_root())
+        return self.open(_bundled(game))
 
     def root_of_card_file(self, path: Path) -> Path | None:
         """The database folder a YAML file belongs to: the nearest folder above it with a

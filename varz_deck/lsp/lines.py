@@ -2,7 +2,7 @@
 
 The checkers read a whole file; an editor asks about one place, in a file that may be half
 typed and not parse at all. These patterns read one line the way SPEC §2 writes entries: a slot
-(`hero: Name`), a mapping entry (`  Name: 3`), a list item (`  - 3 Name`, `- 3x Name`) or a text
+(`slot: Name`), a mapping entry (`  Name: 3`), a list item (`  - 3 Name`, `- 3x Name`) or a text
 list's `3 Name` line, and give the reference's span (code points within the line).
 """
 
@@ -44,7 +44,7 @@ class Ref:
     count: int | None = None
     count_start: int = 0
     count_end: int = 0
-    slot: str | None = None  # "hero", "leader", "gate" for a single-card slot
+    slot: str | None = None  # the key of a single-card slot (the lead card's, …)
 
 
 def _unquote(value: str, start: int) -> tuple[str, int, int]:
@@ -89,7 +89,7 @@ def section_of(
     lines: Sequence[str], number: int, yaml: bool, words: Mapping[str, str]
 ) -> str | None:
     """The section line `number` is in: the nearest header above it (YAML: a top-level key;
-    a text list: `Spells:` and the game's other header words), or None."""
+    a text list: a `Header:` line of one of the game's header words), or None."""
     for i in range(number - 1, -1, -1):
         line = strip_comment(lines[i])
         if not line.strip():

@@ -1,9 +1,10 @@
-"""`varz-deck lsp`: the Language Server (stdio) for deck files and card files (SPEC §10).
+"""The language server every feature is handed: settings, open documents, card databases, the
+last reports, and the loop that reads the editor's messages (SPEC §10).
 
-One pygls server; each editor feature is its own module that registers its handlers here
-(diagnostics, completion, hover, definition, actions), and every one of them calls the same check
-and lint code as the command line (varz_deck.games). A handler never lets an exception reach the
-editor: a failure is logged and the request gets no answer rather than a broken server.
+It knows no feature: each one (diagnostics, completion, hover, definition, actions) is a module
+with a `register(server)` that adds its handlers, and varz_deck.lsp.main puts them together. The
+features import this module; this module imports none of them. Every feature calls the same check
+and lint code as the command line, and reaches a game only through its `Game` object.
 
 Frames are read by varz_deck.lsp.frames (not pygls's reader); a request whose params do not fit
 its method is answered with JSON-RPC's error -32602, and any other failure around a message is a
@@ -13,11 +14,10 @@ line in the log (stderr), never a pop-up.
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
 from collections.abc import Generator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
@@ -31,7 +31,7 @@ from varz_deck.core.i18n import Message, msg
 from varz_deck.core.sanitize import safe
 from varz_deck.lsp.documents import Document, Units
 from varz_deck.lsp.frames import END, FrameReader
-from varz_deck.lsp.guard import guarded, log
+from varz_deck.lsp.guard import log
 from varz_deck.lsp.library import Library
 from varz_deck.lsp.settings import Settings, database_folder, language, read_settings
 
@@ -240,71 +240,3 @@ def _problem(error: JsonRpcException) -> str:
     if isinstance(cause, ClassValidationError):
         return safe("; ".join(transform_error(cause, format_exception=described)))
     return safe(error.message or type(error).__name__)
-
-
-class _Brief(logging.Formatter):
-    """One line a record, escaped, without tracebacks (the editor's log is no place for one;
-    VARZ_DECK_DEBUG=1 keeps them)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        import os
-
-        if os.environ.get("VARZ_DECK_DEBUG"):
-            return f"varz-deck lsp: {super().format(record)}"
-        error = record.exc_info[1] if record.exc_info else None
-        record = logging.makeLogRecord(record.__dict__)
-        text = record.getMessage().split("\n", 1)[0]
-        record.msg = safe(f"{text} ({type(error).__name__})" if error is not None else text)
-        record.args = None
-        record.exc_info = record.exc_text = record.stack_info = None
-        return f"varz-deck lsp: {super().format(record)}"
-
-
-def build_server(cards: Path | None = None) -> VarzServer:
-    """The server with every feature registered."""
-    from varz_deck.lsp import actions, completion, definition, diagnostics, hover
-
-    server = VarzServer(cards)
-
-    @server.feature(types.INITIALIZE)
-    @guarded
-    def initialize(ls: VarzServer, params: types.InitializeParams) -> None:
-        ls.locale = params.locale
-        ls.units = Units(str(ls.workspace.position_encoding or "utf-16"))
-        folders = params.workspace_folders or []
-        root_uri = folders[0].uri if folders else params.root_uri
-        if root_uri and root_uri.startswith("file:"):
-            found = to_fs_path(root_uri)
-            ls.workspace_folder = Path(found) if found else None
-        ls.configure(params.initialization_options)
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    @guarded
-    def changed_configuration(ls: VarzServer, params: types.DidChangeConfigurationParams) -> None:
-        ls.configure(params.settings)
-        diagnostics.refresh_all(ls)
-
-    for module in (diagnostics, completion, hover, definition, actions):
-        module.register(server)
-    return server
-
-
-def serve(cards: Path | None = None) -> None:
-    """Speak LSP on stdin/stdout until the editor says exit, then end the process: 0 after
-    `shutdown`, 1 without it (LSP). The process's own streams are used (the command line wraps
-    sys.stdout for text; the protocol is bytes), and the editor has closed them at exit, so the
-    process ends here rather than flushing them again on the way out."""
-    import os
-    import sys
-
-    handler = logging.StreamHandler(sys.__stderr__)
-    handler.setFormatter(_Brief())
-    logging.basicConfig(level=logging.WARNING, handlers=[handler])
-    stdin, stdout = sys.__stdin__, sys.__stdout__
-    if stdin is None or stdout is None:
-        return
-    server = build_server(cards)
-    server.start_io(cast(BinaryIO, stdin.buffer), cast(BinaryIO, stdout.buffer))
-    if sys.__stderr__ is not None:
-        sys.__stderr__.flush()
-    os._exit(0 if getattr(server.protocol, "_shutdown", False) else 1)

@@ -57,6 +57,9 @@ class Azuki:
     def section_of(self, card: Any) -> str | None:
         return str(card.home)
 
+    def colours_of(self, card: Any) -> tuple[str, ...]:
+        return tuple(card.elements)
+
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
 

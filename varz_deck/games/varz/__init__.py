@@ -62,6 +62,9 @@ class Varz:
 
         return SECTION_OF_TYPE.get(card.type)
 
+    def colours_of(self, card: Any) -> tuple[str, ...]:
+        return (card.color,) if card.color else ()
+
     def builtin_formats(self) -> dict[str, Format]:
         from varz_deck.games.varz.cards import BUILTIN_FORMATS
 
