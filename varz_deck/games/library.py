@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from varz_deck.games import default_game, get_game
+import varz_deck.games as registry
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
@@ -25,7 +25,7 @@ CARDS_VARIABLE = "VARZ_DECK_CARDS"
 
 def bundled_root(game: str | None = None) -> Path:
     """The bundled card database of a game (None: the default game)."""
-    return get_game(game or default_game()).card_data
+    return registry.get_game(game).card_data
 
 
 def named_root(cards: Path | None = None) -> Path | None:
@@ -85,10 +85,8 @@ class CardLibrary:
 
     def for_source(self, source: DeckSource) -> CardDatabase:
         """The database to read a deck with: the one named, else its own game's bundled one."""
-        from varz_deck.games import detect_game
-
         primary = self.primary()
         if self.explicit:
             return primary
-        key = detect_game(source, primary.game)
+        key = registry.detect_game(source, primary.game)
         return primary if key is None or key == primary.game else self.bundled(key)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.database import DatabaseError, formats_path
+from varz_deck.games.library import bundled_root
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
@@ -26,13 +27,6 @@ def _resolved(path: Path) -> Path:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):  # a loop, a name too long, a NUL in a URI
         return Path(path).absolute()
-
-
-def _bundled(game: str | None) -> Path:
-    """A game's bundled card database (None: the default game's)."""
-    from varz_deck.games import get_game
-
-    return get_game(game).card_data
 
 
 @dataclass
@@ -68,7 +62,7 @@ class Library:
 
     def primary_root(self) -> Path:
         """The folder the user named, else the default game's bundled database."""
-        return _resolved(self.folder if self.folder is not None else _bundled(None))
+        return _resolved(self.folder if self.folder is not None else bundled_root(None))
 
     def open(self, root: Path) -> Loaded:
         """The database at root, loaded on first use (with the cache, as `check` does)."""
@@ -90,7 +84,7 @@ class Library:
 
     def bundled(self, game: str) -> CardDatabase:
         """Another game's bundled database (for `check_decks`' open_other)."""
-        loaded = self.open(_bundled(game))
+        loaded = self.open(bundled_root(game))
         if loaded.database is None:
             raise DatabaseError(loaded.root, list(loaded.problems))
         return loaded.database
@@ -100,7 +94,7 @@ class Library:
         primary = self.primary()
         if primary.database is None or primary.database.game == game or self.explicit:
             return primary
-        return self.open(_bundled(game))
+        return self.open(bundled_root(game))
 
     def root_of_card_file(self, path: Path) -> Path | None:
         """The database folder a YAML file belongs to: the nearest folder above it with a
