@@ -101,7 +101,7 @@ def test_the_game_imports_no_bundled_game() -> None:
     probe = (
         "import sys; import tidewright, tidewright.check, tidewright.registration, "
         "tidewright.cardinfo, tidewright.tune, tidewright.sim; "
-        "print(sorted(m for m in sys.modules if m.startswith('varz_deck.games')))"
+        "print(sorted(m for m in sys.modules if m.startswith('varz_deck.games.')))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=PROJECT, check=True)  # fmt: skip

@@ -11,6 +11,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
+
 from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, TideCard, TideDatabase
 from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
 
@@ -18,6 +21,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.strictyaml import Document
@@ -43,10 +47,27 @@ class Tidewright:
     sections: tuple[str, ...] = SECTIONS
     slots: tuple[str, ...] = SLOTS
     lead = LEAD
-    card_data = CARD_DATA
+    words = DeckWords(
+        lead_named=msg("report", "captain {name}"),
+        lead_title=msg("page", "Captain"),
+        lead_json="hero",  # check's JSON version 1 names every game's lead card "hero" (SPEC §5)
+    )
     schema_files: ClassVar[Mapping[str, Path]] = {
         n: SCHEMA_DIR / f for n, f in SCHEMA_FILES.items()
     }
+
+    @property
+    def card_data(self) -> Path:
+        return CARD_DATA
+
+    @property
+    def list_words(self) -> ListWords:
+        from tidewright.deck import LIST_WORDS
+
+        return LIST_WORDS
+
+    def section_of(self, card: Any) -> str | None:
+        return str(card.home)
 
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
