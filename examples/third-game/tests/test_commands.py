@@ -1,0 +1,348 @@
+"""Every varz-deck command on Tidewright, installed alone, run as a subprocess. Expected values
+are written by hand from the card files and the decks in decks/."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import DECKS, Run
+from leaks import (
+    BUNDLED_ROOT,
+    ENTRY_POINTS,
+    FORMATS_GAME,
+    LEAD_LABEL,
+    SCHEMA_COMMAND,
+    SCHEMAS,
+    SEVERITY,
+)
+
+
+def xfail(*leaks: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, reason="; ".join(leaks))
+
+
+DATABASE = xfail(ENTRY_POINTS, SCHEMAS, FORMATS_GAME)  # any command that opens the database
+CODE = "TW1AQAIVFcwMS0wMDEJioKBgYKBgJWBAouD714"  # decks/README.md: legal-mara-north-east.yaml
+HASH = "v1-rcoi5gapqd"
+
+# (deck, code, line, column, section) of each illegal deck's one diagnostic
+ILLEGAL = [
+    ("illegal-no-captain.yaml", "T101", None, None, "captain"),
+    ("illegal-crew-size.yaml", "T102", 4, 1, "crew"),
+    ("illegal-currents-size.txt", "T103", 12, 1, "currents"),
+    ("illegal-copies.yaml", "T104", 5, 3, "crew"),
+    ("illegal-off-sea.yaml", "T105", 16, 3, "currents"),
+    ("illegal-format.yaml", "T106", 10, 5, "crew"),
+]
+LEGAL = [
+    "legal-ilse-harbor.yaml",
+    "legal-mara-north-east.yaml",
+    "legal-oren-south-west.txt",
+    "legal-thin-crew.yaml",
+]
+
+
+def test_the_decks_folder_holds_the_decks_these_tests_name() -> None:
+    names = sorted(p.name for p in DECKS.iterdir() if p.name.startswith(("legal", "illegal")))
+    assert names == sorted([*LEGAL, *(d[0] for d in ILLEGAL)])
+
+
+# ------------------------------------------------------------------------------ check
+
+
+@DATABASE
+@pytest.mark.parametrize(("deck", "code", "line", "column", "section"), ILLEGAL)
+def test_check_json_each_illegal_deck_breaks_one_rule(
+    run: Run, cards: Path, deck: str, code: str, line: int | None, column: int | None, section: str
+) -> None:
+    done = run("check", "--cards", str(cards), "--output", "json", deck)
+    assert done.returncode == 1, done.stderr
+    (report,) = json.loads(done.stdout)["decks"]
+    assert report["legal"] is False
+    got = [(d["code"], d["severity"], d["line"], d["column"], d["section"])
+           for d in report["diagnostics"]]  # fmt: skip
+    assert got == [(code, "error", line, column, section)]
+
+
+@DATABASE
+def test_check_json_of_the_legal_decks(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "--output", "json", *LEGAL)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["summary"] == {"decks": 4, "legal": 4, "errors": 0, "warnings": 1}
+    first = document["decks"][0]
+    assert first["path"] == "legal-ilse-harbor.yaml"
+    assert first["name"] == "Ice Line"
+    assert first["format"] == "harbor"
+    assert first["hero"] == {"id": "TW01-003", "name": "Ilse Brant"}  # SPEC §5: the lead card
+    assert first["counts"] == {"crew": 20, "currents": 8}
+    thin = document["decks"][3]
+    assert thin["hero"] == {"id": "TW01-001", "name": "Mara Vell"}  # named in Japanese
+    assert [(d["code"], d["severity"], d["line"]) for d in thin["diagnostics"]] == [
+        ("T201", "warning", 4)
+    ]
+
+
+@xfail(ENTRY_POINTS, SCHEMAS, FORMATS_GAME, LEAD_LABEL)
+def test_check_text(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "illegal-off-sea.yaml", "legal-oren-south-west.txt")
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == (
+        "✗ illegal  illegal-off-sea.yaml  (Lost Bearings · standard · captain Mara Vell)  "
+        "1 error, 0 warnings\n"
+        "  currents\n"
+        "    illegal-off-sea.yaml:16:3: T105 error: 'South Current' comes from the south; "
+        "'Mara Vell' sails only the north and east\n"
+        "✓ legal  legal-oren-south-west.txt  (Southwest Smugglers · standard · captain "
+        "Oren Saltmarsh)\n"
+        "2 decks checked: 1 legal, 1 illegal (1 error, 0 warnings)\n"
+    )
+
+
+@DATABASE
+def test_check_github(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "-o", "github", "illegal-copies.yaml",
+               "legal-thin-crew.yaml")  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines() == [
+        "::error file=illegal-copies.yaml,line=5,col=3,title=T104::T104 'Rigger Finn': 4 copies; "
+        "a crew holds at most 3 of one card",
+        "::warning file=legal-thin-crew.yaml,line=4,col=1,title=T201::T201 the crew has 8 "
+        "sailors; fewer than 10 rarely hold the deck",
+    ]
+
+
+@xfail(ENTRY_POINTS, SCHEMAS, FORMATS_GAME, SEVERITY)
+def test_check_sarif(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "-o", "sarif", "illegal-format.yaml",
+               "legal-thin-crew.yaml")  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    (sarif_run,) = json.loads(done.stdout)["runs"]
+    got = [
+        (r["ruleId"], r["level"],
+         r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+         r["locations"][0]["physicalLocation"]["region"]["startLine"])
+        for r in sarif_run["results"]
+    ]  # fmt: skip
+    assert got == [
+        ("T106", "error", "illegal-format.yaml", 10),
+        ("T201", "warning", "legal-thin-crew.yaml", 4),
+    ]
+    rules = {r["id"]: r for r in sarif_run["tool"]["driver"]["rules"]}
+    assert rules["T201"]["defaultConfiguration"]["level"] == "warning"
+    assert rules["T106"]["name"] == "not-in-format"
+
+
+@DATABASE
+def test_check_strict_makes_the_warning_fail(run: Run, cards: Path) -> None:
+    assert run("check", "--cards", str(cards), "legal-thin-crew.yaml").returncode == 0
+    assert run("check", "--cards", str(cards), "--strict", "legal-thin-crew.yaml").returncode == 1
+
+
+@DATABASE
+def test_check_from_standard_input_and_format_option(run: Run, cards: Path) -> None:
+    text = (DECKS / "legal-mara-north-east.yaml").read_text(encoding="utf-8")
+    done = run("check", "--cards", str(cards), "-o", "json", "--format", "harbor", "-",
+               stdin=text)  # fmt: skip
+    (report,) = json.loads(done.stdout)["decks"]
+    assert report["format"] == "harbor"
+    assert [(d["code"], d["card"]) for d in report["diagnostics"]] == []  # all TW01, none banned
+    done = run("check", "--cards", str(cards), "--format", "nope", "-", stdin=text)
+    assert done.returncode == 2
+    assert "Tidewright has no --format 'nope'; did you mean one of harbor, standard?" in done.stderr
+    named = text.replace("name: Northeast Trade", "format: nope")
+    done = run("check", "--cards", str(cards), "-o", "json", "-", stdin=named)
+    (report,) = json.loads(done.stdout)["decks"]
+    assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("F007", 2)]
+
+
+@xfail(ENTRY_POINTS, SCHEMAS, FORMATS_GAME, BUNDLED_ROOT)
+def test_check_finds_the_game_without_cards(run: Run) -> None:
+    done = run(
+        "check", "-o", "json", "legal-mara-north-east.yaml", "legal-oren-south-west.txt", CODE
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    decks = json.loads(done.stdout)["decks"]
+    assert [d["legal"] for d in decks] == [True, True, True]
+
+
+@DATABASE
+def test_check_a_deck_code(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "-o", "json", CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (report,) = json.loads(done.stdout)["decks"]
+    assert report["hero"] == {"id": "TW01-001", "name": "Mara Vell"}
+    assert report["counts"] == {"crew": 20, "currents": 8}
+    damaged = run("check", "--cards", str(cards), "-o", "json", CODE[:-3])
+    assert damaged.returncode == 1
+    (report,) = json.loads(damaged.stdout)["decks"]
+    assert [d["code"] for d in report["diagnostics"]] == ["F009"]
+
+
+# ------------------------------------------------------------------------------ cards
+
+
+@DATABASE
+def test_cards_lint_is_clean(run: Run, cards: Path) -> None:
+    done = run("cards", "lint", str(cards), "-o", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["summary"]["errors"] == 0
+
+
+@DATABASE
+def test_cards_lint_of_a_broken_copy(run: Run, cards: Path, tmp_path: Path) -> None:
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(cards, broken)
+    extra = broken / "sets" / "bad.yaml"
+    extra.write_text(
+        "cards:\n"
+        "  - {id: TW01-001, name: Copy, type: captain, seas: [north], renown: 1}\n"  # C002
+        "  - {id: TW09-001, name: Fish, type: sailor, sea: up, cost: 1, might: 1}\n",  # C001
+        encoding="utf-8",
+    )
+    done = run("cards", "lint", str(broken), "-o", "json")
+    assert done.returncode == 1
+    found = [
+        (Path(f["path"]).name, d["code"], d["line"])
+        for f in json.loads(done.stdout)["files"]
+        for d in f["diagnostics"]
+    ]
+    # the duplicate id is said at the first card's place, naming the copy
+    assert sorted(found) == [("bad.yaml", "C001", 3), ("tw01.yaml", "C002", 8)]
+
+
+@DATABASE
+def test_cards_show_by_name_in_japanese(run: Run, cards: Path) -> None:
+    done = run("cards", "show", "--cards", str(cards), "マーラ・ヴェル")
+    assert done.returncode == 0, done.stderr
+    assert "TW01-001" in done.stdout
+    assert "north, east" in done.stdout
+    unknown = run("cards", "show", "--cards", str(cards), "Mara Vel")
+    assert unknown.returncode != 0
+    assert "Mara Vell" in unknown.stderr + unknown.stdout  # did you mean
+
+
+@DATABASE
+def test_cards_search_by_sea_and_refused_class(run: Run, cards: Path) -> None:
+    done = run("cards", "search", "--cards", str(cards), "--color", "west", "--type", "sailor")
+    assert done.returncode == 0, done.stderr
+    ids = [line.split()[0] for line in done.stdout.splitlines() if line.startswith("TW")]
+    assert ids == ["TW01-014", "TW01-015", "TW02-005"]
+    refused = run("cards", "search", "--cards", str(cards), "--class", "pirate")
+    assert refused.returncode == 2
+    assert "--class is not available for Tidewright decks" in refused.stderr
+    wrong = run("cards", "search", "--cards", str(cards), "--color", "nort")
+    assert wrong.returncode == 2
+    assert "north" in wrong.stderr
+
+
+# ------------------------------------------------------------------------------ rules, schema
+
+
+@xfail(ENTRY_POINTS)
+def test_rules_lists_the_game_codes(run: Run) -> None:
+    done = run("rules")
+    assert done.returncode == 0, done.stderr
+    for code, name in [("T101", "captain-missing"), ("T102", "crew-size-wrong"),
+                       ("T103", "currents-size-wrong"), ("T104", "too-many-copies"),
+                       ("T105", "off-sea"), ("T106", "not-in-format")]:  # fmt: skip
+        assert re.search(rf"^{code}\s+error\s+{name}\b", done.stdout, re.MULTILINE)
+    one = run("rules", "T105")
+    assert one.returncode == 0
+    assert "Illegal: captain: Mara Vell (north, east) with South Current" in one.stdout
+
+
+@xfail(ENTRY_POINTS, SEVERITY)
+def test_rules_says_the_warning_is_a_warning(run: Run) -> None:
+    done = run("rules")
+    assert re.search(r"^T201\s+warning\s+few-sailors\b", done.stdout, re.MULTILINE)
+
+
+@xfail(ENTRY_POINTS, SCHEMA_COMMAND)
+def test_schema_prints_the_game_schemas(run: Run) -> None:
+    done = run("schema", "tidewright-deck")
+    assert done.returncode == 0, done.stderr
+    schema = json.loads(done.stdout)
+    assert sorted(schema["properties"]) == sorted(
+        ["name", "format", "player", "event", "captain", "crew", "currents"]
+    )
+    card = json.loads(run("schema", "tidewright-card").stdout)
+    assert card["$defs"]["card"]["properties"]["type"]["enum"] == [
+        "captain", "sailor", "maneuver", "current"
+    ]  # fmt: skip
+
+
+# ------------------------------------------------------------------------------ registration
+
+
+@DATABASE
+def test_register_verify_diff_code_round_trip(run: Run, cards: Path, tmp_path: Path) -> None:
+    c = ("--cards", str(cards))
+    done = run("register", *c, "--output", "json", "legal-mara-north-east.yaml")
+    assert done.returncode == 0, done.stderr
+    (entry,) = json.loads(done.stdout)["registrations"]
+    assert entry["deck_hash"] == HASH
+    assert entry["cards"]["captain"] == {"id": "TW01-001", "name": "Mara Vell"}
+    code = run("code", *c, "legal-mara-north-east.yaml")
+    assert code.returncode == 0, code.stderr
+    assert code.stdout.strip() == CODE
+    assert run("verify", *c, "--hash", HASH, CODE).returncode == 0
+    assert run("verify", *c, "--hash", HASH, "illegal-off-sea.yaml").returncode == 1
+    same = run("diff", *c, "legal-mara-north-east.yaml", CODE)
+    assert same.returncode == 0, same.stdout + same.stderr
+    differs = run("diff", *c, "legal-mara-north-east.yaml", "illegal-off-sea.yaml")
+    assert differs.returncode == 1
+    assert "-4  East Current   TW01-021" in differs.stdout
+    assert "+4  South Current  TW01-022" in differs.stdout
+    sheet = run("register", *c, "--sheet", str(tmp_path), "legal-mara-north-east.yaml")
+    assert sheet.returncode == 0, sheet.stderr
+    (page,) = tmp_path.glob("*.html")
+    html = page.read_text(encoding="utf-8")
+    assert "Captain" in html and "Mara Vell" in html and "Currents" in html
+
+
+# ------------------------------------------------------------------------------ sim, stats, tune
+
+
+@DATABASE
+def test_sim_and_tune_refuse_naming_the_game(run: Run, cards: Path) -> None:
+    sim = run("sim", "--cards", str(cards), "legal-mara-north-east.yaml")
+    assert sim.returncode == 2
+    assert "Tidewright has no simulator" in sim.stderr
+    tune = run("tune", "--cards", str(cards), "legal-mara-north-east.yaml")
+    assert tune.returncode == 2
+    assert "Tidewright has no tuner" in tune.stderr
+    vs = run("sim", "--cards", str(cards), "legal-mara-north-east.yaml", "--vs",
+             "legal-thin-crew.yaml")  # fmt: skip
+    assert vs.returncode == 2
+    assert "--vs is not available for Tidewright decks" in vs.stderr
+
+
+@DATABASE
+def test_stats(run: Run, cards: Path, tmp_path: Path) -> None:
+    done = run("stats", "--cards", str(cards), "-o", "json", "legal-mara-north-east.yaml")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "version": 1,
+        "deck": "legal-mara-north-east.yaml",
+        "name": "Northeast Trade",
+        "captain": "Mara Vell",
+        "sizes": {"crew": 20, "currents": 8},
+        # cost 1: Rigger Finn 3, Gull Spotter 3, Dawn Lookout 2, Hard to Port 2
+        "curve": [
+            {"cost": 1, "cards": 10},
+            {"cost": 2, "cards": 5},
+            {"cost": 3, "cards": 3},
+            {"cost": 4, "cards": 2},
+        ],
+        "seas": {"north": 16, "east": 12},
+    }
+    deck = str(DECKS / "legal-mara-north-east.yaml")
+    plot = run("stats", "--cards", str(cards), "--plot", "x.svg", deck, cwd=tmp_path)
+    assert plot.returncode == 2
+    assert "Tidewright has no charts" in plot.stderr

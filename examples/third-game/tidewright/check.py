@@ -1,0 +1,50 @@
+"""Checking a Tidewright deck: read it, look its references up, run the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from varz_deck.core.check import DeckReport
+from varz_deck.core.diagnostics import Diagnostic
+
+from tidewright.cards import GAME_KEY, TideDatabase
+from tidewright.deck import LEAD, SECTIONS, SLOTS, TideDeck, TideView, read_deck, resolve
+from tidewright.rules import run_rules
+
+
+def check_deck(
+    path: Path, database: TideDatabase, format_key: str | None = None, shown: str | None = None
+) -> DeckReport:
+    """Read and check one deck file or deck code."""
+    deck, problems = read_deck(path, shown)
+    return check_parsed(deck, problems, database, format_key)
+
+
+def check_parsed(
+    deck: TideDeck, problems: list[Diagnostic], database: TideDatabase, format_key: str | None
+) -> DeckReport:
+    """Check a deck already read (its reading problems given); the report keeps the view."""
+    fmt = format_key or deck.format or "standard"
+    if not deck.readable:
+        return _report(deck, fmt, None, tuple(sorted(problems, key=Diagnostic.sort_key)))
+    view, resolved = resolve(deck, database, format_key)
+    found = sorted([*problems, *resolved, *run_rules(view)], key=Diagnostic.sort_key)
+    return _report(deck, fmt, view, tuple(found))
+
+
+def _report(
+    deck: TideDeck, fmt: str, view: TideView | None, found: tuple[Diagnostic, ...]
+) -> DeckReport:
+    counts = {section: view.size(section) if view else 0 for section in SECTIONS}
+    return DeckReport(
+        deck.path,
+        deck.name,
+        fmt,
+        view.captain if view is not None else None,
+        counts,
+        found,
+        view,
+        game=GAME_KEY,
+        lead=LEAD,
+        places=(*SLOTS, *SECTIONS),
+    )
