@@ -244,7 +244,6 @@ def test_cards_search_by_sea_and_refused_class(run: Run, cards: Path) -> None:
 # ------------------------------------------------------------------------------ rules, schema
 
 
-@xfail(ENTRY_POINTS)
 def test_rules_lists_the_game_codes(run: Run) -> None:
     done = run("rules")
     assert done.returncode == 0, done.stderr
