@@ -88,12 +88,12 @@ class Target:
 
 TARGETS = (
     Target("varz-rules", "VARZ rules", ("varz_deck/games/varz/rules",)),
-    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules.py",)),
+    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules/__init__.py",)),
     Target("varz-exact", "VARZ exact formulas", ("varz_deck/games/varz/sim/exact.py",)),
     Target(
         "azuki-exact",
         "Azuki exact formulas",
-        ("varz_deck/games/azuki/sim.py",),
+        ("varz_deck/games/azuki/sim/__init__.py",),
         ("seen_by", "ikz_on", "p_among", "exact", "_exact_with_se"),
     ),
     Target(
@@ -154,7 +154,7 @@ TARGETS = (
     Target(
         "tune",
         "VARZ tune: odds, swaps, tables",
-        ("varz_deck/games/varz/tune.py",),
+        ("varz_deck/games/varz/tune/report.py",),
         (
             "load",
             "last_turn",

@@ -497,7 +497,7 @@ class AzukiOutcome:
         return self.document
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
-        from varz_deck.games.azuki.report import render_compare_text, render_text
+        from varz_deck.games.azuki.sim.report import render_compare_text, render_text
 
         if "vs" in self.document:
             return render_compare_text(
@@ -506,7 +506,7 @@ class AzukiOutcome:
         return render_text(self.document, self.names, width=width, lang=lang, color=color)
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        from varz_deck.games.azuki.plot import plot
+        from varz_deck.games.azuki.sim.plot import plot
 
         decks = self.document.get("decks", [self.document])
         return plot(decks, fmt, lang)

@@ -25,7 +25,7 @@ from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.i18n import CardName, Message, Term, joined, msg, term
 from varz_deck.core.tuning import curve_lines, fit, on_curve, pad, pct, png_charts, r, svg_charts
 from varz_deck.games.azuki.cards import ELEMENTS, NEUTRAL
-from varz_deck.games.azuki.plot import HEX
+from varz_deck.games.azuki.sim.plot import HEX
 from varz_deck.games.azuki.sim import MAX_IKZ, Model, build_model, ikz_on, seen_by
 
 _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")

@@ -1,0 +1,51 @@
+"""`varz-deck stats` and `varz-deck tune` for VARZ (SPEC §11): the package (report.py for now)."""
+
+from __future__ import annotations
+
+from varz_deck.games.varz.tune.report import (
+    TUNER,
+    DrawCache,
+    Loaded,
+    SpellOdds,
+    Swap,
+    VarzStats,
+    VarzTune,
+    VarzTuner,
+    draw_curves,
+    last_turn,
+    load,
+    mean_on_curve,
+    model_of,
+    openers,
+    skill_class_of,
+    spell_odds,
+    swap_candidates,
+    sweep,
+    table,
+    tune_model,
+    vaz_needed,
+)
+
+__all__ = [
+    "TUNER",
+    "DrawCache",
+    "Loaded",
+    "SpellOdds",
+    "Swap",
+    "VarzStats",
+    "VarzTune",
+    "VarzTuner",
+    "draw_curves",
+    "last_turn",
+    "load",
+    "mean_on_curve",
+    "model_of",
+    "openers",
+    "skill_class_of",
+    "spell_odds",
+    "swap_candidates",
+    "sweep",
+    "table",
+    "tune_model",
+    "vaz_needed",
+]
