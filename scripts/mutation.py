@@ -108,7 +108,7 @@ def defined_functions(file: Path) -> set[str]:
 
 TARGETS = (
     Target("varz-rules", "VARZ rules", ("varz_deck/games/varz/rules",)),
-    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules/__init__.py",)),
+    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules",)),
     Target("varz-exact", "VARZ exact formulas", ("varz_deck/games/varz/sim/exact.py",)),
     Target(
         "azuki-exact",
