@@ -113,8 +113,8 @@ TARGETS = (
     Target(
         "azuki-exact",
         "Azuki exact formulas",
-        ("varz_deck/games/azuki/sim/__init__.py",),
-        ("seen_by", "ikz_on", "p_among", "exact", "_exact_with_se"),
+        ("varz_deck/games/azuki/sim/exact.py",),
+        ("seen_by", "ikz_on", "p_among", "exact", "exact_with_se"),
     ),
     Target(
         "canonical",
