@@ -9,19 +9,11 @@ from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
-from varz_deck.core.tuning import (
-    refuse_oversized,
-)
+from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.sim.model import (
-    SECTION_SIZES,
-    Model,
-    ModelError,
-    SpellCard,
-    build_model,
-)
+from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, SpellCard, build_model
 
 if TYPE_CHECKING:
     from varz_deck.core.source import DeckSource

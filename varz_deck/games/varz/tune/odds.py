@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from varz_deck.core.tuning import (
-    on_curve,
-)
+from varz_deck.core.tuning import on_curve
 from varz_deck.games.varz.sim.exact import (
     first_turn_with,
     holder_size,
@@ -16,10 +14,7 @@ from varz_deck.games.varz.sim.exact import (
     p_seen,
     seen_by,
 )
-from varz_deck.games.varz.sim.model import (
-    Model,
-    SpellCard,
-)
+from varz_deck.games.varz.sim.model import Model, SpellCard
 
 
 @dataclass(frozen=True, slots=True)

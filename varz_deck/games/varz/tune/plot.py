@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from varz_deck.core.i18n import msg
-from varz_deck.core.tuning import (
-    Bars,
-    png_charts,
-    svg_charts,
-)
+from varz_deck.core.tuning import Bars, png_charts, svg_charts
 from varz_deck.games.varz.cards import COLORLESS, COLORS
-from varz_deck.games.varz.sim.model import (
-    Model,
-    ModelError,
-    build_model,
-)
+from varz_deck.games.varz.sim.model import Model, ModelError, build_model
 from varz_deck.games.varz.tune.model import Loaded
 
 HEX = {

@@ -7,20 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from varz_deck.core.i18n import Message, Term, msg, term
-from varz_deck.core.tuning import (
-    fit,
-    pad,
-    pct,
-    points,
-    r,
-)
+from varz_deck.core.tuning import fit, pad, pct, points, r
 from varz_deck.games.varz.cards import COLORS
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.sim.model import (
-    HERO_CLASS,
-    Model,
-    SpellCard,
-)
+from varz_deck.games.varz.sim.model import HERO_CLASS, Model, SpellCard
 from varz_deck.games.varz.tune.model import Loaded, card_name, spell_name
 from varz_deck.games.varz.tune.odds import SpellOdds
 from varz_deck.games.varz.tune.plot import charts

@@ -6,10 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from varz_deck.core.i18n import Message, Term, joined, msg
-from varz_deck.core.tuning import (
-    curve_lines,
-    fit,
-)
+from varz_deck.core.tuning import curve_lines, fit
 from varz_deck.games.varz.cards import COLORLESS, COLORS, GENERIC, SPELL_TYPES
 from varz_deck.games.varz.tune.model import Loaded, card_name
 from varz_deck.games.varz.tune.plot import charts

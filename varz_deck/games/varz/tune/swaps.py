@@ -7,10 +7,7 @@ from fractions import Fraction
 
 from varz_deck.games.varz.cards import GENERIC, Card
 from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.sim.model import (
-    HERO_CLASS,
-    Model,
-)
+from varz_deck.games.varz.sim.model import HERO_CLASS, Model
 from varz_deck.games.varz.tune.odds import DrawCache, SpellOdds, mean_on_curve, spell_odds
 
 

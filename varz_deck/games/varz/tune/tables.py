@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from varz_deck.games.varz.sim.exact import (
-    holder_size,
-    p_at_least,
-)
+from varz_deck.games.varz.sim.exact import holder_size, p_at_least
 
 SKILL_DECK = 9
 TABLE_COSTS = tuple(range(1, 10))

@@ -6,9 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from varz_deck.core.cards import CardDatabase
-from varz_deck.games.varz.sim.model import (
-    Model,
-)
+from varz_deck.games.varz.sim.model import Model
 from varz_deck.games.varz.tune.model import Loaded, load, model_of
 from varz_deck.games.varz.tune.odds import DrawCache, mean_on_curve, spell_odds
 from varz_deck.games.varz.tune.report import VarzTune
