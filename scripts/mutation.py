@@ -33,6 +33,7 @@ Slow: minutes per module on two cores. It never runs as part of the test suite.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import math
 import os
@@ -53,7 +54,8 @@ FRESH_TIMEOUT = 900  # seconds for one survivor's fresh run
 @dataclass(frozen=True)
 class Target:
     """A module under mutation testing: its file (the first of `paths` that exists; the canonical
-    form may move), and the functions mutated in it ("*" for all)."""
+    form may move) or, for a folder, the package's files, and the functions mutated in them ("*"
+    for all; in a package, each function in the file that defines it)."""
 
     key: str
     title: str
@@ -72,10 +74,14 @@ class Target:
     def patterns(self, root: Path = ROOT) -> list[str]:
         """mutmut mutant-name patterns: `module.x_function__mutmut_N` (methods: `xǁClassǁname`)."""
         out = []
-        for file in self.files(root):
+        files = self.files(root)
+        for file in files:
             module = ".".join(file.relative_to(root).with_suffix("").parts)
             module = module.removesuffix(".__init__")
+            defined = defined_functions(file) if len(files) > 1 else set(self.functions)
             for function in self.functions:
+                if function != "*" and function not in defined:
+                    continue
                 if function == "*":
                     out.append(f"{module}.x*__mutmut_*")
                 elif "." in function:  # a method, "Class.name": mutmut's `xǁClassǁname`
@@ -86,15 +92,29 @@ class Target:
         return out
 
 
+def defined_functions(file: Path) -> set[str]:
+    """The module-level functions of a file and its classes' methods ("Class.method")."""
+    body = ast.parse(file.read_text(encoding="utf-8")).body
+    found = {node.name for node in body if isinstance(node, ast.FunctionDef)}
+    found |= {
+        f"{node.name}.{item.name}"
+        for node in body
+        if isinstance(node, ast.ClassDef)
+        for item in node.body
+        if isinstance(item, ast.FunctionDef)
+    }
+    return found
+
+
 TARGETS = (
     Target("varz-rules", "VARZ rules", ("varz_deck/games/varz/rules",)),
-    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules.py",)),
+    Target("azuki-rules", "Azuki rules", ("varz_deck/games/azuki/rules",)),
     Target("varz-exact", "VARZ exact formulas", ("varz_deck/games/varz/sim/exact.py",)),
     Target(
         "azuki-exact",
         "Azuki exact formulas",
-        ("varz_deck/games/azuki/sim.py",),
-        ("seen_by", "ikz_on", "p_among", "exact", "_exact_with_se"),
+        ("varz_deck/games/azuki/sim/exact.py",),
+        ("seen_by", "ikz_on", "p_among", "exact", "exact_with_se"),
     ),
     Target(
         "canonical",
@@ -154,7 +174,7 @@ TARGETS = (
     Target(
         "tune",
         "VARZ tune: odds, swaps, tables",
-        ("varz_deck/games/varz/tune.py",),
+        ("varz_deck/games/varz/tune",),
         (
             "load",
             "last_turn",

@@ -188,12 +188,14 @@ def test_azuki_exact_figures_by_hand() -> None:
 
     from varz_deck.core.game import SimRequest
     from varz_deck.games.azuki import sim as az
+    from varz_deck.games.azuki.sim.exact import exact
+    from varz_deck.games.azuki.sim.run import run
 
     cards = (az.SimCard("A-1", "One", 4, 3), az.SimCard("A-2", "Two", 46, 11))
     deck = az.Model("a.yaml", None, None, cards)
     turns = 12
     for on in ("play", "draw"):
-        figures = az.exact(deck, turns, on)
+        figures = exact(deck, turns, on)
         for card, got in zip(cards, figures, strict=True):
             assert len(got["p_drawn_by_turn"]) == turns == len(got["p_castable_by_turn"])
             opening = 1 - comb(50 - card.copies, 7) / comb(50, 7)
@@ -206,7 +208,7 @@ def test_azuki_exact_figures_by_hand() -> None:
                 castable = drawn if card.cost <= ikz else 0.0
                 assert abs(got["p_castable_by_turn"][t - 1] - castable) < 1e-12
         request = SimRequest(DeckSource("a.yaml"), 100, 1, turns, on, "none")
-        result = az.run(deck, request)
+        result = run(deck, request)
         for fig in (*result.cards, *result.costs):
             assert fig["p_in_opening_hand_se"] == 0.0
             assert fig["p_drawn_by_turn_se"] == [0.0] * turns

@@ -23,7 +23,8 @@ from varz_deck.games import (
     register_game,
     unregister_game,
 )
-from varz_deck.games.azuki.sim import Model, SimCard, exact, ikz_on, monte_carlo, seen_by
+from varz_deck.games.azuki.sim import Model, SimCard, ikz_on, monte_carlo, seen_by
+from varz_deck.games.azuki.sim.exact import exact
 
 ROOT = Path(__file__).resolve().parent.parent
 AZUKI_DB = ROOT / "card_data" / "azuki"

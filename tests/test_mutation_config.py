@@ -68,18 +68,21 @@ def test_every_target_of_the_script_is_mutated_and_its_functions_exist() -> None
             relative = file.relative_to(ROOT).as_posix()
             assert any(fnmatch.fnmatch(relative, p) for p in CONFIG["only_mutate"]), relative
         if target.functions != ("*",):
-            (file,) = files
-            body = ast.parse(file.read_text(encoding="utf-8")).body
-            defined = {node.name for node in body if isinstance(node, ast.FunctionDef)}
-            defined |= {  # methods, named "Class.method"
-                f"{node.name}.{item.name}"
-                for node in body
-                if isinstance(node, ast.ClassDef)
-                for item in node.body
-                if isinstance(item, ast.FunctionDef)
-            }
-            missing = set(target.functions) - defined
-            assert not missing, f"{target.key}: {sorted(missing)} not in {file}"
+            defined: list[str] = []  # over the target's files (a package has several)
+            for file in files:
+                body = ast.parse(file.read_text(encoding="utf-8")).body
+                defined += [node.name for node in body if isinstance(node, ast.FunctionDef)]
+                defined += [  # methods, named "Class.method"
+                    f"{node.name}.{item.name}"
+                    for node in body
+                    if isinstance(node, ast.ClassDef)
+                    for item in node.body
+                    if isinstance(item, ast.FunctionDef)
+                ]
+            missing = set(target.functions) - set(defined)
+            assert not missing, f"{target.key}: {sorted(missing)} not in {files}"
+            # one mutant-name pattern per function: the file that defines it
+            assert len(target.patterns()) == len(target.functions), target.key
         assert all("__mutmut_" in p for p in target.patterns())
 
 

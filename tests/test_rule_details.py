@@ -545,10 +545,10 @@ def test_a_varz_rule_registers_its_code_name_section_and_kind(
 def test_an_azuki_rule_registers_its_code_name_section_and_kind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from varz_deck.games.azuki import rules
+    from varz_deck.games.azuki.rules import _book
 
     book: Rulebook[object] = Rulebook()
-    monkeypatch.setattr(rules, "RULEBOOK", book)
+    monkeypatch.setattr(_book, "RULEBOOK", book)
     kinds: dict[str, dict[str, bool]] = {
         "A901": {},
         "A902": {"needs_leader": True},
@@ -560,7 +560,7 @@ def test_an_azuki_rule_registers_its_code_name_section_and_kind(
         "no leader": _view(leader=False),
         "unknown format": _view(known=False),
     }
-    assert _register_each(book, rules.rule, kinds, views) == {
+    assert _register_each(book, _book.rule, kinds, views) == {
         "A901": ["plain", "no leader", "unknown format"],
         "A902": ["plain", "unknown format"],
         "A903": ["plain", "no leader"],

@@ -288,7 +288,7 @@ def test_vs_warns_of_each_illegal_deck_and_of_no_legal_one(tmp_path: Path) -> No
 
 
 def test_text_escapes_card_names(tmp_path: Path) -> None:
-    from varz_deck.games.azuki.report import render_text
+    from varz_deck.games.azuki.sim.report import render_text
 
     document = {
         "deck": "d.yaml",

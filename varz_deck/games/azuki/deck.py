@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 SLOTS = ("leader", "gate")
 SECTIONS = ("main", "ikz")
-CODE_FAMILY = "AZ"  # deck codes: AZ1… (varz_deck/games/azuki/registration.py)
+CODE_FAMILY = "AZ"  # deck codes: AZ1… (varz_deck/games/azuki/registration/)
 _OWN_WORDS = frozenset({"leader", "gate", "ikz", "ikz deck"})
 
 

@@ -1,6 +1,6 @@
 """Azuki's registration layout: hash header `azuki-deck-hash v1`, leader and gate, main and ikz,
 `AZ1` deck codes, a card identified by its id (alias ids name the same card), and the words its
-reports use. The deck reader (deck.py) and the registration (registration.py) both build on it."""
+reports use. The deck reader (deck.py) and the registration (registration/) both build on it."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Azuki's `sim` text: labelled columns, ± (95% interval) on every sampled figure, exact figures
-marked as such, as many turn columns as the width holds (the JSON has them all).
+"""Turning runs into the `sim` JSON (one deck, or two compared) and into text.
 
-Pure functions from the JSON documents (varz_deck/games/azuki/sim.py) to strings; every name
-from the card files goes through `safe`.
+The text: labelled columns, ± (95% interval) on every sampled figure, exact figures marked as such,
+as many turn columns as the width holds (the JSON has them all). It is made of pure functions from
+the JSON documents to strings; every name from the card files goes through `safe`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,228 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from varz_deck.core.game import SimRequest
 from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.sanitize import safe
+from varz_deck.core.source import DeckSource
+from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
+from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
+from varz_deck.games.azuki.sim.montecarlo import rate
+from varz_deck.games.azuki.sim.run import Run, run
+
+DIGITS = 9
+FIGURES = (
+    "p_in_opening_hand", "p_in_opening_hand_se", "p_drawn_by_turn", "p_drawn_by_turn_se",
+    "p_castable_by_turn", "p_castable_by_turn_se",
+)  # fmt: skip
+EXACT_KEYS = (
+    "cards.p_in_opening_hand", "cards.p_drawn_by_turn", "cards.p_castable_by_turn",
+    "costs.p_castable_by_turn", "p_mulligan",
+)  # fmt: skip
+
+
+def _r(value: Any) -> Any:
+    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
+    if isinstance(value, list):
+        return [_r(v) for v in value]
+    if isinstance(value, float):
+        return round(value, DIGITS) + 0.0
+    return value
+
+
+def _card_entry(card: SimCard, fig: dict[str, Any]) -> dict[str, Any]:
+    entry = {
+        "id": card.id,
+        "name": card.name,
+        "copies": card.copies,
+        "cost": card.cost,
+        "element": card.element,
+    }
+    entry.update({key: fig[key] for key in FIGURES})
+    return {k: _r(v) for k, v in entry.items()}
+
+
+def _others(model: Model, section: str) -> list[dict[str, Any]]:
+    return [
+        {"id": card_id, "name": name, "copies": copies}
+        for place, card_id, name, copies in model.others
+        if place == section
+    ]
+
+
+def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
+    """The `sim --output json` document for an Azuki deck (the VARZ one's shape where it fits)."""
+    model, turns, on = result.model, request.turns, request.on
+    sampled = request.mulligan != "none"
+    costs = []
+    for (cost, ks), fig in zip(cost_groups(model), result.costs, strict=True):
+        entry: dict[str, Any] = {"cost": cost, "copies": sum(model.cards[k].copies for k in ks)}
+        entry.update({key: fig[key] for key in FIGURES if key.startswith("p_castable")})
+        costs.append({k: _r(v) for k, v in entry.items()})
+    return {
+        "version": 1,
+        "game": "azuki",
+        "deck": model.path,
+        "games": request.games if sampled else 0,
+        "seed": request.seed,
+        "on": on,
+        "mulligan": request.mulligan,
+        "turns": [{"turn": t, "ikz": ikz_on(t, on)} for t in range(1, turns + 1)],
+        "cards": [_card_entry(c, f) for c, f in zip(model.cards, result.cards, strict=True)],
+        "costs": costs,
+        "name": model.name,
+        "leader": {"id": model.leader[0], "name": model.leader[1]} if model.leader else None,
+        "main_deck": model.size,
+        "format": model.format,
+        "gate": _others(model, "gate"),
+        "ikz_deck": _others(model, "ikz"),
+        "p_mulligan": _r(result.p_mulligan),
+        "p_mulligan_se": _r(result.p_mulligan_se),
+        "legal": legal,
+        "exact": [] if sampled else list(EXACT_KEYS),
+        "sampled": list(EXACT_KEYS) if sampled else [],
+    }
+
+
+def simulate(
+    model: Model, *, games: int, seed: int, turns: int, on: str, mulligan: str, legal: bool
+) -> dict[str, Any]:
+    """The `sim --output json` document of one deck."""
+    request = SimRequest(DeckSource(model.path), games, seed, turns, on, mulligan)
+    return to_json(run(model, request), request, legal)
+
+
+def _difference(a: Any, b: Any, diff: Any) -> tuple[list[float], list[float]]:
+    """Per turn: the mean of b - a and its standard error, or exact (se 0) when not sampled."""
+    if diff is None:
+        return [y - x for x, y in zip(a, b, strict=True)], [0.0] * len(a)
+    pairs = [rate(d) for d in diff]
+    return [m for m, _ in pairs], [e for _, e in pairs]
+
+
+def _paired(
+    first_a: Any, first_b: Any, cost: tuple[int, int], turns: int, on: str
+) -> dict[str, Any] | None:
+    """Per-game differences b - a of a card's hits (None when not sampled)."""
+    if first_a is None:
+        return None
+    out: dict[str, Any] = {"opening": (first_b < HAND).astype(int) - (first_a < HAND)}
+    drawn, castable = [], []
+    for t in range(1, turns + 1):
+        seen = seen_by(t, on)
+        hit_a, hit_b = (first_a < seen).astype(int), (first_b < seen).astype(int)
+        drawn.append(hit_b - hit_a)
+        castable.append(hit_b * (cost[1] <= ikz_on(t, on)) - hit_a * (cost[0] <= ikz_on(t, on)))
+    out["drawn"], out["castable"] = drawn, castable
+    return out
+
+
+def _diff_entry(
+    fa: dict[str, Any], fb: dict[str, Any], paired: dict[str, Any] | None
+) -> dict[str, Any]:
+    entry: dict[str, Any] = {}
+    if paired is None:
+        entry["p_in_opening_hand"] = fb["p_in_opening_hand"] - fa["p_in_opening_hand"]
+        entry["p_in_opening_hand_se"] = 0.0
+    else:
+        mean, se = rate(paired["opening"])
+        entry["p_in_opening_hand"], entry["p_in_opening_hand_se"] = mean, se
+    for key, name in (("p_drawn_by_turn", "drawn"), ("p_castable_by_turn", "castable")):
+        mean_t, se_t = _difference(fa[key], fb[key], None if paired is None else paired[name])
+        entry[key], entry[key + "_se"] = mean_t, se_t
+    return entry
+
+
+def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, Any]]:
+    """Per cost either deck has: the difference of P(a card of that cost castable by turn t),
+    paired game by game when sampled (a deck without the cost has 0)."""
+    import numpy as np
+
+    turns, on = request.turns, request.on
+    groups_a = {cost: i for i, (cost, _) in enumerate(cost_groups(ra.model))}
+    groups_b = {cost: i for i, (cost, _) in enumerate(cost_groups(rb.model))}
+    zero = [0.0] * turns
+    out = []
+    for cost in sorted(set(groups_a) | set(groups_b)):
+        ia, ib = groups_a.get(cost), groups_b.get(cost)
+        pa = ra.costs[ia]["p_castable_by_turn"] if ia is not None else zero
+        pb = rb.costs[ib]["p_castable_by_turn"] if ib is not None else zero
+        if ra.group_first is None:
+            mean, se = _difference(pa, pb, None)
+        else:
+            never = np.full(request.games, np.iinfo(np.intp).max)
+            fa = ra.group_first[:, ia] if ia is not None else never
+            fb = rb.group_first[:, ib] if ib is not None else never
+            paired = _paired(fa, fb, (cost, cost), turns, on)
+            assert paired is not None
+            mean, se = _difference(pa, pb, paired["castable"])
+        entry = {"cost": cost, "p_castable_by_turn": mean, "p_castable_by_turn_se": se}
+        out.append({k: _r(v) for k, v in entry.items()})
+    return out
+
+
+def index_of(model: Model, card_id: str) -> int:
+    return next(k for k, c in enumerate(model.cards) if c.id == card_id)
+
+
+def compare(
+    a: Model, b: Model, request: SimRequest, legal: tuple[bool, bool]
+) -> tuple[dict[str, Any], Run, Run]:
+    """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents.
+    Sampled figures use the same random numbers for both decks, the cards the two share in the
+    same places, so the differences have small standard errors."""
+    copies_b = {c.id: c.copies for c in b.cards}
+    common = [c.id for c in a.cards if c.id in copies_b]
+    # the cards with as many copies in both decks first: they take the same slots of the shuffle
+    slots = sorted(common, key=lambda i: copies_b[i] != a.cards[index_of(a, i)].copies)
+    ra, rb = run(a, request, slots), run(b, request, slots)
+    turns, on = request.turns, request.on
+    index_a = {c.id: k for k, c in enumerate(a.cards)}
+    index_b = {c.id: k for k, c in enumerate(b.cards)}
+    cards = []
+    for card_id in common:
+        ka, kb = index_a[card_id], index_b[card_id]
+        paired = (
+            _paired(
+                ra.first[:, ka], rb.first[:, kb], (a.cards[ka].cost, b.cards[kb].cost), turns, on
+            )
+            if ra.first is not None
+            else None
+        )
+        entry: dict[str, Any] = {
+            "id": card_id,
+            "name": a.cards[ka].name,
+            "copies": b.cards[kb].copies - a.cards[ka].copies,
+        }
+        entry.update(_diff_entry(ra.cards[ka], rb.cards[kb], paired))
+        cards.append({k: _r(v) for k, v in entry.items()})
+    costs = _cost_differences(ra, rb, request)
+    if ra.mull is not None:
+        p_mulligan, p_mulligan_se = rate(rb.mull.astype(int) - ra.mull)
+    else:
+        p_mulligan, p_mulligan_se = 0.0, 0.0
+    sampled = request.mulligan != "none"
+    document = {
+        "version": 1,
+        "game": "azuki",
+        "deck": a.path,
+        "vs": b.path,
+        "games": request.games if sampled else 0,
+        "seed": request.seed,
+        "on": on,
+        "mulligan": request.mulligan,
+        "difference": {
+            "of": "vs - deck",
+            "cards": cards,
+            "costs": costs,
+            "main_deck": b.size - a.size,
+            "p_mulligan": _r(p_mulligan),
+            "p_mulligan_se": _r(p_mulligan_se),
+        },
+        "decks": [to_json(ra, request, legal[0]), to_json(rb, request, legal[1])],
+    }
+    return document, ra, rb
+
 
 Z95 = 1.959963984540054
 NAME_WIDTH = 22  # the card column's widest

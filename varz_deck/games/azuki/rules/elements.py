@@ -1,0 +1,71 @@
+"""Every card of the Leader's element or Neutral (rules page, "Deck building")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from varz_deck.core.diagnostics import Diagnostic, diag
+from varz_deck.core.i18n import CardName, Joined, msg
+from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
+from varz_deck.games.azuki.deck import AzukiView
+from varz_deck.games.azuki.rules._book import rule
+
+
+def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
+    return any(e == NEUTRAL or e in leader.elements for e in card.elements)
+
+
+def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
+    """Every card, the Gate included, is of the Leader's element or Neutral.
+
+    Legal:   leader: Shao (water); main: {Rei: 4} (water)
+    Illegal: leader: Shao (water); main: {Ruby: 3} (fire)
+    """
+    leader = view.leader
+    assert leader is not None
+    message = msg(
+        "A105",
+        "{card} is {elements}, but the Leader {leader} is {leader_elements}; every card must "
+        "be of the Leader's element or neutral",
+    )
+    gate = view.picked.get("gate")
+    if gate is not None and not _allowed(gate, leader):
+        yield diag(
+            "A105",
+            message(
+                card=CardName.of(gate),
+                elements=Joined(gate.elements),
+                leader=CardName.of(leader),
+                leader_elements=Joined(leader.elements),
+            ),
+            view.deck.picks["gate"].mark,
+            file=view.deck.path,
+            section="gate",
+            card=gate.id,
+        )
+    for section in ("main", "ikz"):
+        for slot in view.slots[section]:
+            card = slot.card
+            if card is not None and not _allowed(card, leader):
+                yield diag(
+                    "A105",
+                    message(
+                        card=CardName.of(card),
+                        elements=Joined(card.elements),
+                        leader=CardName.of(leader),
+                        leader_elements=Joined(leader.elements),
+                    ),
+                    slot.entry.mark,
+                    file=view.deck.path,
+                    section=section,
+                    card=card.id,
+                )
+
+
+rule(
+    "A105",
+    "element-mismatch",
+    "Deck building",
+    needs_leader=True,
+    fix="Replace the card with one of the Leader's element or a Neutral one.",
+)(element_mismatch)

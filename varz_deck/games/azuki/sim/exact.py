@@ -1,0 +1,54 @@
+"""Closed forms: what the shuffle alone decides without a mulligan (hypergeometric), and the IKZ
+each turn."""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from varz_deck.games.azuki.sim.model import Model
+
+HAND = 7
+
+
+MAX_IKZ = 10
+
+
+def seen_by(turn: int, on: str) -> int:
+    """Cards drawn by the end of turn `turn`'s draw (the opening hand included)."""
+    return HAND + turn - (1 if on == "play" else 0)
+
+
+def ikz_on(turn: int, on: str) -> int:
+    """The most IKZ a player can spend on one turn: 1 a turn up to 10, +1 token on the draw."""
+    return min(turn, MAX_IKZ) + (1 if on == "draw" else 0)
+
+
+def p_among(total: int, copies: int, seen: int) -> float:
+    """P(at least one of `copies` among the first `seen` of `total` cards)."""
+    seen = min(seen, total)
+    return 1.0 - comb(total - copies, seen) / comb(total, seen)
+
+
+def exact(model: Model, turns: int, on: str) -> list[dict[str, Any]]:
+    """Per card: P(in the opening 7), P(drawn by turn t), P(castable on turn t); no mulligan."""
+    n = model.size
+    out = []
+    for card in model.cards:
+        drawn = [p_among(n, card.copies, seen_by(t, on)) for t in range(1, turns + 1)]
+        castable = [p if card.cost <= ikz_on(t, on) else 0.0 for t, p in enumerate(drawn, start=1)]
+        out.append(
+            {
+                "p_in_opening_hand": p_among(n, card.copies, HAND),
+                "p_drawn_by_turn": drawn,
+                "p_castable_by_turn": castable,
+            }
+        )
+    return out
+
+
+def exact_with_se(figures: dict[str, Any], turns: int) -> dict[str, Any]:
+    figures["p_in_opening_hand_se"] = 0.0
+    figures["p_drawn_by_turn_se"] = [0.0] * turns
+    figures["p_castable_by_turn_se"] = [0.0] * turns
+    return figures

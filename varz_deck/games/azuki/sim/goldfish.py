@@ -1,0 +1,75 @@
+"""The Azuki `Goldfish` (varz_deck/core/game.py): read the decks, simulate or compare, and hand
+back an outcome the command line renders as text, JSON or charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
+from varz_deck.core.i18n import Message, msg
+from varz_deck.games.azuki.sim.model import Model, build_model
+from varz_deck.games.azuki.sim.report import compare, to_json
+from varz_deck.games.azuki.sim.run import run
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
+
+@dataclass(frozen=True)
+class AzukiOutcome:
+    """One Azuki deck's goldfish figures, or two decks compared (the JSON document), and how to
+    show them."""
+
+    document: dict[str, Any]
+    names: dict[str, tuple[tuple[str, str], ...]]  # card id -> its names by language
+    warnings: tuple[Message, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return self.document
+
+    def render_text(self, *, color: bool, width: int, lang: str) -> str:
+        from varz_deck.games.azuki.sim.report import render_compare_text, render_text
+
+        if "vs" in self.document:
+            return render_compare_text(
+                self.document, self.names, width=width, lang=lang, color=color
+            )
+        return render_text(self.document, self.names, width=width, lang=lang, color=color)
+
+    def plot(self, fmt: str, lang: str) -> bytes:
+        from varz_deck.games.azuki.sim.plot import plot
+
+        decks = self.document.get("decks", [self.document])
+        return plot(decks, fmt, lang)
+
+
+class AzukiGoldfish:
+    """Exact hypergeometric figures; a NumPy Monte Carlo for the whole-hand mulligan."""
+
+    options = frozenset({"vs", "plot", "mulligan", "on"})
+
+    def _model(self, source: DeckSource, database: Any) -> tuple[Model, bool, tuple[Message, ...]]:
+        """The deck's model, whether it is legal, and the warning to give when it is not."""
+        model, report = build_model(source, database)
+        if model.size == 0:
+            empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
+            raise DeckUnusable(message=empty(path=source.name))
+        warning = NOT_LEGAL_SIMULATED(path=source.name, n=report.errors)
+        return model, report.legal, (warning,) if report.errors else ()
+
+    def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
+        model, legal, warnings = self._model(request.deck, database)
+        models = [model]
+        if request.vs is None:
+            document = to_json(run(model, request), request, legal)
+        else:
+            other, other_legal, other_warnings = self._model(request.vs, database)
+            models.append(other)
+            warnings += other_warnings
+            document, _, _ = compare(model, other, request, (legal, other_legal))
+        names = {c.id: c.names for m in models for c in m.cards}
+        return AzukiOutcome(document, names, warnings)
+
+
+GOLDFISH = AzukiGoldfish()

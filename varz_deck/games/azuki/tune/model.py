@@ -1,0 +1,25 @@
+"""The deck `stats` and `tune` read: its model (sim/model.py), its check report, its warnings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
+from varz_deck.core.i18n import Message, msg
+from varz_deck.games.azuki.sim.model import Model, build_model
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
+_EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
+
+
+def load(
+    source: DeckSource, database: CardDatabase, *, bounded: bool = True
+) -> tuple[Model, Any, tuple[Message, ...]]:
+    model, report = build_model(source, database, bounded=bounded)
+    if model.size == 0 and report.view is not None and not report.view.slots["main"]:
+        raise DeckUnusable(message=_EMPTY(path=source.name))
+    warnings = (NOT_LEGAL_TUNED(path=source.name, n=report.errors),) if report.errors else ()
+    return model, report, warnings

@@ -1,0 +1,33 @@
+"""The Azuki `Tuner` (varz_deck/core/game.py): `stats` and `tune` read a deck and compute."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from varz_deck.core.cards import CardDatabase
+from varz_deck.games.azuki.tune.model import load
+from varz_deck.games.azuki.tune.odds import card_figures
+from varz_deck.games.azuki.tune.report import AzukiTune
+from varz_deck.games.azuki.tune.stats import AzukiStats
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
+
+class AzukiTuner:
+    """SPEC §11 for Azuki: per-card figures and the cost curve; no swaps (fixed IKZ deck)."""
+
+    options = frozenset({"on", "plot"})
+
+    def stats(self, source: DeckSource, database: CardDatabase) -> AzukiStats:
+        model, report, warnings = load(source, database, bounded=False)  # stats only counts
+        return AzukiStats(model, report, warnings)
+
+    def tune(
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+    ) -> AzukiTune:
+        model, _, warnings = load(source, database)
+        return AzukiTune(model, on, target, tuple(card_figures(model, on)), warnings)
+
+
+TUNER = AzukiTuner()

@@ -1,0 +1,59 @@
+"""The checked deck `stats` and `tune` read, its model, and card names in a language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.cards import CardDatabase
+from varz_deck.core.check import DeckReport
+from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
+from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
+from varz_deck.core.tuning import refuse_oversized
+from varz_deck.games.varz.check import check_parsed
+from varz_deck.games.varz.deck import read_deck
+from varz_deck.games.varz.resolve import DeckView
+from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, SpellCard, build_model
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
+_NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    report: DeckReport
+    view: DeckView
+    warning: Message | None
+
+
+def load(source: DeckSource, database: CardDatabase, *, bounded: bool = False) -> Loaded:
+    """The checked deck; DeckUnusable when it cannot be read; with `bounded` (tune: its work grows
+    with the deck), DeckTooLarge when a section is far over its size (core/tuning.py)."""
+    deck, problems = read_deck(source)
+    unreadable = [d for d in problems if d.code in ("F001", "F002")]
+    if unreadable or not deck.readable:
+        raise DeckUnusable(unreadable or problems)
+    if bounded:
+        refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
+    report = check_parsed(deck, problems, database)
+    if report.view is None:
+        raise DeckUnusable(report.diagnostics)
+    warning = NOT_LEGAL_TUNED(path=source.name, n=report.errors) if report.errors else None
+    return Loaded(report, report.view, warning)
+
+
+def model_of(loaded: Loaded, name: str) -> Model:
+    try:
+        return build_model(loaded.view)
+    except ModelError as err:
+        raise DeckUnusable(message=_NO_HERO(path=name, problem=err.message)) from None
+
+
+def card_name(card: Any, lang: str) -> str:
+    return CardName.of(card).in_language(lang)
+
+
+def spell_name(card: SpellCard, lang: str) -> str:
+    return card.name if lang == ENGLISH else CardName(card.name, card.names).in_language(lang)

@@ -1,0 +1,51 @@
+"""The VARZ `Tuner` (varz_deck/core/game.py): `stats` and `tune` read a deck and compute."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from varz_deck.core.cards import CardDatabase
+from varz_deck.games.varz.sim.model import Model
+from varz_deck.games.varz.tune.model import Loaded, load, model_of
+from varz_deck.games.varz.tune.odds import DrawCache, mean_on_curve, spell_odds
+from varz_deck.games.varz.tune.report import VarzTune
+from varz_deck.games.varz.tune.stats import VarzStats
+from varz_deck.games.varz.tune.swaps import sweep
+from varz_deck.games.varz.tune.tables import table
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
+
+
+def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan: str) -> VarzTune:
+    cache = DrawCache()
+    odds = spell_odds(model, on, cache(model, on, mulligan))
+    mean = mean_on_curve(model, odds)
+    swaps = sweep(loaded.view, model, on, mulligan, cache)
+    goal = Fraction(str(target))
+    tables = {side: table(side, goal) for side in ("play", "draw")}
+    warnings = (loaded.warning,) if loaded.warning is not None else ()
+    return VarzTune(loaded, model, on, mulligan, target, odds, mean, tuple(swaps), tables, warnings)
+
+
+class VarzTuner:
+    """SPEC §11 for VARZ."""
+
+    options = frozenset({"target", "on", "mulligan", "plot"})
+
+    def stats(self, source: DeckSource, database: CardDatabase) -> VarzStats:
+        loaded = load(source, database)
+        warnings = (loaded.warning,) if loaded.warning is not None else ()
+        return VarzStats(loaded, warnings)
+
+    def tune(
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+    ) -> VarzTune:
+        loaded = load(source, database, bounded=True)
+        return tune_model(
+            loaded, model_of(loaded, source.name), target=target, on=on, mulligan=mulligan
+        )
+
+
+TUNER = VarzTuner()
