@@ -132,6 +132,8 @@ def sim(
     other = one_deck(vs, chosen) if vs is not None else None
     database = deck_database(source, cards, chosen, game, progress=output is SimOutput.text)
     goldfish = game_of(database).goldfish
+    if goldfish is None:  # a game without a simulator (SPEC §8: exit 2 naming the game)
+        refuse_option(game_of(database), "sim", chosen)
     given = {"vs": other is not None, "plot": plot is not None}
     for option, used in given.items():
         if used and option not in goldfish.options:

@@ -82,7 +82,12 @@ def stats(
     source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
-    tuner = game_of(database).tuner
+    the_game = game_of(database)
+    tuner = the_game.tuner
+    if tuner is None:  # a game without stats (SPEC §8: exit 2 naming the game)
+        refuse_option(the_game, "stats", chosen)
+    if plot is not None and "plot" not in tuner.options:
+        refuse_option(the_game, "--plot", chosen)
     try:
         outcome = tuner.stats(source, database)
     except _unusable_type() as err:
@@ -124,6 +129,8 @@ def tune(
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
+    if tuner is None or "tune" not in tuner.options:  # SPEC §8: exit 2 naming the game
+        refuse_option(the_game, "tune", chosen)
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
         refuse_option(the_game, "--mulligan auto", chosen)
     if target != DEFAULT_TARGET and "target" not in tuner.options:

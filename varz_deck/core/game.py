@@ -164,7 +164,8 @@ class Tuner(Protocol):
 
     @property
     def options(self) -> frozenset[str]:
-        """Of "target", "on", "mulligan", "plot": the `tune` options it honours."""
+        """Of "tune" (the command itself: without it only `stats` answers), "target", "on",
+        "mulligan", "plot": what it honours."""
         ...
 
     def stats(self, source: DeckSource, database: CardDatabase) -> TuneOutcome:
@@ -289,8 +290,8 @@ class Game(Protocol):
         ...
 
     @property
-    def goldfish(self) -> Goldfish:
-        """`varz-deck sim`."""
+    def goldfish(self) -> Goldfish | None:
+        """`varz-deck sim` (None: the game has no simulator; `sim` refuses it, exit 2)."""
         ...
 
     @property
@@ -304,6 +305,6 @@ class Game(Protocol):
         ...
 
     @property
-    def tuner(self) -> Tuner:
-        """`varz-deck stats`, `varz-deck tune`."""
+    def tuner(self) -> Tuner | None:
+        """`varz-deck stats`, `varz-deck tune` (None: neither; they refuse it, exit 2)."""
         ...

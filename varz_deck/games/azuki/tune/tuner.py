@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class AzukiTuner:
     """SPEC §11 for Azuki: per-card figures and the cost curve; no swaps (fixed IKZ deck)."""
 
-    options = frozenset({"on", "plot"})
+    options = frozenset({"tune", "on", "plot"})
 
     def stats(self, source: DeckSource, database: CardDatabase) -> AzukiStats:
         model, report, warnings = load(source, database, bounded=False)  # stats only counts

@@ -32,7 +32,7 @@ def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan
 class VarzTuner:
     """SPEC §11 for VARZ."""
 
-    options = frozenset({"target", "on", "mulligan", "plot"})
+    options = frozenset({"tune", "target", "on", "mulligan", "plot"})
 
     def stats(self, source: DeckSource, database: CardDatabase) -> VarzStats:
         loaded = load(source, database)
