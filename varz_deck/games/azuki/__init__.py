@@ -17,7 +17,6 @@ from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabas
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
     from varz_deck.core.lint import CardFile
