@@ -97,6 +97,7 @@ def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
     assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [
         ("C001", 1, 7, "game is one of the installed games: varz, azuki, toy (got 'chess')")
     ]
+    assert list(result.files) == [str(tmp_path / "formats.yaml")]
 
 
 def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
