@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
-    from varz_deck.core.strictyaml import Document
     from varz_deck.games.azuki.deck import AzukiView
 
 
