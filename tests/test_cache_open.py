@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core import database as database_module
+from varz_deck.core import dbcache, discovery
 from varz_deck.core.database import DatabaseError
 from varz_deck.games import get_game, open_database
 
@@ -47,7 +47,7 @@ def expected_key(
 ) -> str:
     """The key as documented: blake2b-160 of the version tag, the game, the card and formats
     schemas, each YAML file's path and bytes (None: unreadable) and each misnamed file's name."""
-    digest = hashlib.blake2b(f"{VERSION} cache-3".encode(), digest_size=20)
+    digest = hashlib.blake2b(f"{VERSION} cache-4".encode(), digest_size=20)
     digest.update(game.encode())
     for schema in ("card-file", "formats"):
         digest.update((ROOT / "schemas" / f"{schema}.schema.json").read_bytes())
@@ -61,8 +61,8 @@ def expected_key(
 
 def key_of(root: Path) -> str:
     game = get_game("varz")
-    files = list(database_module._read_files(root))
-    return database_module._cache_key(root, files, game, database_module._misnamed(root))
+    files = list(discovery.read_files(root))
+    return dbcache.cache_key(root, files, game, discovery.misnamed(root))
 
 
 def contents(root: Path, *rels: str) -> list[tuple[str, bytes | None]]:

@@ -121,13 +121,13 @@ def test_the_cache_keeps_a_latin1_name(
     second = database(tmp_path / "two", b"v\xfez01.yaml")
     built = open_database(first)
     lints: list[Path] = []
-    real = database_module._lint
+    real = database_module.lint
 
     def counted(root: Path, *args: object) -> object:
         lints.append(root)
         return real(root, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(database_module, "_lint", counted)
+    monkeypatch.setattr(database_module, "lint", counted)
     again = open_database(first)
     assert lints == []  # served from the cache
     assert again.cards == built.cards

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.database import _yaml_files
+from varz_deck.core.discovery import yaml_files
 from varz_deck.games import (
     database_game,
     get_game,
@@ -45,7 +45,7 @@ def test_the_bundled_databases_say_their_game() -> None:
 
 
 def test_a_nested_database_is_skipped_by_its_parent() -> None:
-    files = _yaml_files(ROOT / "card_data")
+    files = yaml_files(ROOT / "card_data")
     assert files
     assert not any(AZUKI_DB in p.parents for p in files)
 

@@ -27,7 +27,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core import database as database_module
+from varz_deck.core import discovery as discovery_module
 from varz_deck.core import strictyaml
 from varz_deck.core.cards import normalize
 from varz_deck.core.fastschema import FastSchema, detail_validator
@@ -161,7 +161,7 @@ def test_row02_the_cache_holds_the_bytes_that_were_linted(
     cards = tmp_path / "db"
     shutil.copytree(bundled_db_path / "sets", cards / "sets")
     reads: dict[str, int] = {}
-    real_read = database_module.read_bytes
+    real_read = discovery_module.read_bytes
 
     def changing_read(path: Path, limit: int) -> bytes:
         data = real_read(path, limit)
@@ -171,9 +171,9 @@ def test_row02_the_cache_holds_the_bytes_that_were_linted(
                 return bytes(r02.edited(data))
         return data
 
-    monkeypatch.setattr(database_module, "read_bytes", changing_read)
+    monkeypatch.setattr(discovery_module, "read_bytes", changing_read)
     first = open_database(cards)
-    monkeypatch.setattr(database_module, "read_bytes", real_read)
+    monkeypatch.setattr(discovery_module, "read_bytes", real_read)
     assert reads == {"pr.yaml": 1, "vz01.yaml": 1, "vz02.yaml": 1}  # each file read once
     assert first.lookup("Ember Imp")
     again = open_database(cards)  # the file on disk never changed: from the cache

@@ -15,13 +15,18 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.codes import CARD_CODES
+from varz_deck.core.code import Scope
 from varz_deck.core.database import DatabaseError
-from varz_deck.games import lint_database, open_database
+from varz_deck.games import all_codes, lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "lint_cases"
-LINT_CODES = ["F001", "F002", "F003", *(info.code for info in CARD_CODES)]
+LINT_CODES = [
+    "F001",
+    "F002",
+    "F003",
+    *(c for c, info in all_codes().items() if info.scope is Scope.CARDS),
+]
 WARNING_CODES = {"C101", "C102", "C103", "C104"}
 
 

@@ -75,7 +75,9 @@ def tiny_db(evolution_level: int = 6) -> CardDatabase:
         Card(id="S1-101", name="Stone Gate", type="portal", set=S1, color="colorless",
              shield_life=3),
     ]  # fmt: skip
-    formats = {"standard": Format("standard", "Standard", max_effect_portals=2, sets=(S1,))}
+    formats = {
+        "standard": Format("standard", "Standard", sets=(S1,), extra={"max_effect_portals": 2})
+    }
     return CardDatabase(cards, formats)
 
 

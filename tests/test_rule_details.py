@@ -142,7 +142,9 @@ def _db(
         Card(id="S1-101", name="Stone Gate", type="portal", set="S1", color="colorless",
              shield_life=3),
     ]  # fmt: skip
-    fmt = Format("standard", "Standard", max_effect_portals=2, sets=("S1",), banned=banned)
+    fmt = Format(
+        "standard", "Standard", sets=("S1",), banned=banned, extra={"max_effect_portals": 2}
+    )
     return CardDatabase(cards, {"standard": fmt})
 
 
@@ -195,7 +197,7 @@ def test_hero_rules_are_skipped_without_a_hero() -> None:
 
 def test_portal_rules_are_skipped_when_portals_are_pooled() -> None:
     database = _db()
-    database.formats["pioneer"] = Format("pioneer", "Pioneer", portals="pooled")
+    database.formats["pioneer"] = Format("pioneer", "Pioneer", extra={"portals": "pooled"})
     text = "format: pioneer\n" + LEGAL.replace("  Stone Gate: 4\n", "  Stone Gate: 9\n")
     assert _check(database, text).diagnostics == ()
     assert {
@@ -208,7 +210,7 @@ def test_portal_rules_are_skipped_when_portals_are_pooled() -> None:
 
 def test_only_portal_rules_are_skipped_when_portals_are_pooled() -> None:
     database = _db()
-    database.formats["pioneer"] = Format("pioneer", "Pioneer", portals="pooled")
+    database.formats["pioneer"] = Format("pioneer", "Pioneer", extra={"portals": "pooled"})
     text = "format: pioneer\n" + LEGAL.replace("  Filler 0: 3\n", "  Filler 0: 2\n")
     assert [d.code for d in _check(database, text).diagnostics] == ["V102"]  # 29 spells
 
@@ -492,7 +494,7 @@ def _view(
     return SimpleNamespace(
         hero=object() if hero else None,
         leader=object() if leader else None,
-        format=SimpleNamespace(pooled_portals=pooled),
+        format=SimpleNamespace(extra={"portals": "pooled"} if pooled else {}),
         format_known=known,
     )
 

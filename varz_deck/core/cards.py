@@ -69,29 +69,24 @@ class CardRecord:
 
 @dataclass(frozen=True)
 class Format:
-    """A constructed format: which sets, bans and restrictions, and how portals work."""
+    """A constructed format: which sets, bans and restrictions; `extra` holds the game's own
+    format fields (`Game.format_fields`), which only the game reads."""
 
     key: str
     name: str
-    max_effect_portals: int | None = None
     sets: tuple[str, ...] | None = None
     banned: tuple[str, ...] = ()
     restricted: Mapping[str, int] = field(default_factory=dict)
-    portals: str = "constructed"
-
-    @property
-    def pooled_portals(self) -> bool:
-        return self.portals == "pooled"
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "key": self.key,
             "name": self.name,
-            "max_effect_portals": self.max_effect_portals,
             "sets": list(self.sets) if self.sets is not None else None,
             "banned": list(self.banned),
             "restricted": dict(self.restricted),
-            "portals": self.portals,
+            "extra": dict(self.extra),
         }
 
     @classmethod
@@ -100,11 +95,10 @@ class Format:
         return cls(
             key=data["key"],
             name=data["name"],
-            max_effect_portals=data.get("max_effect_portals"),
             sets=tuple(sets) if sets is not None else None,
             banned=tuple(data.get("banned", ())),
             restricted=dict(data.get("restricted", {})),
-            portals=data.get("portals", "constructed"),
+            extra=dict(data.get("extra", {})),
         )
 
 

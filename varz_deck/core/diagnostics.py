@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
+
+from varz_deck.core.code import Code, Severity, declared
 
 if TYPE_CHECKING:
     from varz_deck.core.i18n import Args, Message
 
-
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
-
-    def __str__(self) -> str:
-        return self.value
+__all__ = ["Code", "Diagnostic", "Mark", "Severity", "diag"]
 
 
 class Mark(NamedTuple):
@@ -63,13 +58,8 @@ class Diagnostic:
         return (self.line or 0, self.column or 0, self.code)
 
 
-def default_severity(code: str) -> Severity:
-    """W… codes and card-data C1… codes are warnings; every other code is an error."""
-    return Severity.WARNING if code.startswith(("W", "C1")) else Severity.ERROR
-
-
 def diag(
-    code: str,
+    code: Code | str,
     message: str | Message,
     mark: Mark | None = None,
     *,
@@ -79,7 +69,8 @@ def diag(
     severity: Severity | None = None,
     args: Mapping[str, object] | None = None,
 ) -> Diagnostic:
-    """Build a diagnostic; severity defaults to the code's own (see default_severity).
+    """Build a diagnostic; its severity is the code's own: the `Code`'s, or for a code given by
+    its id the declared code's (varz_deck.core.code.declare), else an error.
 
     `message` is a `Message` (see varz_deck.core.i18n), or an English template whose context is
     the code when `args` is given, or else plain English text (then it is not translated).
@@ -88,15 +79,18 @@ def diag(
 
     if isinstance(message, English):
         message = message.message
+    if isinstance(code, str):
+        code = declared(code) or code
     if severity is None:
-        severity = default_severity(code)
+        severity = code.severity if isinstance(code, Code) else Severity.ERROR
+    code_id = code.id if isinstance(code, Code) else code
     text: Message | None = None
     if isinstance(message, Message):
         text = message(**args) if args is not None else message
     elif args is not None:
-        text = Message(code, message)(**args)
+        text = Message(code_id, message)(**args)
     return Diagnostic(
-        code=code,
+        code=code_id,
         severity=severity,
         message=text.render() if text is not None else str(message),
         file=file,

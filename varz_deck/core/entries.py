@@ -29,7 +29,7 @@ MAX_COUNT_DIGITS = 12  # a longer count is out of range without converting it
 # "3 Ember Imp", "3x Ember Imp", "3× Ember Imp": the multiplier is joined to the count, so
 # "3 X Ronin" is three of the card "X Ronin" (issue 24)
 _ITEM = re.compile(r"\s*([0-9]+)[xX×]?\s+(\S.*?)\s*")
-NEUTRAL_FORMAT = Format("?", "unknown format", max_effect_portals=None)
+NEUTRAL_FORMAT = Format("?", "unknown format")
 _TOP_KEY = re.compile(r"^[\"']?([A-Za-z][A-Za-z _-]*?)[\"']?[ \t]*:", re.MULTILINE)
 
 

@@ -12,7 +12,7 @@ The core never imports a game: the functions that need one take it as an argumen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
     from varz_deck.core.i18n import Message
+    from varz_deck.core.lint import CardFile
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
-    from varz_deck.core.strictyaml import Document
 
 # What `sim` and `tune`/`stats` say on stderr of an illegal deck (every game's goldfish and tuner).
 NOT_LEGAL_SIMULATED = nmsg(
@@ -225,6 +225,8 @@ class Game(Protocol):
     sections: tuple[str, ...]  # list sections of a deck file
     slots: tuple[str, ...]  # single-card keys of a deck file
     lead: str  # the slot of the deck's leading card
+    # the game's own fields of a format in formats.yaml: name -> JSON Schema; kept in Format.extra
+    format_fields: Mapping[str, Mapping[str, Any]]
     words: DeckWords
 
     @property
@@ -269,10 +271,9 @@ class Game(Protocol):
         """The fields that make two printings of one card the same card (C003)."""
         ...
 
-    def vocabulary(
-        self, entries: list[Any], doc: Document, bad_paths: set[Any]
-    ) -> Iterator[Diagnostic]:
-        """C004: words of a card file outside the game's vocabulary."""
+    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
+        """Code -> the game's own checks of each card file (`cards lint`), registered as its
+        deck rules are, on a `Rulebook[CardFile]` (core/lint/)."""
         ...
 
     def owns_deck(self, text: str) -> bool:
@@ -286,7 +287,8 @@ class Game(Protocol):
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:
-        """Code -> rule (with code, name, section, summary, doc), for `varz-deck rules`."""
+        """Code -> rule, for every code the game owns (its deck rules and its card checks), for
+        `varz-deck rules`."""
         ...
 
     @property

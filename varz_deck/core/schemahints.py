@@ -43,7 +43,7 @@ def deck_hints(
 SECTION = msg("schema", 'a section is a mapping of card: count, or a list of "COUNT NAME" strings')
 HINTS: dict[str, dict[str, Message]] = {
     "formats": {
-        "/properties/game": msg("schema", "game is varz or azuki"),
+        "/properties/game": msg("schema", "game is the key of an installed game"),
         "/properties/formats/propertyNames": msg(
             "schema", "a format key is lower-case letters, digits, - and _"
         ),

@@ -5,7 +5,7 @@ Everything Azuki is in this package; the core reaches it through `varz_deck.game
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +17,11 @@ from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabas
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
-    from varz_deck.core.strictyaml import Document
     from varz_deck.games.azuki.deck import AzukiView
 
 
@@ -57,6 +56,8 @@ class Azuki:
     def section_of(self, card: Any) -> str | None:
         return str(card.home)
 
+    format_fields: Mapping[str, Mapping[str, Any]] = {}
+
     def colours_of(self, card: Any) -> tuple[str, ...]:
         return tuple(card.elements)
 
@@ -80,10 +81,8 @@ class Azuki:
     def game_fields(self, card: Any) -> dict[str, Any]:
         return dict(card.game_fields())
 
-    def vocabulary(
-        self, entries: list[Any], doc: Document, bad_paths: set[Any]
-    ) -> Iterator[Diagnostic]:
-        return iter(())  # the card schema closes every Azuki vocabulary (elements, types)
+    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
+        return {}  # the card schema closes every Azuki vocabulary (elements, types)
 
     def check_deck(
         self, source: DeckSource, database: CardDatabase, format_key: str | None

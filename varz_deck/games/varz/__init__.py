@@ -8,25 +8,24 @@ reaches it through, so the core's game-independent paths (database loading, the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
 from varz_deck.core.game import DeckWords
 from varz_deck.core.i18n import msg
+from varz_deck.games.varz.cards import FORMAT_FIELDS
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
-    from varz_deck.core.strictyaml import Document
     from varz_deck.games.varz.cards import Card
-    from varz_deck.games.varz.resolve import DeckView
 
 
 class Varz:
@@ -61,6 +60,8 @@ class Varz:
         from varz_deck.games.varz.cards import SECTION_OF_TYPE
 
         return SECTION_OF_TYPE.get(card.type)
+
+    format_fields = FORMAT_FIELDS
 
     def colours_of(self, card: Any) -> tuple[str, ...]:
         return (card.color,) if card.color else ()
@@ -107,12 +108,10 @@ class Varz:
     def game_fields(self, card: Any) -> dict[str, Any]:
         return dict(card.game_fields())
 
-    def vocabulary(
-        self, entries: list[Any], doc: Document, bad_paths: set[Any]
-    ) -> Iterator[Diagnostic]:
-        from varz_deck.games.varz.vocabulary import vocabulary
+    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
+        from varz_deck.games.varz.vocabulary import CARD_RULES
 
-        return vocabulary(entries, doc, bad_paths)
+        return CARD_RULES.rules
 
     def check_deck(
         self, source: DeckSource, database: CardDatabase, format_key: str | None
@@ -152,10 +151,10 @@ class Varz:
 
         return REGISTRAR
 
-    def rules(self) -> Mapping[str, Rule[DeckView]]:
+    def rules(self) -> Mapping[str, Rule[Any]]:
         from varz_deck.games.varz.rules import RULES
 
-        return RULES
+        return {**RULES, **self.card_rules()}
 
 
 GAME: Game = Varz()

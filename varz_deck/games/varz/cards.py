@@ -76,7 +76,26 @@ class Card(CardRecord):
         return self.type == "skill" and self.vaz
 
 
-BUILTIN_FORMATS = {
-    "standard": Format("standard", "Standard", max_effect_portals=2),
-    "pioneer": Format("pioneer", "Pioneer", max_effect_portals=None, portals="pooled"),
+# VARZ's own fields of a format in formats.yaml (schema fragments; the core keeps them in
+# `Format.extra`): how many portals with effects a deck may hold (rulebook 2.2), and whether the
+# Portal Deck is built (`constructed`) or taken from the table's shared pool (`pooled`).
+FORMAT_FIELDS: Mapping[str, Mapping[str, Any]] = {
+    "max_effect_portals": {"type": "integer", "minimum": 0},
+    "portals": {"enum": ["constructed", "pooled"]},
 }
+
+BUILTIN_FORMATS = {
+    "standard": Format("standard", "Standard", extra={"max_effect_portals": 2}),
+    "pioneer": Format("pioneer", "Pioneer", extra={"portals": "pooled"}),
+}
+
+
+def max_effect_portals(fmt: Format) -> int | None:
+    """The most portals with effects the format allows; None: no limit."""
+    limit = fmt.extra.get("max_effect_portals")
+    return limit if isinstance(limit, int) else None
+
+
+def pooled_portals(fmt: Format) -> bool:
+    """Whether the format's portals come from the table's pool (not checked at registration)."""
+    return fmt.extra.get("portals") == "pooled"

@@ -1,4 +1,4 @@
-"""C004 for VARZ card files: skill classes and keywords outside the rulebook's lists (ch. 9)."""
+"""VARZ's card check: skill classes and keywords outside the rulebook's lists (C004, ch. 9)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,14 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from varz_deck.core.code import Scope
 from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.i18n import Joined, Message, Quoted, msg
-from varz_deck.core.strictyaml import Document
+from varz_deck.core.lint import CardFile
+from varz_deck.core.rulebook import Rulebook
 from varz_deck.games.varz.cards import GENERIC, SKILL_CLASSES
+
+CARD_RULES: Rulebook[CardFile] = Rulebook(Scope.CARDS)
 
 _KEYWORD = re.compile(
     r"(overstrike|menace|lethal|vigilance|haste|flash|leap|veil|barrier|flying|stealth|taunt"
@@ -30,11 +34,12 @@ def _strings(value: Any) -> list[tuple[int | None, str]]:
     return []
 
 
-def vocabulary(entries: list[Any], doc: Document, bad_paths: set[Any]) -> Iterator[Diagnostic]:
-    """C004: skill classes and keywords outside the rulebook's lists."""
+def vocabulary(view: CardFile) -> Iterator[Diagnostic]:
+    """unknown skill class or keyword"""
     import difflib
 
-    for entry in entries:
+    doc, bad_paths = view.doc, view.bad_paths
+    for entry in view.entries:
         base = ("cards", entry.index)
         for field_name, known in (
             ("skill_classes", SKILL_CLASSES),
@@ -57,7 +62,7 @@ def vocabulary(entries: list[Any], doc: Document, bad_paths: set[Any]) -> Iterat
                 )
                 path = (field_name,) if j is None else (field_name, j)
                 yield diag(
-                    "C004",
+                    C004,
                     message,
                     doc.mark((*base, *path)),
                     file=entry.file,
@@ -69,12 +74,21 @@ def vocabulary(entries: list[Any], doc: Document, bad_paths: set[Any]) -> Iterat
             if _KEYWORD.fullmatch(keyword):
                 continue
             yield diag(
-                "C004",
+                C004,
                 _keyword_problem(keyword),
                 doc.mark((*base, "keywords", j if j is not None else 0)),
                 file=entry.file,
                 card=entry.id,
             )
+
+
+CARD_RULES.rule(
+    "C004",
+    "class-or-keyword-unknown",
+    "3-2 ❷, 9",
+    fix="Use a skill class or keyword the game knows, or correct its spelling.",
+)(vocabulary)
+C004 = CARD_RULES.rules["C004"].info
 
 
 def _keyword_problem(keyword: str) -> Message:

@@ -15,6 +15,7 @@ from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
+from varz_deck.games.varz.cards import pooled_portals
 from varz_deck.games.varz.layout import shield_life
 
 _TITLES = {
@@ -62,7 +63,7 @@ def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) ->
 
 def _pooled(reg: Registration) -> bool:
     view = reg.report.view
-    return view is not None and view.format.pooled_portals
+    return view is not None and pooled_portals(view.format)
 
 
 def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:

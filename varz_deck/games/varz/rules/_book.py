@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from varz_deck.core.code import Severity
 from varz_deck.core.rulebook import Check, Rulebook
+from varz_deck.games.varz.cards import pooled_portals
 from varz_deck.games.varz.resolve import DeckView
 
 RULEBOOK: Rulebook[DeckView] = Rulebook()
@@ -24,12 +26,13 @@ def rule(
     needs_hero: bool = False,
     portal_rule: bool = False,
     format_rule: bool = False,
+    severity: Severity = Severity.ERROR,
     fix: str = "",
 ) -> Callable[[Check[DeckView]], Check[DeckView]]:
-    """Register a VARZ rule (SPEC §4: hero rules need a hero, portal rules constructed portals,
-    format rules a known format)."""
+    """Register a VARZ rule, the owner of its code (SPEC §4: hero rules need a hero, portal rules
+    constructed portals, format rules a known format)."""
     when = partial(applies, needs_hero=needs_hero, portal_rule=portal_rule, format_rule=format_rule)
-    return RULEBOOK.rule(code, name, section, when=when, fix=fix)
+    return RULEBOOK.rule(code, name, section, when=when, severity=severity, fix=fix)
 
 
 def applies(view: DeckView, *, needs_hero: bool, portal_rule: bool, format_rule: bool) -> bool:
@@ -37,6 +40,6 @@ def applies(view: DeckView, *, needs_hero: bool, portal_rule: bool, format_rule:
     is checked, so mutation testing reaches it)."""
     if needs_hero and view.hero is None:
         return False
-    if portal_rule and view.format.pooled_portals:
+    if portal_rule and pooled_portals(view.format):
         return False
     return not (format_rule and not view.format_known)

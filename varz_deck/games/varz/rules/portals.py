@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import CardName, Term, msg, nmsg
-from varz_deck.games.varz.cards import COLORLESS
+from varz_deck.games.varz.cards import COLORLESS, max_effect_portals
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules._book import rule
 from varz_deck.games.varz.rules._util import at_entry, at_section
@@ -197,7 +197,7 @@ def effect_portals_over_format_limit(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   two different effect portals in Standard
     Illegal: three different effect portals in Standard
     """
-    limit = view.format.max_effect_portals
+    limit = max_effect_portals(view.format)
     if limit is None:
         return
     total = sum(entry.count for card, entry in view.resolved("portals") if card.has_effect)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.diagnostics import Diagnostic, Severity
 from varz_deck.core.i18n import CardName, Joined, Term, msg, nmsg
 from varz_deck.games.varz.cards import GENERIC
 from varz_deck.games.varz.resolve import DeckView
@@ -171,5 +171,6 @@ rule(
     "evolution-level-unreachable",
     "3-2 ❶, 5.2",
     needs_hero=True,
+    severity=Severity.WARNING,
     fix="Play another hero, or check the hero's evolution_level in the card data.",
 )(evolution_level_unreachable)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.diagnostics import Diagnostic, Severity
 from varz_deck.core.i18n import CardName, Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, Card
 from varz_deck.games.varz.deck import Entry
@@ -158,5 +158,6 @@ rule(
     "off-colour-cost-unpayable",
     "3.3, 6.1",
     needs_hero=True,
+    severity=Severity.WARNING,
     fix="Add VAZ skills of the spell's colour, or play a cheaper spell of that colour.",
 )(off_colour_cost_unpayable)

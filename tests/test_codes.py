@@ -1,0 +1,112 @@
+"""Codes owned by their checks (issue 25): severity from the Code, every code from its owner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from varz_deck.core.code import Code, Scope, Severity, declare, declared
+from varz_deck.core.diagnostics import Diagnostic, diag
+from varz_deck.core.rulebook import Rulebook
+from varz_deck.games import all_codes, get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+FILE_IDS = [f"F00{n}" for n in range(1, 10)] + ["F010"]
+CARD_IDS = ["C001", "C002", "C003", "C005", "C006", "C007", "C101", "C102", "C103", "C104"]
+
+
+def test_severity_comes_from_the_code_not_from_its_letter() -> None:
+    declare(Code("W991", "warning-letter-error", "an error whose id starts with W"))
+    declare(Code("Q991", "odd-letter-warning", "a warning", Severity.WARNING))
+    assert diag("W991", "x").severity is Severity.ERROR
+    assert diag("Q991", "x").severity is Severity.WARNING
+    own = Code("E991", "given", "given as the object", Severity.WARNING)
+    assert diag(own, "x").severity is Severity.WARNING
+    assert diag(own, "x").code == "E991"
+
+
+def test_a_code_nobody_declared_is_an_error() -> None:
+    assert diag("W990", "x").severity is Severity.ERROR
+
+
+def test_one_id_declared_twice_differently_is_refused() -> None:
+    declare(Code("Z990", "one", "one"))
+    declare(Code("Z990", "one", "one"))  # the same code again (a module imported twice)
+    with pytest.raises(ValueError, match="Z990"):
+        declare(Code("Z990", "two", "another"))
+
+
+def _check(view: object) -> Iterator[Diagnostic]:
+    """A check's title.
+
+    Legal:   a passing example
+    Illegal: a failing example
+    """
+    yield diag("Z991", "found")
+
+
+def test_a_rule_owns_its_code() -> None:
+    book: Rulebook[object] = Rulebook(Scope.CARDS)
+    book.rule("Z991", "z-check", "SPEC §1", severity=Severity.WARNING, fix="Do it.")(_check)
+    info = book.rules["Z991"].info
+    assert declared("Z991") is info
+    assert (info.title, info.severity, info.scope, info.fix) == (
+        "A check's title.",
+        Severity.WARNING,
+        Scope.CARDS,
+        "Do it.",
+    )
+    assert info.examples == (("Legal", "a passing example"), ("Illegal", "a failing example"))
+    assert [d.severity for d in book.run(None)] == [Severity.WARNING]
+
+
+def test_warnings_are_declared_by_their_owners() -> None:
+    codes = all_codes()
+    warnings = sorted(code for code, info in codes.items() if info.severity is Severity.WARNING)
+    assert warnings == ["C101", "C102", "C103", "C104", "W201", "W202"]
+
+
+def test_every_code_comes_from_its_owner() -> None:
+    from varz_deck.core import filecodes
+    from varz_deck.core.lint import cards, formats
+    from varz_deck.games.varz import vocabulary
+
+    codes = all_codes()
+    assert codes["F001"] is filecodes.F001
+    assert codes["C002"] is cards.C002
+    assert codes["C104"] is formats.C104
+    assert codes["C004"] is vocabulary.C004  # the game's own card check
+
+
+def test_the_list_is_files_then_each_games_rules_then_card_data() -> None:
+    azuki = [f"A10{n}" for n in range(1, 8)]
+    assert list(all_codes(["azuki"])) == [*FILE_IDS, *azuki, *CARD_IDS]
+    varz = list(all_codes(["varz"]))
+    assert varz[:10] == FILE_IDS
+    assert varz[10:29] == [f"V1{n:02}" for n in range(1, 18)] + ["W201", "W202"]
+    assert varz[29:] == ["C001", "C002", "C003", "C004", *CARD_IDS[3:]]
+
+
+def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
+    from varz_deck.core.database import lint_database
+
+    (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
+    result = lint_database(tmp_path, get_game("varz"), games=("varz", "azuki", "toy"))
+    assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [
+        ("C001", 1, 7, "game is one of the installed games: varz, azuki, toy (got 'chess')")
+    ]
+    assert list(result.files) == [str(tmp_path / "formats.yaml")]
+
+
+def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
+    from varz_deck.core.cards import Format
+    from varz_deck.games import open_database
+
+    database = open_database(ROOT / "card_data")
+    assert database.formats["standard"].extra == {"max_effect_portals": 2}
+    assert database.formats["pioneer"].extra == {"portals": "pooled"}
+    assert {f for f in Format.__dataclass_fields__} == {
+        "key", "name", "sets", "banned", "restricted", "extra"
+    }  # fmt: skip

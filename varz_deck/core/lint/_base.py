@@ -1,0 +1,131 @@
+"""What the card-data checks look at: a card file's entries, the whole database, formats.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.filecodes import F003
+from varz_deck.core.i18n import Quoted, msg
+from varz_deck.core.strictyaml import Document
+
+if TYPE_CHECKING:
+    from varz_deck.core.game import Game
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card mapping of a card file: its data, its places, and its Card if the schema passed.
+
+    Only the places the cross-file checks point at are kept (the card, each of its fields, each
+    translation), so the documents themselves can be dropped as soon as a file is done.
+    """
+
+    file: str
+    index: int
+    raw: dict[str, Any]
+    set_code: str | None
+    card: Any
+    marks: dict[tuple[str | int, ...], Mark]
+
+    @property
+    def id(self) -> str | None:
+        value = self.raw.get("id")
+        return value if isinstance(value, str) else None
+
+    def mark(self, *path: str | int) -> Mark:
+        for end in range(len(path), -1, -1):
+            found = self.marks.get(path[:end])
+            if found is not None:
+                return found
+        return Mark(1, 1)
+
+    def where(self) -> str:
+        mark = self.mark("id") if self.id is not None else self.mark()
+        return f"{self.file}:{mark.line}:{mark.column}"
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """One card file: its document, its entries, the schema paths C001 flagged."""
+
+    doc: Document
+    shown: str
+    entries: list[Entry]
+    bad_paths: set[Any]
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Every card file's entries, for the checks across files."""
+
+    entries: list[Entry]
+    game: Game
+
+
+@dataclass(frozen=True)
+class FormatsFile:
+    """formats.yaml, with the database's entries it names."""
+
+    doc: Document
+    shown: str
+    entries: list[Entry]
+
+
+def entries(doc: Document, shown: str, bad_paths: set[Any], game: Game) -> Iterator[Entry]:
+    """Every card mapping of a file; a Card for each one the schema accepted."""
+    data = doc.data
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
+        return
+    set_block = data.get("set")
+    set_code = set_block.get("code") if isinstance(set_block, dict) else None
+    set_code = set_code if isinstance(set_code, str) else None
+    bad = {p[1] for p in bad_paths if len(p) >= 2 and p[0] == "cards"}
+    if () in bad_paths or ("cards",) in bad_paths:
+        bad = set(range(len(raw_cards)))
+    for i, raw in enumerate(raw_cards):
+        if not isinstance(raw, dict):
+            continue
+        card = None
+        if i not in bad:
+            line = (doc.mark(("cards", i)) or Mark(1, 1)).line
+            card = game.make_card(raw, set_code, shown, line)
+        base = ("cards", i)
+        marks: dict[tuple[str | int, ...], Mark] = {}
+        for path in ((), *((k,) for k in raw)):
+            mark = doc.marks.get((*base, *path))
+            if mark is not None:
+                marks[path] = mark
+        names = raw.get("names")
+        for lang in names if isinstance(names, dict) else ():
+            mark = doc.marks.get((*base, "names", lang))
+            if mark is not None:
+                marks[("names", lang)] = mark
+        yield Entry(shown, i, raw, set_code, card, marks)
+
+
+def unique_cards(entries: list[Entry]) -> list[Entry]:
+    """Entries with a valid card, the first printing of each id only."""
+    seen: set[str] = set()
+    out = []
+    for entry in entries:
+        if entry.card is not None and entry.card.id not in seen:
+            seen.add(entry.card.id)
+            out.append(entry)
+    return out
+
+
+def duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
+    """F003: a key given twice in a card file or formats.yaml."""
+    for dup in doc.duplicates:
+        yield diag(
+            F003,
+            msg("F003", "key {key} is given twice (first at line {line}); keep one")(
+                key=Quoted(dup.key), line=dup.first.line
+            ),
+            dup.second,
+            file=shown,
+        )

@@ -1,0 +1,158 @@
+"""What formats.yaml names: cards and sets the database has (C005, C104)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import Any
+
+from varz_deck.core.code import Scope, Severity
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.i18n import Message, Quoted, msg
+from varz_deck.core.lint._base import Entry, FormatsFile
+from varz_deck.core.rulebook import Rulebook
+
+FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
+
+
+def _specs(view: FormatsFile) -> Iterator[tuple[str, dict[str, Any]]]:
+    formats = view.doc.data.get("formats") if isinstance(view.doc.data, dict) else None
+    for key, spec in formats.items() if isinstance(formats, dict) else ():
+        if isinstance(spec, dict):
+            yield key, spec
+
+
+def _known_sets(entries: list[Entry]) -> set[str]:
+    known: set[str] = set()
+    for entry in entries:
+        if entry.set_code is not None:
+            known.add(entry.set_code)
+        elif entry.id is not None:
+            known.add(entry.id.split("-", 1)[0])
+    return known
+
+
+def _named(view: FormatsFile, key: str, spec: dict[str, Any]) -> list[tuple[str, str, Mark | None]]:
+    """(verb, card id, place) for every card a format bans or restricts."""
+    doc, base = view.doc, ("formats", key)
+    named: list[tuple[str, str, Mark | None]] = []
+    banned = spec.get("banned")
+    for j, card_id in enumerate(banned if isinstance(banned, list) else []):
+        if isinstance(card_id, str):
+            named.append(("bans", card_id, doc.mark((*base, "banned", j))))
+    restricted = spec.get("restricted")
+    for card_id in restricted if isinstance(restricted, dict) else {}:
+        named.append(("restricts", card_id, doc.key_mark((*base, "restricted", card_id))))
+    return named
+
+
+def _ids(entries: list[Entry]) -> dict[str, Entry]:
+    ids: dict[str, Entry] = {}
+    for entry in entries:
+        if entry.id is not None:
+            ids.setdefault(entry.id, entry)
+    return ids
+
+
+def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
+    """formats.yaml names an unknown card or set"""
+    known_sets = _known_sets(view.entries)
+    ids = _ids(view.entries)
+    for key, spec in _specs(view):
+        sets = spec.get("sets")
+        for j, code in enumerate(sets if isinstance(sets, list) else []):
+            if isinstance(code, str) and code not in known_sets:
+                close = difflib.get_close_matches(code, sorted(known_sets), n=1)
+                problem = msg("C005", "format {format} names set {set}, which no card file has")(
+                    format=Quoted(key), set=Quoted(code)
+                )
+                yield diag(
+                    C005,
+                    _format_hint(problem, close),
+                    view.doc.mark(("formats", key, "sets", j)),
+                    file=view.shown,
+                )
+        for verb, card_id, mark in _named(view, key, spec):
+            if card_id in ids:
+                continue
+            close = difflib.get_close_matches(card_id, list(ids), n=1)
+            missing = (
+                msg("C005", "format {format} bans card {card}, which does not exist")
+                if verb == "bans"
+                else msg("C005", "format {format} restricts card {card}, which does not exist")
+            )
+            yield diag(
+                C005,
+                _format_hint(missing(format=Quoted(key), card=Quoted(card_id)), close),
+                mark,
+                file=view.shown,
+                card=card_id,
+            )
+
+
+FORMATS.rule(
+    "C005",
+    "format-names-unknown",
+    "2.2",
+    fix="Correct the card or set name in formats.yaml, or add it to the database.",
+)(names_unknown)
+C005 = FORMATS.rules["C005"].info
+
+
+def _format_hint(problem: Message, close: list[str]) -> Message:
+    """A C005 problem, and '; did you mean 'X'?' when there is a close match."""
+    if not close:
+        return problem
+    return msg("C005", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
+
+
+def entry_without_effect(view: FormatsFile) -> Iterator[Diagnostic]:
+    """warning: a format bans or restricts a card none of whose printings is in its sets"""
+    ids = _ids(view.entries)
+    sets_of_name: dict[str, set[str]] = {}
+    for entry in view.entries:
+        if entry.card is not None:
+            sets_of_name.setdefault(entry.card.name, set()).add(entry.card.set)
+    for key, spec in _specs(view):
+        sets = spec.get("sets")
+        if not isinstance(sets, list):
+            continue
+        legal_sets = {s for s in sets if isinstance(s, str)}
+        for verb, card_id, mark in _named(view, key, spec):
+            named = ids.get(card_id)
+            if named is None or named.card is None:
+                continue
+            if sets_of_name.get(named.card.name, set()) & legal_sets:
+                continue
+            message = (
+                msg(
+                    "C104",
+                    "format {format} bans {id} ({name}), but no printing of it is "
+                    "in a set the format allows, so this has no effect; remove it "
+                    "or add the set",
+                )
+                if verb == "bans"
+                else msg(
+                    "C104",
+                    "format {format} restricts {id} ({name}), but no printing of "
+                    "it is in a set the format allows, so this has no effect; "
+                    "remove it or add the set",
+                )
+            )
+            yield diag(
+                C104,
+                message(format=Quoted(key), id=card_id, name=Quoted(named.card.name)),
+                mark,
+                file=view.shown,
+                card=card_id,
+            )
+
+
+FORMATS.rule(
+    "C104",
+    "format-entry-without-effect",
+    "2.2",
+    severity=Severity.WARNING,
+    fix="Drop the entry from the format, or add a set the card is printed in.",
+)(entry_without_effect)
+C104 = FORMATS.rules["C104"].info
