@@ -220,13 +220,13 @@ def test_the_card_database_is_loaded_once_for_many_decks(
         varz_deck.core.database.lint_database,
     )
 
-    def counting_open(root: Path, game: Any, progress: Any = None):
+    def counting_open(root: Path, game: Any, progress: Any = None, **options: Any):
         calls["open"] += 1
-        return real_open(root, game, progress)
+        return real_open(root, game, progress, **options)
 
-    def counting_lint(root: Path, game: Any, progress: Any = None):
+    def counting_lint(root: Path, game: Any, progress: Any = None, **options: Any):
         calls["lint"] += 1
-        return real_lint(root, game, progress)
+        return real_lint(root, game, progress, **options)
 
     monkeypatch.setattr(varz_deck.core.database, "open_database", counting_open)
     monkeypatch.setattr(varz_deck.core.database, "lint_database", counting_lint)

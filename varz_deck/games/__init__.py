@@ -175,14 +175,14 @@ def open_database(root: Path, progress: Callable[[int, int], None] | None = None
     total)` hears of each file when the database is not in the cache."""
     from varz_deck.core import database
 
-    return database.open_database(root, database_game(root), progress)
+    return database.open_database(root, database_game(root), progress, games=game_keys())
 
 
 def lint_database(root: Path, progress: Callable[[int, int], None] | None = None) -> LintResult:
     """Everything `cards lint` reports for the database at root, for its game."""
     from varz_deck.core import database
 
-    return database.lint_database(root, database_game(root), progress)
+    return database.lint_database(root, database_game(root), progress, games=game_keys())
 
 
 def check_deck(
