@@ -30,7 +30,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-CARDS = ROOT / "card_data"
+CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 TIMEOUT = 20.0
 

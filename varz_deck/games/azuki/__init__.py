@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
 from varz_deck.core.game import DeckWords
 from varz_deck.core.i18n import msg
+from varz_deck.core.resources import register_schemas
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from varz_deck.games.azuki.deck import AzukiView
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 class Azuki:
     """The Azuki TCG."""
 
@@ -33,6 +37,10 @@ class Azuki:
     name = "Azuki TCG"
     card_schema = "azuki-card"
     deck_schema = "azuki-deck"
+    schemas: Mapping[str, Path] = {
+        "azuki-card": _HERE / "schemas" / "card-file.schema.json",
+        "azuki-deck": _HERE / "schemas" / "deck.schema.json",
+    }
     sections: tuple[str, ...] = ("main", "ikz")
     slots: tuple[str, ...] = ("leader", "gate")
     lead = "leader"
@@ -44,9 +52,7 @@ class Azuki:
 
     @property
     def card_data(self) -> Path:
-        from varz_deck.core.resources import resource_dir
-
-        return resource_dir("card_data") / "azuki"
+        return _HERE / "card_data"
 
     @property
     def list_words(self) -> ListWords:
@@ -129,3 +135,4 @@ class Azuki:
 
 
 GAME: Game = Azuki()
+register_schemas(GAME.schemas)

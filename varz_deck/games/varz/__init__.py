@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
 from varz_deck.core.game import DeckWords
 from varz_deck.core.i18n import msg
+from varz_deck.core.resources import register_schemas
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from varz_deck.games.varz.resolve import DeckView
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 class Varz:
     """The VARZ TCG."""
 
@@ -36,6 +40,10 @@ class Varz:
     name = "VARZ"
     card_schema = "card"
     deck_schema = "deck"
+    schemas: Mapping[str, Path] = {
+        "card": _HERE / "schemas" / "card-file.schema.json",
+        "deck": _HERE / "schemas" / "deck.schema.json",
+    }
     sections: tuple[str, ...] = ("spells", "skills", "portals")
     slots: tuple[str, ...] = ("hero",)
     lead = "hero"
@@ -47,9 +55,7 @@ class Varz:
 
     @property
     def card_data(self) -> Path:
-        from varz_deck.core.resources import resource_dir
-
-        return resource_dir("card_data")
+        return _HERE / "card_data"
 
     @property
     def list_words(self) -> ListWords:
@@ -159,3 +165,4 @@ class Varz:
 
 
 GAME: Game = Varz()
+register_schemas(GAME.schemas)
