@@ -203,7 +203,9 @@ class Toy(Azuki):
     def check_deck(self, source, database, format_key):
         lines = source.text.split()
         found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=source.name),)
-        return DeckReport(source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy")
+        return DeckReport(
+            source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy", words=self.words
+        )
 
     def rules(self):
         return {"T101": Rule()}

@@ -47,7 +47,7 @@ from varz_deck.core.i18n import (
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
 from varz_deck.core.source import DeckSource
-from varz_deck.games import all_codes, check_deck, check_decks, open_database
+from varz_deck.games import all_codes, check_deck, check_decks, get_game, open_database
 from varz_deck.games.varz.cards import Card
 
 src = DeckSource.from_path
@@ -610,7 +610,8 @@ def _report() -> DeckReport:
         section="portals",
     )
     counts = {"spells": 30, "skills": 9, "portals": 8, "shield_life": 19}
-    return DeckReport("a.yaml", "Deck", "standard", hero, counts, (d,))
+    words = get_game("varz").words
+    return DeckReport("a.yaml", "Deck", "standard", hero, counts, (d,), game="varz", words=words)
 
 
 def test_text_report_in_japanese() -> None:

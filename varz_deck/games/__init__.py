@@ -266,7 +266,7 @@ def _other_game(
         {},
         (problem,),
         game=database.game,
-        lead=mine.lead,
+        words=mine.words,
         places=(*mine.slots, *mine.sections),
     )
 

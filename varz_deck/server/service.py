@@ -414,7 +414,7 @@ class Checked:
 
     @property
     def lead(self) -> str:
-        hero = self.report.hero
+        hero = self.report.lead_card
         return str(getattr(hero, "name", "") or "") if hero is not None else ""
 
     def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:

@@ -10,10 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
 from varz_deck.core.resources import register_schemas
-from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
+from varz_deck.games.azuki.cards import BUILTIN_FORMATS, WORDS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
@@ -44,11 +42,7 @@ class Azuki:
     sections: tuple[str, ...] = ("main", "ikz")
     slots: tuple[str, ...] = ("leader", "gate")
     lead = "leader"
-    words = DeckWords(
-        lead_named=msg("report", "leader {name}"),
-        lead_title=msg("page", "Leader"),
-        lead_json="hero",
-    )
+    words = WORDS
 
     @property
     def card_data(self) -> Path:

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
 from varz_deck.core.resources import register_schemas
+from varz_deck.games.varz.cards import WORDS
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
@@ -47,11 +46,7 @@ class Varz:
     sections: tuple[str, ...] = ("spells", "skills", "portals")
     slots: tuple[str, ...] = ("hero",)
     lead = "hero"
-    words = DeckWords(
-        lead_named=msg("report", "hero {name}"),
-        lead_title=msg("page", "Hero"),
-        lead_json="hero",
-    )
+    words = WORDS
 
     @property
     def card_data(self) -> Path:
