@@ -62,8 +62,9 @@ def test_format_help_lists_the_formats(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_check_help_says_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     out = " ".join(helptext(["check"], capsys, 200).split())
-    assert "every game" in out
+    assert "every installed game" in out
     assert "under the VARZ rulebook" not in out
+    assert "Azuki" not in out  # issue 25: the help names no game
 
 
 @pytest.mark.parametrize("command", ["check", "sim", "stats", "tune", "register", "verify", "code"])

@@ -456,16 +456,17 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_on_the_sheet() -> None:
 
 @cache
 def ja_catalogue() -> dict[tuple[str, str], str]:
-    """The Japanese catalogue, read off the .po file: (context, msgid) -> msgstr."""
+    """The Japanese catalogues (the core's and each game's), read off their .po files:
+    (context, msgid) -> msgstr."""
     from babel.messages.pofile import read_po
 
-    path = ROOT / "varz_deck" / "locale" / "ja" / "LC_MESSAGES" / "varz_deck.po"
-    with path.open("rb") as handle:
-        out = {}
-        for m in read_po(handle):  # a plural entry: by its singular, the first form
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
-            out[m.context or "", key] = m.string[0] if isinstance(m.string, tuple) else m.string
-        return out
+    out = {}
+    for path in sorted((ROOT / "varz_deck").glob("**/locale/ja/LC_MESSAGES/*.po")):
+        with path.open("rb") as handle:
+            for m in read_po(handle):  # a plural entry: by its singular, the first form
+                key = m.id[0] if isinstance(m.id, tuple) else m.id
+                out[m.context or "", key] = m.string[0] if isinstance(m.string, tuple) else m.string
+    return out
 
 
 def ja(context: str, msgid: str, **args: object) -> str:

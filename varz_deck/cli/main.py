@@ -90,7 +90,9 @@ def build_app() -> typer.Typer:
     """The whole command tree (help, completion, tests)."""
     whole = typer.Typer(
         name="varz-deck",
-        help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
+        help=N_(
+            "Deck legality checker, card-data linter and goldfish simulator for trading card games."
+        ),
         no_args_is_help=True,
         **_SETTINGS,
     )

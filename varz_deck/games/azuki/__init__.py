@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
+from varz_deck.core.i18n import register_catalogue
 from varz_deck.core.resources import register_schemas
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, WORDS, AzukiCard, AzukiDatabase
 
@@ -130,3 +131,4 @@ class Azuki:
 
 GAME: Game = Azuki()
 register_schemas(GAME.schemas)
+register_catalogue("azuki", _HERE / "locale")

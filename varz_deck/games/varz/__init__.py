@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
+from varz_deck.core.i18n import register_catalogue
 from varz_deck.core.resources import register_schemas
 from varz_deck.games.varz.cards import WORDS
 
@@ -161,3 +162,4 @@ class Varz:
 
 GAME: Game = Varz()
 register_schemas(GAME.schemas)
+register_catalogue("varz", _HERE / "locale")
