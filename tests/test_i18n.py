@@ -933,7 +933,9 @@ def test_registration_sheet_in_japanese() -> None:
     from varz_deck.games.varz.registration import register_deck
     from varz_deck.games.varz.registration.sheet import render_sheet
 
-    reg = register_deck(src(ILLEGAL), open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data"))
+    reg = register_deck(
+        src(ILLEGAL), open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    )
     page = render_sheet(reg, "ja")
     assert '<html lang="ja">' in page
     for words in (

@@ -78,8 +78,8 @@ def cards_lint(
     Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any
     warning too), 2 when a folder does not exist.
     """
-    from varz_deck.core.database import resolve_root
     from varz_deck.games import lint_database
+    from varz_deck.games.library import resolve_root
 
     chosen = language(lang)
     roots = list(dirs) if dirs else [resolve_root(cards)]
