@@ -1,7 +1,7 @@
 """Hatchling build hook: compile the gettext catalogues (locale/*/LC_MESSAGES/*.po -> .mo).
 
-The .mo files are build outputs (gitignored); they are written beside their .po sources in
-varz_deck/locale/ and handed to hatchling as artifacts, so the wheel ships them even though git
+Every catalogue is compiled: the core's (varz_deck/locale/) and each game's (its package's
+locale/). The .mo files are build outputs (gitignored); they are written beside their .po sources and handed to hatchling as artifacts, so the wheel ships them even though git
 ignores them. Configured in pyproject.toml under [tool.hatch.build.targets.wheel.hooks.custom];
 Babel is a build requirement ([build-system] requires).
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-LOCALE = Path("varz_deck") / "locale"
+PACKAGE = Path("varz_deck")
 
 
 class CatalogueBuildHook(BuildHookInterface):
@@ -26,7 +26,7 @@ class CatalogueBuildHook(BuildHookInterface):
         from babel.messages.pofile import read_po
 
         root = Path(self.root)
-        for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
+        for po in sorted((root / PACKAGE).glob("**/locale/*/LC_MESSAGES/*.po")):
             with po.open("rb") as handle:
                 catalog = read_po(handle, locale=po.parent.parent.name)
             mo = po.with_suffix(".mo")

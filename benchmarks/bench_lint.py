@@ -6,7 +6,7 @@ It writes a deterministic database (100 card files of 100 cards, plus formats.ya
 folder, installs check-jsonschema into this Python's environment if it is missing, then times both
 tools as subprocesses, alternating, and compares the medians. Our linter does everything `cards lint`
 does (cross-file checks included); check-jsonschema validates the same card files against
-schemas/card-file.schema.json. Exit 1 if we are less than 5× faster or use 200 MiB or more.
+varz_deck/games/varz/schemas/card-file.schema.json. Exit 1 if we are less than 5× faster or use 200 MiB or more.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ def in_process() -> float:
     import statistics
     import time
 
-    from varz_deck.core.database import bundled_root
     from varz_deck.games import open_database
+    from varz_deck.games.library import bundled_root
     from varz_deck.games.varz.tune import TUNER
 
     database = open_database(bundled_root())

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="session")
 def bundled_db_path() -> Path:
     """The card database shipped with the package."""
-    return ROOT / "card_data"
+    return ROOT / "varz_deck" / "games" / "varz" / "card_data"
 
 
 @pytest.fixture(scope="session")

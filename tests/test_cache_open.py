@@ -33,8 +33,8 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def bundled_copy(folder: Path) -> Path:
-    shutil.copytree(ROOT / "card_data" / "sets", folder / "sets")
-    shutil.copy(ROOT / "card_data" / "formats.yaml", folder)
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
+    shutil.copy(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "formats.yaml", folder)
     return folder
 
 
@@ -49,8 +49,8 @@ def expected_key(
     schemas, each YAML file's path and bytes (None: unreadable) and each misnamed file's name."""
     digest = hashlib.blake2b(f"{VERSION} cache-4".encode(), digest_size=20)
     digest.update(game.encode())
-    for schema in ("card-file", "formats"):
-        digest.update((ROOT / "schemas" / f"{schema}.schema.json").read_bytes())
+    for schema in ("games/varz/schemas/card-file", "core/formats"):
+        digest.update((ROOT / "varz_deck" / f"{schema}.schema.json").read_bytes())
     for rel, data in files:
         digest.update(framed(rel.encode()))
         digest.update(b"unreadable" if data is None else framed(data))

@@ -20,7 +20,7 @@ from varz_deck.games import check_decks, open_database
 HERE = Path(__file__).parent
 CORPORA = {
     "varz": (HERE / "cases", HERE / "data" / "altdb"),
-    "azuki": (HERE / "cases_azuki", HERE.parent / "card_data" / "azuki"),
+    "azuki": (HERE / "cases_azuki", HERE.parent / "varz_deck" / "games" / "azuki" / "card_data"),
 }
 DECK_SUFFIXES = {".yaml", ".yml", ".txt"}
 

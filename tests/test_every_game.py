@@ -22,7 +22,10 @@ LEGAL = {
     "varz": [ROOT / "examples" / "red-kagura-festival.yaml", ROOT / "examples" / "blue-list.txt"],
     "azuki": sorted((ROOT / "examples" / "azuki").glob("*.yaml")),
 }
-DATABASE = {"varz": ROOT / "card_data", "azuki": ROOT / "card_data" / "azuki"}
+DATABASE = {
+    "varz": ROOT / "varz_deck" / "games" / "varz" / "card_data",
+    "azuki": ROOT / "varz_deck" / "games" / "azuki" / "card_data",
+}
 GAMES = list(game_keys())
 
 

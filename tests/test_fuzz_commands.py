@@ -155,7 +155,7 @@ def test_fuzz_deck_codes(data: st.DataObject, valid_code: str) -> None:
 def small_db(work: Path) -> Path:
     """A copy of the bundled VARZ database (without the nested Azuki one)."""
     db = work / "db"
-    shutil.copytree(ROOT / "card_data", db, ignore=shutil.ignore_patterns("azuki"))
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", db)
     return db
 
 

@@ -27,7 +27,7 @@ from varz_deck.games.azuki.sim import Model, SimCard, ikz_on, monte_carlo, seen_
 from varz_deck.games.azuki.sim.exact import exact
 
 ROOT = Path(__file__).resolve().parent.parent
-AZUKI_DB = ROOT / "card_data" / "azuki"
+AZUKI_DB = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
 AZUKI_EXAMPLES = sorted((ROOT / "examples" / "azuki").glob("*.yaml"))
 
 
@@ -38,16 +38,19 @@ def _run(*args: object) -> tuple[int, str]:
 
 
 def test_the_bundled_databases_say_their_game() -> None:
-    assert database_game(ROOT / "card_data").key == "varz"
+    assert database_game(ROOT / "varz_deck" / "games" / "varz" / "card_data").key == "varz"
     assert database_game(AZUKI_DB).key == "azuki"
     assert open_database(AZUKI_DB).game == "azuki"
-    assert open_database(ROOT / "card_data").game == "varz"
+    assert open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data").game == "varz"
 
 
-def test_a_nested_database_is_skipped_by_its_parent() -> None:
-    files = yaml_files(ROOT / "card_data")
+def test_a_nested_database_is_skipped_by_its_parent(tmp_path: Path) -> None:
+    root = tmp_path / "db"
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", root)
+    shutil.copytree(AZUKI_DB, root / "azuki")
+    files = yaml_files(root)
     assert files
-    assert not any(AZUKI_DB in p.parents for p in files)
+    assert not any(root / "azuki" in p.parents for p in files)
 
 
 def test_the_azuki_database_lints_clean() -> None:
@@ -200,7 +203,9 @@ class Toy(Azuki):
     def check_deck(self, source, database, format_key):
         lines = source.text.split()
         found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=source.name),)
-        return DeckReport(source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy")
+        return DeckReport(
+            source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy", words=self.words
+        )
 
     def rules(self):
         return {"T101": Rule()}

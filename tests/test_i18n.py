@@ -47,7 +47,7 @@ from varz_deck.core.i18n import (
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
 from varz_deck.core.source import DeckSource
-from varz_deck.games import all_codes, check_deck, check_decks, open_database
+from varz_deck.games import all_codes, check_deck, check_decks, get_game, open_database
 from varz_deck.games.varz.cards import Card
 
 src = DeckSource.from_path
@@ -57,6 +57,14 @@ Extracted = dict[tuple[str, str], tuple[str, ...]]
 CASES = ROOT / "tests" / "cases"
 ALTDB = ROOT / "tests" / "data" / "altdb"
 LOCALE = ROOT / "varz_deck" / "locale"
+GAMES = ROOT / "varz_deck" / "games"
+# Each catalogue: its name, its gettext domain and its locale folder (with its babel.cfg). The
+# core's holds the core's, command line's and servers' messages; each game's holds its own.
+CATALOGUES = {
+    "core": (i18n.DOMAIN, LOCALE),
+    "varz": ("varz", GAMES / "varz" / "locale"),
+    "azuki": ("azuki", GAMES / "azuki" / "locale"),
+}
 TRANSLATED = ("ja", "zh")
 UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
 
@@ -138,10 +146,8 @@ def _key(context: str | None, msgid: object) -> tuple[str, str]:
     return (context or "", str(msgid[0]) if isinstance(msgid, (tuple, list)) else str(msgid))
 
 
-@pytest.fixture(scope="module")
-def extracted() -> Extracted:
-    """Every marked message in the code and schemas: (context, msgid) -> msgid forms."""
-    with (LOCALE / "babel.cfg").open(encoding="utf-8") as handle:
+def _extract(config: Path) -> Extracted:
+    with config.open(encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     found: Extracted = {}
     for _file, _line, message, _comments, context in extract_from_dir(
@@ -152,12 +158,35 @@ def extracted() -> Extracted:
     return found
 
 
-@pytest.fixture(scope="module", params=TRANSLATED)
-def catalogue(request: pytest.FixtureRequest) -> tuple[str, Catalog]:
-    lang = request.param
-    po, _mo = i18n.catalogue_paths(lang)
-    with po.open("rb") as handle:
-        return lang, read_po(handle, locale=lang)
+@pytest.fixture(scope="module")
+def extracted_by() -> dict[str, Extracted]:
+    """Each catalogue's marked messages, by its own babel.cfg: (context, msgid) -> msgid forms."""
+    return {name: _extract(folder / "babel.cfg") for name, (_, folder) in CATALOGUES.items()}
+
+
+@pytest.fixture(scope="module")
+def extracted(extracted_by: dict[str, Extracted]) -> Extracted:
+    """Every marked message in the code and schemas, of every catalogue."""
+    return {key: forms for found in extracted_by.values() for key, forms in found.items()}
+
+
+def _read(name: str, lang: str) -> Catalog:
+    domain, folder = CATALOGUES[name]
+    with i18n.catalogue_paths(lang, domain, folder)[0].open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.fixture(
+    scope="module",
+    params=[(name, lang) for name in CATALOGUES for lang in TRANSLATED],
+    ids=lambda p: f"{p[0]}-{p[1]}",
+)
+def catalogue(
+    request: pytest.FixtureRequest, extracted_by: dict[str, Extracted]
+) -> tuple[str, Catalog, Extracted]:
+    """One catalogue in one language, with the messages its sources mark."""
+    name, lang = request.param
+    return f"{name}/{lang}", _read(name, lang), extracted_by[name]
 
 
 def _forms(value: object) -> list[str]:
@@ -172,16 +201,41 @@ def _entries(catalog: Catalog) -> Iterator[tuple[tuple[str, str], PoMessage]]:
 
 
 def test_the_babel_config_names_the_same_sources_as_the_test() -> None:
-    """The schemas' hints are msg() calls in the schemahints modules, read by the python extractor."""
+    """The schemas' hints are msg() calls in the schemahints modules, read by the python extractor;
+    the core's catalogue leaves the games' packages to theirs."""
     config = (LOCALE / "babel.cfg").read_text(encoding="utf-8")
     assert "[python: varz_deck/**.py]" in config
+    assert "[ignore: varz_deck/games/*/**]" in config
     assert "schema_hints" not in config
+    for game in ("varz", "azuki"):
+        own = (GAMES / game / "locale" / "babel.cfg").read_text(encoding="utf-8")
+        assert f"[python: varz_deck/games/{game}/**.py]" in own
+        assert f"game = {game}" in own
 
 
-def test_every_marked_message_is_translated(
-    extracted: Extracted, catalogue: tuple[str, Catalog]
-) -> None:
-    lang, catalog = catalogue
+def test_a_message_in_two_catalogues_has_one_translation() -> None:
+    """The core's catalogue is asked first, then each game's: a message two of them hold must say
+    the same in both, or the game loaded first would decide."""
+    for lang in TRANSLATED:
+        seen: dict[tuple[str, str], tuple[str, object]] = {}
+        for name in CATALOGUES:
+            for key, message in _entries(_read(name, lang)):
+                first = seen.setdefault(key, (name, message.string))
+                assert first[1] == message.string, (lang, key, first[0], name)
+
+
+def test_a_games_words_come_from_its_own_catalogue() -> None:
+    """Marked in the game's package only, translated from the game's catalogue once it is loaded."""
+    from varz_deck.games import get_game
+
+    assert ("section", "portals") not in dict(_entries(_read("core", "ja")))
+    get_game("varz")
+    assert i18n.term("section", "portals", "ja") == "ポータルデッキ"
+    assert i18n.term("section", "portals", "zh") == "传送门牌组"
+
+
+def test_every_marked_message_is_translated(catalogue: tuple[str, Catalog, Extracted]) -> None:
+    lang, catalog, extracted = catalogue
     entries = dict(_entries(catalog))
     missing = sorted(key for key in extracted if key not in entries)
     assert not missing, f"{lang}: no translation for {missing}"
@@ -191,9 +245,9 @@ def test_every_marked_message_is_translated(
 
 
 def test_no_translation_is_left_over_for_a_message_that_is_gone(
-    extracted: Extracted, catalogue: tuple[str, Catalog]
+    catalogue: tuple[str, Catalog, Extracted],
 ) -> None:
-    lang, catalog = catalogue
+    lang, catalog, extracted = catalogue
     stale = sorted(key for key, _ in _entries(catalog) if key not in extracted)
     assert not stale, f"{lang}: translations of messages no longer in the code: {stale}"
 
@@ -205,17 +259,17 @@ def _fields(template: str) -> set[tuple[str, str]]:
 
 
 def test_every_translation_keeps_exactly_the_placeholders_of_its_msgid(
-    catalogue: tuple[str, Catalog],
+    catalogue: tuple[str, Catalog, Extracted],
 ) -> None:
-    lang, catalog = catalogue
+    lang, catalog, _ = catalogue
     for key, message in _entries(catalog):
         wanted = set().union(*(_fields(i) for i in _forms(message.id)))
         for string in _forms(message.string):
             assert _fields(string) == wanted, f"{lang}: {key} has {string!r}"
 
 
-def test_catalogues_use_one_plural_form(catalogue: tuple[str, Catalog]) -> None:
-    lang, catalog = catalogue
+def test_catalogues_use_one_plural_form(catalogue: tuple[str, Catalog, Extracted]) -> None:
+    lang, catalog, _ = catalogue
     assert catalog.num_plurals == 1, lang  # Japanese and Chinese do not inflect for number
 
 
@@ -288,10 +342,15 @@ def _messages(value: object) -> Iterator[Message]:
 
 @pytest.fixture(scope="module")
 def catalogues() -> dict[str, Catalog]:
+    """Every catalogue's entries in one, by language (the look-up renders with)."""
     out = {}
     for lang in TRANSLATED:
-        with i18n.catalogue_paths(lang)[0].open("rb") as handle:
-            out[lang] = read_po(handle, locale=lang)
+        merged = Catalog(locale=lang)
+        for name in CATALOGUES:
+            for message in _read(name, lang):
+                if message.id and merged.get(message.id, context=message.context) is None:
+                    merged[message.id] = message
+        out[lang] = merged
     return out
 
 
@@ -418,7 +477,7 @@ def test_a_diagnostic_without_a_template_is_shown_as_it_is() -> None:
 
 
 def test_a_po_compiles_in_memory_without_a_built_mo() -> None:
-    po, _mo = i18n.catalogue_paths("zh")
+    po, _mo = i18n.catalogue_paths("zh", *CATALOGUES["varz"])
     compiled = i18n.compile_po(po)
     assert compiled is not None
     assert compiled.pgettext("section", "portals") == "传送门牌组"
@@ -430,17 +489,22 @@ def test_the_build_hook_compiles_every_catalogue(tmp_path: Path) -> None:
         import hatch_build
     finally:
         sys.path.remove(str(ROOT))
-    for lang in TRANSLATED:
-        target = tmp_path / "varz_deck" / "locale" / lang / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        shutil.copy(i18n.catalogue_paths(lang)[0], target)
+    for domain, folder in CATALOGUES.values():
+        for lang in TRANSLATED:
+            po = i18n.catalogue_paths(lang, domain, folder)[0]
+            target = tmp_path / po.parent.relative_to(ROOT)
+            target.mkdir(parents=True)
+            shutil.copy(po, target)
     build_data: dict[str, list[str]] = {"artifacts": []}
     hook = SimpleNamespace(root=str(tmp_path), app=SimpleNamespace(display_info=lambda _: None))
     hatch_build.CatalogueBuildHook.initialize(hook, "standard", build_data)  # type: ignore[arg-type]
-    assert sorted(build_data["artifacts"]) == [
-        f"varz_deck/locale/{lang}/LC_MESSAGES/varz_deck.mo" for lang in TRANSLATED
-    ]
-    mo = tmp_path / build_data["artifacts"][0]
+    built = set(build_data["artifacts"])
+    for lang in TRANSLATED:
+        assert f"varz_deck/locale/{lang}/LC_MESSAGES/varz_deck.mo" in built
+        for game in ("varz", "azuki"):
+            assert f"varz_deck/games/{game}/locale/{lang}/LC_MESSAGES/{game}.mo" in built
+    assert len(built) == 3 * len(TRANSLATED)
+    mo = tmp_path / "varz_deck" / "games" / "varz" / "locale" / "ja" / "LC_MESSAGES" / "varz.mo"
     with mo.open("rb") as handle:
         assert gettext.GNUTranslations(handle).pgettext("section", "skills") == "スキルデッキ"
 
@@ -578,7 +642,9 @@ def test_help_of_the_main_commands_is_translated(
         main(["check", "--help", "--lang", "ja"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    assert "すべてのゲーム（VARZ、Azuki TCG）のデッキ" in out  # issue 12: check is for every game
+    assert (
+        "インストールされているすべてのゲームのデッキ" in out
+    )  # issue 12, 25: every installed game
     assert "デッキファイル（.yaml、.yml、.txt、.dek）" in out
     assert "メッセージの言語" in out
 
@@ -610,7 +676,8 @@ def _report() -> DeckReport:
         section="portals",
     )
     counts = {"spells": 30, "skills": 9, "portals": 8, "shield_life": 19}
-    return DeckReport("a.yaml", "Deck", "standard", hero, counts, (d,))
+    words = get_game("varz").words
+    return DeckReport("a.yaml", "Deck", "standard", hero, counts, (d,), game="varz", words=words)
 
 
 def test_text_report_in_japanese() -> None:
@@ -866,7 +933,9 @@ def test_registration_sheet_in_japanese() -> None:
     from varz_deck.games.varz.registration import register_deck
     from varz_deck.games.varz.registration.sheet import render_sheet
 
-    reg = register_deck(src(ILLEGAL), open_database(ROOT / "card_data"))
+    reg = register_deck(
+        src(ILLEGAL), open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    )
     page = render_sheet(reg, "ja")
     assert '<html lang="ja">' in page
     for words in (

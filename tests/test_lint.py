@@ -176,7 +176,7 @@ def test_sarif_validates_against_its_schema(runner: CliRunner) -> None:
 
 
 def test_bundled_database_lints_clean(runner: CliRunner) -> None:
-    result = lint_database(ROOT / "card_data")
+    result = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
     assert result.diagnostics == []
     assert result.database is not None and len(result.database.cards) > 100
     code, out = _lint(runner)  # no DIR: the bundled database

@@ -24,7 +24,9 @@ SETTINGS = settings(
 
 def _bundled_cards() -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = []
-    for path in sorted((ROOT / "card_data" / "sets").glob("*.yaml")):
+    for path in sorted(
+        (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
+    ):
         data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
         cards.extend(data["cards"])
     return cards
@@ -95,13 +97,12 @@ def test_fast_formats_check_agrees_with_jsonschema(sets: Any, banned: Any, other
 
 
 def test_every_bundled_file_is_valid_for_both() -> None:
-    for path in sorted((ROOT / "card_data").rglob("*.yaml")):
-        data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
-        name = "formats" if path.name == "formats.yaml" else "card"
-        if "azuki" in path.relative_to(ROOT / "card_data").parts and name == "card":
-            name = "azuki-card"  # the bundled Azuki database (game: azuki)
-        assert FastSchema(schema(name)).is_valid(data)
-        assert detail_validator(schema(name)).is_valid(data)
+    for game, card_schema in (("varz", "card"), ("azuki", "azuki-card")):
+        for path in sorted((ROOT / "varz_deck" / "games" / game / "card_data").rglob("*.yaml")):
+            data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
+            name = "formats" if path.name == "formats.yaml" else card_schema
+            assert FastSchema(schema(name)).is_valid(data)
+            assert detail_validator(schema(name)).is_valid(data)
 
 
 BRANCHES: list[dict[str, Any]] = [

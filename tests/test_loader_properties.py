@@ -43,7 +43,7 @@ FULL = settings(
 
 @functools.cache
 def bundled() -> CardDatabase:
-    database = lint_database(ROOT / "card_data").database
+    database = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data").database
     assert database is not None
     return database
 

@@ -30,7 +30,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-CARDS = ROOT / "card_data"
+CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+AZUKI_CARDS = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 TIMEOUT = 20.0
 
@@ -183,7 +184,7 @@ def varz_cards() -> list[dict[str, Any]]:
 
 @functools.cache
 def azuki_cards() -> list[dict[str, Any]]:
-    return [c for p in sorted((CARDS / "azuki" / "sets").glob("*.yaml")) for c in cards_in(p)]
+    return [c for p in sorted((AZUKI_CARDS / "sets").glob("*.yaml")) for c in cards_in(p)]
 
 
 def cards_in(path: Path) -> list[dict[str, Any]]:
@@ -532,7 +533,7 @@ async def test_no_fix_invents_cards(client: LanguageClient, tmp_path: Path) -> N
 @pytest.mark.asyncio(loop_scope="module")
 async def test_card_file_edit_updates_open_decks(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
-    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("azuki"))
+    shutil.copytree(CARDS, folder)
     config = ClientServerConfig(server_command=SERVER)
     client = await config.start()
     try:
@@ -578,7 +579,7 @@ async def until(found: Any, what: str) -> Any:
 @pytest.mark.asyncio(loop_scope="module")
 async def test_card_files_changed_on_disk_update_open_decks(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
-    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("azuki"))
+    shutil.copytree(CARDS, folder)
     client = await ClientServerConfig(server_command=SERVER).start()
     card_file = folder / "sets" / "vz01.yaml"
     deck = EXAMPLES / "illegal.yaml"
@@ -659,7 +660,7 @@ async def test_settings_choose_format_and_database(tmp_path: Path) -> None:
         before = seen(client, path.as_uri())
         client.workspace_did_change_configuration(
             t.DidChangeConfigurationParams(
-                settings={"varz-deck": {"format": "standard", "cards": str(CARDS / "azuki")}}
+                settings={"varz-deck": {"format": "standard", "cards": str(AZUKI_CARDS)}}
             )
         )
         got = await published(client, path.as_uri(), before)

@@ -18,8 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = (
-    ".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "LICENSE", "varz_deck", "card_data",
-    "schemas", "hatch_build.py",
+    ".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "LICENSE", "varz_deck",
+    "hatch_build.py",
 )  # fmt: skip
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -70,7 +70,7 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _user_repo(base: Path, hooks: tuple[Path, str]) -> Path:
     repo = base / "user-repo"
-    shutil.copytree(ROOT / "card_data", repo / "card_data")
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", repo / "card_data")
     (repo / "decks").mkdir()
     shutil.copy2(ROOT / "examples" / "red-kagura-festival.yaml", repo / "decks" / "kagura.yaml")
     path, rev = hooks

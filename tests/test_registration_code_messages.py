@@ -33,9 +33,11 @@ def catalogue() -> set[tuple[str, str]]:
     """(context, msgid) of every Japanese translation, read off the .po file."""
     from babel.messages.pofile import read_po
 
-    path = ROOT / "varz_deck" / "locale" / "ja" / "LC_MESSAGES" / "varz_deck.po"
-    with path.open("rb") as handle:
-        return {(m.context or "", m.id) for m in read_po(handle) if m.id and m.string}
+    found = set()
+    for path in sorted((ROOT / "varz_deck").glob("**/locale/ja/LC_MESSAGES/*.po")):
+        with path.open("rb") as handle:
+            found |= {(m.context or "", m.id) for m in read_po(handle) if m.id and m.string}
+    return found
 
 
 def translated(value: object) -> None:
@@ -77,7 +79,7 @@ def deck_of(hero: str | None, **sections: list[tuple[str, int]]) -> Deck:
     return deck
 
 
-BUNDLED = open_database(ROOT / "card_data")
+BUNDLED = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
 EMPTY = b"\x01\x00\x00\x00\x00\x00"  # version 1, standard, no hero, three empty sections
 
 

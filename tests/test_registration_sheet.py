@@ -51,7 +51,7 @@ KAGURA_ROWS = [
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "card_data")
+    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
 
 
 def reg_of(path: Path | str, player: str | None = None, event: str | None = None) -> Registration:
@@ -276,7 +276,7 @@ def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
     from varz_deck.games.azuki.registration import register_deck as azuki_register
     from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
 
-    db = open_database(ROOT / "card_data" / "azuki")
+    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     reg = azuki_register(src(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"), db)
     page = azuki_sheet(replace(reg, seat="7", date="2026-06-01"))
     assert "<dt>Table / seat</dt><dd>7</dd>" in page and "<dd>2026-06-01</dd>" in page
@@ -342,7 +342,7 @@ def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
     from varz_deck.games.azuki.registration import register_deck as azuki_register
     from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
 
-    db = open_database(ROOT / "card_data" / "azuki")
+    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     example = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
     token = db.by_id("AZP-001")
     assert token is not None and "IKZ-002" in token.aliases  # one card, three printed ids
@@ -433,7 +433,7 @@ def test_a_short_azuki_main_deck_is_marked(tmp_path: Path) -> None:
         "  Lightning Orb: 4\n", "  Lightning Orb: 3\n"
     )
     deck.write_text(text, encoding="utf-8")
-    db = open_database(ROOT / "card_data" / "azuki")
+    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     page = REGISTRAR.render_sheet(REGISTRAR.register(src(deck), db), "en")
     assert '<b class="off">49</b>' in page
 
@@ -456,16 +456,17 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_on_the_sheet() -> None:
 
 @cache
 def ja_catalogue() -> dict[tuple[str, str], str]:
-    """The Japanese catalogue, read off the .po file: (context, msgid) -> msgstr."""
+    """The Japanese catalogues (the core's and each game's), read off their .po files:
+    (context, msgid) -> msgstr."""
     from babel.messages.pofile import read_po
 
-    path = ROOT / "varz_deck" / "locale" / "ja" / "LC_MESSAGES" / "varz_deck.po"
-    with path.open("rb") as handle:
-        out = {}
-        for m in read_po(handle):  # a plural entry: by its singular, the first form
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
-            out[m.context or "", key] = m.string[0] if isinstance(m.string, tuple) else m.string
-        return out
+    out = {}
+    for path in sorted((ROOT / "varz_deck").glob("**/locale/ja/LC_MESSAGES/*.po")):
+        with path.open("rb") as handle:
+            for m in read_po(handle):  # a plural entry: by its singular, the first form
+                key = m.id[0] if isinstance(m.id, tuple) else m.id
+                out[m.context or "", key] = m.string[0] if isinstance(m.string, tuple) else m.string
+    return out
 
 
 def ja(context: str, msgid: str, **args: object) -> str:

@@ -20,8 +20,11 @@ from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic, Severity
 from varz_deck.core.report import github, json_report, sarif
 from varz_deck.core.report import text as text_report
-from varz_deck.games import all_codes
+from varz_deck.games import all_codes, get_game
 from varz_deck.games.varz.cards import Card
+
+# What a VARZ deck's report carries besides its contents: the game, and how it names the lead card.
+VARZ = {"game": "varz", "words": get_game("varz").words}
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -41,10 +44,11 @@ def warning(code: str, message: str, **place: object) -> Diagnostic:
 def reports() -> list[DeckReport]:
     """Three decks: illegal with a warning, unreadable, and legal with a warning only."""
     burn = DeckReport(
+        **VARZ,
         path="decks/a.yaml",
         name="Matsuri Burn",
         format="standard",
-        hero=HERO,
+        lead_card=HERO,
         counts={"spells": 30, "skills": 9, "portals": 8, "shield_life": 19},
         diagnostics=(
             warning(
@@ -67,18 +71,20 @@ def reports() -> list[DeckReport]:
         ),
     )
     missing = DeckReport(
+        **VARZ,
         path="decks/missing.yaml",
         name=None,
         format="standard",
-        hero=None,
+        lead_card=None,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(error("F001", "no such file; check the path", file="decks/missing.yaml"),),
     )
     odd = DeckReport(
+        **VARZ,
         path=ODD_PATH,
         name=None,
         format="pioneer",
-        hero=HERO,
+        lead_card=HERO,
         counts={"spells": 30, "skills": 9, "portals": 0, "shield_life": 0},
         diagnostics=(
             warning(
@@ -133,8 +139,8 @@ def _expected_check_txt(decks: list[DeckReport]) -> list[str]:
         errors_all += errors
         warnings_all += warnings
         about = [x for x in (deck.name, deck.format) if x]
-        if deck.hero is not None:
-            about.append(f"hero {deck.hero.name}")
+        if deck.lead_card is not None:
+            about.append(f"hero {deck.lead_card.name}")
         status = "✓ legal" if errors == 0 else "✗ illegal"
         lines.append(
             f"{status}  {deck.path}  ({' · '.join(about)})  "
@@ -178,10 +184,11 @@ def test_text_output_with_colour_is_the_same_text_plus_ansi() -> None:
 def test_text_output_shows_an_escape_in_a_card_name_escaped() -> None:
     hero = Card(id="X-1", name="Evil\x1b[2JHero", type="hero", set="X")
     report = DeckReport(
+        **VARZ,
         path="decks/e\x1b[31m.yaml",
         name="N\x1b]0;title\x07",
         format="standard",
-        hero=hero,
+        lead_card=hero,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(error("F005", "unknown card \x1b[31mX\u202e", file="decks/e\x1b[31m.yaml"),),
     )
@@ -196,10 +203,11 @@ def test_text_output_shows_an_escape_in_a_card_name_escaped() -> None:
 
 def test_text_output_with_colour_still_escapes_user_text() -> None:
     report = DeckReport(
+        **VARZ,
         path="d.yaml",
         name=None,
         format="standard",
-        hero=None,
+        lead_card=None,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(error("F005", "unknown card \x1b[2J", file="d.yaml", line=1, column=1),),
     )
@@ -210,10 +218,11 @@ def test_text_output_with_colour_still_escapes_user_text() -> None:
 
 def test_text_output_escapes_the_format_name() -> None:
     report = DeckReport(
+        **VARZ,
         path="d.yaml",
         name=None,
         format="\x1b[2Jstandard",
-        hero=None,
+        lead_card=None,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(),
     )
@@ -228,6 +237,7 @@ def test_text_output_for_no_problems_says_legal() -> None:
         HERO,
         {"spells": 30, "skills": 9, "portals": 8, "shield_life": 20},
         (),
+        **VARZ,
     )
     out = text_report.render_check([report], color=False, width=100)
     assert out.splitlines() == [
@@ -295,10 +305,11 @@ def test_json_shows_a_name_that_is_not_utf8_as_the_text_output_does() -> None:
     """A lone surrogate (the byte 0xFF of `p\\377r.yaml`) is no character a JSON reader takes:
     the path is the text `p\\udcffr.yaml`, backslash included, as the text report shows it."""
     report = DeckReport(
+        **VARZ,
         path="p\udcffr.yaml",
         name="N\udcff",
         format="standard",
-        hero=None,
+        lead_card=None,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(error("F001", "cannot read 'p\udcffr.yaml'", file="p\udcffr.yaml"),),
     )
@@ -314,10 +325,11 @@ def test_json_shows_a_name_that_is_not_utf8_as_the_text_output_does() -> None:
 
 def test_text_shows_a_name_that_is_not_utf8_escaped() -> None:
     report = DeckReport(
+        **VARZ,
         path="p\udcffr.yaml",
         name=None,
         format="standard",
-        hero=None,
+        lead_card=None,
         counts={"spells": 0, "skills": 0, "portals": 0, "shield_life": 0},
         diagnostics=(error("F001", "cannot read", file="p\udcffr.yaml", line=1, column=1),),
     )

@@ -31,14 +31,14 @@ from varz_deck.core.strictyaml import load
 from varz_deck.games import check_decks, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ROOT / "schemas"
+GAMES = ROOT / "varz_deck" / "games"
 CORPORA = {  # folder of decks: (game, card database)
     ROOT / "tests" / "cases": ("varz", ROOT / "tests" / "data" / "altdb"),
-    ROOT / "tests" / "cases_azuki": ("azuki", ROOT / "card_data" / "azuki"),
-    ROOT / "examples" / "azuki": ("azuki", ROOT / "card_data" / "azuki"),
-    ROOT / "examples": ("varz", ROOT / "card_data"),
+    ROOT / "tests" / "cases_azuki": ("azuki", ROOT / "varz_deck" / "games" / "azuki" / "card_data"),
+    ROOT / "examples" / "azuki": ("azuki", ROOT / "varz_deck" / "games" / "azuki" / "card_data"),
+    ROOT / "examples": ("varz", ROOT / "varz_deck" / "games" / "varz" / "card_data"),
 }
-SCHEMA_OF = {"varz": "deck.schema.json", "azuki": "azuki-deck.schema.json"}
+SCHEMA_OF = {game: GAMES / game / "schemas" / "deck.schema.json" for game in ("varz", "azuki")}
 # F004 that no schema can see: JSON Schema compares values, and 2.9999999999999999 is the value 3
 # (the checker judges the count as written: issue 24 row 14).
 AS_WRITTEN = {"F004/bad_count_not_whole_as_written.yaml"}
@@ -58,7 +58,7 @@ def corpus(deck: Path) -> tuple[str, Path]:
 
 @cache
 def schema(game: str) -> Draft202012Validator:
-    document = json.loads((SCHEMAS / SCHEMA_OF[game]).read_text(encoding="utf-8"))
+    document = json.loads(SCHEMA_OF[game].read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(document)
     return Draft202012Validator(document)
 
@@ -153,7 +153,7 @@ def test_a_list_item_passes_the_schema_exactly_when_check_reads_it(item: str) ->
 
 def test_the_item_pattern_reads_the_same_in_javascript_and_python() -> None:
     """The pattern spells out Python's \\s: JavaScript's \\s (ajv, editors) is another set."""
-    document = json.loads((SCHEMAS / "deck.schema.json").read_text(encoding="utf-8"))
+    document = json.loads(SCHEMA_OF["varz"].read_text(encoding="utf-8"))
     items = document["properties"]["spells"]["anyOf"][1]["items"]
     for pattern in (items["pattern"], items["allOf"][0]["pattern"]):
         assert "\\s" not in pattern and "\\S" not in pattern and "." not in pattern

@@ -15,10 +15,11 @@ from typing import Any
 import npmtools
 import pytest
 
-from varz_deck.core.resources import SCHEMA_NAMES, schema
+from varz_deck.core.resources import catalogue, schema
 from varz_deck.core.schemahints import HINTS, hinted
 
-SCHEMAS = sorted((Path(__file__).resolve().parent.parent / "schemas").glob("*.json"))
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = sorted((ROOT / "varz_deck").rglob("*.schema.json"))
 
 
 def keywords(node: Any) -> set[str]:
@@ -36,7 +37,7 @@ def at(document: Any, pointer: str) -> Any:
     return document
 
 
-@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_schema_has_a_keyword_of_its_own(path: Path) -> None:
     document = json.loads(path.read_text(encoding="utf-8"))
     assert not {k for k in keywords(document) if k.startswith("x-")}
@@ -47,9 +48,8 @@ def test_every_message_points_at_a_subschema() -> None:
     schemas' messages when it is loaded (the core keeps only the shared formats file's)."""
     from varz_deck.games import game_keys, get_game
 
-    for key in game_keys():
-        get_game(key)
-    assert set(HINTS) == set(SCHEMA_NAMES)
+    names = catalogue(get_game(key) for key in game_keys())
+    assert set(HINTS) == set(names)
     for name, hints in HINTS.items():
         for pointer, hint in hints.items():
             node = at(schema(name), pointer)
@@ -63,7 +63,7 @@ def ajv() -> list[str]:
     return npmtools.ajv()
 
 
-@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_ajv_compiles_the_schema_in_strict_mode(ajv: list[str], path: Path) -> None:
     done = subprocess.run(
         [*ajv, "compile", "--spec=draft2020", "--strict=true", "-c", "ajv-formats", "-s", path],

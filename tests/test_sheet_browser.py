@@ -83,7 +83,7 @@ def tools() -> dict[str, str]:
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "card_data")
+    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
 
 
 def print_pdf(html: str, paper: str, tmp: Path, tools: dict[str, str]) -> Path:
@@ -169,7 +169,7 @@ AZUKI_EXAMPLES = ROOT / "examples" / "azuki"
 
 @cache
 def azuki() -> CardDatabase:
-    return open_database(ROOT / "card_data" / "azuki")
+    return open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
 
 
 @pytest.mark.parametrize("paper", PAPER)

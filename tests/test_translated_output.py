@@ -37,12 +37,12 @@ def data_words(*, card_text: bool = True, code_names: bool = True) -> set[str]:
     """Words of names the card databases and the example decks hold (card, deck, format and
     class names, keywords), and of the diagnostics' names: data, shown as written. With
     `card_text`, the words of the cards' rules text and flavour too (what `cards show` prints)."""
-    from varz_deck.core.database import resolve_root
     from varz_deck.games import game_keys, open_database
+    from varz_deck.games.library import bundled_root
 
     words: set[str] = set()
     for key in game_keys():
-        database = open_database(resolve_root(None, key))
+        database = open_database(bundled_root(key))
         for card in database.cards.values():
             texts = (
                 card.name,

@@ -38,7 +38,7 @@ SPLASH = ROOT / "examples" / "yellow-amane-red-splash.yaml"
 
 @pytest.fixture(scope="module")
 def db() -> Any:
-    return open_database(ROOT / "card_data")
+    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
 
 
 # --------------------------------------------------------------------------- brute force
@@ -553,7 +553,7 @@ def _restricting_database(tmp: Path) -> Path:
     import shutil
 
     folder = tmp / "cards"
-    shutil.copytree(ROOT / "card_data", folder)
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", folder)
     promo = folder / "sets" / "pr.yaml"
     promo.write_text(
         promo.read_text(encoding="utf-8")

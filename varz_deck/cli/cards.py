@@ -78,8 +78,8 @@ def cards_lint(
     Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any
     warning too), 2 when a folder does not exist.
     """
-    from varz_deck.core.database import resolve_root
     from varz_deck.games import lint_database
+    from varz_deck.games.library import resolve_root
 
     chosen = language(lang)
     roots = list(dirs) if dirs else [resolve_root(cards)]
@@ -194,20 +194,14 @@ def cards_search(
         Optional[str],  # noqa: UP045
         typer.Option(
             "--type",
-            help=N_(
-                "Card type (VARZ: hero, skill, portal, spil, command, slash; Azuki: leader, "
-                "gate, entity, spell, weapon, ikz, ikz_token)."
-            ),
+            help=N_("Card type, as the game's card files name it."),
         ),
     ] = None,
     color: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
             "--color",
-            help=N_(
-                "Colour (VARZ: red, blue, green, purple, yellow, silver, colorless) or element "
-                "(Azuki: fire, water, earth, lightning, neutral)."
-            ),
+            help=N_("Colour or element, as the game's card files name it."),
         ),
     ] = None,
     cost: Annotated[
@@ -218,7 +212,7 @@ def cards_search(
         Optional[str],  # noqa: UP045
         typer.Option(
             "--class",
-            help=N_("VARZ: skill class (fighter, ninja, ...) or generic; Azuki: a trait."),
+            help=N_("Class or trait, as the game's card files name it."),
         ),
     ] = None,
     keyword: Annotated[

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
 
 CHECK_HELP = N_(
-    "Check decks of every game (VARZ, Azuki TCG) for tournament legality under their rulebooks."
+    "Check decks of every installed game for tournament legality under their rulebooks."
 )
 
 

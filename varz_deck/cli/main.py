@@ -90,7 +90,9 @@ def build_app() -> typer.Typer:
     """The whole command tree (help, completion, tests)."""
     whole = typer.Typer(
         name="varz-deck",
-        help=N_("Deck legality checker, card-data linter and goldfish simulator for the VARZ TCG."),
+        help=N_(
+            "Deck legality checker, card-data linter and goldfish simulator for trading card games."
+        ),
         no_args_is_help=True,
         **_SETTINGS,
     )
@@ -237,13 +239,14 @@ def _name_arguments(command: Any, helping: bool) -> None:
 
 def _bundled_formats() -> list[str]:
     """The formats of the bundled databases of every game, for `--format`'s help."""
-    from varz_deck.core.database import DatabaseError, resolve_root
+    from varz_deck.core.database import DatabaseError
     from varz_deck.games import game_keys, open_database
+    from varz_deck.games.library import bundled_root
 
     found: dict[str, None] = {}
     for key in game_keys():
         try:
-            found.update(dict.fromkeys(sorted(open_database(resolve_root(None, key)).formats)))
+            found.update(dict.fromkeys(sorted(open_database(bundled_root(key)).formats)))
         except (DatabaseError, OSError):
             continue
     return list(found)

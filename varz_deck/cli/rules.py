@@ -22,12 +22,15 @@ RULES_HELP = N_("List every diagnostic code with its rulebook section, or explai
 SCHEMA_HELP = N_("Print a JSON Schema (card files, decks, formats.yaml) for editors and CI.")
 
 
-class SchemaName(str, Enum):
-    card = "card"
-    deck = "deck"
-    formats = "formats"
-    azuki_card = "azuki-card"
-    azuki_deck = "azuki-deck"
+def _schema_names() -> dict[str, str]:
+    """The catalogue: the core's formats schema, then each installed game's schemas."""
+    from varz_deck.core.resources import catalogue
+    from varz_deck.games import game_keys, get_game
+
+    return {name: name for name in catalogue(get_game(key) for key in game_keys())}
+
+
+SchemaName = Enum("SchemaName", _schema_names(), type=str)  # type: ignore[misc]
 
 
 def rules(

@@ -216,7 +216,9 @@ def event_create(
     ] = None,
     game: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--game", help=N_("The game of the event (varz, azuki; default: varz).")),
+        typer.Option(
+            "--game", help=N_("The game of the event, by its key (default: the default game).")
+        ),
     ] = None,
     deadline: Annotated[
         Optional[str],  # noqa: UP045

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.cards import DEFAULT_GAME
 from varz_deck.core.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from varz_deck.core.game import DeckWords
 
 
 @dataclass(frozen=True)
@@ -16,13 +18,13 @@ class DeckReport:
     path: str
     name: str | None
     format: str
-    hero: Any  # the deck's leading card, or None (VARZ: the Hero; Azuki: the Leader)
+    lead_card: Any  # the deck's lead card (the game's `lead` slot), or None
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
-    view: Any = None  # the game's resolved deck (VARZ: games/varz/resolve.py DeckView)
-    game: str = DEFAULT_GAME
-    lead: str = "hero"  # the slot of `hero` in the game's deck file (Azuki: "leader")
+    view: Any = None  # the game's resolved deck
     places: tuple[str, ...] = ()  # the game's slots, then its sections: how text groups diagnostics
+    game: str = field(kw_only=True)  # the key of the game the deck was checked as
+    words: DeckWords = field(kw_only=True)  # how the report names the lead card
 
     @property
     def legal(self) -> bool:
@@ -43,7 +45,9 @@ class DeckReport:
             "name": self.name,
             "format": self.format,
             "legal": self.legal,
-            "hero": {"id": self.hero.id, "name": self.hero.name} if self.hero else None,
+            self.words.lead_json: (
+                {"id": self.lead_card.id, "name": self.lead_card.name} if self.lead_card else None
+            ),
             "counts": self.counts,
             "diagnostics": [diagnostic_json(d, lang) for d in self.diagnostics],
         }

@@ -220,8 +220,11 @@ class Game(Protocol):
 
     key: str
     name: str
-    card_schema: str  # a name in varz_deck.core.schemas (the card-file schema)
-    deck_schema: str  # a name in varz_deck.core.schemas (the deck-file schema)
+    card_schema: str  # a name in `schemas` (the card-file schema)
+    deck_schema: str  # a name in `schemas` (the deck-file schema)
+    # Catalogue name -> schema file in the game's package (`varz-deck schema NAME`); the game
+    # registers them when loaded (varz_deck.core.resources.register_schemas).
+    schemas: Mapping[str, Path]
     sections: tuple[str, ...]  # list sections of a deck file
     slots: tuple[str, ...]  # single-card keys of a deck file
     lead: str  # the slot of the deck's leading card

@@ -3,7 +3,8 @@
 A message is a `Message`: an English template (the gettext msgid, with `{named}` placeholders), a
 context (the diagnostic code, or a word group such as "report"), an optional plural form (chosen
 by the argument `n`), and its arguments. English is the msgid itself; other languages come from
-`locale/<lang>/LC_MESSAGES/varz_deck.mo`, compiled from the `.po` sources when the wheel is built
+`locale/<lang>/LC_MESSAGES/varz_deck.mo` (the core's) and from each game's own catalogue (its
+package's locale/, `register_catalogue`), compiled from the `.po` sources when the wheel is built
 (hatch_build.py). In a source checkout without compiled catalogues (or with a `.po` newer than its
 `.mo`), the `.po` is compiled in memory with Babel when it is installed; without Babel, English.
 
@@ -124,38 +125,9 @@ class Joined(NamedTuple):
     separator: str = ", "
 
 
-# The game's words, so the extractor finds them; translated with pgettext(group, value).
+# The words every game shares, so the extractor finds them; translated with pgettext(group, value).
+# A game marks its own words (colours, card types, sections, classes) in its package.
 TERMS = (
-    msg("color", "red"),
-    msg("color", "blue"),
-    msg("color", "green"),
-    msg("color", "purple"),
-    msg("color", "yellow"),
-    msg("color", "silver"),
-    msg("color", "colorless"),
-    msg("card type", "hero"),
-    msg("card type", "skill"),
-    msg("card type", "portal"),
-    msg("card type", "spil"),
-    msg("card type", "command"),
-    msg("card type", "slash"),
-    msg("section", "hero"),
-    msg("section", "spells"),
-    msg("section", "skills"),
-    msg("section", "portals"),
-    msg("class", "fighter"),
-    msg("class", "samurai"),
-    msg("class", "ninja"),
-    msg("class", "tamer"),
-    msg("class", "archer"),
-    msg("class", "gunner"),
-    msg("class", "warlock"),
-    msg("class", "sherman"),
-    msg("class", "cleric"),
-    msg("class", "hacker"),
-    msg("class", "bard"),
-    msg("class", "alchemist"),
-    msg("class", "generic"),
     msg("format", "Standard"),
     msg("format", "Pioneer"),
     msg("separator", ", "),
@@ -212,10 +184,24 @@ def option_from_argv(args: Sequence[str]) -> str | None:
 # --------------------------------------------------------------------------- catalogues
 
 
-def catalogue_paths(lang: str) -> tuple[Path, Path]:
-    """The .po source and the compiled .mo of a language."""
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+def catalogue_paths(
+    lang: str, domain: str = DOMAIN, folder: Path = LOCALE_DIR
+) -> tuple[Path, Path]:
+    """The .po source and the compiled .mo of a language, in the core's catalogue or another's."""
+    messages = folder / lang / "LC_MESSAGES"
+    return messages / f"{domain}.po", messages / f"{domain}.mo"
+
+
+# The games' catalogues (domain, locale folder), in the order they registered: a message the
+# core's catalogue does not have is looked up in each of them.
+GAME_CATALOGUES: list[tuple[str, Path]] = []
+
+
+def register_catalogue(domain: str, folder: Path) -> None:
+    """A game's own catalogue (its package's `locale/<lang>/LC_MESSAGES/<domain>.po`)."""
+    if (domain, folder) not in GAME_CATALOGUES:
+        GAME_CATALOGUES.append((domain, folder))
+        translations.cache_clear()
 
 
 class _English:
@@ -236,19 +222,29 @@ class _English:
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations | _English:
-    """The catalogue of a language: the compiled .mo, else the .po compiled in memory, else none."""
+    """The catalogue of a language: the core's, falling back to each game's (each the compiled
+    .mo, else the .po compiled in memory, else none)."""
     if lang == ENGLISH or lang not in LANGUAGES:
         return _English()
     import gettext
 
-    po, mo = catalogue_paths(lang)
+    chain = gettext.NullTranslations()
+    for domain, folder in ((DOMAIN, LOCALE_DIR), *GAME_CATALOGUES):
+        found = _catalogue(*catalogue_paths(lang, domain, folder))
+        if found is not None:
+            chain.add_fallback(found)
+    return chain
+
+
+def _catalogue(po: Path, mo: Path) -> gettext.NullTranslations | None:
+    """One catalogue, read afresh (gettext.translation's shared copies would keep fallbacks)."""
+    import gettext
+
     stale = mo.is_file() and po.is_file() and po.stat().st_mtime > mo.stat().st_mtime
     if mo.is_file() and not stale:
-        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
-    compiled = compile_po(po) if po.is_file() else None
-    if compiled is not None:
-        return compiled
-    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+        with mo.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    return compile_po(po) if po.is_file() else None
 
 
 def compile_po(po: Path) -> gettext.NullTranslations | None:

@@ -1,21 +1,41 @@
-"""The data files the package ships (schemas, the bundled card database), found in a wheel or
-beside a source checkout."""
+"""The JSON Schemas the package knows: the core's formats schema and the ones each game ships.
+
+A game names its schemas (`Game.schemas`: catalogue name -> file in its own package) and registers
+them when it is loaded; `varz-deck schema NAME` lists the core's and every installed game's."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-SCHEMA_NAMES = ("card", "deck", "formats", "azuki-card", "azuki-deck")
-_FILES = {
-    "card": "card-file.schema.json",
-    "deck": "deck.schema.json",
-    "formats": "formats.schema.json",
-    "azuki-card": "azuki-card-file.schema.json",
-    "azuki-deck": "azuki-deck.schema.json",
-}
+if TYPE_CHECKING:
+    from varz_deck.core.game import Game
+
+FORMATS = "formats"  # the schema of every database's formats.yaml, the core's own
+_FILES: dict[str, Path] = {FORMATS: Path(__file__).resolve().parent / "formats.schema.json"}
+
+
+def register_schemas(files: Mapping[str, Path]) -> None:
+    """Make a game's schemas known by name (its package calls this when it is loaded)."""
+    changed = {name: Path(path) for name, path in files.items() if _FILES.get(name) != path}
+    if changed:
+        _FILES.update(changed)
+        schema.cache_clear()
+
+
+def catalogue(games: Iterable[Game]) -> dict[str, Path]:
+    """Every schema by name, in the order `varz-deck schema --help` lists them: the first
+    (default) game's, the core's formats schema, then each other game's."""
+    found: dict[str, Path] = {}
+    for game in games:
+        register_schemas(game.schemas)
+        found.update(game.schemas)
+        found.setdefault(FORMATS, _FILES[FORMATS])
+    found.setdefault(FORMATS, _FILES[FORMATS])
+    return found
 
 
 def resource_dir(name: str) -> Path:
@@ -26,8 +46,9 @@ def resource_dir(name: str) -> Path:
 
 
 def schema_text(name: str) -> str:
-    """The schema document as shipped (for `varz-deck schema NAME`)."""
-    return (resource_dir("schemas") / _FILES[name]).read_text(encoding="utf-8")
+    """The schema document as shipped (for `varz-deck schema NAME`); KeyError for a name no
+    loaded game registered."""
+    return _FILES[name].read_text(encoding="utf-8")
 
 
 @cache

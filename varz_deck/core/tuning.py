@@ -1,7 +1,7 @@
 """What `stats` and `tune` share across games (SPEC §11): the on-curve formula, text and charts.
 
-The games compute their own odds (VARZ: the skill deck, games/varz/tune.py; Azuki: the IKZ,
-games/azuki/tune.py); this module holds the game-independent arithmetic and drawing.
+The games compute their own odds (each in its package's tuner); this module holds the
+game-independent arithmetic and drawing.
 """
 
 from __future__ import annotations

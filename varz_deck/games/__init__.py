@@ -266,7 +266,7 @@ def _other_game(
         {},
         (problem,),
         game=database.game,
-        lead=mine.lead,
+        words=mine.words,
         places=(*mine.slots, *mine.sections),
     )
 
@@ -288,8 +288,19 @@ def extract_code_summaries(
     from every game: what `varz-deck rules CODE` shows in another language."""
     from babel.messages.extract import extract_python
 
+    from varz_deck.core.codes import codes_with
+
     yield from extract_python(fileobj, keywords, comment_tags, options)
-    for info in all_codes().values():
+    game = options.get("game")  # one game's rules, or "" the core's codes only (its catalogue)
+    if game is None:
+        infos = list(all_codes().values())
+    elif game:
+        infos = [
+            codes_with(get_game(game).rules().values())[code] for code in get_game(game).rules()
+        ]
+    else:
+        infos = list(codes_with(()).values())
+    for info in infos:
         yield 0, "msg", ("summary", info.summary), []
         for _label, text in info.examples:
             yield 0, "msg", ("example", text), []

@@ -91,8 +91,9 @@ def load_secret_key() -> None:
 
 def load_cards(cards: Path | None) -> None:
     """Use `--cards DIR` for the events of its game (loaded now: a bad folder stops the start)."""
-    from varz_deck.core.database import DatabaseError, resolve_root
+    from varz_deck.core.database import DatabaseError
     from varz_deck.games import open_database
+    from varz_deck.games.library import resolve_root
     from varz_deck.server import service
 
     if cards is not None:

@@ -138,9 +138,8 @@ def database_for(game: str) -> CardDatabase:
         return found
     with _LOCK:
         if game not in _DATABASES:
-            from varz_deck.core.cards import DEFAULT_GAME
-            from varz_deck.core.database import bundled_root
             from varz_deck.games import open_database
+            from varz_deck.games.library import bundled_root
 
             database = None
             if _CARDS is not None:
@@ -148,8 +147,7 @@ def database_for(game: str) -> CardDatabase:
                 if mine.game == game:
                     database = mine
             if database is None:
-                root = bundled_root()
-                database = open_database(root if game == DEFAULT_GAME else root / game)
+                database = open_database(bundled_root(game))
             _DATABASES[game] = database
         return _DATABASES[game]
 
@@ -414,7 +412,7 @@ class Checked:
 
     @property
     def lead(self) -> str:
-        hero = self.report.hero
+        hero = self.report.lead_card
         return str(getattr(hero, "name", "") or "") if hero is not None else ""
 
     def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:

@@ -2,8 +2,8 @@
 
 Game-independent: a game describes its registration with a `Layout` (its hash header, its
 single-card slots and sections, its deck-code prefix, how cards are identified and the words its
-messages use). A card's identity is `Layout.identity` (VARZ: its name, so every printing of one
-name; Azuki: its id, with alias ids); it is written as the smallest id, in code-point order, among
+messages use). A card's identity is `Layout.identity` (by name, so every printing of one
+name, or by id, with alias ids, as the game counts copies); it is written as the smallest id, in code-point order, among
 the printings of that identity. References the database cannot resolve to one card are kept as
 `?` + the normalised reference, so an illegal deck still has a stable record.
 
@@ -50,7 +50,7 @@ class Layout:
     """What one game's registration is made of (its Registrar's `layout`).
 
     `slot_lines`, `slot_moves`, `slot_words` are the messages the reports use for each slot
-    (`"hero: {hero}"`, `"hero: {registered} → {presented}"`, `"hero"`); `code_words`,
+    (`"{slot}: {card}"`, `"{slot}: {registered} → {presented}"`, `"{slot}"`); `code_words`,
     `code_damaged` and `code_trailing` those a damaged deck code's F009 uses. `pick` looks a
     slot's reference up (a game may prefer the slot's card type); `section_heading` may give a
     section's heading in the text report (None: "section (size)").
@@ -99,8 +99,8 @@ class CanonicalCard:
 
     @property
     def shown_id(self) -> str:
-        """The id a sheet shows: the printing's, or the alias id the player wrote (Azuki's IKZ
-        Token is one card with the ids AZP-001, AZP-002 and IKZ-002); empty when unknown."""
+        """The id a sheet shows: the printing's, or the alias id the player wrote (a card with
+        alias ids is one card printed under several); empty when unknown."""
         printing = self.printing
         if printing is None:
             return ""
@@ -135,7 +135,7 @@ class CanonicalDeck:
 
     @property
     def lead(self) -> CanonicalCard | None:
-        """The deck's leading card (VARZ: the hero; Azuki: the leader)."""
+        """The deck's lead card (the game's `lead` slot)."""
         return self.slots.get(self.layout.lead)
 
     def cards(self) -> Iterator[CanonicalCard]:

@@ -9,8 +9,8 @@
     idref   = varint(shared) str(rest)                ; id = previous id[:shared] + rest
     str     = varint(length) UTF-8 bytes               ; format "" = standard; slot "" = empty
 
-Each game has its own prefix (VARZ `VZ1`: hero; spells, skills, portals. Azuki `AZ1`: leader,
-gate; main, ikz). "previous id" starts as the last slot's id and follows every entry. crc16 is
+Each game has its own prefix (its layout's `prefix`, e.g. `VZ1`), then its slots and sections in
+the layout's order. "previous id" starts as the last slot's id and follows every entry. crc16 is
 CRC-16/CCITT-FALSE of the payload (it catches every change of one character). README "Deck codes"
 and docs/deck-hash.md have the details.
 """
@@ -208,7 +208,7 @@ def decode(code: str, layout: Layout) -> DecodedDeck:
 
 def display(code: str) -> str:
     """How a code is shown where a file path would be: its first 16 characters, "…" and its last
-    8, which hold the checksum: codes of one format and hero share their start, so the start
+    8, which hold the checksum: codes of one format and lead card share their start, so the start
     alone named several decks alike (issue 12: the `path` column of `register --output csv`)."""
     text = "".join(code.split())
     if len(text) <= SHOWN_LENGTH + SHOWN_TAIL + 1:

@@ -28,7 +28,7 @@ class CardChange:
 
 @dataclass(frozen=True, slots=True)
 class SlotChange:
-    """A single-card slot (hero, leader, gate) holding another card (None: empty)."""
+    """A single-card slot of the game (its lead card's, or another) holding another card (None: empty)."""
 
     slot: str
     registered: CanonicalCard | None

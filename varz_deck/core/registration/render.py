@@ -22,7 +22,7 @@ from varz_deck.core.registration.register import Registration
 from varz_deck.core.sanitize import json_dumps, safe
 
 VERSION = 1
-# {lead}: the game's leading slot (VARZ: hero; Azuki: leader)
+# {lead}: the game's lead slot (its layout's `lead`)
 CSV_COLUMNS = (
     "path", "player", "event", "{lead}", "format", "legal", "error_codes", "warning_codes",
     "deck_hash",
@@ -119,10 +119,10 @@ def render_csv(
     writer.writerow([c.format(lead="lead" if mixed else layout.lead) for c in CSV_COLUMNS])
     for reg in registrations:
         lead = reg.canonical.lead if reg.canonical else None
-        hero = lead.name if lead else ""
+        lead_name = lead.name if lead else ""
         fmt = reg.canonical.format if reg.canonical else reg.report.format
         row = (
-            reg.path, reg.player, reg.event, hero, fmt, "true" if reg.legal else "false",
+            reg.path, reg.player, reg.event, lead_name, fmt, "true" if reg.legal else "false",
             " ".join(reg.error_codes), " ".join(reg.warning_codes), reg.deck_hash or "",
         )  # fmt: skip
         writer.writerow([_cell(safe(value)) for value in row])

@@ -4,10 +4,10 @@ No network resources (a Content-Security-Policy forbids them), system fonts only
 legal deck: the page content is sized for the smaller of A4 and Letter in each direction.
 
 The page's skeleton (header, who, hash, deck code, problems, signatures) is the same for every
-game; the game gives its slots' rows (hero; leader and gate) and its card tables (`card_table`
+game; the game gives its slots' rows (the lead card and any other single card) and its card tables (`card_table`
 draws one). Cards are shown by the printing the player named (`CanonicalCard.printing`), sorted
-as players read lists: by cost, then name (`by_cost`; a game may sort a section otherwise, as VARZ
-portals by Shield Life). `render_sheets` puts every sheet in one document, a page each.
+as players read lists: by cost, then name (`by_cost`; a game may sort a section otherwise, by a
+column of its own). `render_sheets` puts every sheet in one document, a page each.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def format_name(reg: Registration, lang: str = ENGLISH) -> str:
 
 @dataclass(frozen=True)
 class Column:
-    """An extra column of a card table (VARZ portals: Shield), with its total in the footer."""
+    """An extra column of a card table (a number the game shows per card), with its total in the footer."""
 
     title: Message
     cell: Callable[[Any], str]  # the card (None when unknown) -> the cell's text

@@ -99,14 +99,9 @@ def render_check(
         details = [shown(report.format)]
         if report.name:
             details.insert(0, shown(report.name))
-        if report.hero is not None:
-            hero = CardName.of(report.hero, quote=False)
-            lead = (
-                msg("report", "hero {name}")
-                if report.lead == "hero"
-                else msg("report", "leader {name}")
-            )
-            details.append(lead(name=hero).render(lang))
+        if report.lead_card is not None:
+            lead = CardName.of(report.lead_card, quote=False)
+            details.append(report.words.lead_named(name=lead).render(lang))
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))

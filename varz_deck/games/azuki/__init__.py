@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
-from varz_deck.games.azuki.cards import BUILTIN_FORMATS, AzukiCard, AzukiDatabase
+from varz_deck.core.i18n import register_catalogue
+from varz_deck.core.resources import register_schemas
+from varz_deck.games.azuki.cards import BUILTIN_FORMATS, WORDS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from varz_deck.games.azuki.deck import AzukiView
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 class Azuki:
     """The Azuki TCG."""
 
@@ -32,20 +35,18 @@ class Azuki:
     name = "Azuki TCG"
     card_schema = "azuki-card"
     deck_schema = "azuki-deck"
+    schemas: Mapping[str, Path] = {
+        "azuki-card": _HERE / "schemas" / "card-file.schema.json",
+        "azuki-deck": _HERE / "schemas" / "deck.schema.json",
+    }
     sections: tuple[str, ...] = ("main", "ikz")
     slots: tuple[str, ...] = ("leader", "gate")
     lead = "leader"
-    words = DeckWords(
-        lead_named=msg("report", "leader {name}"),
-        lead_title=msg("page", "Leader"),
-        lead_json="hero",
-    )
+    words = WORDS
 
     @property
     def card_data(self) -> Path:
-        from varz_deck.core.resources import resource_dir
-
-        return resource_dir("card_data") / "azuki"
+        return _HERE / "card_data"
 
     @property
     def list_words(self) -> ListWords:
@@ -128,3 +129,5 @@ class Azuki:
 
 
 GAME: Game = Azuki()
+register_schemas(GAME.schemas)
+register_catalogue("azuki", _HERE / "locale")

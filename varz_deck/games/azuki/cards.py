@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from varz_deck.core.cards import CardDatabase, CardRecord, Format, normalize
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"
@@ -22,6 +24,14 @@ HOME = {
 }  # fmt: skip
 GAME_FIELDS = ("type", "elements", "cost", "attack", "health", "gate_power", "keywords", "text")
 BUILTIN_FORMATS = {"standard": Format("standard", "Standard")}
+
+
+# How the deck is spoken of outside the game's package (the text report, JSON, the server's pages).
+WORDS = DeckWords(
+    lead_named=msg("report", "leader {name}"),
+    lead_title=msg("page", "Leader"),
+    lead_json="hero",  # check's JSON version 1 says "hero" for every game
+)
 
 
 @dataclass(frozen=True)

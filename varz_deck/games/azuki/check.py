@@ -11,7 +11,7 @@ from typing import Any
 
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.games.azuki.cards import AzukiDatabase
+from varz_deck.games.azuki.cards import WORDS, AzukiDatabase
 from varz_deck.games.azuki.deck import AzukiDeck, AzukiView, read_deck, resolve
 from varz_deck.games.azuki.rules import run_rules
 
@@ -50,9 +50,9 @@ def _report(
         counts(view),
         found,
         view,
-        game="azuki",
-        lead="leader",
         places=PLACES,
+        game="azuki",
+        words=WORDS,
     )
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
-from varz_deck.games.varz.cards import FORMAT_FIELDS
+from varz_deck.core.i18n import register_catalogue
+from varz_deck.core.resources import register_schemas
+from varz_deck.games.varz.cards import FORMAT_FIELDS, WORDS
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from varz_deck.games.varz.cards import Card
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 class Varz:
     """The VARZ TCG."""
 
@@ -35,20 +38,18 @@ class Varz:
     name = "VARZ"
     card_schema = "card"
     deck_schema = "deck"
+    schemas: Mapping[str, Path] = {
+        "card": _HERE / "schemas" / "card-file.schema.json",
+        "deck": _HERE / "schemas" / "deck.schema.json",
+    }
     sections: tuple[str, ...] = ("spells", "skills", "portals")
     slots: tuple[str, ...] = ("hero",)
     lead = "hero"
-    words = DeckWords(
-        lead_named=msg("report", "hero {name}"),
-        lead_title=msg("page", "Hero"),
-        lead_json="hero",
-    )
+    words = WORDS
 
     @property
     def card_data(self) -> Path:
-        from varz_deck.core.resources import resource_dir
-
-        return resource_dir("card_data")
+        return _HERE / "card_data"
 
     @property
     def list_words(self) -> ListWords:
@@ -158,3 +159,5 @@ class Varz:
 
 
 GAME: Game = Varz()
+register_schemas(GAME.schemas)
+register_catalogue("varz", _HERE / "locale")

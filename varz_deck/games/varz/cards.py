@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from varz_deck.core.cards import CardRecord, Format
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
 
 COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
 COLORLESS = "colorless"
@@ -28,6 +30,14 @@ GAME_FIELDS = (
     "type", "color", "cost", "power", "life", "shield_life", "skill_classes", "skill_class",
     "evolution_level", "memory", "vaz", "classes", "keywords", "legendary", "text", "v_sync",
 )  # fmt: skip
+
+
+# How the deck is spoken of outside the game's package (the text report, JSON, the server's pages).
+WORDS = DeckWords(
+    lead_named=msg("report", "hero {name}"),
+    lead_title=msg("page", "Hero"),
+    lead_json="hero",  # check's JSON version 1 says "hero" for every game
+)
 
 
 @dataclass(frozen=True)

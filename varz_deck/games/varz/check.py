@@ -5,7 +5,7 @@ from __future__ import annotations
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.cards import SECTIONS, WORDS
 from varz_deck.games.varz.deck import Deck
 from varz_deck.games.varz.resolve import DeckView, resolve
 from varz_deck.games.varz.rules import run_rules
@@ -27,6 +27,8 @@ def check_parsed(
             _counts(None),
             tuple(sorted(problems, key=Diagnostic.sort_key)),
             places=PLACES,
+            game="varz",
+            words=WORDS,
         )
     view, found = resolve(deck, database, format_key)
     diagnostics = [*problems, *found, *run_rules(view)]
@@ -40,6 +42,8 @@ def check_parsed(
         tuple(diagnostics),
         view,
         places=PLACES,
+        game="varz",
+        words=WORDS,
     )
 
 

@@ -25,6 +25,40 @@ _KEYWORD_WORDS = (
 )  # fmt: skip
 _DID_YOU_MEAN = msg("C004", "{problem}; did you mean {close}?")
 
+# The game's words, so the extractor finds them for its catalogue; shown with Term(group, value).
+TERMS = (
+    msg("color", "red"),
+    msg("color", "blue"),
+    msg("color", "green"),
+    msg("color", "purple"),
+    msg("color", "yellow"),
+    msg("color", "silver"),
+    msg("color", "colorless"),
+    msg("card type", "hero"),
+    msg("card type", "skill"),
+    msg("card type", "portal"),
+    msg("card type", "spil"),
+    msg("card type", "command"),
+    msg("card type", "slash"),
+    msg("section", "hero"),
+    msg("section", "spells"),
+    msg("section", "skills"),
+    msg("section", "portals"),
+    msg("class", "fighter"),
+    msg("class", "samurai"),
+    msg("class", "ninja"),
+    msg("class", "tamer"),
+    msg("class", "archer"),
+    msg("class", "gunner"),
+    msg("class", "warlock"),
+    msg("class", "sherman"),
+    msg("class", "cleric"),
+    msg("class", "hacker"),
+    msg("class", "bard"),
+    msg("class", "alchemist"),
+    msg("class", "generic"),
+)
+
 
 def _strings(value: Any) -> list[tuple[int | None, str]]:
     if isinstance(value, str):
