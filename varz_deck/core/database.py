@@ -34,10 +34,10 @@ from varz_deck.core.discovery import (
 )
 from varz_deck.core.filecodes import F001
 from varz_deck.core.i18n import Quoted, msg
-from varz_deck.core.lint import LintResult, lint
 
 if TYPE_CHECKING:
     from varz_deck.core.game import Game
+    from varz_deck.core.lint import LintResult
 
 __all__ = [
     "FORMATS_FILE",
@@ -101,6 +101,8 @@ def open_database(
     if cached is not None:
         cachestore.touch(key)  # the least recently used databases are evicted first
         return cached
+    from varz_deck.core.lint import lint  # a cold build only: a cache hit needs no check
+
     result = lint(root, game, counted(files, progress), unread, games or (game.key,))
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
@@ -119,8 +121,21 @@ def lint_database(
     """Load every file of a database of `game` and check it whole (core/lint/). `progress`
     hears of each file checked; `games` are the installed games' keys (default: `game`'s)."""
     if not root.is_dir():
+        from varz_deck.core.lint import LintResult
+
         result = LintResult(root)
         result.files[str(root)] = [diag(F001, _NOT_A_FOLDER(path=Quoted(str(root))))]
         return result
     files = list(read_files(root))
+    from varz_deck.core.lint import lint
+
     return lint(root, game, counted(files, progress), misnamed(root), games or (game.key,))
+
+
+def __getattr__(name: str) -> object:
+    """`LintResult` is the lint package's; it is imported only when asked for (start-up time)."""
+    if name == "LintResult":
+        from varz_deck.core.lint import LintResult
+
+        return LintResult
+    raise AttributeError(name)

@@ -17,7 +17,6 @@ database of whatever game its formats.yaml names, checking decks, listing every 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import json
 import os
@@ -52,16 +51,27 @@ class _Registry:
 _REGISTRY: _Registry | None = None
 
 
-def _fingerprint() -> str:
-    """What the installed distributions depend on: the interpreter, the import path and the
-    modification time of each of its folders (an install or removal changes its folder's)."""
+def _fingerprint() -> list[str]:
+    """What the registered entry points depend on: the interpreter, and each distribution's
+    metadata folder on the import path with its modification time (an install, an upgrade or a
+    removal changes them). A folder without distributions (the current one, usually) adds
+    nothing, so the cache holds wherever the command runs."""
     parts = [sys.executable, sys.version]
     for entry in sys.path:
         try:
-            parts.append(f"{entry}\0{os.stat(entry or '.').st_mtime_ns}")
+            names = sorted(n for n in os.listdir(entry or ".") if n.endswith(_METADATA))
         except OSError:
-            parts.append(f"{entry}\0-")
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+            continue
+        for name in names:
+            try:
+                stamp = os.stat(os.path.join(entry or ".", name)).st_mtime_ns
+            except OSError:
+                stamp = -1
+            parts.append(f"{entry}/{name}@{stamp}")
+    return parts
+
+
+_METADATA = (".dist-info", ".egg-info")
 
 
 def _scan() -> tuple[dict[str, str], str | None]:
