@@ -273,7 +273,7 @@ def test_a_file_named_like_a_code_is_read_as_a_file(
     monkeypatch.chdir(tmp_path)
     code = example_code(ROOT / "examples" / "red-kagura-festival.yaml")
     Path(code).write_text("hero: Nobody\n", encoding="utf-8")
-    assert not is_code_argument(code)
+    assert src(Path(code)).argument is None  # a file: never taken for the code it is named like
     deck, problems = read_deck(src(Path(code)))
     assert deck.hero == "Nobody" and problems == []
 
