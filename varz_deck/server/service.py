@@ -33,6 +33,7 @@ from varz_deck.server.models import Decklist, Event, Version
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
+    from varz_deck.core.game import Game
     from varz_deck.core.registration.diff import DeckDiff
     from varz_deck.core.registration.register import Registration
 
@@ -138,8 +139,7 @@ def database_for(game: str) -> CardDatabase:
         return found
     with _LOCK:
         if game not in _DATABASES:
-            from varz_deck.games import open_database
-            from varz_deck.games.library import bundled_root
+            from varz_deck.games import get_game, open_database
 
             database = None
             if _CARDS is not None:
@@ -147,7 +147,7 @@ def database_for(game: str) -> CardDatabase:
                 if mine.game == game:
                     database = mine
             if database is None:
-                database = open_database(bundled_root(game))
+                database = open_database(get_game(game).card_data)
             _DATABASES[game] = database
         return _DATABASES[game]
 
@@ -743,14 +743,14 @@ def sheets_document(event: Event, lang: str = "en") -> str:
 
 @dataclass(frozen=True)
 class MetagameRow:
-    lead: str  # the hero (VARZ) or leader (Azuki); "" when the list names none
+    lead: str  # the lead card's name; "" when the list names none
     lists: int
     legal: int
     share: float  # of every list, 0..1
 
 
 def metagame(event: Event) -> list[MetagameRow]:
-    """How many lists play each hero (leader), most played first, then by name."""
+    """How many lists play each lead card, most played first, then by name."""
     return metagame_of([(row[6], row[3]) for row in current_lists(event)])
 
 
@@ -765,11 +765,11 @@ def metagame_of(rows: Sequence[tuple[str, bool]]) -> list[MetagameRow]:
     ]
 
 
-def lead_word(event: Event) -> str:
-    """The game's word for the leading slot: "hero" (VARZ) or "leader" (Azuki)."""
+def game_of(event: Event) -> Game:
+    """The game an event is of (KeyError for one this version lacks)."""
     from varz_deck.games import get_game
 
-    return get_game(event.game).registrar.layout.lead
+    return get_game(event.game)
 
 
 def public_lists(event: Event) -> list[dict[str, Any]]:
