@@ -110,10 +110,11 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     if event.published:
         states.append(("published", texts.STATE_PUBLISHED))
     legal = sum(1 for r in rows if r.legal)
+    words = texts.Texts(lang)
     summary = (
         f"{texts.N_LISTS(n=len(rows)).render(lang)} · {texts.N_LEGAL(n=legal).render(lang)}"
         if rows
-        else texts.Texts(lang)["no_lists"]
+        else words["no_lists"]
     )
     done = _DONE.get(request.GET.get("done", ""))
     context = {
@@ -123,7 +124,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "locked": event.locked,
         "published": event.published,
         "urls": _dashboard_urls(event),
-        "rows": rows,
+        "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
         "rows_base": f"/events/{event.key}/decklists/",
         "metagame": metagame,
         "summary": summary,
