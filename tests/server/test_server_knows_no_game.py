@@ -64,7 +64,7 @@ TOY_DASHBOARD = textwrap.dedent(
     from django.test import Client
     from varz_deck.core.game import DeckWords
     from varz_deck.core.i18n import msg
-    from varz_deck.games import GAME_MODULES, GAMES
+    from varz_deck.games import register_game
     from varz_deck.server import service
 
     words = DeckWords(
@@ -72,8 +72,8 @@ TOY_DASHBOARD = textwrap.dedent(
         lead_title=msg("page", "Captain of the ship"),
         lead_json="captain",
     )
-    GAME_MODULES["toy"] = "no.such.module"  # never imported: the game is loaded already
-    GAMES["toy"] = SimpleNamespace(key="toy", name="Toy Game", words=words)
+    TOY = SimpleNamespace(key="toy", name="Toy Game", words=words)
+    register_game("toy", "__main__:TOY")
     event, token = service.create_event("Toy Night", game="toy")
     client = Client()
     signed = client.get(f"/o/{token}")

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
     from varz_deck.core.registration.diff import DeckDiff
     from varz_deck.core.registration.register import Registration
+    from varz_deck.games.library import CardLibrary
 
 PLAYER_LIMIT = 200  # characters of a player's name
 NAME_LIMIT = 200  # characters of an event's name
@@ -117,16 +118,27 @@ def organiser_path(token: str) -> str:
 
 # --- Card databases ------------------------------------------------------------------------
 
-_CARDS: Path | None = None
+_LIBRARY: CardLibrary | None = None
 _DATABASES: dict[str, CardDatabase] = {}
 _LOCK = threading.Lock()
 
 
+def _library(cards: Path | None) -> CardLibrary:
+    from varz_deck.games import open_database
+    from varz_deck.games.library import CardLibrary
+
+    return CardLibrary(open_database, cards)
+
+
 def use_cards(cards: Path | None) -> None:
-    """The card database `serve --cards DIR` (or $VARZ_DECK_CARDS) names; events of its game use
-    it, the others the bundled database of their game."""
-    global _CARDS
-    _CARDS = cards
+    """The card database `serve --cards DIR` (or $VARZ_DECK_CARDS) names, opened now (its
+    DatabaseError or OSError when it cannot be): events of its game use it, the others the
+    bundled database of their game."""
+    global _LIBRARY
+    library = _library(cards)
+    if cards is not None:
+        library.open(cards)
+    _LIBRARY = library
     _DATABASES.clear()
     _FINGERPRINTS.clear()
     _registration.cache_clear()
@@ -134,21 +146,17 @@ def use_cards(cards: Path | None) -> None:
 
 def database_for(game: str) -> CardDatabase:
     """The card database of a game (loaded once per process). DatabaseError when invalid."""
+    global _LIBRARY
     found = _DATABASES.get(game)
     if found is not None:
         return found
     with _LOCK:
         if game not in _DATABASES:
-            from varz_deck.games import get_game, open_database
-
-            database = None
-            if _CARDS is not None:
-                mine = open_database(_CARDS)
-                if mine.game == game:
-                    database = mine
-            if database is None:
-                database = open_database(get_game(game).card_data)
-            _DATABASES[game] = database
+            library = _LIBRARY = _LIBRARY or _library(None)
+            named = library.open(library.cards) if library.cards is not None else None
+            _DATABASES[game] = (
+                named if named is not None and named.game == game else library.bundled(game)
+            )
         return _DATABASES[game]
 
 
