@@ -420,8 +420,8 @@ class Checked:
 
     @property
     def lead(self) -> str:
-        hero = self.report.lead_card
-        return str(getattr(hero, "name", "") or "") if hero is not None else ""
+        card = self.report.lead_card
+        return str(getattr(card, "name", "") or "") if card is not None else ""
 
     def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
         """As `check --output json` (with `message_localized` when lang is not English)."""
