@@ -411,6 +411,54 @@ def test_the_file_upload_is_read_as_the_list(site: LiveServer, legal_hash: str) 
     assert legal_hash in player.get(stored.header("Location")).text
 
 
+def _multipart(fields: list[tuple[str, str | None, bytes]]) -> tuple[bytes, dict[str, str]]:
+    """A multipart body of (name, file name or None, value) parts, and its Content-Type."""
+    boundary = "varzdeckboundary"
+    body = b""
+    for name, filename, value in fields:
+        head = f'Content-Disposition: form-data; name="{name}"'
+        if filename is not None:
+            head += f'; filename="{filename}"\r\nContent-Type: application/octet-stream'
+        body += f"--{boundary}\r\n{head}\r\n\r\n".encode() + value + b"\r\n"
+    body += f"--{boundary}--\r\n".encode()
+    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
+def test_the_form_keeps_any_text_and_reads_a_chosen_file_only_when_it_holds_something(
+    site: LiveServer, legal_hash: str
+) -> None:
+    """A NUL in the pasted list is no form error (the list is stored, the NUL made U+FFFD); an
+    empty file leaves the text area's list; a file that is not UTF-8 is said, the form kept."""
+    server, event = site, site.create_event("Form Text Cup")
+    player = server.client()
+    form_page = player.get(event["submit_url"])
+    token = csrf(form_page)
+    with_nul = player.post(
+        event["submit_url"],
+        form={"player": "Nul Player", "deck": "hero: VZ01-001\x00\n", CSRF_FIELD: token},
+    )
+    assert with_nul.status == 303, with_nul
+    assert "hero: VZ01-001\ufffd" in player.get(with_nul.header("Location")).text
+    legal = LEGAL.read_text(encoding="utf-8").encode()
+    body, headers = _multipart(
+        [(CSRF_FIELD, None, token.encode()), ("player", None, b"Empty File"),
+         ("deck", None, legal), ("file", "empty.yaml", b"")]
+    )  # fmt: skip
+    stored = player.post(event["submit_url"], body=body, headers=headers)
+    assert stored.status == 303, stored
+    assert legal_hash in player.get(stored.header("Location")).text
+    body, headers = _multipart(
+        [(CSRF_FIELD, None, token.encode()), ("player", None, b"Latin One"),
+         ("deck", None, legal), ("file", "deck.yaml", "héro: VZ01-001\n".encode("latin-1"))]
+    )  # fmt: skip
+    refused = player.post(event["submit_url"], body=body, headers=headers)
+    assert refused.status == 422
+    assert "The file is not UTF-8 text; save it as UTF-8 and upload it again." in text_of(refused)
+    assert 'value="Latin One"' in refused.text  # the form is shown again as posted
+    rows = server.get(f"/api/v1/events/{event['event']}/decklists", headers=event["headers"]).json()
+    assert [row["player"] for row in rows] == ["Nul Player", "Empty File"]
+
+
 def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveServer) -> None:
     server, event = site, site.create_event("Late Cup", deadline="2001-01-01T00:00:00+00:00")
     player = server.client()

@@ -441,7 +441,7 @@ class MetagameOut(Schema):
 @api.get(
     "/events/{event}/metagame",
     response={200: list[MetagameOut], **_ORGANISER_ERRORS},
-    summary="How many lists play each hero (Leader for Azuki), most played first (organiser)",
+    summary="How many lists play each lead card, most played first (organiser)",
 )
 def metagame(
     request: HttpRequest,

@@ -92,20 +92,16 @@ def load_secret_key() -> None:
 def load_cards(cards: Path | None) -> None:
     """Use `--cards DIR` for the events of its game (loaded now: a bad folder stops the start)."""
     from varz_deck.core.database import DatabaseError
-    from varz_deck.games import open_database
-    from varz_deck.games.library import resolve_root
     from varz_deck.server import service
 
-    if cards is not None:
-        try:
-            open_database(resolve_root(cards, None))
-        except DatabaseError as err:
-            first = err.diagnostics[0] if err.diagnostics else None
-            error = f"{first.code} {first.message}" if first is not None else _reason(err)
-            raise StartError(BAD_CARDS(folder=str(cards), error=error)) from None
-        except OSError as err:
-            raise StartError(BAD_CARDS(folder=str(cards), error=_reason(err))) from None
-    service.use_cards(cards)
+    try:
+        service.use_cards(cards)
+    except DatabaseError as err:
+        first = err.diagnostics[0] if err.diagnostics else None
+        error = f"{first.code} {first.message}" if first is not None else _reason(err)
+        raise StartError(BAD_CARDS(folder=str(cards), error=error)) from None
+    except OSError as err:
+        raise StartError(BAD_CARDS(folder=str(cards), error=_reason(err))) from None
 
 
 def warm_up() -> None:

@@ -55,7 +55,7 @@ class Version(models.Model):
     submitted_at = models.DateTimeField()
     deck_hash = models.CharField(max_length=64, null=True, blank=True)  # None: unreadable
     legal = models.BooleanField()
-    lead = models.CharField(max_length=200, blank=True, default="")  # hero / leader name
+    lead = models.CharField(max_length=200, blank=True, default="")  # the lead card's name
     format = models.CharField(max_length=64, blank=True, default="")
     diagnostics = models.JSONField(default=list)  # as `check --output json`, in English
     by_organiser = models.BooleanField(default=False)

@@ -33,8 +33,10 @@ from varz_deck.server.models import Decklist, Event, Version
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
+    from varz_deck.core.game import Game
     from varz_deck.core.registration.diff import DeckDiff
     from varz_deck.core.registration.register import Registration
+    from varz_deck.games.library import CardLibrary
 
 PLAYER_LIMIT = 200  # characters of a player's name
 NAME_LIMIT = 200  # characters of an event's name
@@ -116,16 +118,27 @@ def organiser_path(token: str) -> str:
 
 # --- Card databases ------------------------------------------------------------------------
 
-_CARDS: Path | None = None
+_LIBRARY: CardLibrary | None = None
 _DATABASES: dict[str, CardDatabase] = {}
 _LOCK = threading.Lock()
 
 
+def _library(cards: Path | None) -> CardLibrary:
+    from varz_deck.games import open_database
+    from varz_deck.games.library import CardLibrary
+
+    return CardLibrary(open_database, cards)
+
+
 def use_cards(cards: Path | None) -> None:
-    """The card database `serve --cards DIR` (or $VARZ_DECK_CARDS) names; events of its game use
-    it, the others the bundled database of their game."""
-    global _CARDS
-    _CARDS = cards
+    """The card database `serve --cards DIR` (or $VARZ_DECK_CARDS) names, opened now (its
+    DatabaseError or OSError when it cannot be): events of its game use it, the others the
+    bundled database of their game."""
+    global _LIBRARY
+    library = _library(cards)
+    if cards is not None:
+        library.open(cards)
+    _LIBRARY = library
     _DATABASES.clear()
     _FINGERPRINTS.clear()
     _registration.cache_clear()
@@ -133,22 +146,17 @@ def use_cards(cards: Path | None) -> None:
 
 def database_for(game: str) -> CardDatabase:
     """The card database of a game (loaded once per process). DatabaseError when invalid."""
+    global _LIBRARY
     found = _DATABASES.get(game)
     if found is not None:
         return found
     with _LOCK:
         if game not in _DATABASES:
-            from varz_deck.games import open_database
-            from varz_deck.games.library import bundled_root
-
-            database = None
-            if _CARDS is not None:
-                mine = open_database(_CARDS)
-                if mine.game == game:
-                    database = mine
-            if database is None:
-                database = open_database(bundled_root(game))
-            _DATABASES[game] = database
+            library = _LIBRARY = _LIBRARY or _library(None)
+            named = library.open(library.cards) if library.cards is not None else None
+            _DATABASES[game] = (
+                named if named is not None and named.game == game else library.bundled(game)
+            )
         return _DATABASES[game]
 
 
@@ -412,8 +420,8 @@ class Checked:
 
     @property
     def lead(self) -> str:
-        hero = self.report.lead_card
-        return str(getattr(hero, "name", "") or "") if hero is not None else ""
+        card = self.report.lead_card
+        return str(getattr(card, "name", "") or "") if card is not None else ""
 
     def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
         """As `check --output json` (with `message_localized` when lang is not English)."""
@@ -743,14 +751,14 @@ def sheets_document(event: Event, lang: str = "en") -> str:
 
 @dataclass(frozen=True)
 class MetagameRow:
-    lead: str  # the hero (VARZ) or leader (Azuki); "" when the list names none
+    lead: str  # the lead card's name; "" when the list names none
     lists: int
     legal: int
     share: float  # of every list, 0..1
 
 
 def metagame(event: Event) -> list[MetagameRow]:
-    """How many lists play each hero (leader), most played first, then by name."""
+    """How many lists play each lead card, most played first, then by name."""
     return metagame_of([(row[6], row[3]) for row in current_lists(event)])
 
 
@@ -765,11 +773,11 @@ def metagame_of(rows: Sequence[tuple[str, bool]]) -> list[MetagameRow]:
     ]
 
 
-def lead_word(event: Event) -> str:
-    """The game's word for the leading slot: "hero" (VARZ) or "leader" (Azuki)."""
+def game_of(event: Event) -> Game:
+    """The game an event is of (KeyError for one this version lacks)."""
     from varz_deck.games import get_game
 
-    return get_game(event.game).registrar.layout.lead
+    return get_game(event.game)
 
 
 def public_lists(event: Event) -> list[dict[str, Any]]:

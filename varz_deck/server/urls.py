@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, URLResolver, path, re_path
 from django.views.static import serve
@@ -11,6 +9,7 @@ from django.views.static import serve
 from varz_deck.server import service
 from varz_deck.server.api import api, healthz
 from varz_deck.server.settings import HERE
+from varz_deck.server.views import urlpatterns as pages
 
 
 def organiser_sign_in(request: HttpRequest, token: str) -> HttpResponse:
@@ -38,9 +37,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", healthz, name="healthz"),
     path("o/<str:token>", organiser_sign_in, name="organiser-sign-in"),
     re_path(r"^static/(?P<name>.+)$", static, name="static"),
+    *pages,
 ]
-
-if importlib.util.find_spec("varz_deck.server.pages") is not None:  # the pages (pages.py)
-    from varz_deck.server.pages import urlpatterns as pages
-
-    urlpatterns += pages

@@ -1,0 +1,315 @@
+"""The organiser's pages (signed in by `/o/TOKEN`, urls.py).
+
+`/events/E/dashboard` (every list, lock, unlock, publish, CSV, every sheet in one printable
+document, the metagame), submitting or fixing a list for a player, and the judge's page
+`/events/E/judge` (a player or a deck hash -> the registered list; a presented list -> the
+`diff`). Another browser gets 403, an unknown event 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.http import require_http_methods
+
+from varz_deck.core.i18n import Message
+from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.server import hosts, service
+from varz_deck.server.views import texts
+from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
+from varz_deck.server.views.public import submission_context
+from varz_deck.server.views.render import (
+    message_page,
+    not_found,
+    page,
+    page_language,
+    with_lang,
+)
+from varz_deck.server.views.viewmodels import (
+    canonical_view,
+    dashboard_rows,
+    decklist_view,
+    diagnostic_rows,
+    diff_view,
+    event_line,
+    event_view,
+    lead_title,
+    verdict,
+    when,
+)
+
+FLASH_LINK = "varzdeck_flash_link"  # a private link shown once to the organiser who made it
+_DONE = {
+    "locked": texts.DONE_LOCKED,
+    "unlocked": texts.DONE_UNLOCKED,
+    "published": texts.DONE_PUBLISHED,
+}
+
+
+def _organiser_event(request: HttpRequest, key: str) -> Any:
+    """The event when this browser signed in as its organiser; None otherwise."""
+    try:
+        event = service.get_event(key)
+    except service.NotFound:
+        return None
+    return event if service.signed_in(request.session, event) else None
+
+
+def _refused(request: HttpRequest, key: str) -> HttpResponse:
+    """404 for an unknown event, 403 for one this browser is not the organiser of."""
+    try:
+        service.get_event(key)
+    except service.NotFound:
+        return not_found(request)
+    return message_page(request, texts.NOT_SIGNED_IN_HEADING, texts.NOT_SIGNED_IN, 403)
+
+
+def _dashboard_urls(event: Any) -> dict[str, str]:
+    base = f"/events/{event.key}"
+    return {
+        "lock": f"{base}/lock",
+        "unlock": f"{base}/unlock",
+        "publish": f"{base}/publish",
+        "sheets": f"{base}/sheets",
+        "csv": f"{base}/export.csv",
+        "judge": f"{base}/judge",
+        "add": f"{base}/add",
+        "public": service.public_path(event),
+        "submit_full": hosts.link(service.submit_path(event)),
+    }
+
+
+@require_http_methods(["GET"])
+def dashboard(request: HttpRequest, key: str) -> HttpResponse:
+    """Every list (legal or not, its errors, hash, time, versions), the event's state and
+    actions, and the metagame by lead card."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    lang = page_language(request)
+    rows = dashboard_rows(event)
+    none = texts.NO_LEAD.render(lang)
+    metagame = [
+        {
+            "name": safe(m.lead) or none,
+            "count": m.lists,
+            "share": f"{100 * m.share:.1f}",
+            "legal": m.legal,
+        }
+        for m in service.metagame_of([(r.lead, r.legal) for r in rows])
+    ]
+    reason = service.closed_reason(event)
+    states = [("open", texts.STATE_OPEN)] if reason is None else []
+    if event.locked:
+        states.append(("locked", texts.STATE_LOCKED))
+    if reason == "deadline_passed":
+        states.append(("closed", texts.STATE_CLOSED))
+    if event.published:
+        states.append(("published", texts.STATE_PUBLISHED))
+    legal = sum(1 for r in rows if r.legal)
+    words = texts.Texts(lang)
+    summary = (
+        f"{texts.N_LISTS(n=len(rows)).render(lang)} · {texts.N_LEGAL(n=legal).render(lang)}"
+        if rows
+        else words["no_lists"]
+    )
+    done = _DONE.get(request.GET.get("done", ""))
+    context = {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "states": [(cls, text.render(lang)) for cls, text in states],
+        "locked": event.locked,
+        "published": event.published,
+        "urls": _dashboard_urls(event),
+        "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
+        "rows_base": f"/events/{event.key}/decklists/",
+        "metagame": metagame,
+        "summary": summary,
+        "lead_title": lead_title(event, lang),
+        "flash": done.render(lang) if done else "",
+    }
+    return page(request, "dashboard.html", context)
+
+
+def _state_change(change: Callable[[Any], Any], done: str) -> Callable[..., HttpResponse]:
+    @require_http_methods(["POST"])
+    def view(request: HttpRequest, key: str) -> HttpResponse:
+        event = _organiser_event(request, key)
+        if event is None:
+            return _refused(request, key)
+        change(event)
+        target = with_lang(service.dashboard_path(event), page_language(request), done=done)
+        return HttpResponseRedirect(target, status=303)
+
+    view.__name__ = f"event_{done}"
+    return view
+
+
+lock = _state_change(lambda event: service.set_locked(event, True), "locked")
+unlock = _state_change(lambda event: service.set_locked(event, False), "unlocked")
+publish = _state_change(service.publish, "published")
+
+
+@require_http_methods(["GET"])
+def sheets(request: HttpRequest, key: str) -> HttpResponse:
+    """Every player's registration sheet in one printable document, a page each."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    document = service.sheets_document(event, page_language(request))
+    response = HttpResponse(document, content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET"])
+def export_csv(request: HttpRequest, key: str) -> HttpResponse:
+    """`register --output csv` of every current list (formula-safe cells)."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    response = HttpResponse(service.export_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.key}.csv"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
+    """The organiser submits a list for a player (also after the deadline or lock)."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    lang = page_language(request)
+    here = f"/events/{event.key}/add"
+    status = 200
+    if request.method == "POST":
+        form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
+        if form.is_valid():
+            decklist, _, token, _ = service.submit(
+                event, form.cleaned_data["player"], form.text, by_organiser=True
+            )
+            request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
+            target = f"/events/{event.key}/decklists/{decklist.pk}"
+            return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
+        status = 422
+    else:
+        form = PlayerDeckForm(lang=lang)
+    heading, button = texts.ORGANISER_HEADING, texts.ORGANISER_BUTTON
+    context = submission_context(event, form, lang, heading, button)
+    context["action"] = here
+    return page(request, "submit.html", context, status)
+
+
+@require_http_methods(["GET", "POST"])
+def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpResponse:
+    """One list as the organiser sees it; the organiser may fix it at any time."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    decklist = service.decklist_in_session(number, request.session)
+    if decklist is None or decklist.event_id != event.pk:
+        return not_found(request)
+    lang = page_language(request)
+    here = f"/events/{event.key}/decklists/{decklist.pk}"
+    form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    if form is not None and form.is_valid():
+        service.replace_deck(decklist, form.text, by_organiser=True)
+        return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
+    context = decklist_view(decklist, lang)
+    flash = request.session.pop(FLASH_LINK, "")
+    problem = form.problem if form is not None else ""
+    context.update(
+        saved=request.GET.get("saved") == "1",
+        private_link=flash,
+        private_link_label=texts.FLASH_LINK_TEXT.render(lang) if flash else "",
+        action=here,
+        closed="",
+        problem=problem,
+        back=service.dashboard_path(event),
+    )
+    return page(request, "decklist.html", context, 422 if problem else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def judge(request: HttpRequest, key: str) -> HttpResponse:
+    """A player or a deck hash -> the registered list; a presented list -> the `diff`."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return _refused(request, key)
+    lang = page_language(request)
+    pairs = service.current_versions(event)
+    form = JudgeForm(request.POST if request.method == "POST" else request.GET, lang=lang)
+    form.is_valid()  # every field is any text
+    chosen_id, query = form.cleaned_data["entry"], form.cleaned_data["hash"]
+    problem: Message | None = None
+    entry = None
+    options = pairs
+    if chosen_id:
+        entry = next(((d, v) for d, v in pairs if str(d.pk) == chosen_id), None)
+    elif query:
+        found = service.find_lists(event, query)
+        if len(found) == 1:
+            entry = found[0]
+        elif found:
+            problem, options = texts.JUDGE_SEVERAL, found
+        else:
+            problem = texts.JUDGE_NONE(query=query)
+    context: dict[str, Any] = {
+        "event": event_view(event),
+        "dashboard_url": service.dashboard_path(event),
+        "action": f"/events/{event.key}/judge",
+        "compare_action": f"/events/{event.key}/judge",
+        "options": [{"id": str(d.pk), "player": safe(d.player)} for d, _ in options],
+        "chosen_id": str(entry[0].pk) if entry else "",
+        "hash": safe(query),
+    }
+    if entry is not None:
+        context.update(_judged(event, *entry, lang))
+        if request.method == "POST":
+            context.update(_compared(event, *entry, form.cleaned_data["presented"], lang))
+    context["problem"] = problem.render(lang) if problem else ""
+    return page(request, "judge.html", context)
+
+
+def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any]:
+    """The registered list the judge asked for: its verdict, canonical list and diagnostics."""
+    checked = service.check_deck(event, version.deck, decklist.player)
+    diagnostics = checked.diagnostics(lang)
+    iso = version.submitted_at.isoformat()
+    return {
+        "entry": {
+            "id": str(decklist.pk),
+            "player": safe(decklist.player),
+            "legal": version.legal,
+            "verdict": verdict(version.legal, diagnostics, lang),
+            "deck_hash": version.deck_hash,
+            "iso": iso,
+            "when": when(iso),
+        },
+        "canonical": canonical_view(checked.registration.canonical, lang),
+        "diagnostics": diagnostic_rows(diagnostics, lang),
+    }
+
+
+def _compared(event: Any, decklist: Any, version: Any, presented: str, lang: str) -> dict[str, Any]:
+    """The registered list against the one presented, card by card (or why it cannot be)."""
+    from varz_deck.core.registration.render import diff_lines
+
+    context: dict[str, Any] = {"presented": clean_output(presented)}
+    if not presented.strip():
+        return context
+    diff, before, after = service.compare(event, version, presented)
+    if diff is None:
+        context["diff_verdict"] = texts.CANNOT_COMPARE.render(lang)
+        context["diff_problems"] = diagnostic_rows(after.report.to_json(lang)["diagnostics"], lang)
+        return context
+    before = replace(before, path=decklist.player)
+    after = replace(after, path=texts.PRESENTED.render(lang))
+    context["same"] = diff.same
+    context["diff_verdict"] = (texts.SAME_DECK if diff.same else texts.DIFFERENT_DECK).render(lang)
+    context["diff"] = diff_view(diff_lines(diff, before, after, lang), lang)
+    return context

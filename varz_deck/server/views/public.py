@@ -1,0 +1,188 @@
+"""The pages of players and of the public.
+
+- The submission page `/events/E/submit` (paste or upload; works without JavaScript: a plain POST
+  stores the list and answers with a redirect to the result).
+- The live check `POST /events/E/check` (stores nothing; the one static script calls it as the
+  player types).
+- The private link `/decklists/ID/TOKEN` (the result: every diagnostic; replace the list until the
+  deadline or lock, 409 after).
+- The published lists `/events/E/public` (404 until published), and the server's root.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.http import require_http_methods
+
+from varz_deck.core.i18n import Message
+from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.server import hosts, service
+from varz_deck.server.views import texts
+from varz_deck.server.views.forms import CheckForm, DeckForm, PlayerDeckForm
+from varz_deck.server.views.render import (
+    json_page,
+    message_page,
+    not_found,
+    page,
+    page_language,
+    with_lang,
+)
+from varz_deck.server.views.viewmodels import (
+    canonical_view,
+    decklist_view,
+    diagnostic_rows,
+    event_line,
+    event_view,
+    verdict,
+)
+
+
+def closed_message(reason: str | None) -> Message | None:
+    """Why a player can no longer change a list (None: they can)."""
+    if reason == "locked":
+        return texts.CLOSED_LOCKED
+    if reason == "deadline_passed":
+        return texts.CLOSED_DEADLINE
+    return None
+
+
+def submission_context(
+    event: Any, form: PlayerDeckForm, lang: str, heading: Message, button: Message
+) -> dict[str, Any]:
+    """The submission form of an event (the player's or the organiser's), as posted."""
+    return {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "heading": heading.render(lang),
+        "submit_label": button.render(lang),
+        "check_url": f"/events/{event.key}/check",
+        "closed": "",
+        "problem": form.problem,
+        "player": safe(form.shown_player),
+        "deck": clean_output(form.shown_deck),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def submit(request: HttpRequest, key: str) -> HttpResponse:
+    """The submission page; a POST stores the list (legal or not) and goes to its private link."""
+    try:
+        event = service.get_event(key)
+    except service.NotFound:
+        return not_found(request)
+    lang = page_language(request)
+    status = 200
+    if request.method == "POST":
+        form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
+        if form.is_valid():
+            try:
+                decklist, _, token, _ = service.submit(
+                    event, form.cleaned_data["player"], form.text
+                )
+            except service.Closed as refused:
+                return message_page(
+                    request, texts.CLOSED_HEADING, refused.message, 409, event=event
+                )
+            target = service.decklist_path(decklist, token)
+            return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
+        status = 422
+    else:
+        form = PlayerDeckForm(lang=lang)
+    closed = closed_message(service.closed_reason(event))
+    context = submission_context(event, form, lang, texts.SUBMIT_HEADING, texts.SUBMIT_BUTTON)
+    context.update(action=service.submit_path(event), closed=closed.render(lang) if closed else "")
+    return page(request, "submit.html", context, status)
+
+
+@require_http_methods(["POST"])
+def check(request: HttpRequest, key: str) -> HttpResponse:
+    """The live check: the list as `check` sees it, in the language; nothing is stored."""
+    lang = page_language(request)
+    try:
+        event = service.recent_event(key)
+    except service.NotFound:
+        message = texts.NOT_FOUND.render(lang)
+        return json_page({"error": {"code": "not_found", "message": message}}, 404)
+    form = CheckForm(request.POST, lang=lang)
+    form.is_valid()  # any text is a list to check
+    checked = service.check_deck(event, form.cleaned_data["deck"])
+    diagnostics = checked.diagnostics(lang)
+    return json_page(
+        {
+            "legal": checked.legal,
+            "deck_hash": checked.deck_hash,
+            "summary": verdict(checked.legal, diagnostics, lang),
+            "diagnostics": diagnostic_rows(diagnostics, lang),
+        }
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
+    """The player's result page: the list, every diagnostic, its versions; replace it until the
+    deadline or the lock (409 after)."""
+    try:
+        decklist, _ = service.get_decklist(number, edit_token=token)
+    except service.NotFound:
+        return not_found(request)
+    lang = page_language(request)
+    here = service.decklist_path(decklist, token)
+    form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    if form is not None and form.is_valid():
+        try:
+            service.replace_deck(decklist, form.text)
+        except service.Closed as refused:
+            return message_page(
+                request,
+                texts.CLOSED_HEADING,
+                refused.message,
+                409,
+                event=decklist.event,
+                back=here,
+            )
+        return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
+    context = decklist_view(decklist, lang)
+    closed = closed_message(service.closed_reason(decklist.event))
+    problem = form.problem if form is not None else ""
+    context.update(
+        saved=request.GET.get("saved") == "1",
+        private_link=hosts.link(here),
+        action=here,
+        closed=closed.render(lang) if closed else "",
+        problem=problem,
+    )
+    return page(request, "decklist.html", context, 422 if problem else 200)
+
+
+@require_http_methods(["GET"])
+def public(request: HttpRequest, key: str) -> HttpResponse:
+    """Every player's canonical list, once the organiser has published them (404 before)."""
+    try:
+        event = service.get_event(key)
+    except service.NotFound:
+        return not_found(request)
+    if not event.published:
+        return not_found(request)
+    lang = page_language(request)
+    entries = [
+        {
+            "player": safe(reg.player),
+            "deck_hash": reg.deck_hash,
+            "canonical": canonical_view(reg.canonical, lang),
+        }
+        for reg in service.registrations(event)
+    ]
+    context = {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "entries": entries,
+    }
+    return page(request, "public.html", context)
+
+
+@require_http_methods(["GET"])
+def home(request: HttpRequest) -> HttpResponse:
+    """The server's root: where to go (events are not listed: their ids are shared by link)."""
+    return message_page(request, texts.TEXTS["app"], texts.HOME, 200, kind="plain")

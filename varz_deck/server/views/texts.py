@@ -1,0 +1,139 @@
+"""Every text the pages show: `msg(...)` entries (context "page"), and `Texts`, the page words
+of one language that templates read as `{{ t.key }}`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from varz_deck.core.i18n import Message, msg, nmsg
+
+# Every word the pages show (context "page"); templates read them as {{ t.key }}.
+TEXTS: dict[str, Message] = {
+    "app": msg("page", "Deck registration"),
+    "language": msg("page", "Language"),
+    "back": msg("page", "Back"),
+    "player": msg("page", "Player"),
+    "player_name": msg("page", "Your name"),
+    "deck_list": msg("page", "Deck list"),
+    "deck_hint": msg(
+        "page",
+        "Paste the list as a YAML deck file, a .txt list or a deck code. It is checked as you type.",
+    ),
+    "or_upload": msg("page", "Or upload the file"),
+    "messages_language": msg("page", "Language of the messages"),
+    "checking": msg("page", "Checking…"),
+    "check_failed": msg("page", "The list could not be checked now; submit it to see the result."),
+    "your_list": msg("page", "Your deck list"),
+    "saved": msg("page", "Your list is stored."),
+    "deck_hash": msg("page", "Deck hash"),
+    "submitted": msg("page", "Submitted"),
+    "status": msg("page", "Status"),
+    "private_link": msg("page", "Your private link"),
+    "private_link_hint": msg(
+        "page",
+        "Keep this link: it shows your list and lets you replace it until the deadline. "
+        "Anyone with the link can do the same.",
+    ),
+    "registered_list": msg("page", "Registered list"),
+    "versions": msg("page", "Versions"),
+    "replace_list": msg("page", "Replace the list"),
+    "replace_button": msg("page", "Replace the list"),
+    "dashboard": msg("page", "Organiser's dashboard"),
+    "lock": msg("page", "Lock submissions"),
+    "unlock": msg("page", "Unlock submissions"),
+    "publish": msg("page", "Publish the lists"),
+    "print_sheets": msg("page", "Print all sheets"),
+    "export_csv": msg("page", "Export CSV"),
+    "judge_page": msg("page", "Judge's page"),
+    "submit_for_player": msg("page", "Submit a list for a player"),
+    "public_page": msg("page", "Public lists"),
+    "submission_link": msg("page", "Players submit at"),
+    "metagame": msg("page", "Metagame"),
+    "players": msg("page", "Players"),
+    "legal": msg("page", "Legal"),
+    "not_legal": msg("page", "Not legal"),
+    "lists": msg("page", "Deck lists"),
+    "errors": msg("page", "Errors"),
+    "no_lists": msg("page", "No list has been submitted yet."),
+    "back_dashboard": msg("page", "Back to the dashboard"),
+    "choose_player": msg("page", "Player"),
+    "or_hash": msg("page", "or deck hash"),
+    "show_list": msg("page", "Show the list"),
+    "compare": msg("page", "Compare with the presented list"),
+    "presented_list": msg("page", "The list as presented (YAML, .txt list or deck code)"),
+    "compare_button": msg("page", "Compare"),
+    "public_lists": msg("page", "Published deck lists"),
+}
+SUBMIT_HEADING = msg("page", "Submit your deck list")
+SUBMIT_BUTTON = msg("page", "Submit the list")
+ORGANISER_HEADING = msg("page", "Submit a list for a player")
+ORGANISER_BUTTON = msg("page", "Submit for this player")
+LEGAL = msg("page", "Legal")
+NOT_LEGAL = msg("page", "Not legal")
+N_ERRORS = nmsg("page", "{n} error", "{n} errors")
+N_WARNINGS = nmsg("page", "{n} warning", "{n} warnings")
+N_LISTS = nmsg("page", "{n} list", "{n} lists")
+N_LEGAL = nmsg("page", "{n} legal", "{n} legal")
+GAME_FORMAT = msg("page", "{game} · format {format}")
+GAME_ANY_FORMAT = msg("page", "{game} · each deck's own format")
+DEADLINE = msg("page", "deadline {deadline}")
+NO_DEADLINE = msg("page", "no deadline")
+REQUIRED = msg("page", "lists required")
+OPTIONAL = msg("page", "lists accepted, not required")
+STATE_OPEN = msg("page", "open")
+STATE_LOCKED = msg("page", "locked")
+STATE_CLOSED = msg("page", "deadline passed")
+STATE_PUBLISHED = msg("page", "published")
+CLOSED_LOCKED = msg(
+    "page", "The organiser has locked submissions: the list can no longer be changed."
+)
+CLOSED_DEADLINE = msg("page", "The deadline has passed: the list can no longer be changed.")
+CLOSED_HEADING = msg("page", "Submissions are closed")
+HOME = msg(
+    "page",
+    "Players: open the submission link of your event. Organisers: open the sign-in link that "
+    "`event create` printed.",
+)
+NOT_FOUND_HEADING = msg("page", "Not found")
+NOT_FOUND = msg("page", "There is nothing here. Check the link you were given.")
+NOT_SIGNED_IN_HEADING = msg("page", "Sign in first")
+NOT_SIGNED_IN = msg(
+    "page", "This page is the organiser's: open the organiser link that `event create` printed."
+)
+NO_DECK = msg("page", "Paste your list or choose a file.")
+NOT_TEXT = msg("page", "The file is not UTF-8 text; save it as UTF-8 and upload it again.")
+TOO_LONG = msg("page", "The list is over {limit:,} bytes; a deck list is far smaller.")
+DONE_LOCKED = msg("page", "Submissions are locked.")
+DONE_UNLOCKED = msg("page", "Submissions are open again.")
+DONE_PUBLISHED = msg("page", "The lists are published.")
+FLASH_LINK_TEXT = msg("page", "The player's private link (shown once; give it to the player):")
+NO_LEAD = msg("page", "(none)")
+JUDGE_NONE = msg("page", "No list matches {query}.")
+JUDGE_SEVERAL = msg("page", "Several lists match; choose the player.")
+SAME_DECK = msg("page", "Same deck: the presented list is the registered one.")
+DIFFERENT_DECK = msg("page", "Different deck: see every difference below.")
+CANNOT_COMPARE = msg("page", "The presented list cannot be compared; its problems:")
+PRESENTED = msg("page", "presented list")
+REGISTERED = msg("page", "Registered")  # the judge's comparison: its count columns
+PRESENTED_COUNT = msg("page", "Presented")
+VERSION_BY_ORGANISER = msg("page", "{status} (by the organiser)")
+
+
+class Texts(Mapping[str, str]):
+    """The page words in one language, for templates (`{{ t.key }}`)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._cache: dict[str, str] = {}
+
+    def __getitem__(self, key: str) -> str:
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = TEXTS[key].render(self.lang)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TEXTS)
+
+    def __len__(self) -> int:
+        return len(TEXTS)

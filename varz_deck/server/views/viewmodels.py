@@ -1,0 +1,243 @@
+"""The models as the templates show them, in the page's language: an event's line, a verdict,
+diagnostics, a canonical list, the judge's comparison, a list's versions, the dashboard's rows.
+
+Every text from a player or a deck passes through `safe` here (controls, terminal escapes and
+bidi controls made visible); the templates escape the markup.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from varz_deck.core.i18n import CardName, term
+from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.server import service
+from varz_deck.server.views import texts
+
+
+def event_view(event: Any) -> dict[str, str]:
+    return {"key": event.key, "name": safe(event.name)}
+
+
+def event_line(event: Any, lang: str) -> str:
+    """The game and format, the deadline, whether lists are required."""
+    game = service.game_of(event).name
+    parts = [
+        (
+            texts.GAME_FORMAT(game=game, format=event.format)
+            if event.format
+            else texts.GAME_ANY_FORMAT(game=game)
+        )
+    ]
+    if event.deadline is not None:
+        parts.append(texts.DEADLINE(deadline=when(event.deadline.isoformat())))
+    else:
+        parts.append(texts.NO_DEADLINE)
+    parts.append(texts.REQUIRED if event.requires_lists else texts.OPTIONAL)
+    return " · ".join(part.render(lang) for part in parts)
+
+
+def lead_title(event: Any, lang: str) -> str:
+    """The game's title for the deck's lead card (a column of the dashboard)."""
+    return service.game_of(event).words.lead_title.render(lang)
+
+
+def when(iso: str) -> str:
+    """A time as the pages show it: `2026-05-17 09:30 UTC` (the server keeps UTC)."""
+    text = iso[:16].replace("T", " ")
+    if iso.endswith(("+00:00", "Z")):
+        return f"{text} UTC"
+    return f"{text} {iso[-6:]}" if iso[-6:-5] in "+-" and len(iso) > 19 else text
+
+
+def verdict(legal: bool, diagnostics: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """ "Legal", or "Not legal · 2 errors, 1 warning"."""
+    errors = sum(1 for d in diagnostics if d.get("severity") == "error")
+    warnings = len(diagnostics) - errors
+    parts = [(texts.LEGAL if legal else texts.NOT_LEGAL).render(lang)]
+    counts = []
+    if errors:
+        counts.append(texts.N_ERRORS(n=errors).render(lang))
+    if warnings:
+        counts.append(texts.N_WARNINGS(n=warnings).render(lang))
+    if counts:
+        parts.append(", ".join(counts))
+    return " · ".join(parts)
+
+
+def diagnostic_rows(diagnostics: Sequence[Mapping[str, Any]], lang: str) -> list[dict[str, str]]:
+    """Diagnostics (as `check --output json`) as the pages and the live check show them: place
+    (line:column), code, severity and message in the language."""
+    rows = []
+    for d in diagnostics:
+        line, column = d.get("line"), d.get("column")
+        where = f"{line}:{column or 1}" if line else "—"
+        severity = str(d.get("severity", "error"))
+        text = d.get("message_localized") or d.get("message") or ""
+        rows.append(
+            {
+                "where": where,
+                "line": str(line or ""),
+                "column": str(column or ""),
+                "code": safe(d.get("code", "")),
+                "severity": "warning" if severity == "warning" else "error",
+                "severity_label": term("severity", severity, lang),
+                "text": safe(text),
+            }
+        )
+    return rows
+
+
+def _card_name(card: Any, lang: str) -> str:
+    if card.card is None or lang == "en":
+        return safe(card.name)
+    return safe(CardName.of(card.card, quote=False).in_language(lang))
+
+
+def canonical_view(canonical: Any, lang: str) -> dict[str, Any] | None:
+    """A canonical list (slots, then sections with their cards) in the language."""
+    if canonical is None:
+        return None
+    layout = canonical.layout
+    slots = []
+    for slot in layout.slots:
+        card = canonical.slots.get(slot)
+        slots.append(
+            {
+                "label": layout.slot_words[slot].render(lang),
+                "name": _card_name(card, lang) if card else texts.NO_LEAD.render(lang),
+                "id": safe(card.shown_id) if card else "",
+            }
+        )
+    sections = [
+        {
+            "label": term("section", section, lang),
+            "total": canonical.size(section),
+            "cards": [
+                {"count": c.count, "name": _card_name(c, lang), "id": safe(c.shown_id or "?")}
+                for c in canonical.sections[section]
+            ],
+        }
+        for section in layout.sections
+    ]
+    return {"slots": slots, "sections": sections}
+
+
+def diff_view(lines: Any, lang: str) -> dict[str, Any]:
+    """The judge's comparison (core's DiffLines) as the page's table: the format and slot
+    changes, then each section's cards with both counts (a table, not the terminal's aligned
+    text: a browser's CJK glyphs are not two monospace columns wide)."""
+    return {
+        "notes": list(lines.notes),
+        "registered": texts.REGISTERED.render(lang),
+        "presented": texts.PRESENTED_COUNT.render(lang),
+        "sections": [
+            {
+                "label": label,
+                "rows": [
+                    {
+                        "sign": row.sign,
+                        "name": row.name,
+                        "id": safe(row.id),
+                        "registered": row.registered,
+                        "presented": row.presented,
+                        "added": row.presented > row.registered,
+                    }
+                    for row in rows
+                ],
+            }
+            for label, rows in lines.sections
+        ],
+    }
+
+
+def deck_for_textarea(text: str) -> str:
+    """A deck text with its line ends as a text area posts them back (`\\n`)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
+    """One list as its page shows it: the current version's verdict, diagnostics, hash and
+    canonical list, every version, and its text for the replace form."""
+    event = decklist.event
+    every = service.versions(decklist)
+    current = decklist.current or (every[-1] if every else None)
+    deck = current.deck if current is not None else ""
+    checked = service.check_deck(event, deck, decklist.player)
+    diagnostics = checked.diagnostics(lang)
+    legal = checked.legal if current is not None else False  # the verdict of these diagnostics
+    versions = []
+    for v in every:
+        status = (texts.LEGAL if v.legal else texts.NOT_LEGAL).render(lang)
+        if v.by_organiser:
+            status = texts.VERSION_BY_ORGANISER(status=status).render(lang)
+        iso = v.submitted_at.isoformat()
+        versions.append(
+            {
+                "iso": iso,
+                "when": when(iso),
+                "deck_hash": v.deck_hash,
+                "legal": v.legal,
+                "status": status,
+            }
+        )
+    iso = current.submitted_at.isoformat() if current is not None else ""
+    return {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "player": safe(decklist.player),
+        "legal": legal,
+        "verdict": verdict(legal, diagnostics, lang),
+        "deck_hash": current.deck_hash if current is not None else None,
+        "submitted_iso": iso,
+        "submitted": when(iso) if iso else "—",
+        "diagnostics": diagnostic_rows(diagnostics, lang),
+        "canonical": canonical_view(checked.registration.canonical, lang),
+        "versions": versions,
+        "deck": clean_output(deck_for_textarea(deck)),
+        "check_url": f"/events/{event.key}/check",
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One list on the dashboard: its current version's verdict, errors, lead card, hash, time
+    and versions, as stored."""
+
+    id: int
+    player: str
+    submitted_at: datetime.datetime
+    legal: bool
+    deck_hash: str | None
+    lead: str
+    errors: tuple[str, ...]
+    versions: int
+
+    def shown(self, legal: str, not_legal: str) -> dict[str, object]:
+        """The row as the dashboard's template shows it (a dict: the template engine's fastest
+        look-up, for a thousand rows), with the words for its verdict."""
+        iso = self.submitted_at.isoformat()
+        return {
+            "id": self.id,
+            "state": "legal" if self.legal else "illegal",
+            "status": legal if self.legal else not_legal,
+            "player": safe(self.player),
+            "codes": " ".join(self.errors),
+            "lead": safe(self.lead),
+            "deck_hash": self.deck_hash or "—",
+            "iso": iso,
+            "when": when(iso),
+            "versions": self.versions,
+        }
+
+
+def dashboard_rows(event: Any) -> list[Row]:
+    """Every list of the event with a current version, in order of first submission (two
+    queries for every list of the event, never a query per row)."""
+    return [
+        Row(pk, player, at, legal, deck_hash, lead or "", tuple(service.codes_of(found)), n)
+        for pk, player, at, legal, deck_hash, found, lead, n in service.current_lists(event)
+    ]
