@@ -50,15 +50,16 @@ def cards(installed: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def run(env: dict[str, str]) -> Run:
-    """run(*args, cwd=DECKS, stdin=None): `python -m varz_deck ARGS` as a subprocess."""
+    """run(*args, cwd=DECKS, stdin=None, columns=100): `python -m varz_deck ARGS` as a
+    subprocess, its text wrapped at `columns`."""
 
     def go(
-        *args: str, cwd: Path = DECKS, stdin: str | None = None
+        *args: str, cwd: Path = DECKS, stdin: str | None = None, columns: int = 100
     ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "varz_deck", *args],
-            cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=120,
-            check=False,
+            cwd=cwd, env={**env, "COLUMNS": str(columns)}, input=stdin, capture_output=True,
+            text=True, timeout=120, check=False,
         )  # fmt: skip
 
     return go

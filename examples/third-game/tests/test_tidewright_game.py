@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from conftest import DECKS, PROJECT
+from varz_deck.core.source import DeckSource
 
 sys.path.insert(0, str(PROJECT))
 from tidewright import GAME
@@ -38,15 +38,19 @@ def _codes(report: Any) -> list[tuple[str, str, int | None]]:
 
 
 def test_the_legal_text_list_is_legal(database: Any) -> None:
-    report = GAME.check_deck(DECKS / "legal-oren-south-west.txt", database, None, None)
+    report = GAME.check_deck(
+        DeckSource.from_path(DECKS / "legal-oren-south-west.txt"), database, None
+    )
     assert report.legal
-    assert report.hero.id == "TW01-002"
+    assert report.lead_card.id == "TW01-002"
     assert report.counts == {"crew": 20, "currents": 8}
     assert _codes(report) == []
 
 
 def test_the_currents_rule_on_the_illegal_text_list(database: Any) -> None:
-    report = GAME.check_deck(DECKS / "illegal-currents-size.txt", database, None, None)
+    report = GAME.check_deck(
+        DeckSource.from_path(DECKS / "illegal-currents-size.txt"), database, None
+    )
     assert _codes(report) == [("T103", "error", 12)]
     assert report.diagnostics[0].message == "the currents hold 9 cards; they must hold exactly 8"
 
@@ -70,10 +74,8 @@ def test_the_currents_rule_on_the_illegal_text_list(database: Any) -> None:
          [("T101", "error", None), ("T102", "error", 1), ("T201", "warning", 1), ("F008", "error", 2)]),
     ],
 )  # fmt: skip
-def test_rules_on_text_lists(database: Any, tmp_path: Path, text: str, expected: list[Any]) -> None:
-    deck = tmp_path / "deck.txt"
-    deck.write_text(text, encoding="utf-8")
-    report = GAME.check_deck(deck, database, None, None)
+def test_rules_on_text_lists(database: Any, text: str, expected: list[Any]) -> None:
+    report = GAME.check_deck(DeckSource("deck.txt", text), database, None)
     assert _codes(report) == expected
 
 
@@ -100,7 +102,7 @@ def test_every_rule_has_a_docstring_with_examples() -> None:
 def test_the_game_imports_no_bundled_game() -> None:
     probe = (
         "import sys; import tidewright, tidewright.check, tidewright.registration, "
-        "tidewright.cardinfo, tidewright.tune, tidewright.sim; "
+        "tidewright.cardinfo, tidewright.tune; "
         "print(sorted(m for m in sys.modules if m.startswith('varz_deck.games.')))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 
 import pytest
 from conftest import DECKS, PROJECT
-from leaks import ENTRY_POINTS, FORMATS_GAME, SCHEMAS, SERVER_ROOT
 
 HARNESS = PROJECT.parent.parent / "tests" / "server"
 
@@ -56,9 +55,6 @@ def postgres(harness: Any) -> Iterator[Any]:
         cluster.stop()
 
 
-@pytest.mark.xfail(
-    strict=True, reason="; ".join((ENTRY_POINTS, SCHEMAS, FORMATS_GAME, SERVER_ROOT))
-)
 def test_a_tidewright_deck_is_submitted_and_checked(
     harness: Any, postgres: Any, env: dict[str, str], cards: Path, tmp_path: Path
 ) -> None:

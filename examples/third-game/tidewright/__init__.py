@@ -7,34 +7,30 @@ comes from one of the captain's seas. The package registers under the entry-poin
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
+from varz_deck.core.i18n import register_catalogue
+from varz_deck.core.resources import register_schemas
 
-from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, TideCard, TideDatabase
+from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, WORDS, TideCard, TideDatabase
 from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
-    from varz_deck.core.strictyaml import Document
+    from varz_deck.core.source import DeckSource
 
     from tidewright.deck import TideView
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 CARD_DATA = PACKAGE_DIR / "card_data"  # the bundled card database
 SCHEMA_DIR = PACKAGE_DIR / "schemas"
-SCHEMA_FILES = {
-    "tidewright-card": "tidewright-card-file.schema.json",
-    DECK_SCHEMA: "tidewright-deck.schema.json",
-}
 
 
 class Tidewright:
@@ -47,14 +43,12 @@ class Tidewright:
     sections: tuple[str, ...] = SECTIONS
     slots: tuple[str, ...] = SLOTS
     lead = LEAD
-    words = DeckWords(
-        lead_named=msg("report", "captain {name}"),
-        lead_title=msg("page", "Captain"),
-        lead_json="hero",  # check's JSON version 1 names every game's lead card "hero" (SPEC §5)
-    )
-    schema_files: ClassVar[Mapping[str, Path]] = {
-        n: SCHEMA_DIR / f for n, f in SCHEMA_FILES.items()
+    words = WORDS
+    schemas: Mapping[str, Path] = {
+        "tidewright-card": SCHEMA_DIR / "tidewright-card-file.schema.json",
+        DECK_SCHEMA: SCHEMA_DIR / "tidewright-deck.schema.json",
     }
+    format_fields: Mapping[str, Mapping[str, Any]] = {}  # a format is its sets and bans only
 
     @property
     def card_data(self) -> Path:
@@ -68,6 +62,9 @@ class Tidewright:
 
     def section_of(self, card: Any) -> str | None:
         return str(card.home)
+
+    def colours_of(self, card: Any) -> tuple[str, ...]:
+        return tuple(card.seas) or ((card.sea,) if card.sea else ())
 
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
@@ -89,10 +86,8 @@ class Tidewright:
     def game_fields(self, card: Any) -> dict[str, Any]:
         return dict(card.game_fields())
 
-    def vocabulary(
-        self, entries: list[Any], doc: Document, bad_paths: set[Any]
-    ) -> Iterator[Diagnostic]:
-        return iter(())  # the card schema closes every word (types, seas)
+    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
+        return {}  # the card schema closes every word (types, seas)
 
     def owns_deck(self, text: str) -> bool:
         from tidewright.deck import owns_deck
@@ -100,12 +95,12 @@ class Tidewright:
         return owns_deck(text)
 
     def check_deck(
-        self, path: Path, database: CardDatabase, format_key: str | None, shown: str | None
+        self, source: DeckSource, database: CardDatabase, format_key: str | None
     ) -> DeckReport:
         from tidewright.check import check_deck
 
         assert isinstance(database, TideDatabase)
-        return check_deck(path, database, format_key, shown)
+        return check_deck(source, database, format_key)
 
     def rules(self) -> Mapping[str, Rule[TideView]]:
         from tidewright.rules import RULES
@@ -113,10 +108,8 @@ class Tidewright:
         return RULES
 
     @property
-    def goldfish(self) -> Goldfish:
-        from tidewright.sim import GOLDFISH
-
-        return GOLDFISH
+    def goldfish(self) -> Goldfish | None:
+        return None  # no simulator: `sim` refuses a Tidewright deck (exit 2)
 
     @property
     def lookup(self) -> CardLookup:
@@ -138,3 +131,5 @@ class Tidewright:
 
 
 GAME: Game = Tidewright()
+register_schemas(GAME.schemas)
+register_catalogue(GAME_KEY, PACKAGE_DIR / "locale")

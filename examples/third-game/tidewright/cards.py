@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from varz_deck.core.cards import CardDatabase, CardRecord, Format
+from varz_deck.core.game import DeckWords
+from varz_deck.core.i18n import msg
 
 GAME_KEY = "tidewright"
 SEAS = ("north", "east", "south", "west")
@@ -19,6 +21,11 @@ TYPES = ("captain", "sailor", "maneuver", "current")
 HOME = {"captain": "captain", "sailor": "crew", "maneuver": "crew", "current": "currents"}
 GAME_FIELDS = ("type", "seas", "sea", "renown", "cost", "might", "text")
 BUILTIN_FORMATS = {"standard": Format("standard", "Open Sea")}
+WORDS = DeckWords(
+    lead_named=msg("report", "captain {name}"),
+    lead_title=msg("page", "Captain"),
+    lead_json="hero",  # check's JSON version 1 names every game's lead card "hero" (SPEC §5)
+)
 
 
 @dataclass(frozen=True)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from varz_deck.core.check import DeckReport
 from varz_deck.core.diagnostics import Diagnostic
 
-from tidewright.cards import GAME_KEY, TideDatabase
-from tidewright.deck import LEAD, SECTIONS, SLOTS, TideDeck, TideView, read_deck, resolve
+from tidewright.cards import GAME_KEY, WORDS, TideDatabase
+from tidewright.deck import SECTIONS, SLOTS, TideDeck, TideView, read_deck, resolve
 from tidewright.rules import run_rules
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
 
 
 def check_deck(
-    path: Path, database: TideDatabase, format_key: str | None = None, shown: str | None = None
+    source: DeckSource, database: TideDatabase, format_key: str | None = None
 ) -> DeckReport:
-    """Read and check one deck file or deck code."""
-    deck, problems = read_deck(path, shown)
+    """Read and check one deck (a file's text, a buffer, standard input or a deck code)."""
+    deck, problems = read_deck(source)
     return check_parsed(deck, problems, database, format_key)
 
 
@@ -44,7 +47,7 @@ def _report(
         counts,
         found,
         view,
-        game=GAME_KEY,
-        lead=LEAD,
         places=(*SLOTS, *SECTIONS),
+        game=GAME_KEY,
+        words=WORDS,
     )

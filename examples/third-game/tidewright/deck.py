@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from varz_deck.core.cards import Format
@@ -22,12 +21,13 @@ from varz_deck.core.entries import (
     top_level_words,
 )
 from varz_deck.core.i18n import CardName, msg
-from varz_deck.core.source import DECK_FILE_LIMIT, LoadError, read_text
+from varz_deck.core.source import LoadError
 
 from tidewright.cards import TideCard, TideDatabase
 
 if TYPE_CHECKING:
     from varz_deck.core.registration.code import DecodedDeck
+    from varz_deck.core.source import DeckSource
 
 LEAD = "captain"
 SLOTS = (LEAD,)
@@ -87,24 +87,23 @@ def owns_deck(text: str) -> bool:
     return looks_like_code(text, CODE_FAMILY) or bool(top_level_words(text) & _OWN_WORDS)
 
 
-def read_deck(path: Path, shown: str | None = None) -> tuple[TideDeck, list[Diagnostic]]:
-    """Read one deck file (YAML or a .txt list) or deck code; the diagnostics say what could not
-    be read."""
-    if looks_like_code(str(path), CODE_FAMILY):
-        from tidewright.layout import is_code
+def read_deck(source: DeckSource) -> tuple[TideDeck, list[Diagnostic]]:
+    """Read one deck (YAML or a .txt list, from a file, a buffer or standard input, or a deck code
+    given as the argument); the diagnostics say what could not be read."""
+    if source.argument is not None:
+        from tidewright.layout import is_code_argument
 
-        if is_code(path):
-            return read_code(str(path), shown)
-    shown = shown if shown is not None else str(path)
-    deck = TideDeck(path=shown)
-    try:
-        text = read_text(path, DECK_FILE_LIMIT)
-    except LoadError as err:
+        if is_code_argument(source.argument):
+            shown = None if source.name == source.argument else source.name
+            return read_code(source.argument, shown)
+    deck = TideDeck(path=source.name)
+    if source.text is None:
         deck.readable = False
-        return deck, [diag(err.code, err.message, err.mark, file=shown)]
-    if is_text_list(path, text):
-        return deck, parse_text(text, deck, LIST_WORDS)
-    return deck, parse_yaml(text, deck)
+        err = source.problem or LoadError("F001", msg("F001", "no such file; check the path"))
+        return deck, [diag(err.code, err.message, err.mark, file=source.name)]
+    if is_text_list(source.name, source.text):
+        return deck, parse_text(source.text, deck, LIST_WORDS)
+    return deck, parse_yaml(source.text, deck)
 
 
 def read_code(code: str, shown: str | None = None) -> tuple[TideDeck, list[Diagnostic]]:

@@ -3,7 +3,6 @@ currents, `TW1` deck codes, a card counted by its name, and the words its report
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from varz_deck.core.i18n import msg
@@ -36,8 +35,8 @@ LAYOUT = Layout(
 )
 
 
-def is_code(path: Path) -> bool:
-    """Whether a DECK argument is read as a Tidewright deck code (`TW1…`, and no such file)."""
-    from varz_deck.core.registration.code import is_code as is_code_of
+def is_code_argument(argument: str) -> bool:
+    """Whether a DECK argument that names no file is read as a Tidewright deck code (`TW1…`)."""
+    from varz_deck.core.registration.code import is_code_argument as is_code_of
 
-    return is_code_of(path, LAYOUT)
+    return is_code_of(argument, LAYOUT)

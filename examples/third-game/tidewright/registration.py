@@ -7,7 +7,7 @@ The canonical form, hash, code bytes, diff and reports are the core's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
@@ -19,8 +19,11 @@ from varz_deck.core.registration.register import ReadDeck, Registration, registr
 from tidewright.cards import TideDatabase
 from tidewright.check import check_parsed
 from tidewright.deck import LEAD, TideDeck, read_deck
-from tidewright.layout import LAYOUT, is_code
+from tidewright.layout import LAYOUT, is_code_argument
 from tidewright.rules import CREW_SIZE, CURRENTS_SIZE
+
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
 
 
 def _slots(deck: TideDeck) -> dict[str, str | None]:
@@ -28,7 +31,7 @@ def _slots(deck: TideDeck) -> dict[str, str | None]:
 
 
 def register_deck(
-    path: Path,
+    source: DeckSource,
     database: CardDatabase,
     *,
     player: str | None = None,
@@ -37,7 +40,7 @@ def register_deck(
 ) -> Registration:
     """Read (a file or a deck code), check and canonicalise one deck."""
     assert isinstance(database, TideDatabase)
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     report = check_parsed(deck, problems, database, format_key)
     read = ReadDeck(
         path=deck.path,
@@ -57,7 +60,7 @@ def register_deck(
         player=player,
         event=event,
         format_key=format_key,
-        is_code=is_code(path),
+        is_code=source.argument is not None and is_code_argument(source.argument),
     )
 
 
@@ -94,19 +97,19 @@ class TideRegistrar:
 
     layout = LAYOUT
 
-    def is_code(self, path: Path) -> bool:
-        return is_code(path)
+    def is_code(self, argument: str) -> bool:
+        return is_code_argument(argument)
 
     def register(
         self,
-        path: Path,
+        source: DeckSource,
         database: CardDatabase,
         *,
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
     ) -> Registration:
-        return register_deck(path, database, player=player, event=event, format_key=format_key)
+        return register_deck(source, database, player=player, event=event, format_key=format_key)
 
     def encode(self, canonical: CanonicalDeck) -> str:
         return encode(canonical)

@@ -29,11 +29,17 @@ RULES = RULEBOOK.rules
 
 
 def rule(
-    code: str, name: str, *, needs_captain: bool = False, format_rule: bool = False, fix: str = ""
+    code: str,
+    name: str,
+    *,
+    needs_captain: bool = False,
+    format_rule: bool = False,
+    severity: Severity = Severity.ERROR,
+    fix: str = "",
 ) -> Callable[[Check[TideView]], Check[TideView]]:
     """Register a rule (captain rules need a usable captain, format rules a known format)."""
     when = partial(applies, needs_captain=needs_captain, format_rule=format_rule)
-    return RULEBOOK.rule(code, name, RULEBOOK_SECTION, when=when, fix=fix)
+    return RULEBOOK.rule(code, name, RULEBOOK_SECTION, when=when, severity=severity, fix=fix)
 
 
 def applies(view: TideView, *, needs_captain: bool, format_rule: bool) -> bool:
@@ -230,8 +236,9 @@ def few_sailors(view: TideView) -> Iterator[Diagnostic]:
             view.deck.section_marks.get("crew"),
             file=view.deck.path,
             section="crew",
-            severity=Severity.WARNING,
         )
 
 
-rule("T201", "few-sailors", fix="Trade maneuvers for sailors.")(few_sailors)
+rule("T201", "few-sailors", severity=Severity.WARNING, fix="Trade maneuvers for sailors.")(
+    few_sailors
+)

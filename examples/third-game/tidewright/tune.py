@@ -1,39 +1,28 @@
 """`varz-deck stats` for Tidewright: counts, the cost curve and the seas of a deck, instantly.
 
-Tidewright has no tuner and no charts: `varz-deck tune` and `stats --plot` are usage errors
-(exit 2) that name the game (SPEC §8).
+Tidewright has no tuner and no charts: its tuner's options leave out "tune" and "plot", so
+`varz-deck tune` and `stats --plot` are usage errors (exit 2) that name the game (SPEC §8).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.i18n import Message, msg
 from varz_deck.core.plot import PlotError
-from varz_deck.core.tuning import DeckTooLarge
 
 from tidewright.cards import SEAS, TideDatabase
 from tidewright.check import check_parsed
 from tidewright.deck import SECTIONS, read_deck
 
-GAME_NAME = "Tidewright"
-NO_PLOT = msg("tune", "{game} has no charts; leave out --plot")
-NO_TUNER = msg("tune", "{game} has no tuner; `varz-deck stats` gives its counts, curve and seas")
+if TYPE_CHECKING:
+    from varz_deck.core.source import DeckSource
 
-
-class CapabilityMissing(DeckTooLarge):
-    """A command the game cannot serve: the command line says so as a usage error (exit 2).
-
-    The `Game` protocol has no word for a missing capability yet; DeckTooLarge is the one
-    exception `sim` and `tune` turn into exit 2 with the game's message."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message=message)
+NO_PLOT = msg("tune", "Tidewright has no charts")
 
 
 @dataclass(frozen=True)
@@ -76,12 +65,12 @@ class TideStats:
         return "\n".join(lines) + "\n"
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        raise PlotError(NO_PLOT(game=GAME_NAME))
+        raise PlotError(NO_PLOT)  # not reached: the command refuses --plot first
 
 
-def stats(path: Path, database: TideDatabase) -> TideStats:
+def stats(source: DeckSource, database: TideDatabase) -> TideStats:
     """Counts of one deck, with no sampling; DeckUnusable when it cannot be read."""
-    deck, problems = read_deck(path)
+    deck, problems = read_deck(source)
     report = check_parsed(deck, problems, database, None)
     view = report.view
     if view is None:
@@ -97,7 +86,7 @@ def stats(path: Path, database: TideDatabase) -> TideStats:
                 curve[card.cost] += slot.entry.count
             if card.sea is not None:
                 seas[card.sea] += slot.entry.count
-    warnings = (NOT_LEGAL_TUNED(path=str(path), n=report.errors),) if report.errors else ()
+    warnings = (NOT_LEGAL_TUNED(path=deck.path, n=report.errors),) if report.errors else ()
     return TideStats(
         path=deck.path,
         name=deck.name,
@@ -110,18 +99,19 @@ def stats(path: Path, database: TideDatabase) -> TideStats:
 
 
 class TideTuner:
-    """`stats` works; `tune` refuses (exit 2, naming the game)."""
+    """`stats` only: without "tune" in its options the command refuses `tune` (exit 2, naming
+    the game), and without "plot" `stats --plot`."""
 
     options: frozenset[str] = frozenset()
 
-    def stats(self, path: Path, database: CardDatabase) -> TideStats:
+    def stats(self, source: DeckSource, database: CardDatabase) -> TideStats:
         assert isinstance(database, TideDatabase)
-        return stats(path, database)
+        return stats(source, database)
 
     def tune(
-        self, path: Path, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
     ) -> TideStats:
-        raise CapabilityMissing(NO_TUNER(game=GAME_NAME))
+        raise NotImplementedError("Tidewright has no tuner")  # the command refuses `tune` first
 
 
 TUNER = TideTuner()
