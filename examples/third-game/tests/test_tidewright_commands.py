@@ -85,6 +85,22 @@ def test_check_text(run: Run, cards: Path) -> None:
     )
 
 
+def test_check_in_japanese_from_the_game_catalogue(run: Run, cards: Path) -> None:
+    done = run("check", "--cards", str(cards), "--lang", "ja", "illegal-off-sea.yaml",
+               "legal-thin-crew.yaml", columns=200)  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert "(Lost Bearings · standard · キャプテン マーラ・ヴェル)" in lines[0]
+    assert lines[2] == (
+        "    illegal-off-sea.yaml:16:3: T105 エラー: 「South Current」は南の海のカードです。"
+        "「マーラ・ヴェル」が航海するのは北と東の海だけです"
+    )
+    assert lines[5] == (
+        "    legal-thin-crew.yaml:4:1: T201 警告: クルーの船員は8枚です。"
+        "10枚未満ではデッキを支えきれないことが多いです"
+    )
+
+
 def test_check_github(run: Run, cards: Path) -> None:
     done = run("check", "--cards", str(cards), "-o", "github", "illegal-copies.yaml",
                "legal-thin-crew.yaml")  # fmt: skip

@@ -13,7 +13,7 @@ from functools import partial
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
 from varz_deck.core.entries import Slot
-from varz_deck.core.i18n import CardName, Joined, Message, msg
+from varz_deck.core.i18n import CardName, Joined, Message, Term, msg
 from varz_deck.core.rulebook import Check, Rulebook
 
 from tidewright.deck import LEAD, TideView
@@ -161,9 +161,9 @@ def off_sea(view: TideView) -> Iterator[Diagnostic]:
                     "T105",
                     wrong(
                         card=CardName.of(card),
-                        sea=card.sea,
+                        sea=Term("sea", str(card.sea)),
                         captain=CardName.of(view.captain),
-                        seas=Joined(seas, " and "),
+                        seas=Joined(tuple(Term("sea", sea) for sea in seas), " and "),
                     ),
                     slot.entry.mark,
                     file=view.deck.path,
