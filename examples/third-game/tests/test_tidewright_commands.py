@@ -154,6 +154,33 @@ def test_check_from_standard_input_and_format_option(run: Run, cards: Path) -> N
     assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("F007", 2)]
 
 
+def test_check_says_the_deck_schema_in_the_game_words(run: Run, cards: Path) -> None:
+    text = "captain: [Mara Vell]\ncrew:\n  - Rig\ncurrents: 8\n"
+    done = run("check", "--cards", str(cards), "-o", "json", "-", stdin=text)
+    (report,) = json.loads(done.stdout)["decks"]
+    got = [
+        (d["code"], d["line"], d["message"]) for d in report["diagnostics"] if d["code"] == "F004"
+    ]
+    assert got == [
+        (
+            "F004", 1,
+            "captain: captain is one captain card: its name or id, e.g. Mara Vell or TW01-001 "
+            """(got '["Mara Vell"]')""",
+        ),
+        ("F004", 3, """crew/0: each list item is "COUNT NAME", e.g. "3 Rigger Finn" (got '"Rig"')"""),
+        (
+            "F004", 4,
+            'currents: currents (the 8 currents) is a mapping of card: count, or a list of '
+            """"COUNT NAME" strings (got '8')""",
+        ),
+    ]  # fmt: skip
+    done = run("check", "--cards", str(cards), "-o", "json", "-", stdin="- 1\n")
+    (report,) = json.loads(done.stdout)["decks"]
+    assert [d["message"] for d in report["diagnostics"]] == [
+        "a Tidewright deck file is a mapping with captain, crew and currents (got '[1]')"
+    ]
+
+
 def test_check_finds_the_game_without_cards(run: Run) -> None:
     done = run(
         "check", "-o", "json", "legal-mara-north-east.yaml", "legal-oren-south-west.txt", CODE

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from varz_deck.core.i18n import register_catalogue
 from varz_deck.core.resources import register_schemas
 
+import tidewright.schemahints  # noqa: F401 - registers its deck schema's messages
 from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, WORDS, TideCard, TideDatabase
 from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
 
