@@ -188,6 +188,13 @@ def test_check_finds_the_game_without_cards(run: Run) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     decks = json.loads(done.stdout)["decks"]
     assert [d["legal"] for d in decks] == [True, True, True]
+    text = (DECKS / "legal-oren-south-west.txt").read_text(encoding="utf-8")
+    piped = run("check", "-o", "json", "-", stdin=text)  # a text list on standard input
+    assert [d["legal"] for d in json.loads(piped.stdout)["decks"]] == [True], piped.stderr
+    code = run("code", "legal-mara-north-east.yaml")
+    assert (code.returncode, code.stdout) == (0, CODE + "\n"), code.stderr
+    assert run("verify", "--hash", HASH, CODE).returncode == 0
+    assert run("diff", CODE, "legal-mara-north-east.yaml").returncode == 0
 
 
 def test_check_a_deck_code(run: Run, cards: Path) -> None:
