@@ -14,8 +14,15 @@ from typing import Any
 import pytest
 
 from varz_deck.core.diagnostics import Diagnostic, Mark, Severity
-from varz_deck.core.entries import Entry, parse_item, read_section, resolve_sections
-from varz_deck.core.i18n import localized
+from varz_deck.core.entries import (
+    Entry,
+    ListWords,
+    parse_item,
+    parse_text,
+    read_section,
+    resolve_sections,
+)
+from varz_deck.core.i18n import localized, msg
 from varz_deck.core.strictyaml import load
 from varz_deck.games import open_database
 
@@ -144,12 +151,12 @@ MARK = Mark(7, 3)
 
 
 def test_an_unreadable_item_is_f004_at_its_place_naming_it() -> None:
-    entry, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt")
+    entry, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt", example="2 Cinder")
     assert entry is None
     assert problem == Diagnostic(
         "F004",
         Severity.ERROR,
-        "cannot read 'Ember Imp'; write COUNT NAME, e.g. \"2 Crimson VAZ\"",
+        "cannot read 'Ember Imp'; write COUNT NAME, e.g. \"2 Cinder\"",
         "decks/a.txt",
         7,
         3,
@@ -159,12 +166,61 @@ def test_an_unreadable_item_is_f004_at_its_place_naming_it() -> None:
 
 def test_an_unreadable_item_speaks_japanese() -> None:
     """The message's catalogue context is its code (F004), so it has its translation."""
-    _, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt")
+    _, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt", example="2 Cinder")
     assert problem is not None
     assert localized(problem, "ja") == (
         "「Ember Imp」を読み取れません：COUNT NAME（枚数 カード名）の形で書いてください"
-        '（例："2 Crimson VAZ"）'
+        '（例："2 Cinder"）'
     )
+    assert localized(problem, "zh") == (
+        '无法读取「Ember Imp」：请写成 COUNT NAME（张数 卡名），例如 "2 Cinder"'
+    )
+
+
+def test_without_a_games_example_the_hint_names_no_card() -> None:
+    _, problem = parse_item("skills", "Ember Imp", MARK, "decks/a.txt")
+    assert problem is not None
+    assert problem.message == "cannot read 'Ember Imp'; write COUNT NAME"
+    assert localized(problem, "ja") == (
+        "「Ember Imp」を読み取れません：COUNT NAME（枚数 カード名）の形で書いてください"
+    )
+    assert localized(problem, "zh") == "无法读取「Ember Imp」：请写成 COUNT NAME（张数 卡名）"
+
+
+def test_a_games_list_words_give_the_example_an_unreadable_line_is_shown() -> None:
+    """The example comes from the game's `.txt` words, never from the core."""
+    words = ListWords(
+        sections={"crew": "crew"},
+        slots=(),
+        outside=msg("F004", "{line} is outside a section; put it under Crew: or Currents:"),
+        set_slot=lambda *args: None,
+        example="3 Harbor Gull",
+    )
+    deck = SimpleNamespace(entries={"crew": []}, uncounted=set(), path="d.txt", section_marks={})
+    problems = parse_text("Crew:\nHarbor Gull\n", deck, words)
+    assert [(p.code, p.line, p.message) for p in problems] == [
+        ("F004", 2, "cannot read 'Harbor Gull'; write COUNT NAME, e.g. \"3 Harbor Gull\"")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "example"),
+    [("Spells:", "2 Crimson VAZ"), ("Leader: Shao\nMain Deck:", "4 Alley Thug")],
+    ids=["first game", "second game"],
+)
+def test_each_bundled_game_suggests_a_line_of_its_own(
+    tmp_path: Path, header: str, example: str
+) -> None:
+    deck = tmp_path / "d.txt"
+    deck.write_text(f"{header}\nEmber Imp\n", encoding="utf-8")
+    done = _cli("check", "--output", "json", deck)
+    assert done.returncode == 1, done.stdout + done.stderr
+    found = [
+        d["message"]
+        for d in json.loads(done.stdout)["decks"][0]["diagnostics"]
+        if d["message"].startswith("cannot read")
+    ]
+    assert found == [f"cannot read 'Ember Imp'; write COUNT NAME, e.g. \"{example}\""]
 
 
 @pytest.mark.parametrize(

@@ -91,16 +91,22 @@ def _is_count(value: Any) -> bool:
 
 
 def parse_item(
-    section: str, text: str, mark: Mark | None, shown: str
+    section: str, text: str, mark: Mark | None, shown: str, *, example: str = ""
 ) -> tuple[Entry | None, Diagnostic | None]:
-    """A "COUNT NAME" item ("2 Crimson VAZ", "2x Crimson VAZ")."""
+    """A "COUNT NAME" item ("2 Ember Imp", "2x Ember Imp"); an unreadable one is F004, its hint
+    showing the game's `example` line when given."""
     match = _ITEM.fullmatch(text)
     if match is None:
+        unreadable = (
+            msg("F004", 'cannot read {item}; write COUNT NAME, e.g. "{example}"')(
+                item=Quoted(text), example=example
+            )
+            if example
+            else msg("F004", "cannot read {item}; write COUNT NAME")(item=Quoted(text))
+        )
         return None, diag(
             "F004",
-            msg("F004", 'cannot read {item}; write COUNT NAME, e.g. "2 Crimson VAZ"')(
-                item=Quoted(text)
-            ),
+            unreadable,
             mark,
             file=shown,
             section=section,
@@ -426,13 +432,15 @@ def read_yaml_deck(
 @dataclass(frozen=True)
 class ListWords:
     """A game's words in a plain-text list (SPEC §2): section headers (lower case, one space)
-    to sections, its single-card slots, and the F004 message for a line outside a section."""
+    to sections, its single-card slots, the F004 message for a line outside a section, and a
+    card line of the game the F004 for an unreadable line shows (none: the hint names no card)."""
 
     sections: Mapping[str, str]
     slots: tuple[str, ...]
     outside: Message
     # slot, reference (None: nothing after the colon), the value's place, the header's place
     set_slot: Callable[[Any, str, str | None, Mark, Mark], None]
+    example: str = ""
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -462,7 +470,11 @@ def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
                 deck.section_marks.setdefault(section, mark)
                 if rest:
                     entry, problem = parse_item(
-                        section, rest, Mark(number, line.index(rest) + 1), deck.path
+                        section,
+                        rest,
+                        Mark(number, line.index(rest) + 1),
+                        deck.path,
+                        example=words.example,
                     )
                     _add(deck, section, entry, problem, problems)
                 continue
@@ -493,7 +505,7 @@ def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
                 diag("F004", words.outside(line=Quoted(stripped)), mark, file=deck.path)
             )
             continue
-        entry, problem = parse_item(section, stripped, mark, deck.path)
+        entry, problem = parse_item(section, stripped, mark, deck.path, example=words.example)
         _add(deck, section, entry, problem, problems)
     return problems
 

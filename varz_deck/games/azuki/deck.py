@@ -145,6 +145,7 @@ LIST_WORDS = ListWords(
     slots=SLOTS,
     outside=msg("F004", "{line} is outside a section; put it under Main Deck: or IKZ:"),
     set_slot=_set_pick,
+    example="4 Alley Thug",
 )
 
 

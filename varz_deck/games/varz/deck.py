@@ -111,6 +111,7 @@ LIST_WORDS = ListWords(
     slots=("hero",),
     outside=msg("F004", "{line} is outside a section; put it under Spells:, Skills: or Portals:"),
     set_slot=_set_hero,
+    example="2 Crimson VAZ",
 )
 
 
