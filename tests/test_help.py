@@ -73,3 +73,37 @@ def test_deck_arguments_mention_deck_codes(
 ) -> None:
     out = " ".join(helptext([command], capsys, 200).split())
     assert "deck code" in out
+
+
+GAME_WORDS = re.compile(
+    r"VAZ|V-Sync|Memory|spell|skill|ヒーロー|ポータル|メモリー|スペル|スキル|英雄|传送门|记忆|法术|咒文|技能"
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "summary"),
+    [
+        (
+            "sim",
+            "Goldfish a deck: draw odds and the game's milestones turn by turn; exact where a "
+            "closed form exists.",
+        ),
+        ("stats", "Counts, cost curve and the game's own figures of a deck, instantly."),
+        (
+            "tune",
+            "Exact on-curve odds per card, the legal one-card swaps, and the sources a splash "
+            "needs.",
+        ),
+    ],
+)
+def test_the_goldfish_commands_help_names_no_games_words(
+    command: str, summary: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: sim, stats and tune serve every game that has a simulator or tuner."""
+    out = " ".join(helptext([command], capsys, 200).split())
+    assert summary in out
+    for lang in ("ja", "zh"):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("VARZ_DECK_LANG", lang)
+            translated = helptext([command], capsys, 200)
+        assert not GAME_WORDS.search(translated), (lang, GAME_WORDS.findall(translated))

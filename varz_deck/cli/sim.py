@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 EXIT_UNREADABLE = 1
 MAX_GAMES = 100_000_000
 SIM_HELP = N_(
-    "Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists."
+    "Goldfish a deck: draw odds and the game's milestones turn by turn; exact where a closed "
+    "form exists."
 )
 
 
@@ -99,7 +100,8 @@ def sim(
     lang: LangOption = None,
     debug: Annotated[bool, typer.Option("--debug", hidden=True, help="Print timings.")] = False,
 ) -> None:
-    """Goldfish a deck: draw odds, VAZ spent per turn, V-Sync turn; exact where a closed form exists.
+    """Goldfish a deck: draw odds and the game's milestones turn by turn; exact where a closed
+    form exists.
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 EXIT_UNREADABLE = 1
 DEFAULT_TARGET = 0.9
-STATS_HELP = N_("Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly.")
+STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
 TUNE_HELP = N_(
-    "Exact on-curve odds per spell, every legal one-card skill swap, and the VAZ a splash needs."
+    "Exact on-curve odds per card, the legal one-card swaps, and the sources a splash needs."
 )
 
 
@@ -77,7 +77,7 @@ def stats(
     game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Counts, cost curve, classes, VAZ colours and Memory of a deck, instantly."""
+    """Counts, cost curve and the game's own figures of a deck, instantly."""
     chosen = language(lang)
     source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
@@ -119,7 +119,7 @@ def tune(
     game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Exact on-curve odds per spell, every legal one-card skill swap, and the VAZ a splash needs.
+    """Exact on-curve odds per card, the legal one-card swaps, and the sources a splash needs.
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
