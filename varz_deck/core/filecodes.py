@@ -58,7 +58,7 @@ F007 = _file_code(
 F008 = _file_code(
     "F008",
     "card-in-wrong-section",
-    "card in the wrong section (a portal under spells, a non-hero as hero)",
+    "card in the wrong section (not of its type, or in a slot it cannot fill)",
     "Move the card to the section of its type, or choose another card.",
     section="3-2",
 )
