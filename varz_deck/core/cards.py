@@ -1,6 +1,5 @@
 """Game-independent card pieces: the reference form, formats, and the look-up index a deck's
-references resolve against. Each game's card class is in its module (VARZ:
-varz_deck/games/varz/cards.py; Azuki: varz_deck/games/azuki/cards.py)."""
+references resolve against. Each game's card class is in its own package (its cards.py)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ class Scope(IntEnum):
 
 
 # A code's docs are its title line, then one line per example under one of these labels
-# (`Legal:   hero: Matsuri`); core/codes.py has the labels' translations.
+# (`Legal:   lead: Some Card`); core/codes.py has the labels' translations.
 EXAMPLE_WORDS = ("Legal", "Illegal", "Fine", "Warning")
 _EXAMPLE = re.compile(rf"^({'|'.join(EXAMPLE_WORDS)}):\s*(\S.*?)\s*$")
 

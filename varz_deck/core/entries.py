@@ -1,8 +1,7 @@
 """What every game's deck file shares: entries ("COUNT NAME" or card: count), their sections,
 and the one resolver every game uses: the format (F007), each reference (F005 unknown, F006
 ambiguous, F008 misplaced) and a card listed twice in a section (F003, whose copies still count,
-SPEC §2). The games' deck readers build on these (VARZ: varz_deck/games/varz/deck.py,
-resolve.py; Azuki: varz_deck/games/azuki/deck.py)."""
+SPEC §2). Each game's deck reader (its package's deck.py) builds on these."""
 
 from __future__ import annotations
 
@@ -385,12 +384,12 @@ def read_yaml_deck(
 ) -> tuple[Document | None, dict[str, Any] | None, list[Diagnostic]]:
     """The parts of a YAML deck every game shares: the document (F002–F004 and the game's deck
     schema), name/player/event/format, and the sections' entries. Returns the document and the
-    data (references as typed) so the game can read its single-card slots (hero, leader, gate)."""
+    data (references as typed) so the game can read its single-card slots (the lead card's and any other)."""
     doc, problems = open_deck_yaml(text, deck, sections, empty)
     if doc is None:
         return None, None, problems
     data: Any = doc.data
-    if isinstance(data, dict):  # card references and names as typed (`hero: 1.10` stays "1.10")
+    if isinstance(data, dict):  # card references and names as typed (`lead: 1.10` stays "1.10")
         data = dict(data)
         for key in (*slots, *_META_KEYS):
             if key in data and data[key] is not None:

@@ -87,7 +87,7 @@ def _walk(document: dict[str, Any], schema_path: Iterable[Any]) -> tuple[Any, li
 
 
 def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> object:
-    """Who has to follow a rule: 'a skill card with vaz: true', 'every card', 'the set block'."""
+    """Who has to follow a rule: 'a <type> card with <field>: true', 'every card', 'the set block'."""
     if kind == "card" and len(path) >= 2 and path[0] == "cards":
         consts: dict[str, Any] = {}
         for condition in conditions:

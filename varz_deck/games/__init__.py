@@ -172,7 +172,7 @@ def get_game(key: str | None) -> Game:
 
 
 def database_game(root: Path) -> Game:
-    """The game of the database at root (its formats.yaml `game:`; an unknown one is VARZ, and
+    """The game of the database at root (its formats.yaml `game:`; an unknown one is the default game, and
     the formats schema reports it when linting)."""
     from varz_deck.core.database import database_game_key
 
