@@ -15,9 +15,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "varz_deck"
 GAMES = PACKAGE / "games"
 SUFFIXES = {".py", ".html", ".js", ".css", ".json", ".po", ".cfg", ".txt", ".md", ".yaml"}
 # The bundled games' keys and names, and their words the issue lists (and VARZ's resource and
-# its milestone): "varz-deck"/"varz_deck" is the tool, not the game.
+# its milestone): "varz-deck"/"varz_deck" is the tool, not the game, also where a catalogue's
+# line wrapping splits it after the hyphen ("varz-"\n"deck").
 WORDS = re.compile(
-    r"\b(varz|azuki|heroe?s?|portals?|leaders?|ikz|vaz|v-sync)\b(?![-_]deck)", re.IGNORECASE
+    r"\b(varz|azuki|heroe?s?|portals?|leaders?|ikz|vaz|v-sync)\b(?![-_]deck|-\"\n\"deck)",
+    re.IGNORECASE,
 )
 
 
@@ -36,6 +38,8 @@ def _outside_games() -> list[Path]:
 def test_the_probe_sees_a_game_word() -> None:
     assert WORDS.search("the Hero of the deck") and WORDS.search("AZUKI") is not None
     assert WORDS.search("varz-deck check") is None and WORDS.search("VARZ_DECK_CARDS") is None
+    assert WORDS.search("pip install 'varz-\"\n\"deck[server]'") is None
+    assert WORDS.search('the varz-"\n"rules') is not None
 
 
 @pytest.mark.parametrize("path", _outside_games(), ids=lambda p: str(p.relative_to(PACKAGE)))
