@@ -97,10 +97,14 @@ def test_fast_formats_check_agrees_with_jsonschema(sets: Any, banned: Any, other
 
 
 def test_every_bundled_file_is_valid_for_both() -> None:
+    from varz_deck.core.resources import formats_schema
+    from varz_deck.games import get_game
+
     for game, card_schema in (("varz", "card"), ("azuki", "azuki-card")):
+        fields = get_game(game).format_fields
         for path in sorted((ROOT / "varz_deck" / "games" / game / "card_data").rglob("*.yaml")):
             data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
-            name = "formats" if path.name == "formats.yaml" else card_schema
+            name = formats_schema(game, fields) if path.name == "formats.yaml" else card_schema
             assert FastSchema(schema(name)).is_valid(data)
             assert detail_validator(schema(name)).is_valid(data)
 

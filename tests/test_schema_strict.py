@@ -45,11 +45,14 @@ def test_no_schema_has_a_keyword_of_its_own(path: Path) -> None:
 
 def test_every_message_points_at_a_subschema() -> None:
     """A schema edit that moves a node must move its message too. Each game registers its own
-    schemas' messages when it is loaded (the core keeps only the shared formats file's)."""
+    schemas' messages when it is loaded (the core keeps only the shared formats file's), those of
+    its own format fields too (its formats schema, core/resources.formats_schema)."""
+    from varz_deck.core.resources import formats_schema
     from varz_deck.games import game_keys, get_game
 
-    names = catalogue(get_game(key) for key in game_keys())
-    assert set(HINTS) == set(names)
+    games = [get_game(key) for key in game_keys()]
+    names = set(catalogue(games)) | {formats_schema(g.key, g.format_fields) for g in games}
+    assert set(HINTS) == names
     for name, hints in HINTS.items():
         for pointer, hint in hints.items():
             node = at(schema(name), pointer)

@@ -5,6 +5,7 @@ them when it is loaded; `varz-deck schema NAME` lists the core's and every insta
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 FORMATS = "formats"  # the schema of every database's formats.yaml, the core's own
 _FILES: dict[str, Path] = {FORMATS: Path(__file__).resolve().parent / "formats.schema.json"}
+_MADE: dict[str, dict[str, Any]] = {}  # schemas made in memory: a game's formats schema
 
 
 def register_schemas(files: Mapping[str, Path]) -> None:
@@ -53,5 +55,21 @@ def schema_text(name: str) -> str:
 
 @cache
 def schema(name: str) -> dict[str, Any]:
+    if name in _MADE:
+        return _MADE[name]
     loaded: dict[str, Any] = json.loads(schema_text(name))
     return loaded
+
+
+def formats_schema(key: str, fields: Mapping[str, Mapping[str, Any]]) -> str:
+    """The name of the schema a formats.yaml of game `key` is checked against: the shared one,
+    with the game's own format fields (`Game.format_fields`: name -> JSON Schema) added."""
+    if not fields:
+        return FORMATS
+    name = f"{FORMATS}:{key}"
+    if name not in _MADE:
+        document = copy.deepcopy(schema(FORMATS))
+        own = document["properties"]["formats"]["additionalProperties"]["properties"]
+        own.update(copy.deepcopy(dict(fields)))
+        _MADE[name] = document
+    return name

@@ -397,7 +397,8 @@ def schema_problems(name: str, doc: Document, shown: str) -> tuple[list[Diagnost
     """C001 for one file (nothing when the fast check passes), and the paths they are about."""
     if fast_schema(name).is_valid(doc.data):
         return [], set()
-    explainer = _Explainer(name, hinted(name), doc, shown)
+    kind = name.partition(":")[0]  # a game's formats schema (formats:<game>) is a formats schema
+    explainer = _Explainer(kind, hinted(name), doc, shown)
     errors = sorted(
         detailed_validator(name).iter_errors(doc.data),
         key=lambda e: list(map(str, e.absolute_path)),

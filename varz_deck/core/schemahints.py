@@ -47,14 +47,8 @@ HINTS: dict[str, dict[str, Message]] = {
         "/properties/formats/propertyNames": msg(
             "schema", "a format key is lower-case letters, digits, - and _"
         ),
-        "/properties/formats/additionalProperties/properties/max_effect_portals": msg(
-            "schema", "max_effect_portals is a whole number, at least 0"
-        ),
         "/properties/formats/additionalProperties/properties/restricted/additionalProperties": msg(
             "schema", "a restricted card's limit is a whole number, at least 0"
-        ),
-        "/properties/formats/additionalProperties/properties/portals": msg(
-            "schema", "portals is constructed or pooled"
         ),
     },
 }
@@ -70,7 +64,9 @@ def register(name: str, hints: dict[str, Message]) -> None:
 def hinted(name: str) -> dict[str, Any]:
     """The schema with its messages (HINTS) as `x-message`, for the validators that explain."""
     document: dict[str, Any] = copy.deepcopy(schema(name))
-    for where, hint in HINTS.get(name, {}).items():
+    # a game's formats schema (formats:<game>) has the shared formats' messages and its own
+    hints = {**HINTS.get(name.partition(":")[0], {}), **HINTS.get(name, {})}
+    for where, hint in hints.items():
         node: Any = document
         for step in where.split("/")[1:]:
             key = step.replace("~1", "/").replace("~0", "~")

@@ -25,6 +25,7 @@ from varz_deck.core.formats import read_formats
 from varz_deck.core.i18n import msg
 from varz_deck.core.lint import cards, files, formats, schema
 from varz_deck.core.lint._base import CardFile, Cards, Entry, FormatsFile, duplicate_keys, entries
+from varz_deck.core.resources import formats_schema
 from varz_deck.core.source import LoadError, decode
 from varz_deck.core.strictyaml import CARD_NODE_CAP, Document, load
 
@@ -115,7 +116,8 @@ def lint(
             continue
         if is_formats:
             problems.extend(duplicate_keys(doc, shown))
-            formats_found, _ = schema.schema_violations("formats", doc, shown)
+            formats_name = formats_schema(game.key, game.format_fields)
+            formats_found, _ = schema.schema_violations(formats_name, doc, shown)
             problems.extend(formats_found)
             problems.extend(schema.game_not_installed(doc, shown, games))
             result.files[shown] = problems

@@ -75,3 +75,17 @@ register(
         ),
     },
 )
+
+# its own fields of a format (cards.FORMAT_FIELDS), in the formats schema its databases are
+# checked against (core/resources.formats_schema)
+register(
+    "formats:varz",
+    {
+        "/properties/formats/additionalProperties/properties/max_effect_portals": msg(
+            "schema", "max_effect_portals is a whole number, at least 0"
+        ),
+        "/properties/formats/additionalProperties/properties/portals": msg(
+            "schema", "portals is constructed or pooled"
+        ),
+    },
+)
