@@ -6,7 +6,6 @@ are in cachedoc.py, the folder and its eviction in cachestore.py.
 
 from __future__ import annotations
 
-import json
 import os
 from functools import partial
 from pathlib import Path
@@ -35,7 +34,6 @@ def cache_key(
     digest.update(game.key.encode())
     digest.update(schema_text(game.card_schema).encode())
     digest.update(schema_text("formats").encode())
-    digest.update(json.dumps(dict(game.format_fields), sort_keys=True, default=str).encode())
     for path, data in files:
         rel = os.fsencode(path.relative_to(root).as_posix())  # a name may not be UTF-8
         digest.update(len(rel).to_bytes(8, "big") + rel)
