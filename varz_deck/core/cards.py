@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 if TYPE_CHECKING:
     from varz_deck.core.suggest import NameIndex
 
-DEFAULT_GAME = "varz"  # a database without `game:` in its formats.yaml is a VARZ database
-
 
 def normalize(text: str) -> str:
     """The form references are matched in: NFKC, case-folded, runs of spaces made one."""
@@ -104,7 +102,7 @@ class Format:
 class CardDatabase:
     """Cards by id, printings by name, and every name in every language for look-ups."""
 
-    game = DEFAULT_GAME  # the key of the game (varz_deck.games) the cards are for
+    game = ""  # the key of the game (varz_deck.games) the cards are for: each game's class names it
 
     def __init__(self, cards: Iterable[Any], formats: Mapping[str, Format] | None = None) -> None:
         self.cards: dict[str, Any] = {}

@@ -23,14 +23,12 @@ from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.discovery import (
     FORMATS_FILE,
     FORMATS_NAMES,
-    bundled_root,
     database_game_key,
     formats_path,
     game_key_of,
     misnamed,
     misnamed_formats,
     read_files,
-    resolve_root,
 )
 from varz_deck.core.filecodes import F001
 from varz_deck.core.i18n import Quoted, msg
@@ -45,14 +43,12 @@ __all__ = [
     "DatabaseError",
     "LintResult",
     "Progress",
-    "bundled_root",
     "database_game_key",
     "formats_path",
     "game_key_of",
     "lint_database",
     "misnamed_formats",
     "open_database",
-    "resolve_root",
 ]
 
 _NOT_A_FOLDER = msg("F001", "card database {path} is not a folder")

@@ -12,8 +12,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from varz_deck.core.cards import DEFAULT_GAME
-from varz_deck.core.resources import resource_dir
 from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, read_bytes
 
 FORMATS_FILE = "formats.yaml"
@@ -21,21 +19,6 @@ FORMATS_NAMES = (FORMATS_FILE, "formats.yml")  # at a database's root; the first
 _GAME_LINE = re.compile(rb"^game:[ \t]*[\"']?([a-z0-9_-]+)", re.MULTILINE)
 
 Content = bytes | LoadError  # a file's bytes, or why they could not be read
-
-
-def bundled_root() -> Path:
-    return resource_dir("card_data")
-
-
-def resolve_root(cards: Path | None, game: str | None = None) -> Path:
-    """--cards, else the bundled database of --game when given, else VARZ_DECK_CARDS, else the
-    bundled database (SPEC §3). Another game's bundled database is card_data/<game>/."""
-    if cards is not None:
-        return cards
-    if game is not None and game != DEFAULT_GAME:
-        return bundled_root() / game
-    env = os.environ.get("VARZ_DECK_CARDS")
-    return Path(env) if env else bundled_root()
 
 
 def yaml_files(root: Path) -> list[Path]:
@@ -77,14 +60,15 @@ def read_files(root: Path) -> Iterator[tuple[Path, Content]]:
             yield path, err
 
 
-def game_key_of(data: bytes | None) -> str:
-    """The key of the game a database is for, from its formats.yaml bytes (`game:`; default
-    DEFAULT_GAME). The games layer maps it to a game; the lint reports an unknown one (C001)."""
+def game_key_of(data: bytes | None) -> str | None:
+    """The key of the game a database is for, from its formats.yaml bytes (`game:`; None without
+    it: the default game). The games layer maps it to a game; the lint reports an unknown one
+    (C001)."""
     match = _GAME_LINE.search(data) if data else None
-    return match.group(1).decode() if match else DEFAULT_GAME
+    return match.group(1).decode() if match else None
 
 
-def database_game_key(root: Path) -> str:
+def database_game_key(root: Path) -> str | None:
     """The game key of the database at root (its formats.yaml), without loading the cards."""
     path = formats_path(root)
     try:

@@ -99,9 +99,9 @@ class Varz:
         return Card.from_json(data)
 
     def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
-        from varz_deck.core.cards import CardDatabase
+        from varz_deck.games.varz.cards import VarzDatabase
 
-        return CardDatabase(cards, formats or self.builtin_formats())
+        return VarzDatabase(cards, formats or self.builtin_formats())
 
     def identity(self, card: Any) -> str:
         return str(card.name)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.core.cards import CardRecord, Format
+from varz_deck.core.cards import CardDatabase, CardRecord, Format
 from varz_deck.core.game import DeckWords
 from varz_deck.core.i18n import msg
 
@@ -98,6 +98,12 @@ BUILTIN_FORMATS = {
     "standard": Format("standard", "Standard", extra={"max_effect_portals": 2}),
     "pioneer": Format("pioneer", "Pioneer", extra={"portals": "pooled"}),
 }
+
+
+class VarzDatabase(CardDatabase):
+    """The index of VARZ's cards (the core's, with its game's key)."""
+
+    game = "varz"
 
 
 def max_effect_portals(fmt: Format) -> int | None:
