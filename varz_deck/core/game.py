@@ -210,9 +210,9 @@ class CardLookup(Protocol):
 class DeckWords:
     """How a game's deck is spoken of outside its package: the lead card's words."""
 
-    lead_named: Message  # the text report's header, "{name}" the lead card ("hero {name}")
-    lead_title: Message  # a column or field title on the organiser's pages ("Hero")
-    lead_json: str  # the key of the lead card in `check`'s JSON (version 1: "hero" for every game)
+    lead_named: Message  # the text report's header, "{name}" the lead card (e.g. "lead {name}")
+    lead_title: Message  # a column or field title on the organiser's pages (e.g. "Lead")
+    lead_json: str  # the lead card's key in `check`'s JSON (version 1: one for every game)
 
 
 class Game(Protocol):
@@ -267,7 +267,7 @@ class Game(Protocol):
         ...
 
     def identity(self, card: Any) -> str:
-        """What copy limits and printings count by (VARZ: the name; Azuki: the id)."""
+        """What copy limits and printings count by (the card's name, or its id, as the game says)."""
         ...
 
     def game_fields(self, card: Any) -> dict[str, Any]:
