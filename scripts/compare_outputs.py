@@ -119,12 +119,13 @@ GAME_WORDS = re.compile(
     r"(?![-_]deck)",
     re.IGNORECASE,
 )
-# The bundled database's root in either layout, relative to the tree (or after <TREE>/).
-_START = r"(?:<TREE>/|(?<![\w./<>-]))"
+# The bundled database's root in either layout, relative to the tree or after <TREE>/ (kept, so a
+# path printed relative in one tree and absolute in the other still differs).
+_START = r"(?:(?<=<TREE>/)|(?<![\w./<>-]))"
 DB_ROOTS = (
-    (re.compile(_START + r"varz_deck/games/(\w+)/card_data(?=/|\b)"), r"<cards:\1>"),
-    (re.compile(_START + rf"card_data/{SECOND}(?=/|\b)"), f"<cards:{SECOND}>"),
-    (re.compile(_START + r"card_data(?=/|\b)"), "<cards:varz>"),
+    (re.compile(_START + r"varz_deck/games/(\w+)/card_data(?![\w-]|\.\w)"), r"<cards:\1>"),
+    (re.compile(_START + rf"card_data/{SECOND}(?![\w-]|\.\w)"), f"<cards:{SECOND}>"),
+    (re.compile(_START + r"card_data(?![\w-]|\.\w)"), "<cards:varz>"),
 )
 PANEL_EDGE = re.compile(r"─+")
 TRACEBACK = "Traceback (most recent call last)"
