@@ -15,8 +15,9 @@ Usage (from the new tree; stdlib only; the interpreter runs both trees):
 Each tree runs with PYTHONPATH=<tree>, cwd=<tree>, a fresh cache folder of its own (VARZ_DECK_CACHE),
 LANG=C.UTF-8, VARZ_DECK_LANG=en, COLUMNS fixed, no TTY, no bytecode written. Nothing is written in
 either tree: written files go to a temporary folder per invocation (OUT). Deck paths are relative to
-the tree (examples/...). A tree needs its compiled catalogues (.mo beside every .po), else ja and zh
-output falls back to English; the script refuses such a tree.
+the tree (examples/...). A tree should have its compiled catalogues (.mo beside every .po, as
+hatch_build.py writes them), else its ja and zh output depends on compiling them in memory; the
+script warns about each missing one.
 
 The invocations cover every example deck (examples/*.yaml, examples/*.txt, examples/azuki/*), each
 without --game (detection) and the second game's also with --game azuki: check in every output and
@@ -453,16 +454,18 @@ def _help_names_game(base: Result, new: Result) -> bool:
     )
 
 
-def check_trees(roots: Iterable[Path]) -> list[str]:
-    """Why a tree cannot be compared: not a source tree, or a catalogue not compiled."""
-    problems = []
+def check_trees(roots: Iterable[Path]) -> tuple[list[str], list[str]]:
+    """Why a tree cannot be compared (not a source tree), and what may make it differ (a
+    catalogue not compiled: ja and zh then depend on the tree compiling it in memory)."""
+    problems, warnings = [], []
     for root in roots:
         if not (root / "varz_deck" / "__main__.py").is_file():
             problems.append(f"{root}: no varz_deck/__main__.py here")
-        for po in (root / "varz_deck").rglob("*.po"):
+            continue
+        for po in sorted((root / "varz_deck").rglob("*.po")):
             if not po.with_suffix(".mo").is_file():
-                problems.append(f"{po}: no compiled {po.with_suffix('.mo').name} beside it")
-    return problems
+                warnings.append(f"{po}: no compiled {po.with_suffix('.mo').name} beside it")
+    return problems, warnings
 
 
 def save(folder: Path, trees: Sequence[Tree], results: list[dict[str, Result]]) -> None:
@@ -617,7 +620,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for inv in chosen(phase_one + second_phase(first, second, placeholder)):
             print(inv.key)
         return 0
-    problems = check_trees([base_root, new_root])
+    problems, warnings = check_trees([base_root, new_root])
+    if warnings:
+        print("compare_outputs: warning:\n  " + "\n  ".join(warnings), file=sys.stderr)
     if base_root == new_root:
         problems.append("--base and --new are the same tree")
     if problems:
