@@ -503,7 +503,8 @@ def classify(
     for inv in runs:
         b, n = base[inv.key], new[inv.key]
         paired = base.get(inv.pair) if inv.pair else None
-        if paired is not None and not paired.same(n):
+        detected = new.get(inv.pair) if inv.pair else None
+        if detected is not None and not detected.same(n):
             found.undetected.append(inv.key)
         if b.same(n):
             found.same += 1
@@ -514,7 +515,11 @@ def classify(
         elif inv.help and _help_names_game(b, n):
             found.help_texts.append((inv, lines))
         else:
-            if paired is not None:
+            if detected is not None and detected.same(n):
+                lines.append(
+                    f"  (the same as the new `{inv.pair}`: the game is found; see that run)"
+                )
+            elif paired is not None:
                 lines.append(f"  against today's `{inv.pair}` (what detection should give):")
                 lines += describe(paired, n, limit)
             found.regressions.append((inv, lines))
@@ -565,8 +570,8 @@ def report(
     print(f"\n== Crashes, exit >= 3, time-outs: {len(crashes)}")
     print("\n".join(crashes))
     print(
-        f"\n== For information: runs without --game whose new output is not today's with --game"
-        f" {SECOND} (detection not reaching them): {len(found.undetected)}"
+        f"\n== Detection not reaching: runs without --game whose new output is not the new tree's"
+        f" with --game {SECOND}: {len(found.undetected)}"
     )
     print("\n".join(f"  {key}" for key in found.undetected))
     touched = [
