@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import builtins
+import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from varz_deck.cli import app
 from varz_deck.core.diagnostics import Mark
 from varz_deck.core.source import (
     DECK_FILE_LIMIT,
@@ -191,3 +196,63 @@ def test_read_deck_turns_every_f001_into_one_placed_diagnostic(
     assert problem.file == "decks/deck.yaml"
     assert (problem.line, problem.column) == ((mark.line, mark.column) if mark else (None, None))
     assert not deck.readable
+
+
+# --------------------------------------------------------------------------- editor buffers
+
+
+def test_a_buffer_over_the_limit_is_f001_counting_its_utf8_bytes() -> None:
+    source = DeckSource.from_text("deck.yaml", "茉" * 34, limit=100)  # 102 bytes
+    assert source.text is None and source.problem is not None
+    assert source.problem.code == "F001"
+    assert source.problem.message == "is 102 bytes; files over 100 bytes are not read"
+
+
+def test_a_buffer_with_a_lone_surrogate_is_f001_as_its_saved_bytes_are() -> None:
+    source = DeckSource.from_text("deck.yaml", "hero: \udc80\n")
+    assert source.problem is not None and source.problem.code == "F001"
+    assert source.problem.message == "is not valid UTF-8 (byte 0xed); save it as UTF-8"
+    assert source.problem.mark == Mark(1, 7)
+
+
+def test_a_buffer_at_the_limit_is_read_and_its_bom_dropped() -> None:
+    text = "\ufeff" + "#" * 97  # 3 + 97 bytes
+    assert DeckSource.from_text("deck.yaml", text, limit=100).text == "#" * 97
+
+
+# --------------------------------------------------------------------------- read once
+
+
+@pytest.mark.parametrize(
+    "example", ["red-kagura-festival.yaml", "azuki/stt01-raizan-lightning.yaml", "blue-list.txt"]
+)
+def test_check_opens_a_deck_file_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example: str
+) -> None:
+    """Issue 25: the game is found from the text read, not from a peek at the file first."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    deck = tmp_path / Path(example).name
+    deck.write_bytes((examples / example).read_bytes())
+    opened: list[str] = []
+    real_os_open, real_io_open = os.open, io.open
+
+    def noted(file: object) -> None:
+        if not isinstance(file, (str, bytes, os.PathLike)):
+            return  # a file descriptor
+        if os.path.abspath(os.fsdecode(file)) == str(deck):
+            opened.append(os.fsdecode(file))
+
+    def counting_os_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        noted(file)
+        return real_os_open(file, *args, **kwargs)
+
+    def counting_io_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        noted(file)
+        return real_io_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", counting_os_open)
+    monkeypatch.setattr(io, "open", counting_io_open)
+    monkeypatch.setattr(builtins, "open", counting_io_open)
+    result = CliRunner().invoke(app, ["check", str(deck)])
+    assert result.exit_code == 0, result.output
+    assert len(opened) == 1
