@@ -23,6 +23,7 @@ from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.discovery import (
     FORMATS_FILE,
     FORMATS_NAMES,
+    Buffers,
     database_game_key,
     formats_path,
     game_key_of,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMATS_FILE",
     "FORMATS_NAMES",
+    "Buffers",
     "DatabaseError",
     "LintResult",
     "Progress",
@@ -113,16 +115,18 @@ def lint_database(
     progress: Progress | None = None,
     *,
     games: Sequence[str] | None = None,
+    buffers: Buffers | None = None,
 ) -> LintResult:
     """Load every file of a database of `game` and check it whole (core/lint/). `progress`
-    hears of each file checked; `games` are the installed games' keys (default: `game`'s)."""
+    hears of each file checked; `games` are the installed games' keys (default: `game`'s);
+    `buffers` are an editor's unsaved files, read instead of those files."""
     if not root.is_dir():
         from varz_deck.core.lint import LintResult
 
         result = LintResult(root)
         result.files[str(root)] = [diag(F001, _NOT_A_FOLDER(path=Quoted(str(root))))]
         return result
-    files = list(read_files(root))
+    files = list(read_files(root, buffers))
     from varz_deck.core.lint import lint
 
     return lint(root, game, counted(files, progress), misnamed(root), games or (game.key,))

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, read_bytes
+from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, buffer_bytes, read_bytes
 
 FORMATS_FILE = "formats.yaml"
 FORMATS_NAMES = (FORMATS_FILE, "formats.yml")  # at a database's root; the first is read if both
 _GAME_LINE = re.compile(rb"^game:[ \t]*[\"']?([a-z0-9_-]+)", re.MULTILINE)
 
 Content = bytes | LoadError  # a file's bytes, or why they could not be read
+Buffers = Mapping[Path, str]  # an editor's unsaved card files: read as their text, not the file
 
 
 def yaml_files(root: Path) -> list[Path]:
@@ -51,13 +52,34 @@ def yaml_files(root: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
-def read_files(root: Path) -> Iterator[tuple[Path, Content]]:
-    """Each YAML file of the database with its bytes, read once."""
+def read_files(root: Path, buffers: Buffers | None = None) -> Iterator[tuple[Path, Content]]:
+    """Each YAML file of the database with its bytes, read once: a file with a buffer (an
+    editor's unsaved text) as that text, through the same limit."""
+    keyed = _keyed(buffers)
     for path in yaml_files(root):
         try:
-            yield path, read_bytes(path, CARD_FILE_LIMIT)
+            yield path, _read(path, keyed)
         except LoadError as err:
             yield path, err
+
+
+def _keyed(buffers: Buffers | None) -> dict[str, str]:
+    return {_key(path): text for path, text in (buffers or {}).items()}
+
+
+def _key(path: Path) -> str:
+    """One spelling of a path, however it was written (relative, with `..`, in another case
+    where the file system ignores case)."""
+    return os.path.normcase(os.path.abspath(path))
+
+
+def _read(path: Path, keyed: Mapping[str, str]) -> bytes:
+    """A card file's bytes, or its buffer's (`keyed` by `_key`) when it has one; LoadError if
+    either is not readable or over the limit."""
+    text = keyed.get(_key(path))
+    if text is not None:
+        return buffer_bytes(text, CARD_FILE_LIMIT)
+    return read_bytes(path, CARD_FILE_LIMIT)
 
 
 def game_key_of(data: bytes | None) -> str | None:
@@ -68,11 +90,12 @@ def game_key_of(data: bytes | None) -> str | None:
     return match.group(1).decode() if match else None
 
 
-def database_game_key(root: Path) -> str | None:
-    """The game key of the database at root (its formats.yaml), without loading the cards."""
+def database_game_key(root: Path, buffers: Buffers | None = None) -> str | None:
+    """The game key of the database at root (its formats.yaml, or that file's buffer), without
+    loading the cards."""
     path = formats_path(root)
     try:
-        data: bytes | None = read_bytes(path, CARD_FILE_LIMIT) if path else None
+        data: bytes | None = _read(path, _keyed(buffers)) if path else None
     except LoadError:
         data = None
     return game_key_of(data)

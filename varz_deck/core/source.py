@@ -6,9 +6,6 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -38,63 +35,24 @@ class LoadError(Exception):
         self.mark = mark
 
 
-# Open editor buffers (varz_deck/lsp/): path -> the text the editor has, read instead of the file.
-# Standard input (`-`) is an overlay too, of the bytes read (varz_deck/cli/common.py).
-_OVERLAY: ContextVar[Mapping[str, str | bytes] | None] = ContextVar("overlay", default=None)
+_TOO_BIG = msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")
 
 
-def _overlay_key(path: Path) -> str:
-    return os.path.normcase(os.path.abspath(path))
-
-
-@contextmanager
-def overlay(texts: Mapping[Path, str | bytes]) -> Iterator[None]:
-    """Within the block, a file named here reads as the text given (an editor's unsaved buffer),
-    through the same limits and checks as the file on disk: `check` and `cards lint` of a buffer
-    are those of the file saved with that text."""
-    merged = {**(_OVERLAY.get() or {}), **{_overlay_key(p): t for p, t in texts.items()}}
-    token = _OVERLAY.set(merged)
-    try:
-        yield
-    finally:
-        _OVERLAY.reset(token)
-
-
-def overlay_text(path: Path) -> str | None:
-    """The editor's text for a file when an overlay names it, else None."""
-    texts = _OVERLAY.get()
-    found = texts.get(_overlay_key(path)) if texts else None
-    if isinstance(found, bytes):
-        return found.decode("utf-8", "replace")
-    return found
+def buffer_bytes(text: str, limit: int) -> bytes:
+    """An editor's buffer as the bytes its file would hold once saved; F001 over the limit, as
+    for such a file (the bytes are decoded as a file's are, so a lone surrogate is F001 there)."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise LoadError("F001", _TOO_BIG(size=len(data), limit=limit))
+    return data
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, or F001 for anything that is not a readable regular file under the limit.
 
     The file is opened without blocking and checked with fstat before a byte is read: a FIFO, a
-    device or a socket is refused at once (issue 11), never waited on. An open editor buffer
-    (`overlay`) is read instead of the file.
+    device or a socket is refused at once (issue 11), never waited on.
     """
-    texts = _OVERLAY.get()
-    buffered = texts.get(_overlay_key(path)) if texts else None
-    if buffered is not None:
-        data = (
-            buffered if isinstance(buffered, bytes) else buffered.encode("utf-8", "surrogatepass")
-        )
-        if isinstance(buffered, bytes) and len(data) > limit:  # stdin: read up to limit + 1
-            raise LoadError(
-                "F001",
-                msg("F001", "is over {limit:,} bytes; files that large are not read")(limit=limit),
-            )
-        if len(data) > limit:
-            raise LoadError(
-                "F001",
-                msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")(
-                    size=len(data), limit=limit
-                ),
-            )
-        return data
     try:
         if path.is_dir():
             raise LoadError("F001", msg("F001", "is a folder, not a file; give a deck file"))
@@ -109,12 +67,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
                     msg("F001", "is not a regular file (a pipe, device or socket); give a file"),
                 )
             if info.st_size > limit:
-                raise LoadError(
-                    "F001",
-                    msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")(
-                        size=info.st_size, limit=limit
-                    ),
-                )
+                raise LoadError("F001", _TOO_BIG(size=info.st_size, limit=limit))
             data = handle.read(limit + 1)
     except LoadError:
         raise
@@ -227,11 +180,10 @@ class DeckSource:
     @classmethod
     def from_text(cls, name: str, text: str, limit: int = DECK_FILE_LIMIT) -> DeckSource:
         """An editor's buffer or a form's text, read through the limits a file on disk has."""
-        data = text.encode("utf-8", "surrogatepass")
-        if len(data) > limit:
-            too_big = msg("F001", "is {size:,} bytes; files over {limit:,} bytes are not read")
-            return cls(name, None, LoadError("F001", too_big(size=len(data), limit=limit)))
-        return cls.from_bytes(name, data, limit)
+        try:
+            return cls.from_bytes(name, buffer_bytes(text, limit), limit)
+        except LoadError as err:
+            return cls(name, None, err)
 
     @property
     def suffix(self) -> str:

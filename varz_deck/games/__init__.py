@@ -171,12 +171,12 @@ def get_game(key: str | None) -> Game:
     return game
 
 
-def database_game(root: Path) -> Game:
-    """The game of the database at root (its formats.yaml `game:`; an unknown one is the default game, and
-    the formats schema reports it when linting)."""
+def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game:
+    """The game of the database at root (its formats.yaml `game:`, or that file's buffer; an
+    unknown one is the default game, and the formats schema reports it when linting)."""
     from varz_deck.core.database import database_game_key
 
-    key = database_game_key(root)
+    key = database_game_key(root, buffers)
     return get_game(key if key in _registry().targets else None)
 
 
@@ -188,11 +188,19 @@ def open_database(root: Path, progress: Callable[[int, int], None] | None = None
     return database.open_database(root, database_game(root), progress, games=game_keys())
 
 
-def lint_database(root: Path, progress: Callable[[int, int], None] | None = None) -> LintResult:
-    """Everything `cards lint` reports for the database at root, for its game."""
+def lint_database(
+    root: Path,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    buffers: Mapping[Path, str] | None = None,
+) -> LintResult:
+    """Everything `cards lint` reports for the database at root, for its game; `buffers` (an
+    editor's unsaved card files, path -> text) are read instead of those files, through the
+    same limits: the lint of the database as if they were saved."""
     from varz_deck.core import database
 
-    return database.lint_database(root, database_game(root), progress, games=game_keys())
+    game = database_game(root, buffers)
+    return database.lint_database(root, game, progress, games=game_keys(), buffers=buffers)
 
 
 def check_deck(
@@ -244,14 +252,6 @@ def check_decks(
         else:
             reports.append(_other_game(source, database, get_game(owner), format_key))
     return reports
-
-
-def lint_text(root: Path, texts: Mapping[Path, str]) -> LintResult:
-    """`lint_database` with some files of the database read as the texts given (open buffers)."""
-    from varz_deck.core.source import overlay
-
-    with overlay(texts):
-        return lint_database(root)
 
 
 def _other_game(

@@ -115,9 +115,9 @@ class Library:
     def relint(self, root: Path, texts: dict[Path, str]) -> LintResult:
         """`cards lint` of the database at root with open buffers read as their text; a clean
         result becomes the database its decks are checked against."""
-        from varz_deck.games import lint_text
+        from varz_deck.games import lint_database
 
-        result = lint_text(root, texts)
+        result = lint_database(root, buffers=texts)
         if not result.errors and result.database is not None:
             loaded = self.loaded.get(_resolved(root))
             if loaded is not None:
