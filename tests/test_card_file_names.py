@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core import database as database_module
+from varz_deck.core import lint as lint_module
 from varz_deck.games import lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,13 +121,13 @@ def test_the_cache_keeps_a_latin1_name(
     second = database(tmp_path / "two", b"v\xfez01.yaml")
     built = open_database(first)
     lints: list[Path] = []
-    real = database_module.lint
+    real = lint_module.lint
 
     def counted(root: Path, *args: object) -> object:
         lints.append(root)
         return real(root, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(database_module, "lint", counted)
+    monkeypatch.setattr(lint_module, "lint", counted)  # imported by a cold build only
     again = open_database(first)
     assert lints == []  # served from the cache
     assert again.cards == built.cards
