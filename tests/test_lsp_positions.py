@@ -459,6 +459,10 @@ def test_a_byte_order_mark_does_not_shift_a_range_on_line_one() -> None:
 
 @pytest.mark.parametrize(("code", "severity"), [("W201", 2), ("W202", 2), ("C101", 2), ("F005", 1), ("V103", 1), ("C001", 1)])  # fmt: skip
 def test_severities_are_lsps(code: str, severity: int) -> None:
+    import varz_deck.core.lint  # noqa: F401 - the card-data codes' owners declare them
+    from varz_deck.games import get_game
+
+    get_game("varz").rules()  # the deck rules' codes are declared by their owners
     found = lsp_diagnostics.to_lsp(doc("a"), diag(code, "m"), server())
     assert found.severity == severity
     assert found.code == code
