@@ -37,7 +37,13 @@ def test_a_games_formats_schema_adds_its_fields_and_keeps_the_shared_file_as_is(
         "minimum": 1,
     }
     assert _format_properties(schema("formats")) == SHARED
-    assert formats_schema("bare", {}) == "formats"
+    bare = schema(formats_schema("bare", {}))  # no fields of its own: the shared ones, closed
+    assert _format_properties(bare) == SHARED
+    assert bare["properties"]["formats"]["additionalProperties"]["additionalProperties"] is False
+    # the shared file lets a format hold a game's fields (an editor validating formats.yaml)
+    assert schema("formats")["properties"]["formats"]["additionalProperties"][
+        "additionalProperties"
+    ]
 
 
 def test_a_field_of_another_game_is_unknown_in_this_games_formats(tmp_path: Path) -> None:

@@ -62,14 +62,14 @@ def schema(name: str) -> dict[str, Any]:
 
 
 def formats_schema(key: str, fields: Mapping[str, Mapping[str, Any]]) -> str:
-    """The name of the schema a formats.yaml of game `key` is checked against: the shared one,
-    with the game's own format fields (`Game.format_fields`: name -> JSON Schema) added."""
-    if not fields:
-        return FORMATS
+    """The name of the schema a formats.yaml of game `key` is checked against: the shared one
+    (which lets a format hold a game's own fields), closed to the fields every game shares and the
+    game's own (`Game.format_fields`: name -> JSON Schema)."""
     name = f"{FORMATS}:{key}"
     if name not in _MADE:
         document = copy.deepcopy(schema(FORMATS))
-        own = document["properties"]["formats"]["additionalProperties"]["properties"]
-        own.update(copy.deepcopy(dict(fields)))
+        entry = document["properties"]["formats"]["additionalProperties"]
+        entry["properties"].update(copy.deepcopy(dict(fields)))
+        entry["additionalProperties"] = False
         _MADE[name] = document
     return name
