@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from varz_deck.core.lint import CardFile
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
+    from varz_deck.core.registration.sheet import SheetParts
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
 
@@ -131,6 +132,12 @@ class Registrar(Protocol):
 
     def encode(self, canonical: CanonicalDeck) -> str:
         """The deck code of a complete canonical list."""
+        ...
+
+    @property
+    def sheet_parts(self) -> SheetParts:
+        """What the game puts on the core's sheet page (varz_deck/core/registration/sheet.py):
+        its slots' rows, its card tables, its deck code."""
         ...
 
     def render_sheet(self, registration: Registration, lang: str) -> str:

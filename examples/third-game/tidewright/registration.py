@@ -93,6 +93,7 @@ class TideRegistrar:
     """`register`, `verify`, `diff`, `code` for Tidewright decks."""
 
     layout = LAYOUT
+    sheet_parts = PARTS
 
     def is_code(self, path: Path) -> bool:
         return is_code(path)

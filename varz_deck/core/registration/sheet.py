@@ -136,14 +136,21 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
 
 
 def render_sheets(
-    registrations: Sequence[Registration], parts_of: SheetParts, lang: str = ENGLISH
+    registrations: Sequence[Registration],
+    parts_of: SheetParts | Callable[[Registration], SheetParts],
+    lang: str = ENGLISH,
 ) -> str:
     """Every registration's sheet in one HTML document, each on its own page (CSS page breaks),
-    for printing a whole event at once."""
+    for printing a whole event at once. `parts_of` is one game's parts, or gives each
+    registration its own game's (decks of several games in one document)."""
     heading = msg("sheet", "Deck registration").render(lang)
     events = list(dict.fromkeys(r.event for r in registrations if r.event))
     title = " — ".join([heading, *events[:1]])
-    return _document(title, [sheet_body(r, parts_of, lang) for r in registrations], lang)
+    if isinstance(parts_of, SheetParts):
+        bodies = [sheet_body(r, parts_of, lang) for r in registrations]
+    else:
+        bodies = [sheet_body(r, parts_of(r), lang) for r in registrations]
+    return _document(title, bodies, lang)
 
 
 def _document(title: str, bodies: Sequence[str], lang: str) -> str:

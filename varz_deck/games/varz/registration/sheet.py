@@ -30,11 +30,6 @@ _TARGETS = {"spells": 30, "skills": 9, "portals": 8}
 SHIELD_LIFE = 20
 
 
-def render_sheet(reg: Registration, lang: str = ENGLISH) -> str:
-    """One VARZ registration as a complete HTML document, its words in a language."""
-    return page.render_sheet(reg, PARTS, lang)
-
-
 def _slots(canonical: CanonicalDeck | None, lang: str) -> Sequence[tuple[Message, str]]:
     return [(_HERO, _hero(canonical, lang))]
 
@@ -54,11 +49,6 @@ def _lists(reg: Registration, canonical: CanonicalDeck, lang: str) -> str:
 
 
 PARTS = page.SheetParts(slots=_slots, lists=_lists, code=encode)
-
-
-def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
-    """Every VARZ registration's sheet in one document, a page each."""
-    return page.render_sheets(registrations, PARTS, lang)
 
 
 def _pooled(reg: Registration) -> bool:
