@@ -60,15 +60,6 @@ def overlay(texts: Mapping[Path, str | bytes]) -> Iterator[None]:
         _OVERLAY.reset(token)
 
 
-def overlay_text(path: Path) -> str | None:
-    """The editor's text for a file when an overlay names it, else None."""
-    texts = _OVERLAY.get()
-    found = texts.get(_overlay_key(path)) if texts else None
-    if isinstance(found, bytes):
-        return found.decode("utf-8", "replace")
-    return found
-
-
 def read_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, or F001 for anything that is not a readable regular file under the limit.
 

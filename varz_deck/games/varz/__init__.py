@@ -1,9 +1,8 @@
-"""VARZ, the first game: its card model, deck sections, rules and vocabulary.
+"""VARZ, the first game: cards, deck file (hero, spells, skills, portals), rules V101–V117, sim, tune.
 
-The VARZ code still lives where it grew (varz_deck/core/cards.py `Card`, varz_deck/deck.py,
-varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/games/varz/sim/); this module is the `Game` the core
-reaches it through, so the core's game-independent paths (database loading, the cache, `check`,
-`rules`) go through `varz_deck.games` for every game.
+Everything VARZ is in this package, laid out as every game is (varz_deck/games/README.md), with
+`resolve.py` (references looked up) and `vocabulary.py` (C004) beside; the core reaches it through
+`varz_deck.games.get_game`.
 """
 
 from __future__ import annotations

@@ -629,11 +629,6 @@ def _changes(comparison: Comparison, lang: str = ENGLISH) -> list[tuple[str, lis
     return out
 
 
-def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
-    """The changes in one list (the spells' first), as older callers want them."""
-    return [line for _place, lines in _changes(comparison, lang) for line in lines]
-
-
 def _packed(head: str, items: Sequence[str], sep: str, width: int, hang: int = 4) -> list[str]:
     """Items after a heading, as many to a line as fit the width, never split inside an item
     (`-2 Golden Paladin` stays whole); the next lines hang `hang` columns in."""
