@@ -18,12 +18,15 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
 
 from varz_deck.core.cards import CardDatabase, normalize
 from varz_deck.core.entries import Entry
 from varz_deck.core.i18n import Message
+
+if TYPE_CHECKING:
+    from varz_deck.core.diagnostics import Diagnostic
 
 HASH_VERSION = 1
 HASH_LENGTH = 10  # base32 characters: 50 bits
@@ -206,7 +209,12 @@ def shown_printing(
     return max(legal, key=lambda p: p.id) if legal else named
 
 
-def hashable(deck: Any, problems: Sequence[Any]) -> bool:
+class Readable(Protocol):
+    @property
+    def readable(self) -> bool: ...
+
+
+def hashable(deck: Readable, problems: Sequence[Diagnostic]) -> bool:
     """Whether every line of the deck (any game's, or a ReadDeck) was read: no F001–F004 (or
     F009) while reading it."""
     return bool(deck.readable) and not any(d.is_error for d in problems)

@@ -56,14 +56,14 @@ class Varz:
 
         return LIST_WORDS
 
-    def section_of(self, card: Any) -> str | None:
+    def section_of(self, card: Card) -> str | None:
         from varz_deck.games.varz.cards import SECTION_OF_TYPE
 
         return SECTION_OF_TYPE.get(card.type)
 
     format_fields = FORMAT_FIELDS
 
-    def colours_of(self, card: Any) -> tuple[str, ...]:
+    def colours_of(self, card: Card) -> tuple[str, ...]:
         return (card.color,) if card.color else ()
 
     def builtin_formats(self) -> dict[str, Format]:
@@ -97,16 +97,18 @@ class Varz:
 
         return Card.from_json(data)
 
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+    def make_database(
+        self, cards: list[Card], formats: Mapping[str, Format] | None
+    ) -> CardDatabase[Card]:
         from varz_deck.core.cards import CardDatabase
 
         return CardDatabase(cards, formats or self.builtin_formats())
 
-    def identity(self, card: Any) -> str:
-        return str(card.name)
+    def identity(self, card: Card) -> str:
+        return card.name
 
-    def game_fields(self, card: Any) -> dict[str, Any]:
-        return dict(card.game_fields())
+    def game_fields(self, card: Card) -> dict[str, Any]:
+        return card.game_fields()
 
     def card_rules(self) -> Mapping[str, Rule[CardFile]]:
         from varz_deck.games.varz.vocabulary import CARD_RULES
@@ -134,7 +136,7 @@ class Varz:
         return GOLDFISH
 
     @property
-    def lookup(self) -> CardLookup:
+    def lookup(self) -> CardLookup[Card]:
         from varz_deck.games.varz.cardinfo import LOOKUP
 
         return LOOKUP
@@ -157,6 +159,6 @@ class Varz:
         return {**RULES, **self.card_rules()}
 
 
-GAME: Game = Varz()
+GAME: Game[Card] = Varz()
 register_schemas(GAME.schemas)
 register_catalogue("varz", _HERE / "locale")
