@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from varz_deck import __version__
+from varz_deck.core.cards import CardRecord
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import NoCode
@@ -305,7 +306,7 @@ class Column:
     """An extra column of a card table (a number the game shows per card), with its total in the footer."""
 
     title: Message
-    cell: Callable[[Any], str]  # the card (None when unknown) -> the cell's text
+    cell: Callable[[CardRecord | None], str]  # the card (None when unknown) -> the cell's text
     total_label: Message
     total: int
     total_off: bool  # the total is off the rulebook's number: marked

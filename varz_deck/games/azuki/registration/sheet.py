@@ -10,6 +10,7 @@ from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
+from varz_deck.games.azuki.cards import AzukiCard
 from varz_deck.games.azuki.layout import IKZ_DECK, MAIN_DECK
 
 _LEADER = msg("sheet", "Leader")
@@ -27,7 +28,7 @@ def _slot(canonical: CanonicalDeck | None, slot: str, lang: str) -> str:
     if picked is None:
         return ""
     card = picked.printing
-    if card is None:
+    if not isinstance(card, AzukiCard):  # None: unknown
         return page.unknown_slot(picked, lang)
     facts = [" / ".join(term("element", e, lang) for e in card.elements)]
     if slot == "leader" and card.health is not None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from varz_deck.core.cards import CardRecord
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
-from varz_deck.games.varz.cards import pooled_portals
+from varz_deck.games.varz.cards import Card, pooled_portals
 from varz_deck.games.varz.layout import shield_life
 
 _TITLES = {
@@ -61,7 +62,7 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
     if hero is None:
         return ""
     card = hero.printing
-    if card is None:
+    if not isinstance(card, Card):  # None: unknown
         return page.unknown_slot(hero, lang)
     facts = [term("color", card.color, lang) if card.color else ""]
     if card.life is not None:
@@ -104,5 +105,5 @@ def _by_shield(card: CanonicalCard, lang: str) -> tuple[Any, ...]:
     return (card.card is None, shield is None, shield or 0, *page.by_name(card, lang)[1:])
 
 
-def _shield(card: Any) -> str:
-    return str(card.shield_life) if card is not None and card.shield_life is not None else ""
+def _shield(card: CardRecord | None) -> str:
+    return str(card.shield_life) if isinstance(card, Card) and card.shield_life is not None else ""
