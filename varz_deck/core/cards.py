@@ -44,6 +44,7 @@ class CardRecord:
     TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ()
     id: str
     name: str
+    set: str
     names: Mapping[str, str]
 
     def game_fields(self) -> dict[str, Any]:
