@@ -930,8 +930,9 @@ def test_verify_diff_and_code_speak_japanese(clean_env: None) -> None:
 
 
 def test_registration_sheet_in_japanese() -> None:
-    from varz_deck.games.varz.registration import register_deck
-    from varz_deck.games.varz.registration.sheet import render_sheet
+    from varz_deck.games.varz.registration import REGISTRAR
+
+    register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
 
     reg = register_deck(
         src(ILLEGAL), open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")

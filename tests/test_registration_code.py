@@ -20,7 +20,9 @@ from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck
 from varz_deck.games.varz.layout import decode, is_code_argument
-from varz_deck.games.varz.registration import canonicalize
+from varz_deck.games.varz.registration import REGISTRAR
+
+canonicalize = REGISTRAR.canonicalize
 
 src = DeckSource.from_path
 

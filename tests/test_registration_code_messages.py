@@ -18,7 +18,9 @@ from varz_deck.games import open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, Card
 from varz_deck.games.varz.deck import Deck, Entry
 from varz_deck.games.varz.layout import LAYOUT, decode
-from varz_deck.games.varz.registration import canonicalize
+from varz_deck.games.varz.registration import REGISTRAR
+
+canonicalize = REGISTRAR.canonicalize
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,9 @@ from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.diff import diff_decks
 from varz_deck.games import open_database
 from varz_deck.games.varz.deck import Deck, Entry
-from varz_deck.games.varz.registration import canonicalize
+from varz_deck.games.varz.registration import REGISTRAR
+
+canonicalize = REGISTRAR.canonicalize
 
 ROOT = Path(__file__).resolve().parent.parent
 

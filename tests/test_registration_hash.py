@@ -31,7 +31,9 @@ from varz_deck.games import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
 from varz_deck.games.varz.layout import LAYOUT
-from varz_deck.games.varz.registration import canonicalize
+from varz_deck.games.varz.registration import REGISTRAR
+
+canonicalize = REGISTRAR.canonicalize
 
 src = DeckSource.from_path
 

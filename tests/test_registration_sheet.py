@@ -13,10 +13,11 @@ from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
 from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
-from varz_deck.games.varz.registration import register_deck
-from varz_deck.games.varz.registration.sheet import render_sheet
+from varz_deck.games.varz.registration import REGISTRAR
 
 src = DeckSource.from_path
+register_deck = REGISTRAR.register
+render_sheet = REGISTRAR.render_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -273,8 +274,9 @@ def test_a_deck_with_unknown_cards_has_no_code_line(tmp_path: Path) -> None:
 def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
     from dataclasses import replace
 
-    from varz_deck.games.azuki.registration import register_deck as azuki_register
-    from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
+    from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+
+    azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
     db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     reg = azuki_register(src(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"), db)
@@ -329,6 +331,35 @@ def test_combined_writes_one_document_a_page_per_player(tmp_path: Path) -> None:
     assert "in one document" in err
 
 
+def test_combined_sheets_of_two_games_each_page_with_its_own_games_table(tmp_path: Path) -> None:
+    """`register --combined` of a deck of each game: one document, each page drawn by its own game
+    (the lead card's row and the card tables), in the order the decks were given."""
+    azuki = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
+    out = tmp_path / "out"
+    status, err = _run(KAGURA, azuki, "--sheet", out, "--combined")
+    assert status == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        "all-sheets.html", "red-kagura-festival.html", "stt01-raizan-lightning.html",
+    ]  # fmt: skip
+    combined = (out / "all-sheets.html").read_text(encoding="utf-8")
+    assert combined.count("<html") == 1
+    pages = combined.split('<main class="sheet">')[1:]
+    assert len(pages) == 2
+    varz_page, azuki_page = pages
+    assert "<dt>Hero</dt>" in varz_page and "<dt>Leader</dt>" not in varz_page
+    assert list(_tables(varz_page)) == ["Spells", "Skills", "Portals"]
+    assert "<dt>Leader</dt>" in azuki_page and "<dt>Gate</dt>" in azuki_page
+    assert "<dt>Hero</dt>" not in azuki_page
+    assert list(_tables(azuki_page)) == ["Main deck", "IKZ deck"]
+    assert re.search(r"<code>AZ[^<]+</code>", azuki_page)
+    assert not re.search(r"<code>AZ[^<]+</code>", varz_page)
+    # each page as its own game's single sheet draws it
+    for name, page in (("red-kagura-festival", varz_page), ("stt01-raizan-lightning", azuki_page)):
+        alone = (out / f"{name}.html").read_text(encoding="utf-8")
+        assert page.split("</main>")[0] in alone
+    assert "in one document" in err
+
+
 def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
     status, err = _run(KAGURA, "--combined")
     assert status == 2 and "--combined needs --sheet" in err
@@ -339,8 +370,9 @@ def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
 
 
 def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
-    from varz_deck.games.azuki.registration import register_deck as azuki_register
-    from varz_deck.games.azuki.registration import render_sheet as azuki_sheet
+    from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+
+    azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
     db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     example = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
@@ -552,7 +584,7 @@ def test_an_unknown_hero_and_an_unreadable_deck(tmp_path: Path) -> None:
 
 
 def test_a_japanese_sheet_is_in_japanese() -> None:
-    from varz_deck.games.varz.registration.sheet import render_sheets
+    render_sheets = REGISTRAR.render_sheets
 
     legal, illegal = reg_of(KAGURA), reg_of(ROOT / "examples" / "illegal.yaml")
     page = render_sheet(legal, "ja")

@@ -20,11 +20,12 @@ from varz_deck.core.cards import CardDatabase
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
-from varz_deck.games.azuki.registration import register_deck as azuki_register
-from varz_deck.games.varz.registration import register_deck
-from varz_deck.games.varz.registration.sheet import render_sheet
+from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+from varz_deck.games.varz.registration import REGISTRAR
 
 src = DeckSource.from_path
+register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
+azuki_register = AZUKI.register
 
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -177,7 +178,7 @@ def azuki() -> CardDatabase:
 def test_azuki_sheet_prints_on_one_page_with_leader_gate_main_and_ikz(
     example: str, paper: str, tmp_path: Path, tools: dict[str, str]
 ) -> None:
-    from varz_deck.games.azuki.registration import render_sheet as render_azuki_sheet
+    render_azuki_sheet = AZUKI.render_sheet
 
     reg = azuki_register(
         src(AZUKI_EXAMPLES / example), azuki(), player="Aoi Tanaka", event="Azuki Night"
@@ -205,7 +206,7 @@ def test_combined_sheets_print_a_page_per_player(
 ) -> None:
     """`register --sheet DIR --combined`: every sheet in one document, one page per player, on
     both papers, the widest legal deck included; each page has its player, seat, date and code."""
-    from varz_deck.games.varz.registration.sheet import render_sheets
+    render_sheets = REGISTRAR.render_sheets
 
     players = ["Aoi Tanaka", "Ren Sato", "Mika Ito", f"Yui Mori {LONG_PLAYER}"]
     base = [register_deck(src(KAGURA), bundled()), _widest(tmp_path)]

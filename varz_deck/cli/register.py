@@ -175,13 +175,6 @@ def register(
         primary = cards_of.primary()
         registrars[primary.game] = game_of(primary).registrar
     registrar = next(iter(registrars.values()))
-    if combined and sheet is not None and len(registrars) > 1:
-        mixed = msg(
-            "register",
-            "--combined puts one game's sheets in one document, but these decks are of {n} games; "
-            "register each game's decks on their own",
-        )
-        _usage(mixed(n=len(registrars)), chosen)
     if seat or date:
         from dataclasses import replace
 
@@ -431,8 +424,7 @@ def _write_sheets(
     if combined:
         target = folder / COMBINED
         try:
-            (registrar,) = registrars.values()  # one game: `register` refuses --combined of more
-            write_file_atomic(target, registrar.render_sheets(registrations, lang))
+            write_file_atomic(target, _combined(registrations, registrars, lang))
         except OSError as err:
             cannot = msg("register", "cannot write the combined sheets to {file}: {error}")
             _sheet_problem(cannot(file=str(target), error=_os_reason(err, lang)), lang)
@@ -444,6 +436,18 @@ def _write_sheets(
         )(n=len(registrations), file=str(target))
         sys.stderr.write(f"varz-deck: {every.render(lang)}\n")
     return written == len(registrations)
+
+
+def _combined(
+    registrations: list[Registration], registrars: Mapping[str, Registrar], lang: str
+) -> str:
+    """Every sheet in one document, each page drawn by its own deck's game."""
+    if len(registrars) == 1:
+        (registrar,) = registrars.values()
+        return registrar.render_sheets(registrations, lang)
+    from varz_deck.core.registration.sheet import render_sheets
+
+    return render_sheets(registrations, lambda reg: registrars[reg.report.game].sheet_parts, lang)
 
 
 def _sheet_problem(message: Message, lang: str) -> None:

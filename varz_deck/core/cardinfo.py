@@ -10,10 +10,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase, Format, normalize
+from varz_deck.core.cards import CardDatabase, CardRecord, CardT, Format, normalize
 from varz_deck.core.i18n import Joined, Message, Quoted, msg
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 CUTOFF = 0.6  # difflib's ratio for "did you mean"
 
@@ -38,7 +41,7 @@ class CardQuery:
     keyword: str | None = None
 
 
-def find_card(database: CardDatabase, ref: str) -> Any:
+def find_card(database: CardDatabase[CardT], ref: str) -> CardT:
     """The card a reference (id, or name in any language) names; CardNotFound otherwise: an
     ambiguous name lists the cards it can mean (F006), an unknown one suggests close names (F005).
     """
@@ -93,7 +96,9 @@ def unknown_filter(option: str, value: str, known: Sequence[str], game: str) -> 
     )
 
 
-def format_status(printings: Sequence[Any], database: CardDatabase) -> list[tuple[Format, Message]]:
+def format_status(
+    printings: Sequence[CardRecord], database: CardDatabase
+) -> list[tuple[Format, Message]]:
     """The formats that ban or restrict a card (any of its printings), or whose sets leave it
     out."""
     ids = {p.id for p in printings}
@@ -110,7 +115,7 @@ def format_status(printings: Sequence[Any], database: CardDatabase) -> list[tupl
     return out
 
 
-def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> Any:
+def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> RenderableType:
     """The formats part of a card panel: each format's verdict, or a line saying there is none."""
     from rich.table import Table
     from rich.text import Text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from varz_deck.core.suggest import NameIndex
@@ -39,7 +39,9 @@ class CardRecord:
 
     GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
     TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    id: str
     name: str
+    set: str
     names: Mapping[str, str]
 
     def game_fields(self) -> dict[str, Any]:
@@ -99,14 +101,15 @@ class Format:
         )
 
 
-class CardDatabase:
-    """Cards by id, printings by name, and every name in every language for look-ups."""
+class CardDatabase(Generic[CardT]):
+    """Cards by id, printings by name, and every name in every language for look-ups; `CardT` is
+    the game's card class."""
 
     game = ""  # the key of the game (varz_deck.games) the cards are for: each game's class names it
 
-    def __init__(self, cards: Iterable[Any], formats: Mapping[str, Format] | None = None) -> None:
-        self.cards: dict[str, Any] = {}
-        self.printings: dict[str, list[Any]] = {}
+    def __init__(self, cards: Iterable[CardT], formats: Mapping[str, Format] | None = None) -> None:
+        self.cards: dict[str, CardT] = {}
+        self.printings: dict[str, list[CardT]] = {}
         for card in cards:
             self.cards.setdefault(card.id, card)
             self.printings.setdefault(card.name, []).append(card)
@@ -114,7 +117,7 @@ class CardDatabase:
         self._index: dict[str, set[str]] | None = None
         self._names: NameIndex | None = None
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
-        self._ids: dict[str, Any] | None = None  # normalized id -> its card
+        self._ids: dict[str, CardT] | None = None  # normalized id -> its card
 
     @property
     def index(self) -> dict[str, set[str]]:
@@ -133,7 +136,7 @@ class CardDatabase:
             self._shown = shown
         return self._index
 
-    def by_id(self, ref: str) -> Any:
+    def by_id(self, ref: str) -> CardT | None:
         """The printing an id names, matched as a name is (case, width, spaces: SPEC §2)."""
         found = self.cards.get(ref) or self.cards.get(ref.strip().upper())
         if found is not None:
@@ -145,19 +148,19 @@ class CardDatabase:
                     self._ids.setdefault(normalize(key), card)
         return self._ids.get(normalize(ref))
 
-    def id_keys(self, card: Any) -> tuple[str, ...]:
+    def id_keys(self, card: CardT) -> tuple[str, ...]:
         """What names this one printing: its id."""
         return (card.id,)
 
-    def card_key(self, card: Any) -> str:
+    def card_key(self, card: CardT) -> str:
         """What every printing of one card shares: its name."""
         return str(card.name)
 
-    def canonical(self, name: str) -> Any:
+    def canonical(self, name: str) -> CardT:
         """The printing that stands for a card name (the first one in the database)."""
         return self.printings[name][0]
 
-    def lookup(self, ref: str) -> list[Any]:
+    def lookup(self, ref: str) -> list[CardT]:
         """Every card a reference can mean: one printing for an id, else one per card name."""
         by_id = self.by_id(ref)
         if by_id is not None:

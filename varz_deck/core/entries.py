@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
@@ -55,7 +55,19 @@ class Entry:
     mark: Mark | None
 
 
-def read_section(deck: Any, section: str, value: Any, doc: Document) -> list[Diagnostic]:
+class DeckDraft(Protocol):
+    """What every game's deck has while the core's readers fill it in (YAML and plain text)."""
+
+    path: str
+    readable: bool
+    format: str | None
+    format_mark: Mark | None
+    entries: dict[str, list[Entry]]
+    section_marks: dict[str, Mark | None]
+    uncounted: set[str]
+
+
+def read_section(deck: DeckDraft, section: str, value: Any, doc: Document) -> list[Diagnostic]:
     """Fill deck.entries[section] from a mapping (card: count) or list ("COUNT NAME") value;
     `deck` is any game's deck with `entries`, `uncounted` and `path`."""
     problems: list[Diagnostic] = []
@@ -192,7 +204,7 @@ def lookup_ref(
 
 
 def open_deck_yaml(
-    text: str, deck: Any, sections: tuple[str, ...], empty: Message
+    text: str, deck: DeckDraft, sections: tuple[str, ...], empty: Message
 ) -> tuple[Document | None, list[Diagnostic]]:
     """A deck file's YAML document, or None: with F002 (unreadable), F003 (a key given twice;
     the repeat is not counted) and F004 (an empty file) for the deck at `deck.path`."""
@@ -375,7 +387,7 @@ _META_KEYS = ("name", "player", "event", "format")
 
 def read_yaml_deck(
     text: str,
-    deck: Any,
+    deck: DeckDraft,
     *,
     schema: str,
     slots: tuple[str, ...],
@@ -446,7 +458,7 @@ class ListWords:
         return (*self.slots, "format", "name", "player", "event")
 
 
-def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
+def parse_text(text: str, deck: DeckDraft, words: ListWords) -> list[Diagnostic]:
     """Fill any game's deck from a plain-text list (SPEC §2): `Header:` lines (a section, a
     slot, or format/name/player/event), then COUNT NAME lines; `#` starts a comment."""
     problems: list[Diagnostic] = []
@@ -510,7 +522,7 @@ def parse_text(text: str, deck: Any, words: ListWords) -> list[Diagnostic]:
 
 
 def _add(
-    deck: Any,
+    deck: DeckDraft,
     section: str,
     entry: Entry | None,
     problem: Diagnostic | None,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from varz_deck.core.cards import CardT
 from varz_deck.core.i18n import nmsg
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from varz_deck.core.lint import CardFile
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
+    from varz_deck.core.registration.sheet import SheetParts
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
 
@@ -133,6 +135,12 @@ class Registrar(Protocol):
         """The deck code of a complete canonical list."""
         ...
 
+    @property
+    def sheet_parts(self) -> SheetParts:
+        """What the game puts on the core's sheet page (varz_deck/core/registration/sheet.py):
+        its slots' rows, its card tables, its deck code."""
+        ...
+
     def render_sheet(self, registration: Registration, lang: str) -> str:
         """The printable HTML registration sheet of one deck."""
         ...
@@ -179,29 +187,29 @@ class Tuner(Protocol):
         ...
 
 
-class CardLookup(Protocol):
-    """`varz-deck cards show` and `cards search` for one game. The finding by reference and the
-    text matching are the core's (varz_deck/core/cardinfo.py); the filters and the renderables
-    are the game's."""
+class CardLookup(Protocol[CardT]):
+    """`varz-deck cards show` and `cards search` for one game, of its card class `CardT`. The
+    finding by reference and the text matching are the core's (varz_deck/core/cardinfo.py); the
+    filters and the renderables are the game's."""
 
     def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
         """The words each filter option takes ("type", "color", "class"), for "did you mean";
         an option missing here is one the game cannot honour (a usage error naming the game)."""
         ...
 
-    def find(self, database: CardDatabase, ref: str) -> Any:
+    def find(self, database: CardDatabase[CardT], ref: str) -> CardT:
         """The card a reference names; CardNotFound (varz_deck.core.cardinfo) otherwise."""
         ...
 
-    def search(self, database: CardDatabase, query: CardQuery) -> list[Any]:
+    def search(self, database: CardDatabase[CardT], query: CardQuery) -> list[CardT]:
         """Every card that fits the query, in id order."""
         ...
 
-    def card_panel(self, card: Any, database: CardDatabase, lang: str) -> RenderableType:
+    def card_panel(self, card: CardT, database: CardDatabase[CardT], lang: str) -> RenderableType:
         """One card in full, as a rich renderable."""
         ...
 
-    def search_table(self, cards: Sequence[Any], lang: str) -> RenderableType:
+    def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
         """A search result, as a rich renderable."""
         ...
 
@@ -215,8 +223,9 @@ class DeckWords:
     lead_json: str  # the lead card's key in `check`'s JSON (version 1: one for every game)
 
 
-class Game(Protocol):
-    """One game: its cards, deck files, rules and the capabilities every command asks for."""
+class Game(Protocol[CardT]):
+    """One game: its cards (of its card class `CardT`), deck files, rules and the capabilities
+    every command asks for."""
 
     key: str
     name: str
@@ -242,11 +251,11 @@ class Game(Protocol):
         """The header words of the game's plain-text lists (SPEC §2)."""
         ...
 
-    def section_of(self, card: Any) -> str | None:
+    def section_of(self, card: CardT) -> str | None:
         """The slot or section of a deck file a card goes in (None: none)."""
         ...
 
-    def colours_of(self, card: Any) -> tuple[str, ...]:
+    def colours_of(self, card: CardT) -> tuple[str, ...]:
         """The card's colours (or what the game has in their place), for one-line summaries."""
         ...
 
@@ -254,23 +263,27 @@ class Game(Protocol):
         """The formats a database of this game has when its formats.yaml names none."""
         ...
 
-    def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Any:
+    def make_card(
+        self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+    ) -> CardT:
         """A card from one mapping of a card file the game's schema accepted."""
         ...
 
-    def card_from_json(self, data: Mapping[str, Any]) -> Any:
+    def card_from_json(self, data: Mapping[str, Any]) -> CardT:
         """A card from the cache (the inverse of the card's `to_json`)."""
         ...
 
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+    def make_database(
+        self, cards: list[CardT], formats: Mapping[str, Format] | None
+    ) -> CardDatabase[CardT]:
         """The look-up index a deck's references resolve against (built-in formats when None)."""
         ...
 
-    def identity(self, card: Any) -> str:
+    def identity(self, card: CardT) -> str:
         """What copy limits and printings count by (the card's name, or its id, as the game says)."""
         ...
 
-    def game_fields(self, card: Any) -> dict[str, Any]:
+    def game_fields(self, card: CardT) -> dict[str, Any]:
         """The fields that make two printings of one card the same card (C003)."""
         ...
 
@@ -300,7 +313,7 @@ class Game(Protocol):
         ...
 
     @property
-    def lookup(self) -> CardLookup:
+    def lookup(self) -> CardLookup[CardT]:
         """`varz-deck cards show`, `cards search`."""
         ...
 

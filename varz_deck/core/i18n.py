@@ -341,12 +341,5 @@ def localized(diagnostic: Any, lang: str) -> str:
     return text.render(lang)
 
 
-def placeholders(template: str) -> set[str]:
-    """The names of a template's `{placeholders}`."""
-    from string import Formatter
-
-    return {field for _, field, _, _ in Formatter().parse(template) if field is not None}
-
-
 def joined(items: Iterable[object], separator: str = ", ") -> Joined:
     return Joined(tuple(items), separator)

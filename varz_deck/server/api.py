@@ -160,23 +160,12 @@ class EventOut(Schema):
     submit_url: str
 
 
-class PublicCard(Schema):
-    id: Optional[str]  # noqa: UP045
-    name: str
-    count: int
-
-
 class PublicOut(Schema):
     id: int
     player: str
     legal: bool
     deck_hash: Optional[str]  # noqa: UP045
     cards: Optional[dict[str, Any]]  # noqa: UP045
-
-
-class HealthOut(Schema):
-    status: str
-    version: str
 
 
 _ERRORS: dict[int | str, Any] = {code: ErrorOut for code in (400, 404, 413, 422)}

@@ -96,6 +96,7 @@ class TideRegistrar:
     """`register`, `verify`, `diff`, `code` for Tidewright decks."""
 
     layout = LAYOUT
+    sheet_parts = PARTS
 
     def is_code(self, argument: str) -> bool:
         return is_code_argument(argument)

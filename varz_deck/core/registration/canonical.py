@@ -18,12 +18,15 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Generic, Protocol
 from weakref import WeakKeyDictionary
 
-from varz_deck.core.cards import CardDatabase, normalize
+from varz_deck.core.cards import CardDatabase, CardRecord, CardT, normalize
 from varz_deck.core.entries import Entry
 from varz_deck.core.i18n import Message
+
+if TYPE_CHECKING:
+    from varz_deck.core.diagnostics import Diagnostic
 
 HASH_VERSION = 1
 HASH_LENGTH = 10  # base32 characters: 50 bits
@@ -33,11 +36,13 @@ DEFAULT_FORMAT = "standard"
 
 _CANONICAL_IDS: WeakKeyDictionary[CardDatabase, dict[str, str]] = WeakKeyDictionary()
 # Reference -> (key, card, the printing it names): a batch of decks names the same cards over and over.
-_RESOLVED: WeakKeyDictionary[CardDatabase, dict[str, tuple[str, Any, Any]]] = WeakKeyDictionary()
+_RESOLVED: WeakKeyDictionary[
+    CardDatabase, dict[str, tuple[str, CardRecord | None, CardRecord | None]]
+] = WeakKeyDictionary()
 _RESOLVED_LIMIT = 50_000
 
 
-def _lookup(database: CardDatabase, ref: str, slot: str) -> list[Any]:
+def _lookup(database: CardDatabase[CardT], ref: str, slot: str) -> list[CardT]:
     return list(database.lookup(ref))
 
 
@@ -46,7 +51,7 @@ def _no_heading(canonical: CanonicalDeck, section: str) -> Message | None:
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(Generic[CardT]):
     """What one game's registration is made of (its Registrar's `layout`).
 
     `slot_lines`, `slot_moves`, `slot_words` are the messages the reports use for each slot
@@ -61,14 +66,14 @@ class Layout:
     slots: tuple[str, ...]
     sections: tuple[str, ...]
     prefix: str  # the deck code's prefix, e.g. "VZ1"
-    identity: Callable[[Any], str]
+    identity: Callable[[CardT], str]
     slot_lines: Mapping[str, Message]
     slot_moves: Mapping[str, Message]
     slot_words: Mapping[str, Message]
     code_words: Mapping[str, Message]
     code_damaged: Mapping[str, Message]
     code_trailing: Message
-    pick: Callable[[CardDatabase, str, str], list[Any]] = _lookup
+    pick: Callable[[CardDatabase[CardT], str, str], list[CardT]] = _lookup
     section_heading: Callable[[CanonicalDeck, str], Message | None] = _no_heading
 
     @property
@@ -87,12 +92,14 @@ class CanonicalCard:
 
     key: str
     count: int
-    card: Any
+    card: CardRecord | None
     ref: str
-    shown: Any = field(default=None, compare=False)  # the printing a sheet shows (None: `card`)
+    shown: CardRecord | None = field(
+        default=None, compare=False
+    )  # the printing a sheet shows (None: `card`)
 
     @property
-    def printing(self) -> Any:
+    def printing(self) -> CardRecord | None:
         """The printing to show: the one the player named (`shown_printing`), else the
         canonical card (None when unknown)."""
         return self.shown if self.shown is not None else self.card
@@ -177,7 +184,9 @@ def normalize_hash(text: str) -> str | None:
     return candidate if HASH_PATTERN.fullmatch(candidate) else None
 
 
-def canonical_id(database: CardDatabase, card: Any, identity: Callable[[Any], str]) -> str:
+def canonical_id(
+    database: CardDatabase[CardT], card: CardT, identity: Callable[[CardT], str]
+) -> str:
     """The id that stands for every printing of the card's identity: the smallest one."""
     ids = _CANONICAL_IDS.get(database)
     if ids is None:
@@ -187,8 +196,12 @@ def canonical_id(database: CardDatabase, card: Any, identity: Callable[[Any], st
 
 
 def shown_printing(
-    database: CardDatabase, named: Any, ref: str, identity: Callable[[Any], str], format: str
-) -> Any:
+    database: CardDatabase[CardT],
+    named: CardT,
+    ref: str,
+    identity: Callable[[CardT], str],
+    format: str,
+) -> CardT:
     """The printing a sheet shows for a reference that resolved to the printing `named`.
 
     An id the player wrote is shown as written. A name means its first printing in the database's
@@ -206,7 +219,12 @@ def shown_printing(
     return max(legal, key=lambda p: p.id) if legal else named
 
 
-def hashable(deck: Any, problems: Sequence[Any]) -> bool:
+class Readable(Protocol):
+    @property
+    def readable(self) -> bool: ...
+
+
+def hashable(deck: Readable, problems: Sequence[Diagnostic]) -> bool:
     """Whether every line of the deck (any game's, or a ReadDeck) was read: no F001–F004 (or
     F009) while reading it."""
     return bool(deck.readable) and not any(d.is_error for d in problems)

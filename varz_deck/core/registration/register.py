@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout, canonicalize, hashable
 
 if TYPE_CHECKING:
+    from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import Entry
 
 
@@ -51,7 +52,7 @@ class ReadDeck:
 
     path: str  # as shown
     readable: bool
-    problems: Sequence[Any]  # the diagnostics of reading it (F001–F004, F009)
+    problems: Sequence[Diagnostic]  # the diagnostics of reading it (F001–F004, F009)
     format: str | None
     slots: Mapping[str, str | None]
     entries: Mapping[str, Sequence[Entry]]

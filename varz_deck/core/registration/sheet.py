@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from varz_deck import __version__
+from varz_deck.core.cards import CardRecord
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import NoCode
@@ -136,14 +137,21 @@ def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -
 
 
 def render_sheets(
-    registrations: Sequence[Registration], parts_of: SheetParts, lang: str = ENGLISH
+    registrations: Sequence[Registration],
+    parts_of: SheetParts | Callable[[Registration], SheetParts],
+    lang: str = ENGLISH,
 ) -> str:
     """Every registration's sheet in one HTML document, each on its own page (CSS page breaks),
-    for printing a whole event at once."""
+    for printing a whole event at once. `parts_of` is one game's parts, or gives each
+    registration its own game's (decks of several games in one document)."""
     heading = msg("sheet", "Deck registration").render(lang)
     events = list(dict.fromkeys(r.event for r in registrations if r.event))
     title = " — ".join([heading, *events[:1]])
-    return _document(title, [sheet_body(r, parts_of, lang) for r in registrations], lang)
+    if isinstance(parts_of, SheetParts):
+        bodies = [sheet_body(r, parts_of, lang) for r in registrations]
+    else:
+        bodies = [sheet_body(r, parts_of(r), lang) for r in registrations]
+    return _document(title, bodies, lang)
 
 
 def _document(title: str, bodies: Sequence[str], lang: str) -> str:
@@ -298,7 +306,7 @@ class Column:
     """An extra column of a card table (a number the game shows per card), with its total in the footer."""
 
     title: Message
-    cell: Callable[[Any], str]  # the card (None when unknown) -> the cell's text
+    cell: Callable[[CardRecord | None], str]  # the card (None when unknown) -> the cell's text
     total_label: Message
     total: int
     total_off: bool  # the total is off the rulebook's number: marked

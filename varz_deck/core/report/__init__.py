@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
 
 from varz_deck.core.sanitize import json_dumps, safe
-
-
-class OutputFormat(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-
 
 # A lone surrogate is a byte of a file name that is not UTF-8 (os.fsdecode's surrogate escape):
 # no encoder can write it, so it is shown as Python's backslashreplace shows it, `\udcff`.

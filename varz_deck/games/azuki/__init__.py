@@ -54,13 +54,13 @@ class Azuki:
 
         return LIST_WORDS
 
-    def section_of(self, card: Any) -> str | None:
-        return str(card.home)
+    def section_of(self, card: AzukiCard) -> str | None:
+        return card.home
 
     format_fields: Mapping[str, Mapping[str, Any]] = {}
 
-    def colours_of(self, card: Any) -> tuple[str, ...]:
-        return tuple(card.elements)
+    def colours_of(self, card: AzukiCard) -> tuple[str, ...]:
+        return card.elements
 
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
@@ -73,14 +73,16 @@ class Azuki:
     def card_from_json(self, data: Mapping[str, Any]) -> AzukiCard:
         return AzukiCard.from_json(data)
 
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+    def make_database(
+        self, cards: list[AzukiCard], formats: Mapping[str, Format] | None
+    ) -> AzukiDatabase:
         return AzukiDatabase(cards, formats)
 
-    def identity(self, card: Any) -> str:
-        return str(card.id)
+    def identity(self, card: AzukiCard) -> str:
+        return card.id
 
-    def game_fields(self, card: Any) -> dict[str, Any]:
-        return dict(card.game_fields())
+    def game_fields(self, card: AzukiCard) -> dict[str, Any]:
+        return card.game_fields()
 
     def card_rules(self) -> Mapping[str, Rule[CardFile]]:
         return {}  # the card schema closes every Azuki vocabulary (elements, types)
@@ -105,7 +107,7 @@ class Azuki:
         return GOLDFISH
 
     @property
-    def lookup(self) -> CardLookup:
+    def lookup(self) -> CardLookup[AzukiCard]:
         from varz_deck.games.azuki.cardinfo import LOOKUP
 
         return LOOKUP
@@ -128,6 +130,6 @@ class Azuki:
         return RULES
 
 
-GAME: Game = Azuki()
+GAME: Game[AzukiCard] = Azuki()
 register_schemas(GAME.schemas)
 register_catalogue("azuki", _HERE / "locale")

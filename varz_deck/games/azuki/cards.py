@@ -85,16 +85,17 @@ class AzukiCard(CardRecord):
         return cls(**values)
 
 
-class AzukiDatabase(CardDatabase):
+class AzukiDatabase(CardDatabase[AzukiCard]):
     """Cards by id (aliases included); a name means every card that has it."""
 
     game = "azuki"
 
-    def __init__(self, cards: Iterable[Any], formats: Mapping[str, Format] | None = None) -> None:
+    def __init__(
+        self, cards: Iterable[AzukiCard], formats: Mapping[str, Format] | None = None
+    ) -> None:
         cards = list(cards)
         super().__init__(cards, formats or BUILTIN_FORMATS)
         self.aliases: dict[str, str] = {}
-        card: Any
         for card in self.cards.values():
             for alias in card.aliases:
                 self.aliases.setdefault(alias, card.id)
@@ -106,14 +107,13 @@ class AzukiDatabase(CardDatabase):
         """Normalized id, alias or name (any language) -> the ids it can mean."""
         if self._index is None:
             index: dict[str, set[str]] = {}
-            card: Any
             for card in self.cards.values():
                 for key in (card.id, *card.aliases, card.name, *card.names.values()):
                     index.setdefault(normalize(key), set()).add(card.id)
             self._index = index
         return self._index
 
-    def by_id(self, ref: str) -> Any:
+    def by_id(self, ref: str) -> AzukiCard | None:
         for key in (ref, ref.strip().upper()):
             card = self.cards.get(key)
             if card is None and key in self.aliases:
@@ -122,12 +122,12 @@ class AzukiDatabase(CardDatabase):
                 return card
         return super().by_id(ref)
 
-    def id_keys(self, card: Any) -> tuple[str, ...]:
+    def id_keys(self, card: AzukiCard) -> tuple[str, ...]:
         return (card.id, *card.aliases)
 
-    def card_key(self, card: Any) -> str:
+    def card_key(self, card: AzukiCard) -> str:
         """Each id is its own card (printings by identity)."""
-        return str(card.id)
+        return card.id
 
-    def canonical(self, name: str) -> Any:
+    def canonical(self, name: str) -> AzukiCard:
         return self.cards[name]

@@ -4,12 +4,12 @@ reports use. The deck reader (deck.py) and the registration (registration/) both
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.i18n import Message, msg
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout
-from varz_deck.games.azuki.cards import HOME
+from varz_deck.games.azuki.cards import HOME, AzukiCard
 
 if TYPE_CHECKING:
     from varz_deck.core.registration.code import DecodedDeck
@@ -22,11 +22,11 @@ MAIN_DECK = 50
 IKZ_DECK = 11  # 10 IKZ and the IKZ Token (A104)
 
 
-def _identity(card: Any) -> str:
-    return str(card.id)  # alias ids (alternate art) are looked up to the card's own id
+def _identity(card: AzukiCard) -> str:
+    return card.id  # alias ids (alternate art) are looked up to the card's own id
 
 
-def _pick(database: CardDatabase, ref: str, slot: str) -> list[Any]:
+def _pick(database: CardDatabase[AzukiCard], ref: str, slot: str) -> list[AzukiCard]:
     """A slot's reference: a name several cards share means the one of the slot's type
     ("Raizan" under leader: is the Leader), as the check reads it."""
     found = list(database.lookup(ref))
@@ -47,7 +47,7 @@ def _heading(canonical: CanonicalDeck, section: str) -> Message | None:
     return _HEADINGS[section](size=canonical.size(section))
 
 
-LAYOUT = Layout(
+LAYOUT: Layout[AzukiCard] = Layout(
     game="azuki",
     header=HASH_HEADER,
     slots=SLOTS,

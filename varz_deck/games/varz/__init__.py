@@ -1,9 +1,8 @@
-"""VARZ, the first game: its card model, deck sections, rules and vocabulary.
+"""VARZ, the first game: cards, deck file (hero, spells, skills, portals), rules V101–V117, sim, tune.
 
-The VARZ code still lives where it grew (varz_deck/core/cards.py `Card`, varz_deck/deck.py,
-varz_deck/resolve.py, varz_deck/games/varz/rules/, varz_deck/games/varz/sim/); this module is the `Game` the core
-reaches it through, so the core's game-independent paths (database loading, the cache, `check`,
-`rules`) go through `varz_deck.games` for every game.
+Everything VARZ is in this package, laid out as every game is (varz_deck/games/README.md), with
+`resolve.py` (references looked up) and `vocabulary.py` (C004) beside; the core reaches it through
+`varz_deck.games.get_game`.
 """
 
 from __future__ import annotations
@@ -57,14 +56,14 @@ class Varz:
 
         return LIST_WORDS
 
-    def section_of(self, card: Any) -> str | None:
+    def section_of(self, card: Card) -> str | None:
         from varz_deck.games.varz.cards import SECTION_OF_TYPE
 
         return SECTION_OF_TYPE.get(card.type)
 
     format_fields = FORMAT_FIELDS
 
-    def colours_of(self, card: Any) -> tuple[str, ...]:
+    def colours_of(self, card: Card) -> tuple[str, ...]:
         return (card.color,) if card.color else ()
 
     def builtin_formats(self) -> dict[str, Format]:
@@ -98,16 +97,18 @@ class Varz:
 
         return Card.from_json(data)
 
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
+    def make_database(
+        self, cards: list[Card], formats: Mapping[str, Format] | None
+    ) -> CardDatabase[Card]:
         from varz_deck.games.varz.cards import VarzDatabase
 
         return VarzDatabase(cards, formats or self.builtin_formats())
 
-    def identity(self, card: Any) -> str:
-        return str(card.name)
+    def identity(self, card: Card) -> str:
+        return card.name
 
-    def game_fields(self, card: Any) -> dict[str, Any]:
-        return dict(card.game_fields())
+    def game_fields(self, card: Card) -> dict[str, Any]:
+        return card.game_fields()
 
     def card_rules(self) -> Mapping[str, Rule[CardFile]]:
         from varz_deck.games.varz.vocabulary import CARD_RULES
@@ -135,7 +136,7 @@ class Varz:
         return GOLDFISH
 
     @property
-    def lookup(self) -> CardLookup:
+    def lookup(self) -> CardLookup[Card]:
         from varz_deck.games.varz.cardinfo import LOOKUP
 
         return LOOKUP
@@ -158,6 +159,6 @@ class Varz:
         return {**RULES, **self.card_rules()}
 
 
-GAME: Game = Varz()
+GAME: Game[Card] = Varz()
 register_schemas(GAME.schemas)
 register_catalogue("varz", _HERE / "locale")

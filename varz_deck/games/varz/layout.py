@@ -4,21 +4,21 @@ The deck reader (deck.py) and the registration (registration/) both build on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.i18n import Message, Term, msg
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout
 
 if TYPE_CHECKING:
     from varz_deck.core.registration.code import DecodedDeck
-from varz_deck.games.varz.cards import SECTIONS
+from varz_deck.games.varz.cards import SECTIONS, Card
 
 HASH_HEADER = "varz-deck-hash v1"
 PREFIX = "VZ1"
 
 
-def _identity(card: Any) -> str:
-    return str(card.name)  # every printing of one name is one card
+def _identity(card: Card) -> str:
+    return card.name  # every printing of one name is one card
 
 
 def _heading(canonical: CanonicalDeck, section: str) -> Message | None:
@@ -31,10 +31,11 @@ def _heading(canonical: CanonicalDeck, section: str) -> Message | None:
 
 def shield_life(canonical: CanonicalDeck) -> int:
     """The portals' total Shield Life (unknown cards count 0)."""
-    return sum((c.card.shield_life or 0) * c.count for c in canonical.sections["portals"] if c.card)
+    portals = canonical.sections["portals"]
+    return sum((c.card.shield_life or 0) * c.count for c in portals if isinstance(c.card, Card))
 
 
-LAYOUT = Layout(
+LAYOUT: Layout[Card] = Layout(
     game="varz",
     header=HASH_HEADER,
     slots=("hero",),

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
+from varz_deck.core.i18n import CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
+from varz_deck.games.azuki.cards import AzukiCard
 from varz_deck.games.azuki.layout import IKZ_DECK, MAIN_DECK
 
 _LEADER = msg("sheet", "Leader")
 _GATE = msg("sheet", "Gate")
 _TITLES = {"main": msg("sheet", "Main deck"), "ikz": msg("sheet", "IKZ deck")}
 _TARGETS = {"main": MAIN_DECK, "ikz": IKZ_DECK}
-
-
-def render_sheet(reg: Registration, lang: str = ENGLISH) -> str:
-    """One Azuki registration as a complete HTML document, its words in a language."""
-    return page.render_sheet(reg, PARTS, lang)
 
 
 def _sheet_slots(canonical: CanonicalDeck | None, lang: str) -> Sequence[tuple[Message, str]]:
@@ -32,7 +28,7 @@ def _slot(canonical: CanonicalDeck | None, slot: str, lang: str) -> str:
     if picked is None:
         return ""
     card = picked.printing
-    if card is None:
+    if not isinstance(card, AzukiCard):  # None: unknown
         return page.unknown_slot(picked, lang)
     facts = [" / ".join(term("element", e, lang) for e in card.elements)]
     if slot == "leader" and card.health is not None:
@@ -61,8 +57,3 @@ def _table(canonical: CanonicalDeck, section: str, lang: str) -> str:
 
 
 PARTS = page.SheetParts(slots=_sheet_slots, lists=_lists, code=encode)
-
-
-def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
-    """Every Azuki registration's sheet in one document, a page each."""
-    return page.render_sheets(registrations, PARTS, lang)

@@ -13,6 +13,7 @@ from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import run
 
 if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
     from varz_deck.core.source import DeckSource
 
 
@@ -49,7 +50,9 @@ class AzukiGoldfish:
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
-    def _model(self, source: DeckSource, database: Any) -> tuple[Model, bool, tuple[Message, ...]]:
+    def _model(
+        self, source: DeckSource, database: CardDatabase
+    ) -> tuple[Model, bool, tuple[Message, ...]]:
         """The deck's model, whether it is legal, and the warning to give when it is not."""
         model, report = build_model(source, database)
         if model.size == 0:
@@ -58,7 +61,7 @@ class AzukiGoldfish:
         warning = NOT_LEGAL_SIMULATED(path=source.name, n=report.errors)
         return model, report.legal, (warning,) if report.errors else ()
 
-    def simulate(self, request: SimRequest, database: Any) -> AzukiOutcome:
+    def simulate(self, request: SimRequest, database: CardDatabase) -> AzukiOutcome:
         model, legal, warnings = self._model(request.deck, database)
         models = [model]
         if request.vs is None:

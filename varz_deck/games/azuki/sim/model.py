@@ -8,13 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.game import DeckUnusable
 from varz_deck.core.tuning import refuse_oversized
-from varz_deck.games.azuki.cards import NEUTRAL
+from varz_deck.games.azuki.cards import NEUTRAL, AzukiDatabase
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import read_deck
 from varz_deck.games.azuki.rules import IKZ_COUNT, MAIN_SIZE, TOKEN_COUNT
 
 if TYPE_CHECKING:
+    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.check import DeckReport
     from varz_deck.core.source import DeckSource
+    from varz_deck.games.azuki.deck import AzukiView
 
 # The rules' size of each section: `sim` and `tune` refuse a deck far over them (core/tuning.py).
 SECTION_SIZES = {"main": MAIN_SIZE, "ikz": IKZ_COUNT + TOKEN_COUNT}
@@ -45,9 +48,12 @@ class Model:
         return sum(c.copies for c in self.cards)
 
 
-def build_model(source: DeckSource, database: Any, *, bounded: bool = True) -> tuple[Model, Any]:
+def build_model(
+    source: DeckSource, database: CardDatabase, *, bounded: bool = True
+) -> tuple[Model, DeckReport]:
     """The main deck of an Azuki deck file, and its check report (legal or not); `bounded`
     (sim, tune): DeckTooLarge when a section is far over its size (core/tuning.py)."""
+    assert isinstance(database, AzukiDatabase)
     parsed, problems = read_deck(source)
     if bounded:
         refuse_oversized(parsed.path, parsed.entries, SECTION_SIZES)
@@ -78,7 +84,7 @@ def build_model(source: DeckSource, database: Any, *, bounded: bool = True) -> t
     return model, report
 
 
-def _others_of(view: Any) -> tuple[tuple[str, str, str, int], ...]:
+def _others_of(view: AzukiView) -> tuple[tuple[str, str, str, int], ...]:
     """The gate and the IKZ deck's cards, as `Model.others` holds them."""
     gate = view.picked.get("gate")
     out = [("gate", gate.id, gate.name, 1)] if gate is not None else []

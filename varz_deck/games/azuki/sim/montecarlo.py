@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 MULLIGAN_BY_TURN = 3
 
 
 def sample(
     model: Model, turns: int, on: str, games: int, seed: int, first_ids: Sequence[str] = ()
-) -> tuple[Any, Any]:
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
     """Per game under the `auto` mulligan: whether it mulliganed, and each card's first position
     in the order the cards are seen (the deck size when never seen).
 
@@ -45,7 +49,7 @@ def sample(
     return mull, first
 
 
-def rate(hits: Any) -> tuple[float, float]:
+def rate(hits: npt.NDArray[np.generic]) -> tuple[float, float]:
     """The mean of a 0/1 (or -1/0/1) per-game array and its standard error."""
     import numpy as np
 
@@ -54,7 +58,7 @@ def rate(hits: Any) -> tuple[float, float]:
     return mean, float(np.sqrt(max(float(hits.var()), 0.0) / games))
 
 
-def sampled(first: Any, cost: int, turns: int, on: str) -> dict[str, Any]:
+def sampled(first: npt.NDArray[np.intp], cost: int, turns: int, on: str) -> dict[str, Any]:
     """The figures of one card (or group of cards) from its first positions."""
     p, se, c, c_se = [], [], [], []
     for t in range(1, turns + 1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.game import SimRequest
 from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
@@ -19,6 +19,10 @@ from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import rate
 from varz_deck.games.azuki.sim.run import Run, run
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 DIGITS = 9
 FIGURES = (
@@ -250,7 +254,7 @@ _EXACT_NOTE = msg(
 )
 
 
-def _console(color: bool, width: int) -> Any:
+def _console(color: bool, width: int) -> Console:
     from rich.console import Console
 
     return Console(
@@ -266,11 +270,18 @@ def _console(color: bool, width: int) -> Any:
     )
 
 
+def _printed(console: Console) -> str:
+    """What a console of `_console` printed."""
+    written = console.file
+    assert isinstance(written, io.StringIO)
+    return written.getvalue()
+
+
 class _Titled:
     """A table with its title printed above it as a line (wrapped to the width, never squeezed
     into the table's own width)."""
 
-    def __init__(self, title: str, table: Any) -> None:
+    def __init__(self, title: str, table: Table) -> None:
         self.title, self.table = title, table
 
     def add_column(self, *args: Any, **kwargs: Any) -> None:
@@ -279,7 +290,7 @@ class _Titled:
     def add_row(self, *args: Any, **kwargs: Any) -> None:
         self.table.add_row(*args, **kwargs)
 
-    def print(self, console: Any) -> None:
+    def print(self, console: Console) -> None:
         console.print(self.title, markup=False, overflow="fold", style="italic")
         console.print(self.table)
 
@@ -421,7 +432,7 @@ def _opening_table(document: Mapping[str, Any], names: Names, lang: str) -> _Tit
     return table
 
 
-def _print_lines(console: Any, lines: Sequence[str]) -> None:
+def _print_lines(console: Console, lines: Sequence[str]) -> None:
     for line in lines:
         console.print(line, markup=False, overflow="fold")
 
@@ -443,7 +454,7 @@ def render_text(
     _cards_table(document, names, width, lang).print(console)
     console.print()
     console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
-    return str(console.file.getvalue())
+    return _printed(console)
 
 
 def _counted(
@@ -588,4 +599,4 @@ def render_compare_text(
         console.print(_say(msg("sim", "The decks have no card in common."), lang), markup=False)
     console.print()
     console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
-    return str(console.file.getvalue())
+    return _printed(console)

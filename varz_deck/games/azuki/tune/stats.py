@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.i18n import CardName, Message, Term, joined, msg
 from varz_deck.core.tuning import curve_lines, fit
 from varz_deck.games.azuki.sim.model import Model
 from varz_deck.games.azuki.tune.plot import charts, curve_rows
+
+if TYPE_CHECKING:
+    from varz_deck.core.check import DeckReport
 
 _STATS_TITLE = msg("stats", "Stats: {deck} ({path})")
 _LEADER = msg("stats", "Leader {leader}; gate {gate}")
@@ -21,7 +24,7 @@ _IKZ = msg("stats", "IKZ deck: {n}")
 @dataclass(frozen=True)
 class AzukiStats:
     model: Model
-    report: Any
+    report: DeckReport
     warnings: tuple[Message, ...] = ()
 
     def to_json(self) -> dict[str, Any]:

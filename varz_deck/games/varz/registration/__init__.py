@@ -1,107 +1,38 @@
-"""VARZ registration: canonicalising and registering a deck with the game's `Layout`
-(varz_deck/games/varz/layout.py); its deck codes are read in deck.py, its sheet is sheet.py.
-
-The canonical form, hash, code bytes, diff and reports are the core's
-(varz_deck/core/registration/); `REGISTRAR` is what `Varz.registrar` gives the command line.
+"""VARZ registration: the core's `GameRegistrar` (varz_deck/core/registration/registrar.py) built
+with the game's `Layout` (varz_deck/games/varz/layout.py), its deck reader (deck.py, which reads
+its deck codes too), its check and its sheet (sheet.py). `REGISTRAR` is what `Varz.registrar`
+gives the command line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from varz_deck.core.source import DeckSource
-
-from collections.abc import Sequence
-
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.registration.canonical import CanonicalDeck
-from varz_deck.core.registration.canonical import canonicalize as canonical_form
-from varz_deck.core.registration.code import encode
-from varz_deck.core.registration.register import ReadDeck, Registration, registration
+from varz_deck.core.registration.registrar import GameRegistrar
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, read_deck
 from varz_deck.games.varz.layout import LAYOUT, is_code_argument
 
-
-def canonicalize(
-    deck: Deck, database: CardDatabase, format_key: str | None = None
-) -> CanonicalDeck:
-    """The canonical form of a VARZ deck that was read completely."""
-    return canonical_form(
-        LAYOUT,
-        database,
-        format=deck.format,
-        slots={"hero": deck.hero},
-        entries=deck.entries,
-        format_key=format_key,
-    )
+if TYPE_CHECKING:
+    from varz_deck.core.registration.sheet import SheetParts
 
 
-def register_deck(
-    source: DeckSource,
-    database: CardDatabase,
-    *,
-    player: str | None = None,
-    event: str | None = None,
-    format_key: str | None = None,
-) -> Registration:
-    """Read (a file or a deck code), check and canonicalise one VARZ deck."""
-    deck, problems = read_deck(source)
-    report = check_parsed(deck, problems, database, format_key)
-    read = ReadDeck(
-        path=deck.path,
-        readable=deck.readable,
-        problems=problems,
-        format=deck.format,
-        slots={"hero": deck.hero},
-        entries=deck.entries,
-        player=deck.player,
-        event=deck.event,
-    )
-    return registration(
-        LAYOUT,
-        read,
-        report,
-        database,
-        player=player,
-        event=event,
-        format_key=format_key,
-        is_code=source.argument is not None and is_code_argument(source.argument),
-    )
+def _slots(deck: Deck) -> Mapping[str, str | None]:
+    return {"hero": deck.hero}
 
 
-class VarzRegistrar:
-    """`register`, `verify`, `diff`, `code` for VARZ decks."""
+def _sheet() -> SheetParts:
+    from varz_deck.games.varz.registration.sheet import PARTS
 
-    layout = LAYOUT
-
-    def is_code(self, argument: str) -> bool:
-        return is_code_argument(argument)
-
-    def register(
-        self,
-        source: DeckSource,
-        database: CardDatabase,
-        *,
-        player: str | None = None,
-        event: str | None = None,
-        format_key: str | None = None,
-    ) -> Registration:
-        return register_deck(source, database, player=player, event=event, format_key=format_key)
-
-    def encode(self, canonical: CanonicalDeck) -> str:
-        return encode(canonical)
-
-    def render_sheet(self, registration: Registration, lang: str) -> str:
-        from varz_deck.games.varz.registration.sheet import render_sheet
-
-        return render_sheet(registration, lang)
-
-    def render_sheets(self, registrations: Sequence[Registration], lang: str) -> str:
-        from varz_deck.games.varz.registration.sheet import render_sheets
-
-        return render_sheets(registrations, lang)
+    return PARTS
 
 
-REGISTRAR = VarzRegistrar()
+REGISTRAR = GameRegistrar(
+    layout=LAYOUT,
+    read_deck=read_deck,
+    check_parsed=check_parsed,
+    slots_of=_slots,
+    is_code=is_code_argument,
+    sheet=_sheet,
+)

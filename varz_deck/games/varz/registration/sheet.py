@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from varz_deck.core.cards import CardRecord
 from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
-from varz_deck.games.varz.cards import pooled_portals
+from varz_deck.games.varz.cards import Card, pooled_portals
 from varz_deck.games.varz.layout import shield_life
 
 _TITLES = {
@@ -28,11 +29,6 @@ _SHIELD = msg("sheet", "Shield")
 _TOTAL_LIFE = msg("sheet", "Total · Shield Life")
 _TARGETS = {"spells": 30, "skills": 9, "portals": 8}
 SHIELD_LIFE = 20
-
-
-def render_sheet(reg: Registration, lang: str = ENGLISH) -> str:
-    """One VARZ registration as a complete HTML document, its words in a language."""
-    return page.render_sheet(reg, PARTS, lang)
 
 
 def _slots(canonical: CanonicalDeck | None, lang: str) -> Sequence[tuple[Message, str]]:
@@ -56,11 +52,6 @@ def _lists(reg: Registration, canonical: CanonicalDeck, lang: str) -> str:
 PARTS = page.SheetParts(slots=_slots, lists=_lists, code=encode)
 
 
-def render_sheets(registrations: Sequence[Registration], lang: str = ENGLISH) -> str:
-    """Every VARZ registration's sheet in one document, a page each."""
-    return page.render_sheets(registrations, PARTS, lang)
-
-
 def _pooled(reg: Registration) -> bool:
     view = reg.report.view
     return view is not None and pooled_portals(view.format)
@@ -71,7 +62,7 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
     if hero is None:
         return ""
     card = hero.printing
-    if card is None:
+    if not isinstance(card, Card):  # None: unknown
         return page.unknown_slot(hero, lang)
     facts = [term("color", card.color, lang) if card.color else ""]
     if card.life is not None:
@@ -114,5 +105,5 @@ def _by_shield(card: CanonicalCard, lang: str) -> tuple[Any, ...]:
     return (card.card is None, shield is None, shield or 0, *page.by_name(card, lang)[1:])
 
 
-def _shield(card: Any) -> str:
-    return str(card.shield_life) if card is not None and card.shield_life is not None else ""
+def _shield(card: CardRecord | None) -> str:
+    return str(card.shield_life) if isinstance(card, Card) and card.shield_life is not None else ""

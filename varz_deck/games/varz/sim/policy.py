@@ -139,8 +139,3 @@ def discard(policy: Policy, hand: list[int], limit: int) -> int:
         hand[k] -= take
         excess -= take
     return gone
-
-
-def keeps(policy: Policy, hand: Sequence[int]) -> bool:
-    """The `auto` mulligan: keep a hand (card indices) that has an opener."""
-    return any(policy.opener[k] for k in hand)

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
 from varz_deck.core.sanitize import json_dumps, safe
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, Names, SpellCard
 from varz_deck.games.varz.sim.run import Comparison, Result
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text, TextType
+
+    from varz_deck.games.varz.sim.montecarlo import Options
 
 DIGITS = 9
 Z95 = 1.959963984540054
@@ -228,7 +235,7 @@ def _colors_of(model: Model) -> list[str]:
     return [c for c in order if c in present]
 
 
-def _console(color: bool, width: int) -> Any:
+def _console(color: bool, width: int) -> Console:
     from rich.console import Console
 
     return Console(
@@ -263,7 +270,7 @@ _CARD = msg("sim", "Card")
 _COUNT_OF_COLOR = msg("sim", "{n} {color}")
 
 
-def _cost_curve(model: Model, lang: str = ENGLISH) -> Any:
+def _cost_curve(model: Model, lang: str = ENGLISH) -> Table:
     from rich.text import Text
 
     colors = _colors_of(model)
@@ -295,7 +302,7 @@ def _joined(parts: Sequence[object], lang: str) -> str:
     return str(value_text(Joined(tuple(parts)), lang))
 
 
-def _bar(spent: float, vaz: int, scale: int) -> Any:
+def _bar(spent: float, vaz: int, scale: int) -> Text:
     from rich.text import Text
 
     full = round(spent * scale)
@@ -304,7 +311,7 @@ def _bar(spent: float, vaz: int, scale: int) -> Any:
     return bar
 
 
-def _table(title: str) -> Any:
+def _table(title: TextType | None) -> Table:
     from rich import box
     from rich.table import Table
 
@@ -313,28 +320,34 @@ def _table(title: str) -> Any:
     )
 
 
+def _printed(console: Console) -> str:
+    """What a console of `_console` printed, trimmed."""
+    written = console.file
+    assert isinstance(written, io.StringIO)
+    return _trimmed(written.getvalue())
+
+
 def _trimmed(text: str) -> str:
     """Lines without the spaces rich pads tables with."""
     return "".join(line.rstrip() + "\n" for line in text.splitlines())
 
 
-def _natural_width(table: Any) -> int:
+def _natural_width(table: Table) -> int:
     """The columns a table takes when nothing is squeezed."""
     from rich.console import Console
 
     return int(Console(file=io.StringIO(), width=10_000).measure(table).maximum)
 
 
-def _fit(table: Any, width: int, keys: int = 1) -> list[Any]:
+def _fit(table: Table, width: int, keys: int = 1) -> list[Table]:
     """The table as it is when it fits the width; else split into tables of its first `keys`
     columns plus as many of the others as fit, so no cell is ever cut to `T…` or `±0.…`."""
-    from rich.table import Table
 
     if _natural_width(table) <= width:
         return [table]
     rows = [[column._cells[i] for column in table.columns] for i in range(table.row_count)]
 
-    def part(columns: list[int], title: Any) -> Any:
+    def part(columns: list[int], title: TextType | None) -> Table:
         piece = _table(title)
         piece.caption, piece.caption_justify = table.caption, table.caption_justify
         for i in columns:
@@ -368,7 +381,7 @@ def _fit(table: Any, width: int, keys: int = 1) -> list[Any]:
     return pieces
 
 
-def _turns_table(result: Result, lang: str = ENGLISH) -> Any:
+def _turns_table(result: Result, lang: str = ENGLISH) -> Table:
     ex, sums, model = result.exact, result.sums, result.model
     spent, spent_se = sums.mean("spent"), sums.se("spent")
     full, full_se = sums.mean("all_spent"), sums.se("all_spent")
@@ -405,7 +418,7 @@ def _turns_table(result: Result, lang: str = ENGLISH) -> Any:
     return table
 
 
-def _cards_table(result: Result, lang: str = ENGLISH) -> Any:
+def _cards_table(result: Result, lang: str = ENGLISH) -> Table:
     from rich.text import Text
 
     model, ex = result.model, result.exact
@@ -437,7 +450,7 @@ def _cards_table(result: Result, lang: str = ENGLISH) -> Any:
     return table
 
 
-def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Any:
+def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Table:
     from rich.text import Text
 
     model, ex = result.model, result.exact
@@ -463,11 +476,11 @@ def _title(model: Model) -> str:
     return safe(f"{model.name} ({model.path})" if model.name else model.path)
 
 
-def _on(options: Any) -> Message:
+def _on(options: Options) -> Message:
     return msg("sim", "on the play") if options.on == "play" else msg("sim", "on the draw")
 
 
-def _mulligan(options: Any) -> Message:
+def _mulligan(options: Options) -> Message:
     return (
         msg("sim", "mulligan auto") if options.mulligan == "auto" else msg("sim", "mulligan none")
     )
@@ -563,10 +576,10 @@ def render_text(
             console.print(piece)
             console.print()
     console.print(_say(FOOTER, lang), style="bright_black", markup=False)
-    return _trimmed(str(console.file.getvalue()))
+    return _printed(console)
 
 
-def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Any:
+def _diff_table(comparison: Comparison, lang: str = ENGLISH) -> Table:
     d, options = comparison.difference, comparison.a.options
     table = _table(_say(msg("sim", "Difference per turn (vs − deck, ± 95%)"), lang))
     for heading in (
@@ -627,11 +640,6 @@ def _changes(comparison: Comparison, lang: str = ENGLISH) -> list[tuple[str, lis
         if lines:
             out.append((section, lines))
     return out
-
-
-def _card_changes(comparison: Comparison, lang: str = ENGLISH) -> list[str]:
-    """The changes in one list (the spells' first), as older callers want them."""
-    return [line for _place, lines in _changes(comparison, lang) for line in lines]
 
 
 def _packed(head: str, items: Sequence[str], sep: str, width: int, hang: int = 4) -> list[str]:
@@ -707,7 +715,7 @@ def render_compare_text(
     console.print()
     for piece in _fit(_diff_table(comparison, lang), width):
         console.print(piece)
-    return _trimmed(str(console.file.getvalue()))
+    return _printed(console)
 
 
 def cost_curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
