@@ -358,6 +358,13 @@ def test_combined_sheets_of_two_games_each_page_with_its_own_games_table(tmp_pat
         alone = (out / f"{name}.html").read_text(encoding="utf-8")
         assert page.split("</main>")[0] in alone
     assert "in one document" in err
+    # in Japanese, every page in Japanese
+    status, err = _run(KAGURA, azuki, "--sheet", tmp_path / "ja", "--combined", "--lang", "ja")
+    assert status == 0, err
+    combined = (tmp_path / "ja" / "all-sheets.html").read_text(encoding="utf-8")
+    signature = ja("sheet", "Player signature")
+    assert signature != "Player signature"
+    assert [signature in page for page in combined.split('<main class="sheet">')[1:]] == [True] * 2
 
 
 def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
