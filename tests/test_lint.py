@@ -468,3 +468,15 @@ def test_a_fifo_named_formats_yaml_is_reported_not_a_crash(tmp_path: Path) -> No
     os.mkfifo(db / "formats.yaml")
     result = lint_database(db)
     assert [(d.code, d.file) for d in result.diagnostics] == [("C007", str(db / "formats.yaml"))]
+
+
+def test_a_path_that_is_no_folder_is_f001_on_that_path(tmp_path: Path) -> None:
+    for root in (tmp_path / "cards.yaml", tmp_path / "missing"):
+        if root.name == "cards.yaml":
+            root.write_text("cards: []\n", encoding="utf-8")
+        result = lint_database(root)
+        assert result.root == root and result.database is None
+        assert list(result.files) == [str(root)]
+        assert [(d.code, d.file, d.line, d.message) for d in result.diagnostics] == [
+            ("F001", None, None, f"card database '{root}' is not a folder")
+        ]
