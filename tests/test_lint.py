@@ -480,3 +480,16 @@ def test_a_path_that_is_no_folder_is_f001_on_that_path(tmp_path: Path) -> None:
         assert [(d.code, d.file, d.line, d.message) for d in result.diagnostics] == [
             ("F001", None, None, f"card database '{root}' is not a folder")
         ]
+
+
+def test_names_close_to_the_formats_file_are_one_edit_away() -> None:
+    from varz_deck.core.discovery import misnamed_formats
+
+    close = ["Formats.yaml", "format.yml", "formats.yaml.txt", "fromats.yaml", "formtas.yaml"]
+    close += ["formats.ymal", "formatz.yaml", "formatss.yml"]
+    far = ["xfxmats.yaml", "ofrmtas.yaml", "fxrxats.yaml", "cards.yaml", "formats.txt"]
+    far += ["fo.yaml", "formats"]
+    assert [n for n in close if misnamed_formats(n, False)] == close
+    assert [n for n in far if misnamed_formats(n, False)] == []
+    assert not misnamed_formats("formats.yaml.bak", True)  # a copy beside the real one
+    assert misnamed_formats("formats.yaml.bak", False)
