@@ -494,3 +494,38 @@ def test_names_close_to_the_formats_file_are_one_edit_away() -> None:
     assert [n for n in far if misnamed_formats(n, False)] == []
     assert not misnamed_formats("formats.yaml.bak", True)  # a copy beside the real one
     assert misnamed_formats("formats.yaml.bak", False)
+
+
+def test_hidden_files_and_folders_are_no_part_of_the_database(tmp_path: Path) -> None:
+    """A dot-folder (.git) is listed before the root's files: the walk skips it and goes on."""
+    db = tmp_path / "db"
+    (db / ".git").mkdir(parents=True)
+    (db / ".git" / "broken.yaml").write_text("cards: [\n", encoding="utf-8")
+    (db / ".draft.yaml").write_text("cards: [\n", encoding="utf-8")
+    (db / "ts1.yaml").write_bytes(BASE_SET.read_bytes())
+    result = lint_database(db)
+    assert result.diagnostics == []
+    assert result.database is not None
+    assert sorted(result.database.cards) == ["TS1-001", "TS1-002", "TS1-003", "TS1-004"]
+
+
+def test_formats_are_read_whole_and_a_bare_one_allows_everything(tmp_path: Path) -> None:
+    from varz_deck.core.cards import Format
+
+    db = _database(tmp_path, "set: {code: TS2, name: Second Set}\ncards: []\n")
+    (db / "formats.yaml").write_text(
+        "formats:\n"
+        "  standard:\n"
+        "    name: Standard\n"
+        "    sets: [TS1]\n"
+        "    banned: [TS1-002]\n"
+        "    restricted: {TS1-003: 1}\n"
+        "  open: {}\n",
+        encoding="utf-8",
+    )
+    result = lint_database(db)
+    assert result.diagnostics == [] and result.database is not None
+    assert result.database.formats == {
+        "standard": Format("standard", "Standard", ("TS1",), ("TS1-002",), {"TS1-003": 1}, {}),
+        "open": Format("open", "open", None, (), {}, {}),
+    }
