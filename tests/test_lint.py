@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.resources
 import importlib.util
 import json
+import os
 import re
 import time
 import tracemalloc
@@ -343,3 +344,188 @@ def test_benchmark_database_lints_clean(tmp_path: Path) -> None:
     assert len(result.database.cards) == 600
     reprinted = [cards for cards in result.database.printings.values() if len(cards) > 1]
     assert len(reprinted) == 5
+
+
+# --------------------------------------------------------------------------- messages and places
+# (the corpus above compares codes and places only; these pin what a diagnostic says)
+
+BASE_SET = CASES / "C003" / "bad_cost_and_keywords_differ" / "sets" / "ts1.yaml"
+
+
+def _database(tmp_path: Path, second: str) -> Path:
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "ts1.yaml").write_bytes(BASE_SET.read_bytes())
+    (db / "ts2.yaml").write_text(second, encoding="utf-8")
+    return db
+
+
+def test_printings_differ_names_both_and_each_field_a_missing_one_as_none(tmp_path: Path) -> None:
+    db = _database(
+        tmp_path,
+        "set: {code: TS2, name: Second Set}\n"
+        "cards:\n"
+        "  - id: TS2-002\n"
+        "    name: Crimson VAZ\n"
+        "    type: skill\n"
+        "    skill_class: generic\n",
+    )
+    result = lint_database(db)
+    first = db / "ts1.yaml"
+    assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [
+        (
+            "C003",
+            3,
+            5,
+            f"TS2-002 and TS1-003 ({first}:26:9) are printings of 'Crimson VAZ' but differ in "
+            "color (none here, 'red' there), vaz (false here, true there); make them the same "
+            "or rename one",
+        )
+    ]
+
+
+def test_translations_differ_names_the_card_its_printing_and_both_names(tmp_path: Path) -> None:
+    db = _database(
+        tmp_path,
+        "set: {code: TS2, name: Second Set}\n"
+        "cards:\n"
+        "  - id: TS2-003\n"
+        "    name: Ember Imp\n"
+        "    names: {ja: 火の子鬼}\n"
+        "    type: spil\n"
+        "    color: red\n"
+        "    cost: 2\n"
+        "    power: 2\n"
+        "    classes: [fighter]\n"
+        "    keywords: [haste, atk+1]\n",
+    )
+    result = lint_database(db)
+    assert [(d.code, d.file, d.line, d.column, d.card, d.message) for d in result.diagnostics] == [
+        (
+            "C103",
+            str(db / "ts2.yaml"),
+            5,
+            17,
+            "TS2-003",
+            f"TS2-003 calls 'Ember Imp' '火の子鬼' in ja, but its printing TS1-002 "
+            f"({db / 'ts1.yaml'}:17:9) calls it '火の小鬼'; use one translation",
+        )
+    ]
+
+
+def test_cards_merged_in_without_a_place_of_their_own_point_at_the_file_start(
+    tmp_path: Path,
+) -> None:
+    """A `cards` list merged in with `<<` has no place under `cards`: the start of the file."""
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "ts2.yaml").write_text(
+        "set: {code: TS2, name: Second Set}\n"
+        "<<:\n"
+        "  cards:\n"
+        "    - {id: TS2-001, name: Gate, type: portal, color: colorless, shield_life: 3}\n"
+        "    - {id: TS2-001, name: Other Gate, type: portal, color: colorless, shield_life: 3}\n",
+        encoding="utf-8",
+    )
+    result = lint_database(db)
+    assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [
+        (
+            "C002",
+            1,
+            1,
+            f"id 'TS2-001' is used twice: also at {db / 'ts2.yaml'}:1:1 ('Gate'); ids must be "
+            "unique",
+        )
+    ]
+
+
+def test_an_unknown_game_is_reported_on_the_formats_file(tmp_path: Path) -> None:
+    (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
+    result = lint_database(tmp_path)
+    assert [(d.code, d.file, d.line) for d in result.diagnostics] == [
+        ("C001", str(tmp_path / "formats.yaml"), 1)
+    ]
+
+
+def test_a_misnamed_formats_file_that_mentions_cards_is_still_c007(tmp_path: Path) -> None:
+    """The word `cards` in a comment makes the file worth loading; without a `cards:` key it is
+    no card file, and its name still says it was meant as formats.yaml."""
+    (tmp_path / "Formats.yaml").write_text(
+        "# the formats of these cards\nformats: {standard: {name: Standard}}\n", encoding="utf-8"
+    )
+    result = lint_database(tmp_path)
+    assert [(d.code, d.file, d.line) for d in result.diagnostics] == [
+        ("C007", str(tmp_path / "Formats.yaml"), None)
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_formats_yaml_is_reported_not_a_crash(tmp_path: Path) -> None:
+    """Not a regular file, so not the formats file; named like it, so C007 (not a traceback)."""
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "ts1.yaml").write_bytes(BASE_SET.read_bytes())
+    os.mkfifo(db / "formats.yaml")
+    result = lint_database(db)
+    assert [(d.code, d.file) for d in result.diagnostics] == [("C007", str(db / "formats.yaml"))]
+
+
+def test_a_path_that_is_no_folder_is_f001_on_that_path(tmp_path: Path) -> None:
+    for root in (tmp_path / "cards.yaml", tmp_path / "missing"):
+        if root.name == "cards.yaml":
+            root.write_text("cards: []\n", encoding="utf-8")
+        result = lint_database(root)
+        assert result.root == root and result.database is None
+        assert list(result.files) == [str(root)]
+        assert [(d.code, d.file, d.line, d.message) for d in result.diagnostics] == [
+            ("F001", None, None, f"card database '{root}' is not a folder")
+        ]
+
+
+def test_names_close_to_the_formats_file_are_one_edit_away() -> None:
+    from varz_deck.core.discovery import misnamed_formats
+
+    close = ["Formats.yaml", "format.yml", "formats.yaml.txt", "fromats.yaml", "formtas.yaml"]
+    close += ["formats.ymal", "formatz.yaml", "formatss.yml", "formats.yamk", "formats.ymk"]
+    close += ["formats.yamk~~"]  # an editor's backups of a name one edit from .yaml
+    far = ["xfxmats.yaml", "ofrmtas.yaml", "fxrxats.yaml", "cards.yaml", "formats.txt"]
+    far += ["fo.yaml", "formats"]
+    assert [n for n in close if misnamed_formats(n, False)] == close
+    assert [n for n in far if misnamed_formats(n, False)] == []
+    assert not misnamed_formats("formats.yaml.bak", True)  # a copy beside the real one
+    assert misnamed_formats("formats.yaml.bak", False)
+
+
+def test_hidden_files_and_folders_are_no_part_of_the_database(tmp_path: Path) -> None:
+    """A dot-folder (.git) is listed before the root's files: the walk skips it and goes on."""
+    db = tmp_path / "db"
+    (db / ".git").mkdir(parents=True)
+    (db / ".git" / "broken.yaml").write_text("cards: [\n", encoding="utf-8")
+    (db / ".draft.yaml").write_text("cards: [\n", encoding="utf-8")
+    (db / "ts1.yaml").write_bytes(BASE_SET.read_bytes())
+    result = lint_database(db)
+    assert result.diagnostics == []
+    assert result.database is not None
+    assert sorted(result.database.cards) == ["TS1-001", "TS1-002", "TS1-003", "TS1-004"]
+
+
+def test_formats_are_read_whole_and_a_bare_one_allows_everything(tmp_path: Path) -> None:
+    from varz_deck.core.cards import Format
+
+    db = _database(tmp_path, "set: {code: TS2, name: Second Set}\ncards: []\n")
+    (db / "formats.yaml").write_text(
+        "formats:\n"
+        "  standard:\n"
+        "    name: Standard\n"
+        "    sets: [TS1]\n"
+        "    banned: [TS1-002]\n"
+        "    restricted: {TS1-003: 1}\n"
+        "  open: {}\n",
+        encoding="utf-8",
+    )
+    result = lint_database(db)
+    assert result.diagnostics == [] and result.database is not None
+    assert result.database.formats == {
+        "standard": Format("standard", "Standard", ("TS1",), ("TS1-002",), {"TS1-003": 1}, {}),
+        "open": Format("open", "open", None, (), {}, {}),
+    }

@@ -599,6 +599,24 @@ def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> N
         assert report.legal
 
 
+def test_a_capped_candidate_is_skipped_and_the_later_ones_still_tried(tmp_path: Path) -> None:
+    """Swapping Amber VAZ out: a 4th Crimson VAZ is over its restriction (3), and the candidates
+    after it in name order (Verdant VAZ) are still offered; no non-VAZ skill fits Memory 3."""
+    restricted_db = open_database(_restricting_database(tmp_path))
+    deck = tmp_path / "capped.yaml"
+    deck.write_text(
+        SPLASH.read_text(encoding="utf-8").replace("format: standard", "format: capped"), "utf-8"
+    )
+    loaded = vt.load(src(deck), restricted_db)
+    model = vt.model_of(loaded, str(deck))
+    pairs = vt.swap_candidates(loaded.view, model)
+    assert [i.name for o, i in pairs if o.name == "Amber VAZ"] == [
+        "Argent VAZ",
+        "Azure VAZ",
+        "Verdant VAZ",
+    ]
+
+
 def test_odds_of_a_spell_with_a_curve_turn_and_of_one_without() -> None:
     from varz_deck.games.varz.sim.exact import p_pays
 
