@@ -17,9 +17,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli.common import EXIT_INTERNAL
+from varz_deck.cli.common import EXIT_INTERNAL, EXIT_USAGE
 from varz_deck.core.i18n import N_, msg
 from varz_deck.core.sanitize import SafeStream
+from varz_deck.games import GameUnavailable
 
 _DEBUG = False
 
@@ -155,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
         raise
     except BrokenPipeError:  # `| head -1`: the reader has gone; not an error worth a word
         _quiet_exit()
+    except GameUnavailable as exc:  # a broken plugin game: a usage problem, not our bug
+        sys.stderr.write(f"varz-deck: {exc.message.render(_help_language(args))}\n")
+        sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
         interrupted = msg("cli", "interrupted").render(_help_language(args))
         sys.stderr.write(f"varz-deck: {interrupted}\n")

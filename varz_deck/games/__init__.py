@@ -96,11 +96,12 @@ def _cached() -> tuple[dict[str, str], str | None]:
     fingerprint = _fingerprint()
     path = folder / _CACHE_NAME if folder is not None else None
     if path is not None:
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):  # unreadable or damaged: read them again
             data = json.loads(path.read_text(encoding="utf-8"))
-            targets, default = data["games"], data["default"]
+            data = data if isinstance(data, dict) else {}
+            targets, default = data.get("games"), data.get("default")
             if (
-                data["fingerprint"] == fingerprint
+                data.get("fingerprint") == fingerprint
                 and isinstance(targets, dict)
                 and all(isinstance(k, str) and isinstance(v, str) for k, v in targets.items())
                 and (default is None or default in targets)
@@ -163,12 +164,31 @@ def get_game(key: str | None) -> Game:
     key = key or default_game()
     game = registry.loaded.get(key)
     if game is None:
-        module, _, attribute = registry.targets[key].partition(":")
-        game = importlib.import_module(module)
-        for name in attribute.split("."):
-            game = getattr(game, name)
+        target = registry.targets[key]
+        module, _, attribute = target.partition(":")
+        try:
+            game = importlib.import_module(module)
+            for name in attribute.split("."):
+                game = getattr(game, name)
+        except Exception as exc:  # a broken plugin: say which, never a traceback
+            raise GameUnavailable(key, target, exc) from exc
         registry.loaded[key] = game
     return game
+
+
+class GameUnavailable(Exception):
+    """An installed game whose entry point cannot be loaded (a broken or half-installed package)."""
+
+    def __init__(self, key: str, target: str, error: BaseException) -> None:
+        from varz_deck.core.i18n import msg
+        from varz_deck.core.sanitize import safe
+
+        super().__init__(key, target)
+        self.message = msg(
+            "cli",
+            "the game {key} cannot be loaded from its entry point {target} ({error}); "
+            "reinstall the package that provides it, or uninstall it",
+        )(key=safe(key), target=safe(target), error=safe(f"{type(error).__name__}: {error}"))
 
 
 def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game:
