@@ -15,7 +15,7 @@ import time
 
 import psycopg
 from harness import deck_variants
-from test_statements import _passes
+from test_deadline import _passes
 
 SCRIPT = """
 import select, sys, time

@@ -27,7 +27,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from varz_deck.core.i18n import LANGUAGES, Message, msg
-from varz_deck.server import statements, tokens, workers
+from varz_deck.server import tokens
 from varz_deck.server.models import Decklist, Event, Version
 
 if TYPE_CHECKING:
@@ -220,30 +220,13 @@ def recheck_current() -> int:
 
 # --- Events ----------------------------------------------------------------------------------
 
-_WRITES = threading.Lock()
-
-
 @contextmanager
-def writing(*, one_statement: bool = False) -> Iterator[None]:
-    """A write transaction. On SQLite, one at a time across the server's processes: a request
-    waiting here wakes the moment the writer before it commits, where SQLite's busy handler sleeps
-    up to 100 ms between tries (under 50 concurrent submissions those sleeps made the slowest
-    answers wait seconds). The threads of a process queue on a lock, the server's worker processes
-    and `varz-deck event` on `workers.writer_lock`; any other program meets the busy timeout.
-
-    `one_statement`: the block runs a single statement on PostgreSQL, atomic by itself, so it
-    needs no BEGIN and COMMIT (two round trips to the server)."""
-    from django.db import connection
-
-    if connection.vendor == "sqlite":
-        database = str(connection.settings_dict["NAME"])
-        with _WRITES, workers.writer_lock(database), transaction.atomic():
-            yield
-    elif one_statement:
+def writing() -> Iterator[None]:
+    """A write transaction: `transaction.atomic()`. On SQLite it begins IMMEDIATE (settings.py),
+    so a writer takes the lock when it starts and two writers never deadlock upgrading a read
+    lock; the busy timeout makes the next one wait."""
+    with transaction.atomic():
         yield
-    else:
-        with transaction.atomic():
-            yield
 
 
 def create_event(
@@ -293,7 +276,7 @@ def get_event(key: str) -> Event:
     key = str(key)
     if not (0 < len(key) <= 32 and key.isascii() and key.isalnum()):
         raise NotFound(NO_EVENT)  # never sent to the database (PostgreSQL refuses a NUL)
-    found = statements.event(key=key)
+    found = Event.objects.filter(key=key).first()
     if found is None:
         raise NotFound(NO_EVENT)
     return found
@@ -306,7 +289,7 @@ RECENT_SECONDS = 1.0
 def recent_event(key: str) -> Event:
     """The event as this process read it at most a second ago, if it was open then; NotFound as
     `get_event`. For the live check and a submission's first look only: an event's game, format
-    and deadline never change, and `statements.store_new` checks the lock and the deadline again
+    and deadline never change, and `submit` checks the lock and the deadline again
     as it writes (a closed event is read again: it may have been unlocked since)."""
     now = time.monotonic()
     seen = _RECENT.get(key)
@@ -504,13 +487,13 @@ def submit(
     token = tokens.new_token()
     decklist = Decklist(event=event, player=name, edit_token_hash=tokens.token_hash(token))
     version = _new_version(decklist, 1, text, checked, by_organiser)
-    with writing(one_statement=True):  # requests queue here one at a time on SQLite
+    with writing():
         # a player's list only while the event is still open: the deadline or a lock may have
         # come while it was checked (or since `recent_event` read the event)
-        stored = statements.store_new(decklist, version, only_while_open=not by_organiser)
-    if not stored:
-        ensure_open(statements.event(pk=event.pk) or event)
-        raise Closed(LOCKED, "locked")  # unlocked again since: it was locked when it came
+        if not by_organiser:
+            ensure_open(Event.objects.select_for_update().get(pk=event.pk))
+        decklist.save()
+        _add_version(decklist, version)
     return decklist, version, token, checked
 
 
@@ -527,7 +510,7 @@ def replace_deck(
     version = _new_version(decklist, 0, text, checked, by_organiser)  # numbered when stored
     with writing():
         if not by_organiser:
-            ensure_open(statements.event(pk=event.pk) or event)
+            ensure_open(Event.objects.select_for_update().get(pk=event.pk))
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
         # transactions already run one at a time), so each gets the next number
         Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
@@ -559,9 +542,9 @@ def _add_version(decklist: Decklist, version: Version) -> None:
     """Store the version, stamped now, as its list's current one (in a write transaction)."""
     version.decklist = decklist  # its id, now that the list has one
     version.submitted_at = timezone.now()
-    statements.add(version)
-    statements.set_current(decklist.pk, version.pk)
+    version.save(force_insert=True)
     decklist.current = version
+    decklist.save(update_fields=["current"])
 
 
 def _decklist_id(value: object) -> int | None:
