@@ -32,6 +32,7 @@ def _passes(script: str, url: str) -> None:
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
 
+
 SCRIPT = textwrap.dedent(
     """
     import datetime, sys

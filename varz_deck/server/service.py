@@ -220,6 +220,7 @@ def recheck_current() -> int:
 
 # --- Events ----------------------------------------------------------------------------------
 
+
 @contextmanager
 def writing() -> Iterator[None]:
     """A write transaction: `transaction.atomic()`. On SQLite it begins IMMEDIATE (settings.py),
