@@ -147,6 +147,13 @@ class RowOut(Schema):
     lead: str
 
 
+class AuditOut(Schema):
+    action: str
+    at: str
+    decklist: Optional[int]  # noqa: UP045
+    detail: str
+
+
 class EventOut(Schema):
     event: str
     name: str
@@ -399,6 +406,20 @@ def _organiser_action(name: str, summary: str) -> None:
 _organiser_action("lock", "Lock the event: players can no longer submit or replace (organiser)")
 _organiser_action("unlock", "Unlock the event (organiser)")
 _organiser_action("publish", "Publish every list (organiser)")
+
+
+@api.get(
+    "/events/{event}/audit",
+    response={200: list[AuditOut], **_ORGANISER_ERRORS},
+    summary="Every organiser action on the event, with its time, oldest first (organiser)",
+)
+def audit(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> list[dict[str, Any]]:
+    found = service.organiser_event(event, _bearer(authorization))
+    return [service.audit_json(entry) for entry in service.audit_log(found)]
 
 
 @api.get(

@@ -74,6 +74,35 @@ class Version(models.Model):
         return f"{self.decklist_id}#{self.number}"
 
 
+class AuditEntry(models.Model):
+    """One organiser action on an event (SPEC §9 "Audit"), with its time; never changed."""
+
+    ACTIONS = (
+        "lock",
+        "unlock",
+        "publish",
+        "unpublish",
+        "withdraw",
+        "restore",
+        "submit",  # a list submitted by the organiser for a player
+        "replace",  # a list replaced by the organiser
+        "roster",  # a roster uploaded
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    action = models.CharField(max_length=16, choices=[(a, a) for a in ACTIONS])
+    at = models.DateTimeField()
+    decklist = models.ForeignKey(
+        Decklist, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    detail = models.CharField(max_length=200, blank=True, default="")  # e.g. "12 players"
+
+    class Meta:
+        ordering = ("event_id", "at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.event_id}:{self.action}"
+
+
 class ServerSecret(models.Model):
     """The key Django signs sessions and CSRF tokens with: made once, kept across restarts."""
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from varz_deck.core.i18n import LANGUAGES, Message, msg
 from varz_deck.server import tokens
-from varz_deck.server.models import Decklist, Event, Version
+from varz_deck.server.models import AuditEntry, Decklist, Event, Version
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
@@ -372,14 +372,42 @@ def event_state(event: Event) -> dict[str, Any]:
     }
 
 
+def record(
+    event: Event, action: str, *, decklist: Decklist | None = None, detail: str = ""
+) -> None:
+    """Keep an organiser's action in the event's audit log (call it inside the action's write
+    transaction, so the log and the change are stored together or not at all)."""
+    AuditEntry.objects.create(
+        event=event, action=action, at=timezone.now(), decklist=decklist, detail=detail[:200]
+    )
+
+
+def audit_log(event: Event) -> list[AuditEntry]:
+    """Every organiser action on the event, oldest first."""
+    return list(AuditEntry.objects.filter(event=event).order_by("at", "id"))
+
+
+def audit_json(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "action": entry.action,
+        "at": entry.at.isoformat(),
+        "decklist": entry.decklist_id,
+        "detail": entry.detail,
+    }
+
+
 def set_locked(event: Event, locked: bool) -> Event:
-    Event.objects.filter(pk=event.pk).update(locked=locked)
+    with writing():
+        Event.objects.filter(pk=event.pk).update(locked=locked)
+        record(event, "lock" if locked else "unlock")
     event.refresh_from_db()
     return event
 
 
 def publish(event: Event) -> Event:
-    Event.objects.filter(pk=event.pk).update(published=True)
+    with writing():
+        Event.objects.filter(pk=event.pk).update(published=True)
+        record(event, "publish")
     event.refresh_from_db()
     return event
 
@@ -495,6 +523,8 @@ def submit(
             ensure_open(Event.objects.select_for_update().get(pk=event.pk))
         decklist.save()
         _add_version(decklist, version)
+        if by_organiser:
+            record(event, "submit", decklist=decklist)
     return decklist, version, token, checked
 
 
@@ -518,6 +548,8 @@ def replace_deck(
         last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
         version.number = last + 1
         _add_version(decklist, version)
+        if by_organiser:
+            record(event, "replace", decklist=decklist, detail=f"version {version.number}")
     return version, checked
 
 
