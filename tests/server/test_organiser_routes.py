@@ -56,6 +56,7 @@ ORGANISER_API = {
     ("get", "/api/v1/events/{event}/export.csv"),
     ("get", "/api/v1/events/{event}/metagame"),
     ("get", "/api/v1/events/{event}/sheets"),
+    ("get", "/api/v1/events/{event}/audit"),
 }
 OTHER_API = {
     ("post", "/api/v1/events/{event}/decklists"),  # anyone submits
