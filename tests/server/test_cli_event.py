@@ -96,6 +96,8 @@ def test_an_unusable_tz_falls_back_without_an_error(folder: Path) -> None:
         (["--timezone", ""], ["--timezone"]),
         (["--date", "2030-02-30"], ["2030-02-30", "YYYY-MM-DD"]),
         (["--date", "15/01/2030"], ["15/01/2030", "YYYY-MM-DD"]),
+        (["--date", "2030-W03-2"], ["2030-W03-2", "YYYY-MM-DD"]),
+        (["--date", "２０３０-０１-１５"], ["YYYY-MM-DD"]),  # full-width digits
         (["--deadline", "2001-01-01T00:00:00+00:00"], ["2001-01-01", "passed"]),
         (["--deadline", "2001-01-01T09:00", "--timezone", "Asia/Tokyo"], ["passed"]),
     ],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import importlib.util
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -243,7 +244,7 @@ def parse_date(text: str, lang: str) -> datetime.date:
     """YYYY-MM-DD; exit 2 otherwise."""
     given = text.strip()
     try:
-        if len(given) != 10:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", given):  # not 20300115, 2030-W03-2
             raise ValueError(given)
         return datetime.date.fromisoformat(given)
     except ValueError:
