@@ -4,12 +4,14 @@ extra, and a database from a newer varz-deck refused (exit 2, nothing written)."
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import re
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +97,7 @@ def test_a_format_is_spelled_as_the_database_spells_it(folder):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--deadline", "2030-05-17T10:00:00"], "offset"),
+        (["--deadline", "2001-05-17T10:00:00+00:00"], "passed"),  # issue 26: a past deadline
         (["--deadline", "2030-05-17"], "ISO 8601"),
         (["--deadline", "tomorrow"], "ISO 8601"),
         # issue 24 row 11: past year 9999 (or before year 1) once in UTC: OverflowError, exit 3
@@ -129,8 +131,11 @@ def test_an_event_name_that_is_not_utf8_is_a_usage_error(folder):
 
 def test_event_list_text_and_json(folder):
     first = _json(_create(folder, "First Open", "--output", "json"))
-    second = _json(_create(folder, "Second Open", "--deadline", "2000-01-01T00:00:00+00:00",
+    # a deadline already past is refused (issue 26): one that passes in a few seconds
+    soon = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=4)
+    second = _json(_create(folder, "Second Open", "--deadline", soon.isoformat(),
                            "--output", "json"))  # fmt: skip
+    time.sleep(max(0.0, (soon - datetime.datetime.now(datetime.timezone.utc)).total_seconds()))
     text = run_cli(["event", "list"], cwd=folder)
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()

@@ -14,10 +14,12 @@ same files, not from the server.
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 import json
 import re
+import time
 from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
@@ -460,7 +462,10 @@ def test_the_form_keeps_any_text_and_reads_a_chosen_file_only_when_it_holds_some
 
 
 def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveServer) -> None:
-    server, event = site, site.create_event("Late Cup", deadline="2001-01-01T00:00:00+00:00")
+    # a deadline already past is refused (issue 26): one that passes in a few seconds
+    soon = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=4)
+    server, event = site, site.create_event("Late Cup", deadline=soon.isoformat())
+    time.sleep(max(0.0, (soon - datetime.datetime.now(datetime.timezone.utc)).total_seconds()))
     player = server.client()
     form_page = player.get(event["submit_url"])
     assert form_page.status == 200

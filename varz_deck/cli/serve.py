@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import importlib.util
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -160,10 +161,16 @@ def _check_public_url(url: str, lang: str) -> None:
         _usage(_BAD_PUBLIC_URL(url=quoted(url), example=EXAMPLE), lang)
 
 
-_NO_OFFSET = msg(
+_PAST = msg(
     "serve",
-    "--deadline {deadline} has no UTC offset; write it with one, e.g. {example}",
+    "--deadline {deadline} has passed already (it is {now} now); give a later deadline",
 )
+_UNKNOWN_ZONE = msg(
+    "serve",
+    "--timezone {zone} is not a time zone this machine knows; give an IANA name such as "
+    "Asia/Tokyo, Europe/Paris or UTC",
+)
+_BAD_DATE = msg("serve", "--date {date} is not a day; write it as YYYY-MM-DD, e.g. 2027-01-15")
 _NOT_A_TIME = msg(
     "serve",
     "--deadline {deadline} is not an ISO 8601 date and time; write it like {example}",
@@ -179,8 +186,9 @@ _UNKNOWN_FORMAT = msg("serve", "unknown format {format} for {game}; known: {know
 _EXAMPLE = "2026-05-17T10:00:00+09:00"
 
 
-def parse_deadline(text: str, lang: str) -> datetime.datetime:
-    """An ISO 8601 date and time with its UTC offset (`Z` too); exit 2 otherwise."""
+def parse_deadline(text: str, lang: str, zone: datetime.tzinfo | None = None) -> datetime.datetime:
+    """An ISO 8601 date and time with its UTC offset (`Z` too), or without one: then in the
+    event's zone (UTC when none is given); exit 2 otherwise, and for a time already past."""
     given = text.strip()
     if given.endswith(("Z", "z")):
         given = given[:-1] + "+00:00"
@@ -191,12 +199,56 @@ def parse_deadline(text: str, lang: str) -> datetime.datetime:
     if "T" not in given.upper() and " " not in given:
         _usage(_NOT_A_TIME(deadline=repr(text), example=_EXAMPLE), lang)
     if when.tzinfo is None or when.utcoffset() is None:
-        _usage(_NO_OFFSET(deadline=repr(text), example=_EXAMPLE), lang)
+        when = when.replace(tzinfo=zone or datetime.timezone.utc)
     try:
-        when.astimezone(datetime.timezone.utc)  # the database keeps it in UTC
+        in_utc = when.astimezone(datetime.timezone.utc)  # the database keeps it in UTC
+        when.astimezone(zone or datetime.timezone.utc)
     except OverflowError:
         _usage(_OUT_OF_RANGE(deadline=repr(text)), lang)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    if in_utc <= now:
+        shown = now.astimezone(zone or datetime.timezone.utc).isoformat(timespec="minutes")
+        _usage(_PAST(deadline=repr(text), now=shown), lang)
     return when
+
+
+def machine_zone() -> str:
+    """The machine's IANA zone: $TZ when it names one (`:Area/City` too), else the zone
+    /etc/localtime links to, else UTC (a POSIX rule such as `JST-9` names no zone: skipped)."""
+    candidates = []
+    tz = os.environ.get("TZ", "").strip().removeprefix(":")
+    if tz:
+        candidates.append(tz)
+    try:
+        target = os.path.realpath("/etc/localtime")
+    except OSError:  # pragma: no cover - realpath does not raise on POSIX
+        target = ""
+    if "zoneinfo/" in target:
+        candidates.append(target.split("zoneinfo/", 1)[1])
+    return next((name for name in candidates if _zone(name) is not None), "UTC")
+
+
+def _zone(name: str) -> datetime.tzinfo | None:
+    """The IANA zone of this name, or None (no such zone, or not a zone's name at all)."""
+    from zoneinfo import ZoneInfo
+
+    if not name or len(name) > 64 or name.startswith(("/", ".")) or ".." in name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except Exception:  # ZoneInfoNotFoundError, ValueError for a path, IsADirectoryError
+        return None
+
+
+def parse_date(text: str, lang: str) -> datetime.date:
+    """YYYY-MM-DD; exit 2 otherwise."""
+    given = text.strip()
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", given):  # not 20300115, 2030-W03-2
+            raise ValueError(given)
+        return datetime.date.fromisoformat(given)
+    except ValueError:
+        _usage(_BAD_DATE(date=repr(text)), lang)
 
 
 def _usage(message: Message, lang: str) -> NoReturn:
@@ -225,9 +277,33 @@ def event_create(
         typer.Option(
             "--deadline",
             help=N_(
-                "When submissions close, ISO 8601 with its UTC offset, "
-                "e.g. 2026-05-17T10:00:00+09:00."
+                "When submissions close, ISO 8601, e.g. 2026-05-17T10:00:00+09:00 (without an "
+                "offset: in the event's time zone); it must be still to come."
             ),
+            show_default=False,
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--date",
+            help=N_(
+                "The day the event is played, YYYY-MM-DD: the formats' dated changes apply as "
+                "of it (default: the deadline's date, else today, in the event's zone)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    tz: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--timezone",
+            help=N_(
+                "The event's time zone, an IANA name such as Asia/Tokyo: every time is shown "
+                "in it, and a deadline without an offset is read in it (default: the machine's "
+                "zone: $TZ, else /etc/localtime, else UTC)."
+            ),
+            metavar="AREA/CITY",
             show_default=False,
         ),
     ] = None,
@@ -256,13 +332,24 @@ def event_create(
     except UnicodeEncodeError:  # a byte of another encoding, kept by argv's surrogateescape
         shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         _usage(_NOT_UTF8_NAME(name=quoted(shown)), chosen)
-    when = parse_deadline(deadline, chosen) if deadline is not None else None
+    zone_name = machine_zone() if tz is None else tz.strip()
+    zone = _zone(zone_name)
+    if zone is None:
+        _usage(_UNKNOWN_ZONE(zone=repr(tz)), chosen)
+    day = parse_date(date, chosen) if date is not None else None
+    when = parse_deadline(deadline, chosen, zone) if deadline is not None else None
     format_key = _known_format(format, key, chosen) if format is not None else ""
     _prepare(database, chosen)
     from varz_deck.server import service
 
     event, token = service.create_event(
-        name, game=key, format=format_key, deadline=when, requires_lists=not accept_only
+        name,
+        game=key,
+        format=format_key,
+        deadline=when,
+        requires_lists=not accept_only,
+        date=day,
+        tz=zone_name,
     )
     if output is EventOutput.json:
         document = {
@@ -296,7 +383,16 @@ def _known_format(name: str, game: str, lang: str) -> str:
     return found
 
 
-_HEADER = msg("serve", "id  game  format  deadline  state  lists  name")
+_COLUMNS = (
+    msg("serve", "id"),
+    msg("serve", "name"),
+    msg("serve", "game"),
+    msg("serve", "format"),
+    msg("serve", "date"),
+    msg("serve", "deadline"),
+    msg("serve", "lists"),
+    msg("serve", "state"),
+)
 _STATES = {
     "open": msg("serve", "open"),
     "locked": msg("serve", "locked"),
@@ -326,17 +422,28 @@ def event_list(
     if not events:
         sys.stdout.write(msg("serve", "no events yet").render(chosen) + "\n")
         raise typer.Exit(EXIT_OK)
-    out = [_HEADER.render(chosen)]
+    table = [[column.render(chosen) for column in _COLUMNS]]
     for event in events:
         state = _STATES[service.closed_reason(event) or "open"].render(chosen)
         if event.published:
             state += ", " + _STATES["published"].render(chosen)
-        deadline = event.deadline.isoformat() if event.deadline else "-"
-        fmt = event.format or "-"
-        line = (
-            f"{event.key}  {event.game}  {fmt}  {deadline}  {state}  "
-            f"{counts.get(event.pk, 0)}  {event.name}"
-        )
-        out.append(safe(line))
-    sys.stdout.write("".join(line + "\n" for line in out))
+        deadline = service.shown_time(event, event.deadline) if event.deadline else "-"
+        cells = [
+            event.key, safe(" ".join(event.name.split())), event.game, event.format or "-",
+            service.check_date(event).isoformat(), deadline, str(counts.get(event.pk, 0)), state,
+        ]  # fmt: skip
+        table.append(cells)
+    widths = [max(_width(row[i]) for row in table) for i in range(len(_COLUMNS))]
+    lines = (
+        "  ".join(cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)).rstrip()
+        for row in table
+    )
+    sys.stdout.write("".join(line + "\n" for line in lines))
     raise typer.Exit(EXIT_OK)
+
+
+def _width(text: str) -> int:
+    """Columns the text takes in a terminal: wide (CJK) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

@@ -124,6 +124,8 @@ class DecklistOut(Schema):
     deck_hash: Optional[str]  # noqa: UP045
     diagnostics: list[Diagnostic]
     versions: list[VersionOut]
+    changed_since_submitted: bool  # the current verdict is not the one given at submission
+    changed_at: Optional[str]  # noqa: UP045
 
 
 class ReplaceOut(Schema):
@@ -145,6 +147,7 @@ class RowOut(Schema):
     warnings: list[str]
     versions: int
     lead: str
+    changed_since_submitted: bool
 
 
 class AuditOut(Schema):
@@ -160,6 +163,8 @@ class EventOut(Schema):
     game: str
     format: Optional[str]  # noqa: UP045
     deadline: Optional[str]  # noqa: UP045
+    date: str  # the day the event is played, YYYY-MM-DD
+    timezone: str  # the event's IANA zone: every time is given with its offset
     requires_lists: bool
     locked: bool
     published: bool
@@ -345,7 +350,7 @@ def replace_decklist(
     return {
         "id": found.pk,
         "version": version.number,
-        "submitted_at": version.submitted_at.isoformat(),
+        "submitted_at": service.iso_time(found.event, version.submitted_at),
         "legal": checked.legal,
         "deck_hash": checked.deck_hash,
         "diagnostics": checked.diagnostics(lang),
@@ -419,7 +424,7 @@ def audit(
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
 ) -> list[dict[str, Any]]:
     found = service.organiser_event(event, _bearer(authorization))
-    return [service.audit_json(entry) for entry in service.audit_log(found)]
+    return [service.audit_json(entry, found) for entry in service.audit_log(found)]
 
 
 @api.get(

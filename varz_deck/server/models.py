@@ -2,7 +2,8 @@
 
 Nothing is ever overwritten: a replacement is a new `Version`; `Decklist.current` points at the
 latest. Only the verdict of a current version (legal, hash, lead, format, diagnostics) is
-replaced, by the current one, when `serve` starts with other card data. Tokens are kept only as SHA-256 hashes (tokens.py).
+replaced, by the current one, when `serve` starts with other card data or the event's date
+changed; the verdict at submission stays (`submitted_legal`, `submitted_errors`). Tokens are kept only as SHA-256 hashes (tokens.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ class Event(models.Model):
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=64, blank=True, default="")  # "": each deck's own
     deadline = models.DateTimeField(null=True, blank=True)  # submissions close by themselves
+    date = models.DateField()  # the day the event is played: the formats' dated changes apply
+    timezone = models.CharField(max_length=64, default="UTC")  # an IANA name: times shown in it
     requires_lists = models.BooleanField(default=True)  # False: lists are accepted, not required
     locked = models.BooleanField(default=False)
     published = models.BooleanField(default=False)
@@ -62,6 +65,11 @@ class Version(models.Model):
     # the card data (and varz-deck) the verdict above is of (service.cards_fingerprint); a
     # current list checked with other data is checked again when `serve` starts
     cards = models.CharField(max_length=64, blank=True, default="")
+    # the verdict the player got when submitting (legal, error codes), kept as checked then; when
+    # a re-check gives another, `changed_at` says when (None while they agree)
+    submitted_legal = models.BooleanField(null=True)
+    submitted_errors = models.JSONField(default=list)
+    changed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("decklist_id", "number")

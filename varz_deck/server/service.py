@@ -6,7 +6,8 @@ registered as `register` registers it (the game's Registrar: the canonical list 
 Errors are `ServiceError`s carrying the HTTP status, a stable code and a translatable message.
 
 URLs the pages and the API agree on: `submit_path`, `dashboard_path`, `organiser_path`,
-`decklist_path` (the private link), `public_path`.
+`decklist_path` (the private link), `public_path`. Times: the database keeps UTC; the API gives
+them with the event's offset (`iso_time`), the pages and `event list` as `shown_time` does.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import Max
@@ -186,36 +188,105 @@ def cards_fingerprint(game: str) -> str:
     return found
 
 
+def verdict_fingerprint(event: Event) -> str:
+    """What a verdict of a list of this event depends on besides the deck: the card data (and
+    varz-deck, `cards_fingerprint`) and the event's date (the formats' dated changes)."""
+    import hashlib
+
+    text = f"{cards_fingerprint(event.game)} {check_date(event).isoformat()}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_VERDICT_FIELDS = ("deck_hash", "legal", "lead", "format", "diagnostics", "cards", "changed_at")
+
+
 def recheck_current() -> int:
     """Check every current list again whose verdict is of other card data (or another
-    varz-deck) than this server's, and keep the current verdict: the API, the pages and the CSV
-    then give one verdict. How many lists were checked again. Run as `serve` starts."""
+    varz-deck, or another date of its event) than this server's, and keep the current verdict:
+    the API, the pages and the CSV then give one verdict; a verdict that became other than the
+    one given at submission is stamped (`changed_at`). How many lists were checked again. Run
+    as `serve` starts."""
     changed = 0
-    for game in sorted(set(Event.objects.values_list("game", flat=True))):
+    now = timezone.now()
+    for event in Event.objects.order_by("id").iterator():
         try:
-            fingerprint = cards_fingerprint(game)
+            fingerprint = verdict_fingerprint(event)
         except Exception:  # a game this version lacks: its requests say so
             continue
-        current = Decklist.objects.filter(event__game=game, current__isnull=False)
+        current = Decklist.objects.filter(event=event, current__isnull=False)
         stale = (
             Version.objects.filter(pk__in=current.values("current_id"))
             .exclude(cards=fingerprint)
-            .select_related("decklist__event")
+            .select_related("decklist")
         )
-        fields = ("deck_hash", "legal", "lead", "format", "diagnostics", "cards")
         again = []
         for version in stale.iterator():
-            checked = check_deck(version.decklist.event, version.deck, version.decklist.player)
+            version.decklist.event = event
+            checked = check_deck(event, version.deck, version.decklist.player)
             fresh = _new_version(version.decklist, version.number, version.deck, checked, False)
-            for name in fields:
-                setattr(version, name, getattr(fresh, name))
+            before = (version.legal, codes_of(version.diagnostics))
+            for name in _VERDICT_FIELDS:
+                if name != "changed_at":
+                    setattr(version, name, getattr(fresh, name))
+            after = (version.legal, codes_of(version.diagnostics))
+            if after == (version.submitted_legal, list(version.submitted_errors or [])):
+                version.changed_at = None
+            elif after != before or version.changed_at is None:
+                version.changed_at = now
             again.append(version)
         with writing():
-            Version.objects.bulk_update(again, fields, batch_size=500)
+            Version.objects.bulk_update(again, _VERDICT_FIELDS, batch_size=500)
         changed += len(again)
     if changed:
         _registration.cache_clear()
     return changed
+
+
+# --- Times -----------------------------------------------------------------------------------
+
+UTC = datetime.timezone.utc
+
+
+@lru_cache(maxsize=256)
+def zone(name: str) -> datetime.tzinfo:
+    """The IANA zone of this name; UTC for a name this machine's tz data lacks (an event
+    stored by a machine with other tz data: its times are still right, in UTC)."""
+    try:
+        return ZoneInfo(name)
+    except Exception:  # ZoneInfoNotFoundError, or a name that is no zone's key
+        return UTC
+
+
+def local_time(event: Event, moment: datetime.datetime) -> datetime.datetime:
+    """A stored time (UTC) in the event's zone."""
+    return moment.astimezone(zone(event.timezone))
+
+
+def iso_time(event: Event, moment: datetime.datetime | None) -> str | None:
+    """ISO 8601 with the event's offset at that moment, as the API gives times."""
+    return local_time(event, moment).isoformat() if moment is not None else None
+
+
+def offset_text(moment: datetime.datetime) -> str:
+    """`UTC+09:00`, `UTC-04:00`, `UTC+05:45`, `UTC+00:00`."""
+    offset = moment.utcoffset() or datetime.timedelta()
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    hours, mins = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours:02d}:{mins:02d}"
+
+
+def shown_time(event: Event, moment: datetime.datetime) -> str:
+    """A time as every page and `event list` show it, in the event's zone with its offset:
+    `2027-01-15 09:30 (UTC+09:00, Asia/Tokyo)`."""
+    here = local_time(event, moment)
+    return f"{here:%Y-%m-%d %H:%M} ({offset_text(here)}, {event.timezone})"
+
+
+def check_date(event: Event) -> datetime.date:
+    """The date a list of this event is checked as of (SPEC §12: the formats' dated changes).
+    The one place the event's date reaches the check: the core's check takes no date yet."""
+    return event.date if isinstance(event.date, datetime.date) else timezone.now().date()
 
 
 # --- Events ----------------------------------------------------------------------------------
@@ -237,9 +308,14 @@ def create_event(
     format: str = "",
     deadline: datetime.datetime | None = None,
     requires_lists: bool = True,
+    date: datetime.date | None = None,
+    tz: str = "UTC",
 ) -> tuple[Event, str]:
-    """A new event and its organiser token (shown once: only its hash is kept)."""
+    """A new event and its organiser token (shown once: only its hash is kept). Its date
+    defaults to the deadline's date in its zone, else today there."""
     token = tokens.new_token()
+    if date is None:
+        date = (deadline or timezone.now()).astimezone(zone(tz)).date()
     with writing():
         event = Event.objects.create(
             key=_free_key(),
@@ -247,6 +323,8 @@ def create_event(
             game=game,
             format=format,
             deadline=deadline,
+            date=date,
+            timezone=tz,
             requires_lists=requires_lists,
             organiser_token_hash=tokens.token_hash(token),
         )
@@ -363,7 +441,9 @@ def event_state(event: Event) -> dict[str, Any]:
         "name": event.name,
         "game": event.game,
         "format": event.format or None,
-        "deadline": event.deadline.isoformat() if event.deadline else None,
+        "deadline": iso_time(event, event.deadline),
+        "date": check_date(event).isoformat(),
+        "timezone": event.timezone,
         "requires_lists": event.requires_lists,
         "locked": event.locked,
         "published": event.published,
@@ -387,10 +467,10 @@ def audit_log(event: Event) -> list[AuditEntry]:
     return list(AuditEntry.objects.filter(event=event).order_by("at", "id"))
 
 
-def audit_json(entry: AuditEntry) -> dict[str, Any]:
+def audit_json(entry: AuditEntry, event: Event | None = None) -> dict[str, Any]:
     return {
         "action": entry.action,
-        "at": entry.at.isoformat(),
+        "at": iso_time(event or entry.event, entry.at),
         "decklist": entry.decklist_id,
         "detail": entry.detail,
     }
@@ -451,7 +531,8 @@ def language(lang: str | None) -> str:
 
 def check_deck(event: Event, text: str, player: str = "") -> Checked:
     """Check a deck text for an event, as `check` would check a file holding it (or the deck code
-    it is) under the event's format; register it as `register` would (its hash)."""
+    it is) under the event's format; register it as `register` would (its hash). The check is
+    as of `check_date(event)` once the core's check takes a date (SPEC §12, a later issue)."""
     from varz_deck.core.source import DeckSource
     from varz_deck.games import check_decks, detect_game, game_keys, get_game
 
@@ -567,7 +648,9 @@ def _new_version(
         format=str(checked.report.format or "")[:64],
         diagnostics=checked.diagnostics("en"),
         by_organiser=by_organiser,
-        cards=cards_fingerprint(decklist.event.game),
+        cards=verdict_fingerprint(decklist.event),
+        submitted_legal=checked.legal,
+        submitted_errors=codes_of(checked.diagnostics("en")),
     )
 
 
@@ -623,10 +706,10 @@ def versions(decklist: Decklist) -> list[Version]:
     return list(Version.objects.filter(decklist=decklist).order_by("number"))
 
 
-def version_json(version: Version) -> dict[str, Any]:
+def version_json(version: Version, event: Event) -> dict[str, Any]:
     return {
         "version": version.number,
-        "submitted_at": version.submitted_at.isoformat(),
+        "submitted_at": iso_time(event, version.submitted_at),
         "deck_hash": version.deck_hash,
         "legal": version.legal,
         "by_organiser": version.by_organiser,
@@ -652,11 +735,13 @@ def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
         "event": decklist.event.key,
         "player": decklist.player,
         "deck": current.deck if current else "",
-        "submitted_at": current.submitted_at.isoformat() if current else None,
+        "submitted_at": iso_time(decklist.event, current.submitted_at) if current else None,
         "legal": legal,
         "deck_hash": deck_hash,
         "diagnostics": diagnostics,
-        "versions": [version_json(v) for v in every],
+        "versions": [version_json(v, decklist.event) for v in every],
+        "changed_since_submitted": current is not None and current.changed_at is not None,
+        "changed_at": iso_time(decklist.event, current.changed_at) if current else None,
     }
 
 
@@ -711,20 +796,31 @@ def codes_of(diagnostics: Any, errors: bool = True) -> list[str]:
     )
 
 
+def changed_lists(event: Event) -> dict[int, tuple[datetime.datetime, bool | None]]:
+    """List id -> (when its current verdict became other than the one given at submission,
+    whether it was legal at submission), for the lists whose verdict changed."""
+    rows = Decklist.objects.filter(event=event, current__changed_at__isnull=False).values_list(
+        "id", "current__changed_at", "current__submitted_legal"
+    )
+    return {pk: (at, legal) for pk, at, legal in rows}
+
+
 def decklist_rows(event: Event) -> list[dict[str, Any]]:
     """The organiser's table: `[{"id", "player", "submitted_at", "legal", "deck_hash",
-    "errors", "warnings", "versions", "lead"}]`."""
+    "errors", "warnings", "versions", "lead", "changed_since_submitted"}]`."""
+    changed = changed_lists(event)
     return [
         {
             "id": pk,
             "player": player,
-            "submitted_at": submitted_at.isoformat(),
+            "submitted_at": iso_time(event, submitted_at),
             "legal": legal,
             "deck_hash": deck_hash,
             "errors": codes_of(found),
             "warnings": codes_of(found, errors=False),
             "versions": versions,
             "lead": lead,
+            "changed_since_submitted": pk in changed,
         }
         for pk, player, submitted_at, legal, deck_hash, found, lead, versions in current_lists(
             event
@@ -741,9 +837,12 @@ def _registration(version_id: int, game: str, format_key: str, event_name: str) 
 def registrations(event: Event) -> list[Registration]:
     """Each player's current list registered as `register` does (cached per version)."""
     out = []
+    date = check_date(event).isoformat()
     for decklist, version in current_versions(event):
         reg = _registration(version.pk, event.game, event.format, event.name)
-        out.append(replace(reg, path=str(decklist.pk), player=decklist.player, event=event.name))
+        out.append(
+            replace(reg, path=str(decklist.pk), player=decklist.player, event=event.name, date=date)
+        )
     return out
 
 
@@ -758,11 +857,15 @@ def export_csv(event: Event) -> str:
 
 
 def sheets_document(event: Event, lang: str = "en") -> str:
-    """Every player's `register` sheet in one printable HTML document, a page each."""
+    """Every player's `register` sheet in one printable HTML document, a page each, with the QR
+    code of its deck code (a judge's phone scans it into the judge's page)."""
+    from varz_deck.core.registration.sheet import render_sheets
     from varz_deck.games import get_game
+    from varz_deck.server.qr import qr_svg
 
     registrar = get_game(database_for(event.game).game).registrar
-    return registrar.render_sheets(registrations(event), lang)
+    parts = replace(registrar.sheet_parts, qr=partial(qr_svg, lang=lang))
+    return render_sheets(registrations(event), parts, lang)
 
 
 @dataclass(frozen=True)
@@ -818,11 +921,12 @@ def public_lists(event: Event) -> list[dict[str, Any]]:
 
 
 def find_lists(event: Event, query: str) -> list[tuple[Decklist, Version]]:
-    """The lists a judge means: a deck hash (any version's), else players whose name contains
-    the text (case-insensitive)."""
+    """The lists a judge means: a deck hash (any version's) or a deck code (a scanned sheet:
+    the hash of the list it encodes), else players whose name contains the text
+    (case-insensitive)."""
     from varz_deck.core.registration.canonical import normalize_hash
 
-    wanted = normalize_hash(query.strip())
+    wanted = normalize_hash(query.strip()) or _code_hash(event, query.strip())
     pairs = current_versions(event)
     if wanted is not None:
         ids = set(
@@ -833,6 +937,18 @@ def find_lists(event: Event, query: str) -> list[tuple[Decklist, Version]]:
         return [(d, v) for d, v in pairs if d.pk in ids]
     needle = " ".join(query.split()).casefold()
     return [(d, v) for d, v in pairs if needle and needle in d.player.casefold()]
+
+
+def _code_hash(event: Event, word: str) -> str | None:
+    """The deck hash of the list a deck code of the event's game encodes; None for any other
+    text."""
+    from varz_deck.games import get_game
+
+    if not word or len(word) > 4096 or any(ch.isspace() for ch in word):
+        return None
+    if not get_game(database_for(event.game).game).registrar.is_code(word):
+        return None
+    return check_deck(event, word).deck_hash
 
 
 def compare(

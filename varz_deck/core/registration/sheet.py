@@ -92,6 +92,9 @@ tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
 .hash .code span { flex: none; }
 .hash .code code { font: 7.5pt "Liberation Mono", "DejaVu Sans Mono", monospace; color: #111;
   overflow-wrap: anywhere; word-break: break-all; }
+.hash.with-qr { position: relative; padding-right: 27mm; min-height: 26mm; }
+.hash .qr { position: absolute; right: 2mm; top: 2mm; }
+.hash .qr svg { display: block; width: 22mm; height: 22mm; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
 .sheet + .sheet { break-before: page; }
 @media screen { .sheet + .sheet { margin-top: 8mm; } }
@@ -127,6 +130,8 @@ class SheetParts:
     slots: Callable[[CanonicalDeck | None, str], Sequence[tuple[Message, str]]]
     lists: Callable[[Registration, CanonicalDeck, str], str]
     code: Callable[[CanonicalDeck], str]  # the game's deck code (its Registrar's `encode`)
+    # the deck code as an inline SVG QR code (the server gives one; `register` prints none)
+    qr: Callable[[str], str] | None = None
 
 
 def render_sheet(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> str:
@@ -212,14 +217,18 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
     if canonical is not None:
         parts.append(parts_of.lists(reg, canonical, lang))
         verify = msg("sheet", "check at the table: varz-deck verify DECK --hash {hash}")
-        code = ""
+        code, box = "", "hash"
         deck_code = _deck_code(canonical, parts_of)
         if deck_code is not None:
             code = (
                 f'<div class="code"><span>{say(_DECK_CODE)}</span><code>{e(deck_code)}</code></div>'
             )
+            drawn = parts_of.qr(deck_code) if parts_of.qr is not None else ""
+            if drawn:
+                code += f'<div class="qr">{drawn}</div>'
+                box = "hash with-qr"
         parts.append(
-            f'<div class="hash"><span>{say(_DECK_HASH)}</span>'
+            f'<div class="{box}"><span>{say(_DECK_HASH)}</span>'
             f"<code>{e(reg.deck_hash or '')}</code>"
             f"<small>{say(verify(hash=reg.deck_hash or ''))}</small>"
             f"{code}</div>"

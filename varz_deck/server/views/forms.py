@@ -123,4 +123,4 @@ class JudgeForm(PageForm):
         return str(self.cleaned_data.get("entry", "")).strip()
 
     def clean_hash(self) -> str:
-        return " ".join(str(self.cleaned_data.get("hash", "")).split())[:80]
+        return " ".join(str(self.cleaned_data.get("hash", "")).split())[:4096]  # a deck code

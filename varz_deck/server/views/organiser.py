@@ -15,7 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_http_methods
 
-from varz_deck.core.i18n import Message
+from varz_deck.core.i18n import Message, msg
 from varz_deck.core.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
@@ -36,11 +36,13 @@ from varz_deck.server.views.viewmodels import (
     diff_view,
     event_line,
     event_view,
+    iso,
     lead_title,
     verdict,
     when,
 )
 
+JUDGE_LOOKUP = msg("page", "or deck hash or deck code")  # a scanned sheet's QR code
 FLASH_LINK = "varzdeck_flash_link"  # a private link shown once to the organiser who made it
 _DONE = {
     "locked": texts.DONE_LOCKED,
@@ -90,7 +92,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     if event is None:
         return _refused(request, key)
     lang = page_language(request)
-    rows = dashboard_rows(event)
+    rows = dashboard_rows(event, lang)
     none = texts.NO_LEAD.render(lang)
     metagame = [
         {
@@ -266,6 +268,7 @@ def judge(request: HttpRequest, key: str) -> HttpResponse:
         "options": [{"id": str(d.pk), "player": safe(d.player)} for d, _ in options],
         "chosen_id": str(entry[0].pk) if entry else "",
         "hash": safe(query),
+        "hash_label": JUDGE_LOOKUP.render(lang),
     }
     if entry is not None:
         context.update(_judged(event, *entry, lang))
@@ -279,7 +282,6 @@ def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any
     """The registered list the judge asked for: its verdict, canonical list and diagnostics."""
     checked = service.check_deck(event, version.deck, decklist.player)
     diagnostics = checked.diagnostics(lang)
-    iso = version.submitted_at.isoformat()
     return {
         "entry": {
             "id": str(decklist.pk),
@@ -287,8 +289,8 @@ def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any
             "legal": version.legal,
             "verdict": verdict(version.legal, diagnostics, lang),
             "deck_hash": version.deck_hash,
-            "iso": iso,
-            "when": when(iso),
+            "iso": iso(event, version.submitted_at),
+            "when": when(event, version.submitted_at),
         },
         "canonical": canonical_view(checked.registration.canonical, lang),
         "diagnostics": diagnostic_rows(diagnostics, lang),

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.i18n import CardName, term
+from varz_deck.core.i18n import CardName, Message, msg, term
 from varz_deck.core.sanitize import clean_output, safe
 from varz_deck.server import service
 from varz_deck.server.views import texts
@@ -33,7 +33,7 @@ def event_line(event: Any, lang: str) -> str:
         )
     ]
     if event.deadline is not None:
-        parts.append(texts.DEADLINE(deadline=when(event.deadline.isoformat())))
+        parts.append(texts.DEADLINE(deadline=when(event, event.deadline)))
     else:
         parts.append(texts.NO_DEADLINE)
     parts.append(texts.REQUIRED if event.requires_lists else texts.OPTIONAL)
@@ -45,12 +45,44 @@ def lead_title(event: Any, lang: str) -> str:
     return service.game_of(event).words.lead_title.render(lang)
 
 
-def when(iso: str) -> str:
-    """A time as the pages show it: `2026-05-17 09:30 UTC` (the server keeps UTC)."""
-    text = iso[:16].replace("T", " ")
-    if iso.endswith(("+00:00", "Z")):
-        return f"{text} UTC"
-    return f"{text} {iso[-6:]}" if iso[-6:-5] in "+-" and len(iso) > 19 else text
+def when(event: Any, moment: datetime.datetime) -> str:
+    """A time as the pages show it, in the event's zone: `2027-01-15 09:30 (UTC+09:00,
+    Asia/Tokyo)` (service.shown_time)."""
+    return service.shown_time(event, moment)
+
+
+def iso(event: Any, moment: datetime.datetime) -> str:
+    """A time for a `<time datetime>` attribute: ISO 8601 with the event's offset."""
+    return service.local_time(event, moment).isoformat()
+
+
+# a list whose current verdict is not the one its player got when submitting it
+_ROW_ILLEGAL = msg("page", "became illegal on {when}: {codes}")
+_ROW_LEGAL = msg("page", "became legal on {when}")
+_ROW_OTHER = msg("page", "its errors changed on {when}: {codes}")
+_YOURS_ILLEGAL = msg("page", "Your list became illegal on {when}: {codes}.")
+_YOURS_LEGAL = msg("page", "Your list became legal on {when}.")
+_YOURS_OTHER = msg("page", "The errors of your list changed on {when}: {codes}.")
+_WHY = msg("page", "The card data or the event's date changed after you submitted it.")
+
+
+def changed_text(
+    event: Any, changed_at: datetime.datetime | None, legal: bool, codes: Sequence[str],
+    submitted_legal: bool | None, lang: str, *, player: bool = False,
+) -> str:  # fmt: skip
+    """What changed in a list's verdict since its submission, when it did ("" when nothing)."""
+    if changed_at is None:
+        return ""
+    shown = {"when": when(event, changed_at), "codes": " ".join(codes)}
+    message: Message
+    if not legal:
+        message = _YOURS_ILLEGAL if player else _ROW_ILLEGAL
+        if submitted_legal is False:
+            message = _YOURS_OTHER if player else _ROW_OTHER
+    else:
+        message = _YOURS_LEGAL if player else _ROW_LEGAL
+    text = message(**shown).render(lang)
+    return f"{text} {_WHY.render(lang)}" if player else text
 
 
 def verdict(legal: bool, diagnostics: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -174,17 +206,22 @@ def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
         status = (texts.LEGAL if v.legal else texts.NOT_LEGAL).render(lang)
         if v.by_organiser:
             status = texts.VERSION_BY_ORGANISER(status=status).render(lang)
-        iso = v.submitted_at.isoformat()
         versions.append(
             {
-                "iso": iso,
-                "when": when(iso),
+                "iso": iso(event, v.submitted_at),
+                "when": when(event, v.submitted_at),
                 "deck_hash": v.deck_hash,
                 "legal": v.legal,
                 "status": status,
             }
         )
-    iso = current.submitted_at.isoformat() if current is not None else ""
+    changed = ""
+    if current is not None:
+        codes = service.codes_of(current.diagnostics)
+        changed = changed_text(
+            event, current.changed_at, current.legal, codes, current.submitted_legal, lang,
+            player=True,
+        )  # fmt: skip
     return {
         "event": event_view(event),
         "event_line": event_line(event, lang),
@@ -192,8 +229,9 @@ def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
         "legal": legal,
         "verdict": verdict(legal, diagnostics, lang),
         "deck_hash": current.deck_hash if current is not None else None,
-        "submitted_iso": iso,
-        "submitted": when(iso) if iso else "—",
+        "submitted_iso": iso(event, current.submitted_at) if current is not None else "",
+        "submitted": when(event, current.submitted_at) if current is not None else "—",
+        "changed": changed,
         "diagnostics": diagnostic_rows(diagnostics, lang),
         "canonical": canonical_view(checked.registration.canonical, lang),
         "versions": versions,
@@ -215,11 +253,13 @@ class Row:
     lead: str
     errors: tuple[str, ...]
     versions: int
+    iso: str = ""  # submitted_at with the event's offset
+    when: str = ""  # submitted_at as the pages show it
+    changed: str = ""  # how its verdict changed since submission, when ("" when it did not)
 
     def shown(self, legal: str, not_legal: str) -> dict[str, object]:
         """The row as the dashboard's template shows it (a dict: the template engine's fastest
         look-up, for a thousand rows), with the words for its verdict."""
-        iso = self.submitted_at.isoformat()
         return {
             "id": self.id,
             "state": "legal" if self.legal else "illegal",
@@ -228,16 +268,24 @@ class Row:
             "codes": " ".join(self.errors),
             "lead": safe(self.lead),
             "deck_hash": self.deck_hash or "—",
-            "iso": iso,
-            "when": when(iso),
+            "iso": self.iso,
+            "when": self.when,
             "versions": self.versions,
+            "changed": self.changed,
         }
 
 
-def dashboard_rows(event: Any) -> list[Row]:
-    """Every list of the event with a current version, in order of first submission (two
+def dashboard_rows(event: Any, lang: str = "en") -> list[Row]:
+    """Every list of the event with a current version, in order of first submission (three
     queries for every list of the event, never a query per row)."""
-    return [
-        Row(pk, player, at, legal, deck_hash, lead or "", tuple(service.codes_of(found)), n)
-        for pk, player, at, legal, deck_hash, found, lead, n in service.current_lists(event)
-    ]
+    changed = service.changed_lists(event)
+    rows = []
+    for pk, player, at, legal, deck_hash, found, lead, n in service.current_lists(event):
+        errors = tuple(service.codes_of(found))
+        flag = ""
+        if pk in changed:
+            at_change, legal_before = changed[pk]
+            flag = changed_text(event, at_change, legal, errors, legal_before, lang)
+        shown = {"iso": iso(event, at), "when": when(event, at), "changed": flag}
+        rows.append(Row(pk, player, at, legal, deck_hash, lead or "", errors, n, **shown))
+    return rows
