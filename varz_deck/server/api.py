@@ -24,6 +24,7 @@ from varz_deck import __version__
 from varz_deck.core.i18n import msg
 from varz_deck.core.sanitize import json_dumps
 from varz_deck.server import service
+from varz_deck.server.roster import ID_LIMIT
 from varz_deck.server.security import error_body, request_language
 from varz_deck.server.settings import BODY_LIMIT
 
@@ -73,6 +74,8 @@ class SubmitIn(Schema):
     player: str = Field(..., max_length=service.PLAYER_LIMIT, pattern=NOT_ONLY_SPACES)
     deck: str = Field(..., max_length=BODY_LIMIT)
     lang: Lang = None
+    # matches the list to the roster entry of this id (SPEC §9 "Roster")
+    player_id: Optional[str] = Field(None, max_length=ID_LIMIT)  # noqa: UP045
 
 
 class DeckIn(Schema):
@@ -280,7 +283,9 @@ def _rendered(request: HttpRequest, status: int, answer: dict[str, Any]) -> Http
 def submit(request: HttpRequest, event: str, payload: SubmitIn) -> HttpResponse:
     lang = _lang(request, payload.lang)
     found = service.recent_event(event)
-    decklist, _version, token, checked = service.submit(found, payload.player, payload.deck)
+    decklist, _version, token, checked = service.submit(
+        found, payload.player, payload.deck, player_id=payload.player_id
+    )
     answer = {
         "id": decklist.pk,
         "edit_token": token,
@@ -425,6 +430,113 @@ def audit(
 ) -> list[dict[str, Any]]:
     found = service.organiser_event(event, _bearer(authorization))
     return [service.audit_json(entry, found) for entry in service.audit_log(found)]
+
+
+class RosterUploadOut(Schema):
+    players: int
+    new: int
+    updated: int
+    not_in_file: int
+
+
+class RosterProblemOut(Schema):
+    line: int
+    message: str
+
+
+class RosterErrorDetail(Schema):
+    code: str
+    message: str
+    problems: list[RosterProblemOut]  # every wrong line found
+
+
+class RosterErrorOut(Schema):
+    error: RosterErrorDetail
+
+
+class RosterOut(Schema):
+    name: str
+    player_id: Optional[str]  # noqa: UP045
+    email: Optional[str]  # noqa: UP045
+    link: Optional[str]  # noqa: UP045
+    status: Literal["missing", "legal", "illegal"]
+    list: Optional[int]  # noqa: UP045
+    submitted_at: Optional[str]  # noqa: UP045
+    on_roster: bool
+
+
+class UnsupportedType(service.ServiceError):
+    status, code = 415, "unsupported_media_type"
+
+
+_ROSTER_CSV = {
+    "content": {"text/csv": {"schema": {"type": "string"}}},
+    "required": True,
+    "description": "`name,player_id` and optionally `email`, in any order; UTF-8",
+}
+
+
+@api.post(
+    "/events/{event}/roster",
+    response={**_ORGANISER_ERRORS, 200: RosterUploadOut, 415: ErrorOut, 422: RosterErrorOut},
+    summary="Upload the roster as CSV: new players are added, known ones updated, none removed "
+    "(organiser); 422 names every wrong line, and nothing is stored",
+    openapi_extra={"requestBody": _ROSTER_CSV},
+)
+def upload_roster(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> HttpResponse:
+    lang = _lang(request, None)
+    found = service.organiser_event(event, _bearer(authorization))
+    kind = request.META.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+    if kind != "text/csv":
+        raise UnsupportedType(service.ROSTER_TYPE)
+    try:
+        done = service.upload_roster(found, request.body)
+    except service.RosterInvalid as invalid:
+        body = error_body(invalid.code, invalid.message.render(lang))
+        body["error"]["problems"] = [
+            {"line": p.line, "message": p.message.render(lang)} for p in invalid.problems
+        ]
+        return api.create_response(request, body, status=422)
+    return api.create_response(request, done.__dict__, status=200)
+
+
+@api.get(
+    "/events/{event}/roster",
+    response={200: list[RosterOut], **_ORGANISER_ERRORS},
+    summary="Every rostered player with their personal link, status (missing, legal, illegal) "
+    "and list, then every list not on the roster (`on_roster` false) (organiser)",
+)
+def roster(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> list[dict[str, Any]]:
+    found = service.organiser_event(event, _bearer(authorization))
+    return [row.to_json() for row in service.roster_rows(found)]
+
+
+@api.get(
+    "/events/{event}/roster.csv",
+    response={200: str, **_ORGANISER_ERRORS},
+    summary="The personal links for a mail merge: name, player_id, email, link (organiser)",
+    openapi_extra={
+        "responses": {200: {"description": "CSV", "content": {"text/csv": {"schema": {}}}}}
+    },
+)
+def roster_csv(
+    request: HttpRequest,
+    event: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> HttpResponse:
+    found = service.organiser_event(event, _bearer(authorization))
+    response = HttpResponse(service.roster_csv(found), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{found.key}-links.csv"'
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @api.get(

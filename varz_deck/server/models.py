@@ -37,6 +37,8 @@ class Event(models.Model):
 class Decklist(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="decklists")
     player = models.CharField(max_length=200)
+    # "": none given; a list counts for the roster entry of the same id (RosterEntry)
+    player_id = models.CharField(max_length=64, blank=True, default="")
     edit_token_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
     current: Any = models.ForeignKey(
@@ -45,7 +47,10 @@ class Decklist(models.Model):
 
     class Meta:
         ordering = ("id",)
-        indexes = (models.Index(fields=("event", "player")),)
+        indexes = (
+            models.Index(fields=("event", "player")),
+            models.Index(fields=("event", "player_id"), name="decklist_event_player_id"),
+        )
 
     def __str__(self) -> str:
         return f"{self.event_id}/{self.pk}"
@@ -109,6 +114,29 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id}:{self.action}"
+
+
+class RosterEntry(models.Model):
+    """A player on the event's roster (SPEC §9 "Roster"). Their lists are the event's lists of
+    the same player id; their personal link `/p/TOKEN` is rebuilt from the server's key and the
+    salt (tokens.roster_token), and only its hash is kept, for the look-up."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roster")
+    name = models.CharField(max_length=200)
+    player_id = models.CharField(max_length=64)
+    email = models.CharField(max_length=254, blank=True, default="")
+    salt = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("event_id", "id")
+        constraints = (
+            models.UniqueConstraint(fields=("event", "player_id"), name="one_entry_per_player_id"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event_id}/{self.player_id}"
 
 
 class ServerSecret(models.Model):

@@ -28,9 +28,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from varz_deck.core.i18n import LANGUAGES, Message, msg
+from varz_deck.core.i18n import LANGUAGES, Message, msg, nmsg
 from varz_deck.server import tokens
-from varz_deck.server.models import AuditEntry, Decklist, Event, Version
+from varz_deck.server.models import AuditEntry, Decklist, Event, RosterEntry, Version
+from varz_deck.server.roster import RosterError
 
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
@@ -585,17 +586,26 @@ def clean_player(player: str | None) -> str:
 
 
 def submit(
-    event: Event, player: str | None, text: str, *, by_organiser: bool = False
+    event: Event,
+    player: str | None,
+    text: str,
+    *,
+    by_organiser: bool = False,
+    player_id: str | None = None,
 ) -> tuple[Decklist, Version, str, Checked]:
     """Store a new list (legal or not) and its first version; the player's edit token (shown
-    once). Closed (409) after the deadline or lock unless the organiser submits it."""
+    once). Closed (409) after the deadline or lock unless the organiser submits it. A player id
+    ties the list to the roster entry of that id (`roster_rows`)."""
     name = clean_player(player)
+    pid = clean_player_id(player_id)
     text = storable(text)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, name)
     token = tokens.new_token()
-    decklist = Decklist(event=event, player=name, edit_token_hash=tokens.token_hash(token))
+    decklist = Decklist(
+        event=event, player=name, player_id=pid, edit_token_hash=tokens.token_hash(token)
+    )
     version = _new_version(decklist, 1, text, checked, by_organiser)
     with writing():
         # a player's list only while the event is still open: the deadline or a lock may have
@@ -963,3 +973,232 @@ def compare(
     if before.canonical is None or after.canonical is None:
         return None, before, after
     return diff_decks(before.canonical, after.canonical), before, after
+
+
+# --- The roster (SPEC §9 "Roster") ----------------------------------------------------------
+
+LONG_PLAYER_ID = msg("serve", "the player id is over {limit} characters")
+BAD_PLAYER_ID = msg("serve", "the player id holds a control character")
+ROSTER_NOT_STORED = msg("serve", "nothing was stored: {problem}")
+ROSTER_NOT_STORED_MORE = nmsg(
+    "serve",
+    "nothing was stored: {problem} (and {n} more problem)",
+    "nothing was stored: {problem} (and {n} more problems)",
+)
+ROSTER_TOO_LARGE = msg("serve", "the roster is over {limit:,} bytes; upload at most {limit:,}")
+ROSTER_TYPE = msg("serve", "send the roster as text/csv, UTF-8, with the header name,player_id")
+
+
+class RosterInvalid(Invalid):
+    """An upload refused whole (422): every problem with its line (RosterError's)."""
+
+    code = "invalid_roster"
+
+    def __init__(self, error: RosterError) -> None:
+        first, more = error.problems[0].message, len(error.problems) - 1
+        message = (
+            ROSTER_NOT_STORED_MORE(problem=first, n=more)
+            if more
+            else ROSTER_NOT_STORED(problem=first)
+        )
+        super().__init__(message)
+        self.problems = error.problems
+
+
+class TooLarge(ServiceError):
+    status, code = 413, "too_large"
+
+
+def clean_player_id(player_id: str | None) -> str:
+    """A list's player id, its spaces made one ("" for none); Invalid when it cannot be one."""
+    from varz_deck.server import roster
+
+    found = roster.words(storable(player_id or ""))
+    problem = roster.id_problem(found)
+    if problem == "long":
+        raise Invalid(LONG_PLAYER_ID(limit=roster.ID_LIMIT))
+    if problem == "control":
+        raise Invalid(BAD_PLAYER_ID)
+    return found
+
+
+def roster_path(token: str) -> str:
+    """A rostered player's personal link (the token is the secret: the organiser sends it)."""
+    return f"/p/{token}"
+
+
+def _roster_key() -> str:
+    from django.conf import settings
+
+    return str(settings.SECRET_KEY)
+
+
+def roster_link(event: Event, entry: RosterEntry) -> str:
+    """The absolute personal link of an entry, rebuilt from the server's key and its salt."""
+    from varz_deck.server import hosts
+
+    return hosts.link(roster_path(tokens.roster_token(_roster_key(), event.key, entry.salt)))
+
+
+@dataclass(frozen=True)
+class RosterUpload:
+    """What an upload did: players in the file, new ones, known ones changed, known ones absent."""
+
+    players: int
+    new: int
+    updated: int
+    not_in_file: int
+
+    @property
+    def detail(self) -> str:
+        """The audit log's line, e.g. `12 players (3 new, 1 not in this file)`."""
+        noun = "player" if self.players == 1 else "players"
+        absent = f", {self.not_in_file} not in this file" if self.not_in_file else ""
+        return f"{self.players} {noun} ({self.new} new{absent})"
+
+
+def upload_roster(event: Event, data: bytes) -> RosterUpload:
+    """Store an uploaded roster (roster.read_roster): a known player id gets the file's name and
+    email, a new one an entry and a personal link; entries missing from the file are kept (the
+    answer counts them). RosterInvalid (nothing stored) when any line is wrong."""
+    from varz_deck.server.roster import read_roster
+    from varz_deck.server.settings import BODY_LIMIT
+
+    if len(data) > BODY_LIMIT:
+        raise TooLarge(ROSTER_TOO_LARGE(limit=BODY_LIMIT))
+    try:
+        players = read_roster(data)
+    except RosterError as error:
+        raise RosterInvalid(error) from None
+    key = _roster_key()
+    with writing():
+        Event.objects.select_for_update().filter(pk=event.pk).first()  # one upload at a time
+        known = {e.player_id: e for e in RosterEntry.objects.filter(event=event)}
+        new, changed = [], []
+        for player in players:
+            entry = known.get(player.player_id)
+            if entry is None:
+                salt = tokens.new_salt()
+                link_hash = tokens.token_hash(tokens.roster_token(key, event.key, salt))
+                new.append(
+                    RosterEntry(
+                        event=event,
+                        name=player.name,
+                        player_id=player.player_id,
+                        email=player.email,
+                        salt=salt,
+                        token_hash=link_hash,
+                    )
+                )
+            elif (entry.name, entry.email) != (player.name, player.email):
+                entry.name, entry.email = player.name, player.email
+                changed.append(entry)
+        RosterEntry.objects.bulk_create(new, batch_size=500)
+        RosterEntry.objects.bulk_update(changed, ["name", "email"], batch_size=500)
+        in_file = {player.player_id for player in players}
+        done = RosterUpload(
+            len(players), len(new), len(changed), sum(1 for p in known if p not in in_file)
+        )
+        record(event, "roster", detail=done.detail)
+    return done
+
+
+def roster_entry_for_token(token: str) -> RosterEntry | None:
+    """The roster entry whose personal link this token is (`/p/TOKEN`), with its event; or None."""
+    if not token or len(token) > 200:
+        return None
+    found = (
+        RosterEntry.objects.select_related("event")
+        .filter(token_hash=tokens.token_hash(token))
+        .first()
+    )
+    if found is None or not tokens.matches(token, found.token_hash):
+        return None
+    return found
+
+
+def counted_lists(event: Event) -> list[tuple[int, str, str, bool, datetime.datetime]]:
+    """(id, player, player_id, legal, submitted_at) of every list of the event that counts for
+    the roster (each with a current version), in order of first submission."""
+    lists = Decklist.objects.filter(event=event, current__isnull=False).order_by("id")
+    return list(
+        lists.values_list("id", "player", "player_id", "current__legal", "current__submitted_at")
+    )
+
+
+def entry_list(entry: RosterEntry) -> Decklist | None:
+    """The list a rostered player's link shows and replaces: the newest of their player id."""
+    ids = [row[0] for row in counted_lists(entry.event) if row[2] == entry.player_id]
+    if not ids:
+        return None
+    return Decklist.objects.select_related("event", "current").filter(pk=ids[-1]).first()
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """A rostered player (`on_roster`) or a list whose player id no entry has. `status`:
+    "missing" (no list), "legal" or "illegal" (the player's newest list)."""
+
+    name: str
+    player_id: str
+    email: str
+    link: str | None
+    status: str
+    list: int | None
+    submitted_at: datetime.datetime | None
+    on_roster: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "player_id": self.player_id or None,
+            "email": self.email or None,
+            "link": self.link,
+            "status": self.status,
+            "list": self.list,
+            "submitted_at": self.submitted_at.isoformat() if self.submitted_at else None,
+            "on_roster": self.on_roster,
+        }
+
+
+def roster_rows(event: Event, *, links: bool = True) -> list[RosterRow]:
+    """Every rostered player in upload order with their status, then every list not on the
+    roster (none when the event has no roster). `links=False`: no link built (None)."""
+    entries = list(RosterEntry.objects.filter(event=event).order_by("id"))
+    if not entries:
+        return []
+    lists = counted_lists(event)
+    newest = {row[2]: row for row in lists if row[2]}  # in id order: the last one stays
+    rows = []
+    for entry in entries:
+        found = newest.get(entry.player_id)
+        status = "missing" if found is None else "legal" if found[3] else "illegal"
+        rows.append(
+            RosterRow(
+                entry.name,
+                entry.player_id,
+                entry.email,
+                roster_link(event, entry) if links else None,
+                status,
+                found[0] if found else None,
+                found[4] if found else None,
+                True,
+            )
+        )
+    rostered = {entry.player_id for entry in entries}
+    for pk, player, player_id, legal, at in lists:
+        if player_id not in rostered:
+            state = "legal" if legal else "illegal"
+            rows.append(RosterRow(player, player_id, "", None, state, pk, at, False))
+    return rows
+
+
+def roster_csv(event: Event) -> str:
+    """The personal links for a mail merge: `name,player_id,email,link`, formula-safe cells."""
+    from varz_deck.server.roster import links_csv
+
+    return links_csv(
+        (row.name, row.player_id, row.email, row.link or "")
+        for row in roster_rows(event)
+        if row.on_roster
+    )

@@ -1,8 +1,10 @@
 """Tokens: 192 random bits from `secrets`, shown once, stored only as their SHA-256, compared in
-constant time (SPEC §9)."""
+constant time (SPEC §9). A roster entry's personal token is derived (`roster_token`), so its link can
+be shown again."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -32,3 +34,17 @@ def matches(token: str | None, stored: str) -> bool:
 def new_event_key() -> str:
     """An event's public id, e.g. `k3m9q2x7ab`."""
     return "".join(secrets.choice(EVENT_KEY_ALPHABET) for _ in range(EVENT_KEY_LENGTH))
+
+
+def new_salt() -> str:
+    """A random per-entry salt (128 bits, hex) for a derived token."""
+    return secrets.token_hex(16)
+
+
+def roster_token(key: str, event: str, salt: str) -> str:
+    """A roster entry's personal token: an HMAC-SHA256 of the server's key over the event and the
+    entry's salt, cut to 192 bits. Rebuilt whenever the link is shown again: nothing but its hash
+    is stored, and without the key the salt gives nothing away."""
+    message = f"varz-deck roster link\x00{event}\x00{salt}".encode()
+    digest = hmac.new(key.encode("utf-8", "surrogatepass"), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode("ascii")
