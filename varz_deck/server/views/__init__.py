@@ -2,6 +2,8 @@
 
 - public.py: the submission page, the live check, the private link, the published lists;
 - organiser.py: the dashboard, lock/unlock/publish, sheets, CSV, a list for a player, the judge;
+- roster.py: the roster page, the links CSV, the dashboard's roster and audit sections, and a
+  player's personal link `/p/TOKEN`;
 - forms.py: the pages' Django forms; viewmodels.py: the models as the templates show them;
 - texts.py: every page text (`msg(...)`, context "page"); render.py: a page in its language.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from varz_deck.server.views import organiser, public
+from varz_deck.server.views import organiser, public, roster
 
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="page-home"),
@@ -38,5 +40,8 @@ urlpatterns: list[URLPattern] = [
         name="page-organiser-list",
     ),
     path("events/<str:key>/judge", organiser.judge, name="page-judge"),
+    path("events/<str:key>/roster", roster.roster, name="page-roster"),
+    path("events/<str:key>/roster.csv", roster.roster_csv, name="page-roster-csv"),
+    path("p/<str:token>", roster.personal_link, name="page-personal"),
     path("events/<str:key>/public", public.public, name="page-public"),
 ]

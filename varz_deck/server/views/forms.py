@@ -1,5 +1,5 @@
 """The pages' forms (Django forms): a deck list pasted or uploaded, a player's list, the live
-check, the judge's look-up and comparison.
+check, the judge's look-up and comparison, the roster upload.
 
 A form's problem is one sentence in the page's language (`problem`); the fields keep what was
 posted, so the page shows it again. Texts are kept exactly as posted (a NUL too: the service makes
@@ -88,10 +88,22 @@ class DeckForm(PageForm):
 
 
 class PlayerDeckForm(DeckForm):
-    """A player's name and list (the submission page, the organiser's list for a player)."""
+    """A player's name, optional player id and list (the submission page, the organiser's list
+    for a player)."""
 
     player = TextField()
-    problem_fields = ("deck", "player")
+    player_id = TextField()
+    problem_fields = ("deck", "player", "player_id")
+
+    def clean_player_id(self) -> str:
+        try:
+            return service.clean_player_id(self.cleaned_data.get("player_id"))
+        except service.Invalid as invalid:
+            raise forms.ValidationError(invalid.message.render(self.lang)) from None
+
+    @property
+    def shown_player_id(self) -> str:
+        return " ".join(str(self.data.get("player_id", "")).split())
 
     def clean_player(self) -> str:
         try:
@@ -124,3 +136,33 @@ class JudgeForm(PageForm):
 
     def clean_hash(self) -> str:
         return " ".join(str(self.cleaned_data.get("hash", "")).split())[:4096]  # a deck code
+
+
+class RosterForm(PageForm):
+    """The organiser's roster upload: the chosen CSV file, else the pasted text (as bytes)."""
+
+    roster = TextField()
+    file = forms.FileField(required=False, allow_empty_file=True)
+    problem_fields = ("roster",)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None and upload.size:
+            if upload.size > BODY_LIMIT:
+                self.add_error("roster", texts.ROSTER_TOO_LONG(limit=BODY_LIMIT).render(self.lang))
+                return data
+            data["csv"] = upload.read()
+        elif str(data.get("roster", "")).strip():
+            data["csv"] = str(data["roster"]).encode("utf-8", "surrogatepass")
+        else:
+            self.add_error("roster", texts.NO_ROSTER_GIVEN.render(self.lang))
+        return data
+
+    @property
+    def csv(self) -> bytes:
+        return bytes(self.cleaned_data["csv"])
+
+    @property
+    def shown_text(self) -> str:
+        return deck_for_textarea(str(self.data.get("roster", "")))

@@ -28,6 +28,7 @@ from varz_deck.server.views.render import (
     page_language,
     with_lang,
 )
+from varz_deck.server.views.roster import dashboard_sections as roster_sections
 from varz_deck.server.views.viewmodels import (
     canonical_view,
     dashboard_rows,
@@ -133,6 +134,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "lead_title": lead_title(event, lang),
         "flash": done.render(lang) if done else "",
     }
+    context.update(roster_sections(request, event, lang))
     return page(request, "dashboard.html", context)
 
 
@@ -192,7 +194,11 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
         form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
         if form.is_valid():
             decklist, _, token, _ = service.submit(
-                event, form.cleaned_data["player"], form.text, by_organiser=True
+                event,
+                form.cleaned_data["player"],
+                form.text,
+                by_organiser=True,
+                player_id=form.cleaned_data["player_id"],
             )
             request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
             target = f"/events/{event.key}/decklists/{decklist.pk}"

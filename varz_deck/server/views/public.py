@@ -61,6 +61,7 @@ def submission_context(
         "closed": "",
         "problem": form.problem,
         "player": safe(form.shown_player),
+        "player_id": safe(form.shown_player_id),
         "deck": clean_output(form.shown_deck),
     }
 
@@ -79,7 +80,10 @@ def submit(request: HttpRequest, key: str) -> HttpResponse:
         if form.is_valid():
             try:
                 decklist, _, token, _ = service.submit(
-                    event, form.cleaned_data["player"], form.text
+                    event,
+                    form.cleaned_data["player"],
+                    form.text,
+                    player_id=form.cleaned_data["player_id"],
                 )
             except service.Closed as refused:
                 return message_page(

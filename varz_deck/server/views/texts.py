@@ -63,6 +63,32 @@ TEXTS: dict[str, Message] = {
     "presented_list": msg("page", "The list as presented (YAML, .txt list or deck code)"),
     "compare_button": msg("page", "Compare"),
     "public_lists": msg("page", "Published deck lists"),
+    "roster": msg("page", "Roster"),
+    "roster_page": msg("page", "Roster and personal links"),
+    "roster_upload": msg("page", "Upload the roster"),
+    "roster_hint": msg(
+        "page",
+        "A CSV file with the columns name and player_id, and optionally email, in any order. "
+        "Uploading again updates the players already on the roster and adds the new ones; "
+        "players missing from the file are kept.",
+    ),
+    "roster_file": msg("page", "Roster file (CSV)"),
+    "roster_text": msg("page", "Or paste it"),
+    "export_links": msg("page", "Export the links (CSV)"),
+    "missing_lists": msg("page", "Missing lists"),
+    "no_missing": msg("page", "Every player on the roster has submitted a list."),
+    "not_on_roster": msg("page", "Lists not on the roster"),
+    "not_on_roster_badge": msg("page", "not on the roster"),
+    "player_id": msg("page", "Player ID"),
+    "player_id_optional": msg("page", "Player ID (if you have one)"),
+    "email": msg("page", "Email"),
+    "personal_link": msg("page", "Personal link"),
+    "missing": msg("page", "Missing"),
+    "audit": msg("page", "Audit log"),
+    "time": msg("page", "Time"),
+    "action": msg("page", "Action"),
+    "detail": msg("page", "Detail"),
+    "no_audit": msg("page", "No organiser action yet."),
 }
 SUBMIT_HEADING = msg("page", "Submit your deck list")
 SUBMIT_BUTTON = msg("page", "Submit the list")
@@ -117,6 +143,35 @@ PRESENTED = msg("page", "presented list")
 REGISTERED = msg("page", "Registered")  # the judge's comparison: its count columns
 PRESENTED_COUNT = msg("page", "Presented")
 VERSION_BY_ORGANISER = msg("page", "{status} (by the organiser)")
+ROSTER_COUNTS = msg(
+    "page", "{missing} missing · {legal} legal · {illegal} illegal · {off} not on the roster"
+)
+NO_ROSTER = msg(
+    "page",
+    "No roster yet: upload one to see who is missing and to give each player a personal link.",
+)
+ROSTER_STORED = nmsg(
+    "page", "Roster stored: {n} player ({new} new).", "Roster stored: {n} players ({new} new)."
+)
+ROSTER_STORED_KEPT = nmsg(
+    "page",
+    "Roster stored: {n} player ({new} new, {kept} not in this file: kept).",
+    "Roster stored: {n} players ({new} new, {kept} not in this file: kept).",
+)
+ROSTER_REFUSED = msg("page", "The roster was not stored; correct these lines and upload it again:")
+NO_ROSTER_GIVEN = msg("page", "Choose the roster file or paste it.")
+ROSTER_TOO_LONG = msg("page", "The roster is over {limit:,} bytes.")
+AUDIT_ACTIONS = {
+    "lock": msg("page", "Locked"),
+    "unlock": msg("page", "Unlocked"),
+    "publish": msg("page", "Published"),
+    "unpublish": msg("page", "Unpublished"),
+    "withdraw": msg("page", "List withdrawn"),
+    "restore": msg("page", "List restored"),
+    "submit": msg("page", "List submitted for a player"),
+    "replace": msg("page", "List replaced"),
+    "roster": msg("page", "Roster uploaded"),
+}
 
 
 class Texts(Mapping[str, str]):

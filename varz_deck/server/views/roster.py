@@ -1,0 +1,213 @@
+"""The roster's pages (SPEC §9 "Roster"): the organiser's roster page `/events/E/roster` (upload,
+every player with status and personal link), the links CSV, the dashboard's roster and audit
+sections, and a player's personal link `/p/TOKEN`.
+
+The personal link is the player's submission page with their name and player id filled in (not
+editable); the first list sent from it goes to its result page and private link, as any
+submission does. Once their player id has a list, the link shows that list (the newest) as the
+private link does, and a list sent from it replaces that list (a new version), so a player never
+leaves two lists behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.http import require_http_methods
+
+from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.server import hosts, service
+from varz_deck.server.views import texts
+from varz_deck.server.views.forms import DeckForm, RosterForm
+from varz_deck.server.views.public import closed_message
+from varz_deck.server.views.render import message_page, not_found, page, page_language, with_lang
+from varz_deck.server.views.viewmodels import decklist_view, event_line, event_view, when
+
+FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
+
+
+def _organiser(request: HttpRequest, key: str) -> tuple[Any, HttpResponse | None]:
+    from varz_deck.server.views.organiser import _organiser_event, _refused
+
+    event = _organiser_event(request, key)
+    return event, (_refused(request, key) if event is None else None)
+
+
+def _status_words(lang: str) -> dict[str, str]:
+    return {
+        "missing": texts.TEXTS["missing"].render(lang),
+        "legal": texts.LEGAL.render(lang),
+        "illegal": texts.NOT_LEGAL.render(lang),
+    }
+
+
+def _row(row: service.RosterRow, words: dict[str, str]) -> dict[str, Any]:
+    iso = row.submitted_at.isoformat() if row.submitted_at else ""
+    return {
+        "name": safe(row.name),
+        "player_id": safe(row.player_id) or "—",
+        "email": safe(row.email),
+        "link": row.link or "",
+        "state": row.status,
+        "status": words[row.status],
+        "list": row.list,
+        "iso": iso,
+        "when": when(iso) if iso else "",
+    }
+
+
+def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str, Any]:
+    """The dashboard's roster (counts, who is missing, lists not on the roster, what the last
+    upload did) and audit log."""
+    flash = request.session.pop(FLASH_ROSTER, "")
+    rows = service.roster_rows(event, links=False)
+    words = _status_words(lang)
+    on = [r for r in rows if r.on_roster]
+    off = [r for r in rows if not r.on_roster]
+    counts = texts.ROSTER_COUNTS(
+        missing=sum(1 for r in on if r.status == "missing"),
+        legal=sum(1 for r in on if r.status == "legal"),
+        illegal=sum(1 for r in on if r.status == "illegal"),
+        off=len(off),
+    )
+    audit = [
+        {
+            "iso": entry.at.isoformat(),
+            "when": when(entry.at.isoformat()),
+            "action": texts.AUDIT_ACTIONS[entry.action].render(lang)
+            if entry.action in texts.AUDIT_ACTIONS
+            else safe(entry.action),
+            "detail": safe(entry.detail),
+            "list": entry.decklist_id,
+        }
+        for entry in service.audit_log(event)
+    ]
+    return {
+        "roster_flash": flash,
+        "roster": {
+            "exists": bool(on),
+            "counts": counts.render(lang) if on else texts.NO_ROSTER.render(lang),
+            "missing": [_row(r, words) for r in on if r.status == "missing"],
+            "off": [_row(r, words) for r in off],
+            "off_ids": {r.list for r in off},
+            "page": f"/events/{event.key}/roster",
+            "csv": f"/events/{event.key}/roster.csv",
+        },
+        "audit": audit,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def roster(request: HttpRequest, key: str) -> HttpResponse:
+    """Every rostered player with status and personal link; a POST uploads a roster (422 with
+    every wrong line, the text kept, nothing stored)."""
+    event, refused = _organiser(request, key)
+    if refused is not None:
+        return refused
+    lang = page_language(request)
+    here = f"/events/{event.key}/roster"
+    form = RosterForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    problems: list[str] = []
+    status = 200
+    if form is not None:
+        if form.is_valid():
+            try:
+                done = service.upload_roster(event, form.csv)
+            except service.RosterInvalid as invalid:
+                problems = [p.message.render(lang) for p in invalid.problems]
+            except service.TooLarge as large:
+                problems = [large.message.render(lang)]
+            else:
+                stored = (
+                    texts.ROSTER_STORED_KEPT(n=done.players, new=done.new, kept=done.not_in_file)
+                    if done.not_in_file
+                    else texts.ROSTER_STORED(n=done.players, new=done.new)
+                )
+                request.session[FLASH_ROSTER] = stored.render(lang)
+                from_dashboard = request.POST.get("from") == "dashboard"
+                back = service.dashboard_path(event) if from_dashboard else here
+                return HttpResponseRedirect(with_lang(back, lang), status=303)
+        else:
+            problems = [form.problem]
+        status = 422
+    words = _status_words(lang)
+    context = {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "rows": [_row(r, words) for r in service.roster_rows(event)],
+        "action": here,
+        "csv": f"{here}.csv",
+        "back": service.dashboard_path(event),
+        "flash": request.session.pop(FLASH_ROSTER, "") if request.method == "GET" else "",
+        "refused": texts.ROSTER_REFUSED.render(lang) if problems else "",
+        "problems": problems,
+        "text": clean_output(form.shown_text) if form is not None else "",
+        "no_roster": texts.NO_ROSTER.render(lang),
+    }
+    return page(request, "roster.html", context, status)
+
+
+@require_http_methods(["GET"])
+def roster_csv(request: HttpRequest, key: str) -> HttpResponse:
+    """The personal links for a mail merge (formula-safe cells)."""
+    event, refused = _organiser(request, key)
+    if refused is not None:
+        return refused
+    response = HttpResponse(service.roster_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.key}-links.csv"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def personal_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A rostered player's page: the submission form with their name and id, or their list."""
+    entry = service.roster_entry_for_token(token)
+    if entry is None:
+        return not_found(request)
+    event = entry.event
+    lang = page_language(request)
+    here = service.roster_path(token)
+    mine = service.entry_list(entry)
+    form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    if form is not None and form.is_valid():
+        try:
+            if mine is None:  # the first list: its result page, with its private link
+                decklist, _, edit_token, _ = service.submit(
+                    event, entry.name, form.text, player_id=entry.player_id
+                )
+                target = service.decklist_path(decklist, edit_token)
+            else:
+                service.replace_deck(mine, form.text)
+                target = here
+        except service.Closed as refused:
+            return message_page(
+                request, texts.CLOSED_HEADING, refused.message, 409, event=event, back=here
+            )
+        return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
+    closed = closed_message(service.closed_reason(event))
+    problem = form.problem if form is not None else ""
+    if mine is not None:
+        context = decklist_view(mine, lang)
+        context.update(
+            saved=request.GET.get("saved") == "1",
+            private_link=hosts.link(here),
+            action=here,
+            closed=closed.render(lang) if closed else "",
+            problem=problem,
+        )
+        return page(request, "decklist.html", context, 422 if problem else 200)
+    context = {
+        "event": event_view(event),
+        "event_line": event_line(event, lang),
+        "heading": texts.SUBMIT_HEADING.render(lang),
+        "submit_label": texts.SUBMIT_BUTTON.render(lang),
+        "check_url": f"/events/{event.key}/check",
+        "closed": closed.render(lang) if closed else "",
+        "problem": problem,
+        "deck": clean_output(form.shown_deck) if form is not None else "",
+        "action": here,
+        "roster_player": {"name": safe(entry.name), "player_id": safe(entry.player_id)},
+    }
+    return page(request, "submit.html", context, 422 if problem else 200)
