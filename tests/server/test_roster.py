@@ -11,7 +11,6 @@ import io
 import re
 from typing import Any
 
-import pytest
 from harness import ROOT
 
 LEGAL = (ROOT / "examples" / "blue-minase-tide.yaml").read_text(encoding="utf-8")
@@ -225,9 +224,8 @@ def test_the_links_csv_is_formula_safe_and_matches_the_roster(server: Any) -> No
     assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells)
 
 
-@pytest.mark.parametrize("size", [1024 * 1024 + 1])
-def test_a_roster_over_the_body_limit_is_413(server: Any, size: int) -> None:
+def test_a_roster_over_the_body_limit_is_413(server: Any) -> None:
     event = server.create_event("Roster Large")
-    body = ("name,player_id\n" + "x" * size).encode()
+    body = ("name,player_id\n" + "x" * (1024 * 1024 + 1)).encode()
     assert _upload(server, event, body).status == 413
     assert _roster(server, event) == []

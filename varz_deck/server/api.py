@@ -6,7 +6,10 @@ Errors are `{"error": {"code": "...", "message": "..."}}`, the message in the re
 player `X-Edit-Token: TOKEN`. Besides the table of SPEC §9: `GET /events/{event}` (the event's
 state, anyone), `POST /events/{event}/check` (check a deck without storing it, for the live
 check as the player types), and for the organiser `GET /events/{event}/metagame` and
-`GET /events/{event}/sheets` (every sheet in one printable HTML document).
+`GET /events/{event}/sheets` (every sheet in one printable HTML document), and the roster:
+`POST /events/{event}/roster` (`text/csv`), `GET /events/{event}/roster` (each player with
+personal link, status and list; then the lists not on the roster) and `GET
+/events/{event}/roster.csv` (the links for a mail merge).
 """
 
 from __future__ import annotations

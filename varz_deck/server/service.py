@@ -6,8 +6,9 @@ registered as `register` registers it (the game's Registrar: the canonical list 
 Errors are `ServiceError`s carrying the HTTP status, a stable code and a translatable message.
 
 URLs the pages and the API agree on: `submit_path`, `dashboard_path`, `organiser_path`,
-`decklist_path` (the private link), `public_path`. Times: the database keeps UTC; the API gives
-them with the event's offset (`iso_time`), the pages and `event list` as `shown_time` does.
+`decklist_path` (the private link), `public_path`, `roster_path` (a player's personal link).
+Times: the database keeps UTC; the API gives them with the event's offset (`iso_time`), the pages
+and `event list` as `shown_time` does.
 """
 
 from __future__ import annotations
