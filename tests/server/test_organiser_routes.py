@@ -36,6 +36,8 @@ ORGANISER_PAGES: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "page-add": ("add", ("GET", "POST"), {"player": "Mallory", "deck": DECK}),
     "page-organiser-list": ("decklists/{list}", ("GET", "POST"), {"deck": DECK}),
     "page-judge": ("judge", ("GET", "POST"), {"entry": "{list}", "presented": DECK}),
+    "page-roster": ("roster", ("GET", "POST"), {"roster": "name,player_id\nMallory,M1\n"}),
+    "page-roster-csv": ("roster.csv", ("GET",), {}),
 }
 OTHER_PAGES = {
     "page-home",  # where to go
@@ -44,6 +46,7 @@ OTHER_PAGES = {
     "page-decklist",  # the player's private link (its token)
     "page-public",  # anyone, once published
     "organiser-sign-in",  # /o/TOKEN: the token is the credential
+    "page-personal",  # /p/TOKEN: a rostered player's link, the token is the credential
     "healthz",
     "static",
 }
@@ -57,6 +60,16 @@ ORGANISER_API = {
     ("get", "/api/v1/events/{event}/metagame"),
     ("get", "/api/v1/events/{event}/sheets"),
     ("get", "/api/v1/events/{event}/audit"),
+    ("get", "/api/v1/events/{event}/roster"),
+    ("post", "/api/v1/events/{event}/roster"),
+    ("get", "/api/v1/events/{event}/roster.csv"),
+}
+# what an organiser operation sends besides the token (none: nothing)
+API_BODIES = {
+    ("post", "/api/v1/events/{event}/roster"): {
+        "body": b"name,player_id\nMallory,M1\n",
+        "headers": {"Content-Type": "text/csv"},
+    },
 }
 OTHER_API = {
     ("post", "/api/v1/events/{event}/decklists"),  # anyone submits
@@ -168,10 +181,12 @@ def test_an_organiser_api_operation_needs_the_events_own_token(
     url = path.replace("{event}", listed["event"])
     before = _state(server, listed)
     other = listed["other"]["headers"]
+    sent = API_BODIES.get((method, path), {})
+    body, extra = sent.get("body"), sent.get("headers", {})
     for headers, status in (({}, 401), ({"Authorization": "Bearer "}, 401), (other, 403)):
-        answer = server.request(method.upper(), url, headers=headers)
+        answer = server.request(method.upper(), url, body=body, headers={**extra, **headers})
         assert answer.status == status, (method, path, headers, answer)
         assert set(answer.json()) == {"error"}, answer
     assert _state(server, listed) == before, (method, path)
-    answer = server.request(method.upper(), url, headers=listed["headers"])
+    answer = server.request(method.upper(), url, body=body, headers={**extra, **listed["headers"]})
     assert answer.status == 200, (method, path, answer)

@@ -165,6 +165,11 @@ def test_a_roster_in_another_content_type_is_415(server: Any) -> None:
     assert (
         _upload(server, event, "name,player_id\nAnn,P1\n", "text/csv; charset=utf-8").status == 200
     )
+    paths = server.get("/api/v1/openapi.json").json()["paths"]
+    upload = paths["/api/v1/events/{event}/roster"]["post"]
+    assert list(upload["requestBody"]["content"]) == ["text/csv"]
+    assert {"200", "401", "403", "404", "413", "415", "422"} <= set(upload["responses"])
+    assert {"get"} <= set(paths["/api/v1/events/{event}/roster.csv"])
 
 
 def test_the_roster_is_the_organisers_only(server: Any) -> None:

@@ -28,10 +28,16 @@ FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
 
 
 def _organiser(request: HttpRequest, key: str) -> tuple[Any, HttpResponse | None]:
-    from varz_deck.server.views.organiser import _organiser_event, _refused
-
-    event = _organiser_event(request, key)
-    return event, (_refused(request, key) if event is None else None)
+    """The event when this browser signed in as its organiser; else the refusal, as the
+    organiser's pages give it (404 for an unknown event, 403 for another's)."""
+    try:
+        event = service.get_event(key)
+    except service.NotFound:
+        return None, not_found(request)
+    if not service.signed_in(request.session, event):
+        refused = message_page(request, texts.NOT_SIGNED_IN_HEADING, texts.NOT_SIGNED_IN, 403)
+        return None, refused
+    return event, None
 
 
 def _status_words(lang: str) -> dict[str, str]:
