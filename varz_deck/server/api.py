@@ -519,7 +519,7 @@ def roster(
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
 ) -> list[dict[str, Any]]:
     found = service.organiser_event(event, _bearer(authorization))
-    return [row.to_json() for row in service.roster_rows(found)]
+    return [row.to_json(found) for row in service.roster_rows(found)]
 
 
 @api.get(

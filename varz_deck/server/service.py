@@ -1149,7 +1149,7 @@ class RosterRow:
     submitted_at: datetime.datetime | None
     on_roster: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, event: Event) -> dict[str, Any]:
         return {
             "name": self.name,
             "player_id": self.player_id or None,
@@ -1157,7 +1157,7 @@ class RosterRow:
             "link": self.link,
             "status": self.status,
             "list": self.list,
-            "submitted_at": self.submitted_at.isoformat() if self.submitted_at else None,
+            "submitted_at": iso_time(event, self.submitted_at),
             "on_roster": self.on_roster,
         }
 

@@ -22,7 +22,7 @@ from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, RosterForm
 from varz_deck.server.views.public import closed_message
 from varz_deck.server.views.render import message_page, not_found, page, page_language, with_lang
-from varz_deck.server.views.viewmodels import decklist_view, event_line, event_view, when
+from varz_deck.server.views.viewmodels import decklist_view, event_line, event_view, iso, when
 
 FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
 
@@ -48,8 +48,8 @@ def _status_words(lang: str) -> dict[str, str]:
     }
 
 
-def _row(row: service.RosterRow, words: dict[str, str]) -> dict[str, Any]:
-    iso = row.submitted_at.isoformat() if row.submitted_at else ""
+def _row(event: Any, row: service.RosterRow, words: dict[str, str]) -> dict[str, Any]:
+    at = row.submitted_at
     return {
         "name": safe(row.name),
         "player_id": safe(row.player_id) or "—",
@@ -58,8 +58,8 @@ def _row(row: service.RosterRow, words: dict[str, str]) -> dict[str, Any]:
         "state": row.status,
         "status": words[row.status],
         "list": row.list,
-        "iso": iso,
-        "when": when(iso) if iso else "",
+        "iso": iso(event, at) if at else "",
+        "when": when(event, at) if at else "",
     }
 
 
@@ -79,8 +79,8 @@ def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str,
     )
     audit = [
         {
-            "iso": entry.at.isoformat(),
-            "when": when(entry.at.isoformat()),
+            "iso": iso(event, entry.at),
+            "when": when(event, entry.at),
             "action": texts.AUDIT_ACTIONS[entry.action].render(lang)
             if entry.action in texts.AUDIT_ACTIONS
             else safe(entry.action),
@@ -94,8 +94,8 @@ def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str,
         "roster": {
             "exists": bool(on),
             "counts": counts.render(lang) if on else texts.NO_ROSTER.render(lang),
-            "missing": [_row(r, words) for r in on if r.status == "missing"],
-            "off": [_row(r, words) for r in off],
+            "missing": [_row(event, r, words) for r in on if r.status == "missing"],
+            "off": [_row(event, r, words) for r in off],
             "off_ids": {r.list for r in off},
             "page": f"/events/{event.key}/roster",
             "csv": f"/events/{event.key}/roster.csv",
@@ -141,7 +141,7 @@ def roster(request: HttpRequest, key: str) -> HttpResponse:
     context = {
         "event": event_view(event),
         "event_line": event_line(event, lang),
-        "rows": [_row(r, words) for r in service.roster_rows(event)],
+        "rows": [_row(event, r, words) for r in service.roster_rows(event)],
         "action": here,
         "csv": f"{here}.csv",
         "back": service.dashboard_path(event),
