@@ -232,6 +232,7 @@ def test_organiser_signs_in_locks_publishes_and_prints_every_sheet(
     assert 0 < illegal < len(PLAYERS)
     _shot(page, "serve-dashboard.png")
     # lock: players are refused; publish: the public page shows every list
+    page.click("a#lock")  # its confirmation page, then the action
     page.click("button[value=lock]")
     page.wait_for_url(re.compile(r"done=locked"))
     assert page.locator(".badge.locked").is_visible()
@@ -240,6 +241,7 @@ def test_organiser_signs_in_locks_publishes_and_prints_every_sheet(
         json={"player": "Late", "deck": LEGAL.read_text(encoding="utf-8")},
     )
     assert late.status == 409
+    page.click("a#publish")
     page.click("button[value=publish]")
     page.wait_for_url(re.compile(r"done=published"))
     page.click("text=Public lists")

@@ -96,6 +96,7 @@ def test_each_confirmation_page_changes_nothing_and_its_post_acts(server, make_e
     gone = organiser.post(withdraw, form={CSRF_FIELD: token})
     assert gone.status == 303
     assert [r["withdrawn"] for r in _api(server, event, "/decklists")] == [True]
+    assert "Junk Entry" not in organiser.get(f"{base}/judge").text  # out of the judge's look-up
     after = organiser.get(gone.header("Location"))
     restore = f"{base}/decklists/{junk['id']}/restore"
     assert "Junk Entry" in text_of(after) and f'action="{restore}"' in after.text  # one click

@@ -115,9 +115,10 @@ def _links(server: LiveServer, headers: dict[str, str]) -> list[str]:
     result = player.get(stored.header("Location"), headers=headers)
     organiser = signed_in(server, event)
     dashboard = organiser.get(f"/events/{event['event']}/dashboard", headers=headers)
+    add_page = organiser.get(f"/events/{event['event']}/add", headers=headers)
     added = organiser.post(
         f"/events/{event['event']}/add",
-        form={"player": "Ren", "deck": DECK, CSRF_FIELD: csrf(dashboard)},
+        form={"player": "Ren", "deck": DECK, CSRF_FIELD: csrf(add_page)},
         headers=headers,
     )
     assert added.status == 303, added

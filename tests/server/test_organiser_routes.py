@@ -28,9 +28,12 @@ DECK = LEGAL.read_text(encoding="utf-8")
 # name in urls.py -> (its path under the event, the methods it takes, the form a POST sends)
 ORGANISER_PAGES: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "page-dashboard": ("dashboard", ("GET",), {}),
-    "page-lock": ("lock", ("POST",), {}),
+    "page-lock": ("lock", ("GET", "POST"), {}),  # GET: the confirmation page
     "page-unlock": ("unlock", ("POST",), {}),
-    "page-publish": ("publish", ("POST",), {}),
+    "page-publish": ("publish", ("GET", "POST"), {}),
+    "page-unpublish": ("unpublish", ("GET", "POST"), {}),
+    "page-withdraw": ("decklists/{list}/withdraw", ("GET", "POST"), {}),
+    "page-restore": ("decklists/{list}/restore", ("POST",), {}),
     "page-sheets": ("sheets", ("GET",), {}),
     "page-export": ("export.csv", ("GET",), {}),
     "page-add": ("add", ("GET", "POST"), {"player": "Mallory", "deck": DECK}),
@@ -56,6 +59,8 @@ ORGANISER_API = {
     ("post", "/api/v1/events/{event}/lock"),
     ("post", "/api/v1/events/{event}/unlock"),
     ("post", "/api/v1/events/{event}/publish"),
+    ("post", "/api/v1/events/{event}/unpublish"),
+    ("get", "/api/v1/events/{event}/audit"),
     ("get", "/api/v1/events/{event}/export.csv"),
     ("get", "/api/v1/events/{event}/metagame"),
     ("get", "/api/v1/events/{event}/sheets"),
@@ -78,6 +83,9 @@ OTHER_API = {
     ("get", "/api/v1/events/{event}/public"),
     ("get", "/api/v1/decklists/{decklist}"),  # its player or the organiser (test_api)
     ("put", "/api/v1/decklists/{decklist}"),
+    # the organiser's, by the list: 401 without a token, 404 with another's (test_withdraw)
+    ("delete", "/api/v1/decklists/{decklist}"),
+    ("post", "/api/v1/decklists/{decklist}/restore"),
 }
 
 ROUTES = textwrap.dedent(
@@ -156,7 +164,7 @@ def test_an_organiser_page_refuses_a_stranger_and_another_events_organiser(
     stranger = server.client()
     token = csrf(stranger.get(listed["submit_url"]))  # a real CSRF token, from the player's page
     elsewhere = signed_in(server, listed["other"])
-    other_token = csrf(elsewhere.get(f"/events/{listed['other']['event']}/dashboard"))
+    other_token = csrf(elsewhere.get(f"/events/{listed['other']['event']}/add"))
     for client, held in ((stranger, token), (elsewhere, other_token)):
         if method == "POST":
             answer = client.post(path, form={**form, CSRF_FIELD: held})
@@ -166,7 +174,7 @@ def test_an_organiser_page_refuses_a_stranger_and_another_events_organiser(
         assert "Sign in first" in text_of(answer), (name, method, answer)  # not the CSRF check
     assert _state(server, listed) == before, (name, method)
     organiser = signed_in(server, listed)
-    own = csrf(organiser.get(f"/events/{listed['event']}/dashboard"))
+    own = csrf(organiser.get(f"/events/{listed['event']}/add"))
     if method == "POST":
         answer = organiser.post(path, form={**form, CSRF_FIELD: own})
     else:

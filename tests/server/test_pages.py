@@ -248,6 +248,7 @@ def test_hostile_names_and_deck_text_are_escaped_on_every_page(
     dashboard = organiser.get(f"/events/{key}/dashboard")
     entry = re.search(rf"/events/{key}/decklists/(\d+)", dashboard.text)
     assert entry
+    token = csrf(organiser.get(f"/events/{key}/add"))  # the dashboard's actions are links
     pages = [
         result,
         player.get(event["submit_url"]),
@@ -257,22 +258,23 @@ def test_hostile_names_and_deck_text_are_escaped_on_every_page(
         organiser.get(f"/events/{key}/judge?hash=" + "%3Cscript%3E%1B%E2%80%AE"),
         organiser.post(
             f"/events/{key}/judge",
-            form={"entry": entry.group(1), "presented": HOSTILE_DECK, CSRF_FIELD: csrf(dashboard)},
+            form={"entry": entry.group(1), "presented": HOSTILE_DECK, CSRF_FIELD: token},
         ),
         organiser.get(f"/events/{key}/add"),
+        organiser.get(f"/events/{key}/decklists/{entry.group(1)}/withdraw"),  # its confirmation
         organiser.get(f"/events/{key}/sheets"),
     ]
     changed = HOSTILE_DECK.replace('": 3\n', '": 2\n')
     assert changed != HOSTILE_DECK
     compared = organiser.post(
         f"/events/{key}/judge",
-        form={"entry": entry.group(1), "presented": changed, CSRF_FIELD: csrf(dashboard)},
+        form={"entry": entry.group(1), "presented": changed, CSRF_FIELD: token},
     )
     ((sign, name, card, registered, presented),) = _diff_rows(compared.text)
     assert name.startswith("<script>alert('card')</script>"), name  # escaped on the page
     assert (sign, card, registered, presented) == ("-1", "unknown", 3, 2)
     pages.append(compared)
-    publish = organiser.post(f"/events/{key}/publish", form={CSRF_FIELD: csrf(dashboard)})
+    publish = organiser.post(f"/events/{key}/publish", form={CSRF_FIELD: token})
     assert publish.status == 303
     pages.append(server.get(f"/events/{key}/public"))
     for page in pages:
@@ -300,10 +302,8 @@ def test_player_name_is_escaped_in_the_sheets_and_public_page(site: LiveServer) 
     stored = submit_form(server.client(), event, HOSTILE_PLAYER, LEGAL.read_text(encoding="utf-8"))
     assert stored.status == 303
     organiser = signed_in(server, event)
-    dashboard = organiser.get(f"/events/{key}/dashboard")
-    assert (
-        organiser.post(f"/events/{key}/publish", form={CSRF_FIELD: csrf(dashboard)}).status == 303
-    )
+    confirm = organiser.get(f"/events/{key}/publish")  # the confirmation page
+    assert organiser.post(f"/events/{key}/publish", form={CSRF_FIELD: csrf(confirm)}).status == 303
     for path, client in (
         (f"/events/{key}/dashboard", organiser),
         (f"/events/{key}/public", server),
@@ -469,7 +469,7 @@ def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveSer
     player = server.client()
     form_page = player.get(event["submit_url"])
     assert form_page.status == 200
-    assert "The deadline has passed" in text_of(form_page)
+    assert "Submissions closed at 2001-01-01" in text_of(form_page)
     refused = player.post(
         event["submit_url"],
         form={
@@ -499,7 +499,7 @@ def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveSer
         r'value="http://[^"]+/decklists/', organiser.get(added.header("Location")).text
     )
     page = player.get(private.group(2))
-    assert page.status == 200 and "Late" in page.text and "The deadline has passed" in text_of(page)
+    assert page.status == 200 and "Late" in page.text and "Submissions closed at" in text_of(page)
     replaced = player.post(
         private.group(2),
         form={"deck": OTHER_LEGAL.read_text(encoding="utf-8"), CSRF_FIELD: csrf(form_page)},
@@ -521,7 +521,7 @@ def test_organiser_pages_need_the_sign_in_of_that_event(site: LiveServer) -> Non
         assert_safe_page(answer)
     elsewhere = signed_in(server, other)  # the organiser of another event
     assert elsewhere.get(f"/events/{key}/dashboard").status == 403
-    page = elsewhere.get(f"/events/{other['event']}/dashboard")
+    page = elsewhere.get(f"/events/{other['event']}/add")
     assert elsewhere.post(f"/events/{key}/lock", form={CSRF_FIELD: csrf(page)}).status == 403
     assert server.get(f"/api/v1/events/{key}").json()["locked"] is False
     assert stranger.get("/events/nosuchevent/dashboard").status == 404
@@ -555,7 +555,7 @@ def test_organiser_flow_without_javascript(
     assert "3 lists · 2 legal" in shown
     assert "Hibiki Kagura" in shown  # the metagame by hero
     # lock: the player can no longer replace; unlock; lock again; publish: the public page
-    token = csrf(dashboard)
+    token = csrf(organiser.get(f"/events/{key}/lock"))  # the confirmation page's form
     locked = organiser.post(f"/events/{key}/lock", form={CSRF_FIELD: token})
     assert locked.status == 303
     after = organiser.get(locked.header("Location"))

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
-from harness import ROOT
+from harness import ROOT, run_cli
 
 EXAMPLES = ROOT / "examples"
 KAGURA = (EXAMPLES / "red-kagura-festival.yaml").read_text(encoding="utf-8")  # Hibiki Kagura
@@ -86,6 +87,12 @@ def test_a_withdrawn_list_leaves_every_output_and_restore_brings_it_back(server,
     assert "Ann Kept" in sheets and "Cid Kept" in sheets and "Bob Withdrawn" not in sheets
     public_page = server.get(f"/events/{event['event']}/public").text
     assert "Ann Kept" in public_page and "Bob Withdrawn" not in public_page
+    listed = run_cli(
+        ["event", "list", "--database", server.database.url, "--output", "json"],
+        cwd=server.database.folder,
+    )
+    counts = {e["event"]: e["decklists"] for e in json.loads(listed.stdout)["events"]}
+    assert counts[event["event"]] == 2  # `event list` counts the lists in the event
 
     # its player sees it withdrawn and cannot replace it; nor can the organiser until restored
     mine = server.get(f"/api/v1/decklists/{bob['id']}", headers={"X-Edit-Token": bob["edit_token"]})

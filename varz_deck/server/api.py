@@ -9,7 +9,8 @@ check as the player types), and for the organiser `GET /events/{event}/metagame`
 `GET /events/{event}/sheets` (every sheet in one printable HTML document), and the roster:
 `POST /events/{event}/roster` (`text/csv`), `GET /events/{event}/roster` (each player with
 personal link, status and list; then the lists not on the roster) and `GET
-/events/{event}/roster.csv` (the links for a mail merge).
+/events/{event}/roster.csv` (the links for a mail merge). The organiser's rows list withdrawn
+lists too, with `"withdrawn": true`.
 """
 
 from __future__ import annotations
@@ -132,6 +133,8 @@ class DecklistOut(Schema):
     versions: list[VersionOut]
     changed_since_submitted: bool  # the current verdict is not the one given at submission
     changed_at: Optional[str]  # noqa: UP045
+    withdrawn: bool
+    withdrawn_at: Optional[str]  # noqa: UP045
 
 
 class ReplaceOut(Schema):
@@ -154,6 +157,8 @@ class RowOut(Schema):
     versions: int
     lead: str
     changed_since_submitted: bool
+    withdrawn: bool
+    withdrawn_at: Optional[str]  # noqa: UP045
 
 
 class AuditOut(Schema):
@@ -411,6 +416,8 @@ def _organiser_action(name: str, summary: str) -> None:
             found = service.set_locked(found, True)
         elif name == "unlock":
             found = service.set_locked(found, False)
+        elif name == "unpublish":
+            found = service.unpublish(found)
         else:
             found = service.publish(found)
         return service.event_state(found)
@@ -419,6 +426,46 @@ def _organiser_action(name: str, summary: str) -> None:
 _organiser_action("lock", "Lock the event: players can no longer submit or replace (organiser)")
 _organiser_action("unlock", "Unlock the event (organiser)")
 _organiser_action("publish", "Publish every list (organiser)")
+_organiser_action("unpublish", "Unpublish the lists: the public lists are 404 again (organiser)")
+
+
+def _organisers_list(decklist: str, authorization: str | None) -> Any:
+    """The list, for its event's organiser: 401 without a token, 404 for any other token (a
+    list's existence is not revealed)."""
+    token = _bearer(authorization)
+    if not token:
+        raise service.Unauthorized(service.NO_TOKEN)
+    found, _ = service.get_decklist(decklist, organiser_token=token)
+    return found
+
+
+@api.delete(
+    "/decklists/{decklist}",
+    response={200: DecklistOut, 401: ErrorOut, **_ERRORS},
+    summary="Withdraw a list: kept with its versions, out of the CSV, the sheets, the metagame "
+    "and the public lists (organiser); withdrawing it again changes nothing",
+)
+def withdraw_decklist(
+    request: HttpRequest,
+    decklist: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> dict[str, Any]:
+    found = service.withdraw(_organisers_list(decklist, authorization))
+    return service.decklist_json(found)
+
+
+@api.post(
+    "/decklists/{decklist}/restore",
+    response={200: DecklistOut, 401: ErrorOut, **_ERRORS},
+    summary="Restore a withdrawn list (organiser); a list not withdrawn stays as it is",
+)
+def restore_decklist(
+    request: HttpRequest,
+    decklist: str,
+    authorization: Optional[str] = AuthHeader,  # noqa: UP045
+) -> dict[str, Any]:
+    found = service.restore(_organisers_list(decklist, authorization))
+    return service.decklist_json(found)
 
 
 @api.get(

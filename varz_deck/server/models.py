@@ -44,6 +44,9 @@ class Decklist(models.Model):
     current: Any = models.ForeignKey(
         "Version", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # withdrawn by the organiser (None: not withdrawn): kept with its versions, but out of the
+    # CSV, the sheets, the metagame and the public lists until restored
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("id",)

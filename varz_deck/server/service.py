@@ -77,7 +77,7 @@ class Forbidden(ServiceError):
 
 
 class Closed(ServiceError):
-    status, code = 409, "closed"  # "deadline_passed" or "locked"
+    status, code = 409, "closed"  # "deadline_passed", "locked" or "withdrawn"
 
 
 class Invalid(ServiceError):
@@ -93,6 +93,10 @@ LOCKED = msg("serve", "the organiser has locked this event; submissions are clos
 NO_PLAYER = msg("serve", "the player's name is missing")
 LONG_PLAYER = msg("serve", "the player's name is over {limit} characters")
 NOT_PUBLISHED = msg("serve", "the lists of this event are not published")
+WITHDRAWN = msg(
+    "serve", "the organiser has withdrawn this list; it cannot be replaced unless restored"
+)
+OTHER_GAME = msg("F010", "this list is for {game}; this event is for {mine}")
 UNKNOWN_LANG = msg("serve", "unknown language {lang}; choose en, ja or zh")
 
 
@@ -348,7 +352,8 @@ def decklist_counts() -> dict[int, int]:
     """Event primary key -> how many lists it has."""
     from django.db.models import Count
 
-    rows = Decklist.objects.values("event_id").annotate(n=Count("id")).order_by()
+    lists = Decklist.objects.filter(withdrawn_at__isnull=True)
+    rows = lists.values("event_id").annotate(n=Count("id")).order_by()
     return {row["event_id"]: row["n"] for row in rows}
 
 
@@ -487,11 +492,50 @@ def set_locked(event: Event, locked: bool) -> Event:
 
 
 def publish(event: Event) -> Event:
+    return _set_published(event, True)
+
+
+def unpublish(event: Event) -> Event:
+    """The public lists are gone again (404) until the next publish."""
+    return _set_published(event, False)
+
+
+def _set_published(event: Event, published: bool) -> Event:
+    """Publish or unpublish; once is enough: doing it again changes nothing and logs nothing."""
     with writing():
-        Event.objects.filter(pk=event.pk).update(published=True)
-        record(event, "publish")
+        changed = Event.objects.filter(pk=event.pk, published=not published).update(
+            published=published
+        )
+        if changed:
+            record(event, "publish" if published else "unpublish")
     event.refresh_from_db()
     return event
+
+
+def withdraw(decklist: Decklist) -> Decklist:
+    """The organiser withdraws a list: kept, with its versions, but out of the CSV, the sheets,
+    the metagame, the public lists and the judge's look-up. A withdrawn list stays as it was."""
+    return _set_withdrawn(decklist, True)
+
+
+def restore(decklist: Decklist) -> Decklist:
+    """A withdrawn list back in the event (a list not withdrawn stays as it is)."""
+    return _set_withdrawn(decklist, False)
+
+
+def _set_withdrawn(decklist: Decklist, withdrawn: bool) -> Decklist:
+    with writing():
+        lists = Decklist.objects.filter(pk=decklist.pk, withdrawn_at__isnull=withdrawn)
+        if lists.update(withdrawn_at=timezone.now() if withdrawn else None):
+            record(decklist.event, "withdraw" if withdrawn else "restore", decklist=decklist)
+    decklist.refresh_from_db(fields=["withdrawn_at"])
+    return decklist
+
+
+def ensure_not_withdrawn(decklist: Decklist) -> None:
+    """Closed (409 `withdrawn`) for a list the organiser has withdrawn."""
+    if decklist.withdrawn_at is not None:
+        raise Closed(WITHDRAWN, "withdrawn")
 
 
 # --- Checking a deck ------------------------------------------------------------------------
@@ -555,8 +599,12 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
     )
     if owner is None or owner == database.game:
         report = reg.report  # the same reader and rules as check_deck
-    else:  # another game's deck: one F010, as `check --cards` gives it
+    else:  # another game's deck: one F010, as `check --cards` gives it, in the server's words
+        from varz_deck.core.diagnostics import diag
+
         report = check_decks([source], database, format_key)[0]
+        wording = OTHER_GAME(game=get_game(owner).name, mine=get_game(database.game).name)
+        report = replace(report, diagnostics=(diag("F010", wording, file=source.name),))
         reg = replace(reg, report=report, canonical=None, deck_hash=None)
     return Checked(report, reg)
 
@@ -627,6 +675,7 @@ def replace_deck(
     deadline or lock; the organiser may always fix a list."""
     event = decklist.event
     text = storable(text)
+    ensure_not_withdrawn(decklist)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, decklist.player)
@@ -635,8 +684,11 @@ def replace_deck(
         if not by_organiser:
             ensure_open(Event.objects.select_for_update().get(pk=event.pk))
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
-        # transactions already run one at a time), so each gets the next number
-        Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
+        # transactions already run one at a time), so each gets the next number; and not of a
+        # list withdrawn since it was read
+        locked = Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
+        if locked is not None:
+            ensure_not_withdrawn(locked)
         last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
         version.number = last + 1
         _add_version(decklist, version)
@@ -753,6 +805,8 @@ def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
         "versions": [version_json(v, decklist.event) for v in every],
         "changed_since_submitted": current is not None and current.changed_at is not None,
         "changed_at": iso_time(decklist.event, current.changed_at) if current else None,
+        "withdrawn": decklist.withdrawn_at is not None,
+        "withdrawn_at": iso_time(decklist.event, decklist.withdrawn_at),
     }
 
 
@@ -760,17 +814,21 @@ def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
 
 
 def current_versions(event: Event) -> list[tuple[Decklist, Version]]:
-    """Every list of the event with its current version, in order of first submission."""
-    lists = Decklist.objects.filter(event=event, current__isnull=False).select_related("current")
+    """Every list of the event (not withdrawn) with its current version, in order of first
+    submission."""
+    lists = Decklist.objects.filter(
+        event=event, current__isnull=False, withdrawn_at__isnull=True
+    ).select_related("current")
     return [(d, d.current) for d in lists.order_by("id")]
 
 
 CurrentList = tuple[int, str, datetime.datetime, bool, str | None, Any, str, int]
 
 
-def current_lists(event: Event) -> list[CurrentList]:
-    """Every list of the event with a current version, in order of first submission, as plain
-    values: (id, player, submitted_at, legal, deck_hash, diagnostics, lead, number of versions).
+def current_lists(event: Event, *, withdrawn: bool | None = False) -> list[CurrentList]:
+    """Every list of the event with a current version (not withdrawn; `withdrawn=True`: the
+    withdrawn ones instead, None: both), in order of first submission, as plain values: (id,
+    player, submitted_at, legal, deck_hash, diagnostics, lead, number of versions).
 
     Two queries and no model objects or deck texts: the organiser's list of 1,000 players (the API,
     the dashboard and the metagame all read it) is asked for often on the day, and building 2,000
@@ -778,18 +836,17 @@ def current_lists(event: Event) -> list[CurrentList]:
     counts = Counter(
         Version.objects.filter(decklist__event=event).values_list("decklist_id", flat=True)
     )
-    lists = (
-        Decklist.objects.filter(event=event, current__isnull=False)
-        .order_by("id")
-        .values_list(
-            "id",
-            "player",
-            "current__submitted_at",
-            "current__legal",
-            "current__deck_hash",
-            "current__diagnostics",
-            "current__lead",
-        )
+    chosen = Decklist.objects.filter(event=event, current__isnull=False)
+    if withdrawn is not None:
+        chosen = chosen.filter(withdrawn_at__isnull=not withdrawn)
+    lists = chosen.order_by("id").values_list(
+        "id",
+        "player",
+        "current__submitted_at",
+        "current__legal",
+        "current__deck_hash",
+        "current__diagnostics",
+        "current__lead",
     )
     return [(*row, counts[row[0]]) for row in lists]
 
@@ -816,10 +873,19 @@ def changed_lists(event: Event) -> dict[int, tuple[datetime.datetime, bool | Non
     return {pk: (at, legal) for pk, at, legal in rows}
 
 
+def withdrawn_times(event: Event) -> dict[int, datetime.datetime]:
+    """The event's withdrawn lists: id -> when each was withdrawn."""
+    rows = Decklist.objects.filter(event=event, withdrawn_at__isnull=False)
+    return dict(rows.values_list("id", "withdrawn_at"))
+
+
 def decklist_rows(event: Event) -> list[dict[str, Any]]:
-    """The organiser's table: `[{"id", "player", "submitted_at", "legal", "deck_hash",
-    "errors", "warnings", "versions", "lead", "changed_since_submitted"}]`."""
+    """The organiser's table, withdrawn lists too: `[{"id", "player", "submitted_at", "legal",
+    "deck_hash", "errors", "warnings", "versions", "lead", "changed_since_submitted",
+    "withdrawn", "withdrawn_at"}]`."""
     changed = changed_lists(event)
+    gone = withdrawn_times(event)
+    every = current_lists(event, withdrawn=None)
     return [
         {
             "id": pk,
@@ -832,10 +898,10 @@ def decklist_rows(event: Event) -> list[dict[str, Any]]:
             "versions": versions,
             "lead": lead,
             "changed_since_submitted": pk in changed,
+            "withdrawn": pk in gone,
+            "withdrawn_at": iso_time(event, gone.get(pk)),
         }
-        for pk, player, submitted_at, legal, deck_hash, found, lead, versions in current_lists(
-            event
-        )
+        for pk, player, submitted_at, legal, deck_hash, found, lead, versions in every
     ]
 
 

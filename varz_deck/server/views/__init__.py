@@ -1,7 +1,8 @@
 """The HTML pages of `varz-deck serve` (SPEC §9): players, the organiser, judges, the public.
 
 - public.py: the submission page, the live check, the private link, the published lists;
-- organiser.py: the dashboard, lock/unlock/publish, sheets, CSV, a list for a player, the judge;
+- organiser.py: the dashboard, lock/unlock/publish/unpublish (confirmation pages), withdraw and
+  restore a list, sheets, CSV, a list for a player, the judge;
 - roster.py: the roster page, the links CSV, the dashboard's roster and audit sections, and a
   player's personal link `/p/TOKEN`;
 - forms.py: the pages' Django forms; viewmodels.py: the models as the templates show them;
@@ -31,6 +32,7 @@ urlpatterns: list[URLPattern] = [
     path("events/<str:key>/lock", organiser.lock, name="page-lock"),
     path("events/<str:key>/unlock", organiser.unlock, name="page-unlock"),
     path("events/<str:key>/publish", organiser.publish, name="page-publish"),
+    path("events/<str:key>/unpublish", organiser.unpublish, name="page-unpublish"),
     path("events/<str:key>/sheets", organiser.sheets, name="page-sheets"),
     path("events/<str:key>/export.csv", organiser.export_csv, name="page-export"),
     path("events/<str:key>/add", organiser.add_for_player, name="page-add"),
@@ -38,6 +40,16 @@ urlpatterns: list[URLPattern] = [
         "events/<str:key>/decklists/<str:number>",
         organiser.organiser_decklist,
         name="page-organiser-list",
+    ),
+    path(
+        "events/<str:key>/decklists/<str:number>/withdraw",
+        organiser.withdraw,
+        name="page-withdraw",
+    ),
+    path(
+        "events/<str:key>/decklists/<str:number>/restore",
+        organiser.restore,
+        name="page-restore",
     ),
     path("events/<str:key>/judge", organiser.judge, name="page-judge"),
     path("events/<str:key>/roster", roster.roster, name="page-roster"),

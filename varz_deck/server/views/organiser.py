@@ -1,9 +1,13 @@
 """The organiser's pages (signed in by `/o/TOKEN`, urls.py).
 
-`/events/E/dashboard` (every list, lock, unlock, publish, CSV, every sheet in one printable
-document, the metagame), submitting or fixing a list for a player, and the judge's page
-`/events/E/judge` (a player or a deck hash -> the registered list; a presented list -> the
-`diff`). Another browser gets 403, an unknown event 404.
+`/events/E/dashboard` (every list, lock, unlock, publish, unpublish, withdraw, restore, CSV, every
+sheet in one printable document, the metagame), submitting or fixing a list for a player, and the
+judge's page `/events/E/judge` (a player or a deck hash -> the registered list; a presented list
+-> the `diff`). Another browser gets 403, an unknown event 404.
+
+Lock, publish, unpublish and withdraw ask first: their GET is a confirmation page (it changes
+nothing) whose form posts to the same URL, and the POST does it. Unlock and restore, which undo,
+are one POST from the dashboard.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from varz_deck.core.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
-from varz_deck.server.views.public import submission_context
+from varz_deck.server.views.public import refused_list, saved_banner, submission_context
 from varz_deck.server.views.render import (
     message_page,
     not_found,
@@ -49,6 +53,9 @@ _DONE = {
     "locked": texts.DONE_LOCKED,
     "unlocked": texts.DONE_UNLOCKED,
     "published": texts.DONE_PUBLISHED,
+    "unpublished": texts.DONE_UNPUBLISHED,
+    "withdrawn": texts.DONE_WITHDRAWN,
+    "restored": texts.DONE_RESTORED,
 }
 
 
@@ -76,6 +83,7 @@ def _dashboard_urls(event: Any) -> dict[str, str]:
         "lock": f"{base}/lock",
         "unlock": f"{base}/unlock",
         "publish": f"{base}/publish",
+        "unpublish": f"{base}/unpublish",
         "sheets": f"{base}/sheets",
         "csv": f"{base}/export.csv",
         "judge": f"{base}/judge",
@@ -129,6 +137,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "urls": _dashboard_urls(event),
         "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
         "rows_base": f"/events/{event.key}/decklists/",
+        "withdrawn": _withdrawn_rows(event),
         "metagame": metagame,
         "summary": summary,
         "lead_title": lead_title(event, lang),
@@ -138,12 +147,63 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     return page(request, "dashboard.html", context)
 
 
-def _state_change(change: Callable[[Any], Any], done: str) -> Callable[..., HttpResponse]:
-    @require_http_methods(["POST"])
+def _withdrawn_rows(event: Any) -> list[dict[str, Any]]:
+    """The withdrawn lists, in order of first submission: player, when withdrawn, restore."""
+    gone = service.withdrawn_times(event)
+    rows = []
+    for pk, player, *_ in service.current_lists(event, withdrawn=True):
+        at = gone.get(pk)
+        rows.append(
+            {
+                "id": pk,
+                "player": safe(player),
+                "iso": iso(event, at) if at else "",
+                "when": when(event, at) if at else "—",
+                "restore": f"/events/{event.key}/decklists/{pk}/restore",
+            }
+        )
+    return rows
+
+
+def _confirm_page(
+    request: HttpRequest,
+    event: Any,
+    heading: str,
+    question: Message,
+    value: str,
+    warning: Message | None = None,
+) -> HttpResponse:
+    """The page that asks before an action: the question, a form (CSRF) that posts to this
+    same URL, and Cancel back to the dashboard."""
+    lang = page_language(request)
+    words = texts.Texts(lang)
+    context = {
+        "event": event_view(event),
+        "heading": words[heading],
+        "question": question.render(lang),
+        "warning": warning.render(lang) if warning else "",
+        "action": request.path,
+        "value": value,
+        "button": words[heading],
+        "cancel": with_lang(service.dashboard_path(event), lang),
+    }
+    return page(request, "confirm.html", context)
+
+
+def _state_change(
+    change: Callable[[Any], Any],
+    done: str,
+    ask: Callable[[HttpRequest, Any], HttpResponse] | None = None,
+) -> Callable[..., HttpResponse]:
+    """An action on the event: a POST does it; with `ask`, a GET is its confirmation page."""
+
+    @require_http_methods(["GET", "POST"] if ask else ["POST"])
     def view(request: HttpRequest, key: str) -> HttpResponse:
         event = _organiser_event(request, key)
         if event is None:
             return _refused(request, key)
+        if request.method != "POST" and ask is not None:
+            return ask(request, event)
         change(event)
         target = with_lang(service.dashboard_path(event), page_language(request), done=done)
         return HttpResponseRedirect(target, status=303)
@@ -152,9 +212,63 @@ def _state_change(change: Callable[[Any], Any], done: str) -> Callable[..., Http
     return view
 
 
-lock = _state_change(lambda event: service.set_locked(event, True), "locked")
+def _ask_lock(request: HttpRequest, event: Any) -> HttpResponse:
+    question = texts.CONFIRM_LOCK(event=event.name)
+    return _confirm_page(request, event, "lock", question, "lock")
+
+
+def _ask_publish(request: HttpRequest, event: Any) -> HttpResponse:
+    question = texts.CONFIRM_PUBLISH(event=event.name)
+    still_open = texts.CONFIRM_PUBLISH_OPEN if service.closed_reason(event) is None else None
+    return _confirm_page(request, event, "publish", question, "publish", still_open)
+
+
+def _ask_unpublish(request: HttpRequest, event: Any) -> HttpResponse:
+    question = texts.CONFIRM_UNPUBLISH(event=event.name)
+    return _confirm_page(request, event, "unpublish", question, "unpublish")
+
+
+lock = _state_change(lambda event: service.set_locked(event, True), "locked", _ask_lock)
 unlock = _state_change(lambda event: service.set_locked(event, False), "unlocked")
-publish = _state_change(service.publish, "published")
+publish = _state_change(service.publish, "published", _ask_publish)
+unpublish = _state_change(service.unpublish, "unpublished", _ask_unpublish)
+
+
+def _organisers_list(request: HttpRequest, key: str, number: str) -> tuple[Any, Any]:
+    """(event, list) when this browser is the organiser of the list's event; (None, page) with
+    the refusal (403 for another browser, 404 for a list not of this event) otherwise."""
+    event = _organiser_event(request, key)
+    if event is None:
+        return None, _refused(request, key)
+    decklist = service.decklist_in_session(number, request.session)
+    if decklist is None or decklist.event_id != event.pk:
+        return None, not_found(request)
+    return event, decklist
+
+
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest, key: str, number: str) -> HttpResponse:
+    """A GET asks (the confirmation page); the POST withdraws the list."""
+    event, decklist = _organisers_list(request, key, number)
+    if event is None:
+        return decklist  # the refusal
+    if request.method != "POST":
+        question = texts.CONFIRM_WITHDRAW(player=decklist.player)
+        return _confirm_page(request, event, "withdraw", question, "withdraw")
+    service.withdraw(decklist)
+    target = with_lang(service.dashboard_path(event), page_language(request), done="withdrawn")
+    return HttpResponseRedirect(target, status=303)
+
+
+@require_http_methods(["POST"])
+def restore(request: HttpRequest, key: str, number: str) -> HttpResponse:
+    """Restore a withdrawn list (no confirmation: it undoes a withdrawal)."""
+    event, decklist = _organisers_list(request, key, number)
+    if event is None:
+        return decklist  # the refusal
+    service.restore(decklist)
+    target = with_lang(service.dashboard_path(event), page_language(request), done="restored")
+    return HttpResponseRedirect(target, status=303)
 
 
 @require_http_methods(["GET"])
@@ -207,39 +321,50 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
     else:
         form = PlayerDeckForm(lang=lang)
     heading, button = texts.ORGANISER_HEADING, texts.ORGANISER_BUTTON
-    context = submission_context(event, form, lang, heading, button)
+    context = submission_context(event, form, lang, heading, button, texts.TEXTS["their_name"])
     context["action"] = here
     return page(request, "submit.html", context, status)
 
 
 @require_http_methods(["GET", "POST"])
 def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpResponse:
-    """One list as the organiser sees it; the organiser may fix it at any time."""
-    event = _organiser_event(request, key)
+    """One list as the organiser sees it; the organiser may fix it at any time, unless it is
+    withdrawn (restore it first)."""
+    event, decklist = _organisers_list(request, key, number)
     if event is None:
-        return _refused(request, key)
-    decklist = service.decklist_in_session(number, request.session)
-    if decklist is None or decklist.event_id != event.pk:
-        return not_found(request)
+        return decklist  # the refusal
     lang = page_language(request)
     here = f"/events/{event.key}/decklists/{decklist.pk}"
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    refused: dict[str, str] = {}
     if form is not None and form.is_valid():
-        service.replace_deck(decklist, form.text, by_organiser=True)
-        return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
+        try:
+            service.replace_deck(decklist, form.text, by_organiser=True)
+        except service.Closed:
+            refused = refused_list(form.text, texts.CLOSED_WITHDRAWN, lang)
+            decklist = service.decklist_in_session(number, request.session) or decklist
+        else:
+            return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
     context = decklist_view(decklist, lang)
     flash = request.session.pop(FLASH_LINK, "")
     problem = form.problem if form is not None else ""
+    withdrawn = decklist.withdrawn_at is not None
     context.update(
         saved=request.GET.get("saved") == "1",
         private_link=flash,
         private_link_label=texts.FLASH_LINK_TEXT.render(lang) if flash else "",
         action=here,
-        closed="",
+        closed=texts.CLOSED_WITHDRAWN.render(lang) if withdrawn else "",
         problem=problem,
         back=service.dashboard_path(event),
+        withdrawn=texts.WITHDRAWN_NOTICE.render(lang) if withdrawn else "",
+        restore_url=f"{here}/restore" if withdrawn else "",
+        withdraw_url="" if withdrawn else f"{here}/withdraw",
+        **saved_banner(context, lang),
     )
-    return page(request, "decklist.html", context, 422 if problem else 200)
+    context.update(refused)
+    status = 409 if refused else 422 if problem else 200
+    return page(request, "decklist.html", context, status)
 
 
 @require_http_methods(["GET", "POST"])

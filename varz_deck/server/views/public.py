@@ -5,7 +5,9 @@
 - The live check `POST /events/E/check` (stores nothing; the one static script calls it as the
   player types).
 - The private link `/decklists/ID/TOKEN` (the result: every diagnostic; replace the list until the
-  deadline or lock, 409 after).
+  deadline or lock, 409 after, or while the organiser has withdrawn it).
+- A closed form is shown disabled with the reason; a list posted anyway (a stale page) is refused
+  (409) and shown back in the text area, never lost.
 - The published lists `/events/E/public` (404 until published), and the server's root.
 """
 
@@ -36,20 +38,52 @@ from varz_deck.server.views.viewmodels import (
     event_line,
     event_view,
     verdict,
+    when,
 )
 
 
-def closed_message(reason: str | None) -> Message | None:
-    """Why a player can no longer change a list (None: they can)."""
+def closed_message(event: Any) -> Message | None:
+    """Why a player can no longer submit or change a list now (None: they can)."""
+    reason = service.closed_reason(event)
     if reason == "locked":
         return texts.CLOSED_LOCKED
     if reason == "deadline_passed":
-        return texts.CLOSED_DEADLINE
+        return texts.CLOSED_AT(time=when(event, event.deadline))
     return None
 
 
+def list_closed_message(decklist: Any) -> Message | None:
+    """Why a list cannot be replaced by its player now (None: it can)."""
+    if decklist.withdrawn_at is not None:
+        return texts.CLOSED_WITHDRAWN
+    return closed_message(decklist.event)
+
+
+def saved_banner(context: dict[str, Any], lang: str) -> dict[str, str]:
+    """The banner over a list just stored: green when legal, else the error colour with the
+    number of errors."""
+    if context["legal"]:
+        return {"saved_kind": "ok", "saved_text": texts.TEXTS["saved"].render(lang)}
+    errors = sum(1 for d in context["diagnostics"] if d["severity"] == "error")
+    return {"saved_kind": "error", "saved_text": texts.STORED_NOT_LEGAL(n=errors).render(lang)}
+
+
+def refused_list(text: str, reason: Message, lang: str) -> dict[str, str]:
+    """A list posted to a closed form: shown back in the text area, with the reason."""
+    return {
+        "deck": clean_output(text),
+        "closed": reason.render(lang),
+        "problem": texts.NOT_STORED.render(lang),
+    }
+
+
 def submission_context(
-    event: Any, form: PlayerDeckForm, lang: str, heading: Message, button: Message
+    event: Any,
+    form: PlayerDeckForm,
+    lang: str,
+    heading: Message,
+    button: Message,
+    name_label: Message = texts.TEXTS["player_name"],
 ) -> dict[str, Any]:
     """The submission form of an event (the player's or the organiser's), as posted."""
     return {
@@ -57,6 +91,7 @@ def submission_context(
         "event_line": event_line(event, lang),
         "heading": heading.render(lang),
         "submit_label": button.render(lang),
+        "name_label": name_label.render(lang),
         "check_url": f"/events/{event.key}/check",
         "closed": "",
         "problem": form.problem,
@@ -75,6 +110,7 @@ def submit(request: HttpRequest, key: str) -> HttpResponse:
         return not_found(request)
     lang = page_language(request)
     status = 200
+    refused: dict[str, str] = {}
     if request.method == "POST":
         form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
         if form.is_valid():
@@ -85,18 +121,21 @@ def submit(request: HttpRequest, key: str) -> HttpResponse:
                     form.text,
                     player_id=form.cleaned_data["player_id"],
                 )
-            except service.Closed as refused:
-                return message_page(
-                    request, texts.CLOSED_HEADING, refused.message, 409, event=event
-                )
-            target = service.decklist_path(decklist, token)
-            return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
-        status = 422
+            except service.Closed as closed_now:
+                event = service.get_event(key)  # as it is now: locked, or past its deadline
+                reason = closed_message(event) or closed_now.message
+                refused, status = refused_list(form.text, reason, lang), 409
+            else:
+                target = service.decklist_path(decklist, token)
+                return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
+        else:
+            status = 422
     else:
         form = PlayerDeckForm(lang=lang)
-    closed = closed_message(service.closed_reason(event))
+    closed = closed_message(event)
     context = submission_context(event, form, lang, texts.SUBMIT_HEADING, texts.SUBMIT_BUTTON)
     context.update(action=service.submit_path(event), closed=closed.render(lang) if closed else "")
+    context.update(refused)
     return page(request, "submit.html", context, status)
 
 
@@ -134,21 +173,18 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
     lang = page_language(request)
     here = service.decklist_path(decklist, token)
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    refused: dict[str, str] = {}
     if form is not None and form.is_valid():
         try:
             service.replace_deck(decklist, form.text)
-        except service.Closed as refused:
-            return message_page(
-                request,
-                texts.CLOSED_HEADING,
-                refused.message,
-                409,
-                event=decklist.event,
-                back=here,
-            )
-        return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
+        except service.Closed as closed_now:
+            decklist, _ = service.get_decklist(number, edit_token=token)  # as it is now
+            reason = list_closed_message(decklist) or closed_now.message
+            refused = refused_list(form.text, reason, lang)
+        else:
+            return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
     context = decklist_view(decklist, lang)
-    closed = closed_message(service.closed_reason(decklist.event))
+    closed = list_closed_message(decklist)
     problem = form.problem if form is not None else ""
     context.update(
         saved=request.GET.get("saved") == "1",
@@ -156,8 +192,12 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
         action=here,
         closed=closed.render(lang) if closed else "",
         problem=problem,
+        withdrawn=texts.WITHDRAWN_NOTICE.render(lang) if decklist.withdrawn_at else "",
+        **saved_banner(context, lang),
     )
-    return page(request, "decklist.html", context, 422 if problem else 200)
+    context.update(refused)
+    status = 409 if refused else 422 if problem else 200
+    return page(request, "decklist.html", context, status)
 
 
 @require_http_methods(["GET"])

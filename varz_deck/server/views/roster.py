@@ -20,7 +20,12 @@ from varz_deck.core.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, RosterForm
-from varz_deck.server.views.public import closed_message
+from varz_deck.server.views.public import (
+    closed_message,
+    list_closed_message,
+    refused_list,
+    saved_banner,
+)
 from varz_deck.server.views.render import message_page, not_found, page, page_language, with_lang
 from varz_deck.server.views.viewmodels import decklist_view, event_line, event_view, iso, when
 
@@ -177,6 +182,7 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
     here = service.roster_path(token)
     mine = service.entry_list(entry)
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
+    refused: dict[str, str] = {}
     if form is not None and form.is_valid():
         try:
             if mine is None:  # the first list: its result page, with its private link
@@ -187,13 +193,15 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 service.replace_deck(mine, form.text)
                 target = here
-        except service.Closed as refused:
-            return message_page(
-                request, texts.CLOSED_HEADING, refused.message, 409, event=event, back=here
-            )
-        return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
-    closed = closed_message(service.closed_reason(event))
+        except service.Closed as closed_now:  # shown back with the reason, never lost
+            event, mine = service.get_event(event.key), service.entry_list(entry)  # as now
+            reason = list_closed_message(mine) if mine is not None else closed_message(event)
+            refused = refused_list(form.text, reason or closed_now.message, lang)
+        else:
+            return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
+    closed = list_closed_message(mine) if mine is not None else closed_message(event)
     problem = form.problem if form is not None else ""
+    status = 409 if refused else 422 if problem else 200
     if mine is not None:
         context = decklist_view(mine, lang)
         context.update(
@@ -202,8 +210,11 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
             action=here,
             closed=closed.render(lang) if closed else "",
             problem=problem,
+            withdrawn=texts.WITHDRAWN_NOTICE.render(lang) if mine.withdrawn_at else "",
+            **saved_banner(context, lang),
         )
-        return page(request, "decklist.html", context, 422 if problem else 200)
+        context.update(refused)
+        return page(request, "decklist.html", context, status)
     context = {
         "event": event_view(event),
         "event_line": event_line(event, lang),
@@ -215,5 +226,7 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
         "deck": clean_output(form.shown_deck) if form is not None else "",
         "action": here,
         "roster_player": {"name": safe(entry.name), "player_id": safe(entry.player_id)},
+        "name_label": texts.TEXTS["player_name"].render(lang),
+        **refused,
     }
-    return page(request, "submit.html", context, 422 if problem else 200)
+    return page(request, "submit.html", context, status)

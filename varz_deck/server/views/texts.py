@@ -14,6 +14,7 @@ TEXTS: dict[str, Message] = {
     "back": msg("page", "Back"),
     "player": msg("page", "Player"),
     "player_name": msg("page", "Your name"),
+    "their_name": msg("page", "Player's name"),  # the organiser's form for a player
     "deck_list": msg("page", "Deck list"),
     "deck_hint": msg(
         "page",
@@ -42,6 +43,13 @@ TEXTS: dict[str, Message] = {
     "lock": msg("page", "Lock submissions"),
     "unlock": msg("page", "Unlock submissions"),
     "publish": msg("page", "Publish the lists"),
+    "unpublish": msg("page", "Unpublish the lists"),
+    "withdraw": msg("page", "Withdraw the list"),
+    "restore": msg("page", "Restore"),
+    "cancel": msg("page", "Cancel"),
+    "actions": msg("page", "Actions"),
+    "withdrawn_lists": msg("page", "Withdrawn lists"),
+    "withdrawn_at": msg("page", "Withdrawn"),
     "print_sheets": msg("page", "Print all sheets"),
     "export_csv": msg("page", "Export CSV"),
     "judge_page": msg("page", "Judge's page"),
@@ -113,8 +121,10 @@ STATE_PUBLISHED = msg("page", "published")
 CLOSED_LOCKED = msg(
     "page", "The organiser has locked submissions: the list can no longer be changed."
 )
-CLOSED_DEADLINE = msg("page", "The deadline has passed: the list can no longer be changed.")
-CLOSED_HEADING = msg("page", "Submissions are closed")
+CLOSED_AT = msg("page", "Submissions closed at {time}: the list can no longer be changed.")
+CLOSED_WITHDRAWN = msg("page", "The list cannot be replaced while it is withdrawn.")
+WITHDRAWN_NOTICE = msg("page", "This list was withdrawn by the organiser.")
+NOT_STORED = msg("page", "Your list was not stored; it is kept below, so you can copy it.")
 HOME = msg(
     "page",
     "Players: open the submission link of your event. Organisers: open the sign-in link that "
@@ -132,6 +142,37 @@ TOO_LONG = msg("page", "The list is over {limit:,} bytes; a deck list is far sma
 DONE_LOCKED = msg("page", "Submissions are locked.")
 DONE_UNLOCKED = msg("page", "Submissions are open again.")
 DONE_PUBLISHED = msg("page", "The lists are published.")
+DONE_UNPUBLISHED = msg("page", "The lists are no longer public.")
+DONE_WITHDRAWN = msg("page", "The list is withdrawn.")
+DONE_RESTORED = msg("page", "The list is restored.")
+STORED_NOT_LEGAL = nmsg(
+    "page",
+    "Your list is stored, but it is not legal: {n} error.",
+    "Your list is stored, but it is not legal: {n} errors.",
+)
+# the confirmation pages (no script: a page whose form does the action)
+CONFIRM_LOCK = msg(
+    "page",
+    "Lock submissions of {event}? Players can no longer submit or replace their lists until "
+    "you unlock them.",
+)
+CONFIRM_PUBLISH = msg(
+    "page", "Publish every list of {event}? Everyone with the link will see them."
+)
+CONFIRM_PUBLISH_OPEN = msg(
+    "page",
+    "Submissions are still open: a list submitted or replaced from now on is public at once. "
+    "Lock submissions first unless that is what you want.",
+)
+CONFIRM_UNPUBLISH = msg(
+    "page",
+    "Unpublish the lists of {event}? The public page is gone until you publish them again.",
+)
+CONFIRM_WITHDRAW = msg(
+    "page",
+    "Withdraw the list of {player}? It is kept, with its versions, but leaves the CSV, the "
+    "sheets, the metagame and the public lists until you restore it.",
+)
 FLASH_LINK_TEXT = msg("page", "The player's private link (shown once; give it to the player):")
 NO_LEAD = msg("page", "(none)")
 JUDGE_NONE = msg("page", "No list matches {query}.")

@@ -1,0 +1,17 @@
+# A list withdrawn by the organiser (SPEC §9 "Withdraw and restore", issue 26).
+
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("varzdeck", "0003_audit"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="decklist",
+            name="withdrawn_at",
+            field=models.DateTimeField(blank=True, null=True),
+        ),
+    ]
