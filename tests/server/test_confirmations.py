@@ -13,8 +13,10 @@ and on PostgreSQL.
 
 from __future__ import annotations
 
+import datetime
 import html
 import re
+import time
 from typing import Any
 
 from harness import ROOT
@@ -156,9 +158,12 @@ def test_the_closed_submission_form_is_disabled_and_a_posted_list_is_kept(server
     assert "The organiser has locked submissions" in text_of(closed)
     assert _api(server, event, "/decklists") == []
 
-    late = make_event("Late Day", deadline="2001-01-01T00:00:00+00:00")
+    # a deadline already past is refused at creation: one that passes in a few seconds
+    soon = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=4)
+    late = make_event("Late Day", deadline=soon.isoformat(), extra_args=["--timezone", "UTC"])
+    time.sleep(max(0.0, (soon - datetime.datetime.now(datetime.timezone.utc)).total_seconds()))
     closed = server.get(late["submit_url"])
-    assert "Submissions closed at 2001-01-01" in text_of(closed)
+    assert f"Submissions closed at {soon:%Y-%m-%d %H:%M} (UTC+00:00, UTC)" in text_of(closed)
     assert "disabled" in _fields(closed)["button"]
 
 

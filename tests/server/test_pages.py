@@ -469,7 +469,7 @@ def test_after_the_deadline_the_forms_say_closed_and_a_post_is_409(site: LiveSer
     player = server.client()
     form_page = player.get(event["submit_url"])
     assert form_page.status == 200
-    assert "Submissions closed at 2001-01-01" in text_of(form_page)
+    assert "Submissions closed at" in text_of(form_page)
     refused = player.post(
         event["submit_url"],
         form={
