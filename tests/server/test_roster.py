@@ -234,3 +234,19 @@ def test_a_roster_over_the_body_limit_is_413(server: Any) -> None:
     body = ("name,player_id\n" + "x" * (1024 * 1024 + 1)).encode()
     assert _upload(server, event, body).status == 413
     assert _roster(server, event) == []
+
+
+def test_a_withdrawn_list_leaves_its_player_missing_again(server: Any) -> None:
+    event = server.create_event("Roster Withdrawn")
+    assert _upload(server, event, FIRST).status == 200
+    junk = _submit(server, event, "Ann", ILLEGAL, player_id="P001")
+    stray = _submit(server, event, "Zed", LEGAL, player_id="P404")
+    assert _by_id(_roster(server, event))["P001"]["status"] == "illegal"
+    for number in (junk, stray):
+        answer = server.request("DELETE", f"/api/v1/decklists/{number}", headers=event["headers"])
+        assert answer.status == 200, answer
+    rows = _roster(server, event)
+    assert (_by_id(rows)["P001"]["status"], _by_id(rows)["P001"]["list"]) == ("missing", None)
+    assert [r for r in rows if not r["on_roster"]] == []  # nor "not on the roster" any more
+    assert server.post(f"/api/v1/decklists/{junk}/restore", headers=event["headers"]).status == 200
+    assert _by_id(_roster(server, event))["P001"]["list"] == junk

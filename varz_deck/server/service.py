@@ -1186,8 +1186,11 @@ def roster_entry_for_token(token: str) -> RosterEntry | None:
 
 def counted_lists(event: Event) -> list[tuple[int, str, str, bool, datetime.datetime]]:
     """(id, player, player_id, legal, submitted_at) of every list of the event that counts for
-    the roster (each with a current version), in order of first submission."""
-    lists = Decklist.objects.filter(event=event, current__isnull=False).order_by("id")
+    the roster (each with a current version, not withdrawn: a withdrawn list's player is missing
+    again), in order of first submission."""
+    lists = Decklist.objects.filter(
+        event=event, current__isnull=False, withdrawn_at__isnull=True
+    ).order_by("id")
     return list(
         lists.values_list("id", "player", "player_id", "current__legal", "current__submitted_at")
     )

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("varzdeck", "0003_audit"),
+        ("varzdeck", "0005_merge"),
     ]
 
     operations = [
