@@ -130,7 +130,7 @@ def test_an_azuki_check_imports_no_varz_module() -> None:
 
 # the extras' packages (lsp, plot, server) and what only `cards lint` needs
 EXTRA_MODULES = (
-    "django", "ninja", "uvicorn", "psycopg", "varz_deck.server",
+    "django", "ninja", "gunicorn", "psycopg", "varz_deck.server",
     "pygls", "lsprotocol", "matplotlib", "jsonschema",
 )  # fmt: skip
 

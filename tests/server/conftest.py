@@ -53,8 +53,8 @@ def _missing(what: str, install: str) -> NoReturn:
 
 @pytest.fixture(scope="session")
 def server_stack() -> None:
-    """The `server` extra (Django, django-ninja, uvicorn, psycopg) must be installed."""
-    for module in ("django", "ninja", "uvicorn", "psycopg"):
+    """The `server` extra (Django, django-ninja, gunicorn, psycopg and its pool) must be installed."""
+    for module in ("django", "ninja", "gunicorn", "psycopg", "psycopg_pool"):
         if importlib.util.find_spec(module) is None:
             _missing(f"{module} is not installed", "pip install '.[test]' brings the server extra")
 

@@ -259,7 +259,7 @@ def test_serve_with_a_bad_database_url_exits_2(folder):
 @pytest.mark.parametrize(
     "args", [["serve"], ["event", "create", "X"], ["event", "list", "--output", "json"]]
 )
-@pytest.mark.parametrize("missing", ["django", "ninja", "uvicorn"])
+@pytest.mark.parametrize("missing", ["django", "ninja", "gunicorn"])
 def test_without_the_server_extra_the_install_line_and_exit_2(tmp_path, args, missing):
     """The extra's packages made unimportable (a None in sys.modules), as if never installed."""
     code = (

@@ -36,7 +36,7 @@ CREATE_HELP = N_("Create an event; print its id, submission path and organiser t
 LIST_HELP = N_("List the events of the database.")
 _MISSING = msg(
     "cli",
-    "the registration server needs Django, django-ninja, uvicorn and psycopg: "
+    "the registration server needs Django, django-ninja, gunicorn and psycopg: "
     "pip install 'varz-deck[server]'",
 )
 
@@ -74,7 +74,7 @@ def _server(lang: str) -> Any:
 
 
 # imported only once Django is configured (django-ninja reads the settings on import)
-_STACK = ("django", "ninja", "uvicorn")
+_STACK = ("django", "ninja") + (("gunicorn",) if sys.platform != "win32" else ())
 
 
 def _prepare(url: str | None, lang: str) -> tuple[Any, str]:
@@ -134,9 +134,7 @@ def serve(
     if cards is None and os.environ.get("VARZ_DECK_CARDS"):
         cards = Path(os.environ["VARZ_DECK_CARDS"])
     try:
-        from varz_deck.server.workers import default_workers
-
-        processes = workers or default_workers()
+        processes = workers or app.default_workers()
         app.run(url, host, port, cards, chosen, processes, public_url=public_url)
     except app.StartError as err:  # the port is taken, the card database cannot be loaded
         fail(err.message, EXIT_USAGE, chosen)

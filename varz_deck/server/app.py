@@ -1,4 +1,4 @@
-"""Starting the server: configure Django, bring the database up to date, serve with uvicorn.
+"""Starting the server: configure Django, bring the database up to date, serve with gunicorn.
 
 `prepare(url)` is shared with `varz-deck event`: it configures Django for the database URL,
 refuses a database that a newer varz-deck has migrated (its migrations are unknown here, and this
@@ -8,18 +8,16 @@ are signed with. Problems are `StartError`s with a message the command line prin
 
 from __future__ import annotations
 
+import os
 import secrets
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from varz_deck.core.i18n import Message, msg, nmsg
-from varz_deck.server import hosts, workers
-from varz_deck.server.settings import DatabaseURLError, configure, shown_database
-
-if TYPE_CHECKING:
-    from varz_deck.server.security import ASGIApp
+from varz_deck.server import hosts
+from varz_deck.server.settings import THREADS, DatabaseURLError, configure, shown_database
 
 
 class StartError(Exception):
@@ -123,19 +121,47 @@ def warm_up() -> None:
 
 
 CANNOT_LISTEN = msg("serve", "cannot listen on {host}:{port}: {error}")
+NOT_HERE = msg(
+    "serve",
+    "varz-deck serve runs on Linux, macOS and the BSDs (gunicorn does not run on Windows); "
+    "on Windows, run it in WSL",
+)
+WORKER_FAILED = msg("serve", "a server process exited at start ({status}); see the lines above")
+GRACE = 5  # seconds a stopping worker gives the requests in flight (gunicorn's graceful timeout)
+CAN_SERVE = sys.platform != "win32"
 
 
-def listen(host: str, port: int, processes: int) -> socket.socket:
-    """The listening socket, or (several workers on Linux) the address reserved for the workers'
-    own sockets; bound before anything starts: an address that cannot be listened on (taken, not
-    this machine's) is a StartError, not uvicorn's log line and exit 1."""
+def default_workers() -> int:
+    """One process per core, at most 4 (bench_serve.py measured 2 on 2 cores as the best)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(4, cores or 1))
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here (SO_REUSEADDR, never SO_REUSEPORT) before anything starts:
+    an address another program or another `serve` listens on, or one that is not this machine's,
+    is a StartError naming it (gunicorn's own bind would retry five times, then exit 1)."""
     try:
-        if processes > 1 and workers.SPREADS_PORT:
-            return workers.reserve(host, port)
-        return workers.listen(host, port)
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        sock = socket.socket(family, kind, proto)
     except OSError as err:
-        error = err.strerror or str(err)
-        raise StartError(CANNOT_LISTEN(host=host, port=port, error=error)) from None
+        raise StartError(CANNOT_LISTEN(host=host, port=port, error=_os_error(err))) from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        raise StartError(CANNOT_LISTEN(host=host, port=port, error=_os_error(err))) from None
+    return sock
+
+
+def _os_error(err: OSError) -> str:
+    return err.strerror or str(err)
 
 
 SERVING = msg("serve", "serving on http://{host}:{port}/ (database {database}); Ctrl+C stops it")
@@ -159,76 +185,95 @@ def run(
     *,
     public_url: str | None = None,
 ) -> None:
-    """Prepare the database, then serve until interrupted, on `processes` processes (one where
-    processes cannot be forked). Links are built from `public_url`, else from the address
-    listened on (hosts.py)."""
+    """Prepare the database, then serve until stopped: gunicorn's arbiter in this process, with
+    `processes` workers of THREADS threads each. Links are built from `public_url`, else from
+    the address listened on (hosts.py)."""
     import logging
 
-    from django.db import connections
+    from varz_deck.server import service
 
-    from varz_deck.server import asgi, service
-
+    if not CAN_SERVE:
+        raise StartError(NOT_HERE())
     logging.getLogger("django.request").setLevel(logging.ERROR)  # no line for each 4xx answer
     prepare(url)
-    if not workers.CAN_FORK:
-        processes = 1
-    sock = listen(host, port, processes)
+    sock = listen(host, port)
     try:
         load_cards(cards)
         rechecked = service.recheck_current()  # the card data changed: the verdicts follow
         warm_up()
         shown = f"[{host}]" if ":" in host else host
-        chosen = hosts.policy(host, sock.getsockname()[1], public_url)  # port 0: the one got
-        hosts.use(chosen)
-        said = SERVING(host=shown, port=port, database=shown_database(url)).render(lang)
+        chosen_port = sock.getsockname()[1]  # port 0: the one got
+        chosen = hosts.policy(host, chosen_port, public_url)
+        hosts.use(chosen)  # before the fork: every worker has it
+        said = SERVING(host=shown, port=chosen_port, database=shown_database(url)).render(lang)
         links = LINKS(url=chosen.public_url).render(lang)
         if rechecked:
             again = RECHECKED(n=rechecked).render(lang)
             sys.stderr.write(f"varz-deck: {again}\n")
         sys.stderr.write(f"varz-deck: {said}\nvarz-deck: {links}\n")
         sys.stderr.flush()
-        app = asgi.application(url)  # built once: the workers inherit it
-        if processes == 1:
-            serve(app, sock)
-            return
-        address = sock.getsockname()[:2]  # the port chosen when 0 was asked
-        shares = workers.Shares(processes)
-
-        def worker(slot: int) -> None:
-            balanced = asgi.Rebalance(app, shares, slot)
-            if not workers.SPREADS_PORT:
-                serve(balanced, sock)  # the parent's listening socket, shared
-                return
-            sock.close()  # the parent's reservation; this worker listens on a socket of its own
-            serve(balanced, workers.listen(address[0], address[1], share=True))
-
-        def before_fork(slot: int) -> None:
-            connections.close_all()  # each worker opens its own
-            shares.set(slot, 0)
-
-        failed = workers.supervise(processes, worker, before_fork)
-        if failed is not None:
-            raise StartError(failed)
+        serve(application(), sock, processes)
     finally:
-        workers.release(sock)
+        sock.close()
 
 
-def serve(app: ASGIApp, sock: socket.socket) -> None:
-    """Serve on the listening socket until a stop signal (uvicorn, in this process)."""
-    import uvicorn
+def application() -> Any:
+    """Django's WSGI application, behind the guard that gives it whole bodies only."""
+    from django.core.handlers.wsgi import WSGIHandler
 
-    from varz_deck.server import asgi
+    from varz_deck.server.security import WholeBodies
 
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-        proxy_headers=True,
-        server_header=False,
-        timeout_graceful_shutdown=workers.GRACE,
-    )
-    server = uvicorn.Server(config)
-    if isinstance(app, asgi.Rebalance):
-        app.open_connections = lambda: len(server.server_state.connections)
-    server.run(sockets=[sock])
+    return WholeBodies(WSGIHandler())
+
+
+def close_databases() -> None:
+    """Close this process's database connections and connection pools: a forked worker must
+    open its own (a connection shared by two processes mixes their conversations)."""
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        connection.close()
+        close_pool = getattr(connection, "close_pool", None)  # PostgreSQL's psycopg pool
+        if close_pool is not None:
+            close_pool()
+
+
+def serve(app: Any, sock: socket.socket, processes: int) -> None:
+    """Serve on the listening socket with gunicorn (gthread workers) until a stop signal:
+    SIGTERM finishes the requests in flight (GRACE seconds), SIGINT (Ctrl+C) stops at once.
+    A worker that dies is started again; gunicorn's workers exit when the arbiter dies."""
+    from gunicorn.app.base import BaseApplication
+
+    options = {
+        "bind": [f"fd://{os.dup(sock.fileno())}"],  # gunicorn closes the fd it is given
+        "worker_class": "gthread",
+        "workers": processes,
+        "threads": THREADS,
+        "graceful_timeout": GRACE,
+        "timeout": 60,
+        "keepalive": 5,
+        "loglevel": "warning",
+        "accesslog": None,
+        "errorlog": "-",
+        "proc_name": "varz-deck serve",
+        "pre_fork": lambda _arbiter, _worker: close_databases(),
+        "preload_app": True,
+    }
+
+    class Server(BaseApplication):
+        """gunicorn's documented custom application: this configuration, this WSGI app."""
+
+        def load_config(self) -> None:
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Any:
+            return app
+
+    close_databases()
+    try:
+        Server().run()
+    except SystemExit as stop:
+        if stop.code not in (0, None):
+            status = f"exit code {stop.code}"
+            raise StartError(WORKER_FAILED(status=status)) from None

@@ -7,9 +7,8 @@
   power cut can lose the last ones), a busy timeout and IMMEDIATE transactions (a writer takes the
   lock when it starts, so two writers never deadlock upgrading a read lock);
 - `postgresql://user:password@host:port/name?sslmode=…` (or `postgres://`): PostgreSQL through
-  psycopg 3 (Django's backend, whose check of a kept connection asks the server nothing while the
-  connection has nothing to read: varz_deck.server.postgresql); query parameters are passed to
-  the driver.
+  psycopg 3 and Django's connection pool (psycopg_pool: each worker process keeps up to THREADS
+  connections open, one per thread serving requests); query parameters are passed to the driver.
 """
 
 from __future__ import annotations
@@ -23,7 +22,9 @@ from varz_deck.core.i18n import Message, msg
 
 DEFAULT_SQLITE = "varz-deck.sqlite3"
 DATABASE_ENV = "VARZ_DECK_DATABASE"
+POOL_TIMEOUT = 20  # seconds a request waits for a pooled PostgreSQL connection
 SQLITE_TIMEOUT = 20  # seconds a writer waits for the lock before "database is locked"
+THREADS = 4  # threads serving requests in each worker process (bench_serve.py: see the README)
 BODY_LIMIT = 1024 * 1024  # bytes: a larger request is answered 413 before it is read
 HERE = Path(__file__).resolve().parent
 
@@ -80,16 +81,18 @@ def _postgresql(url: str) -> dict[str, Any]:
         raise DatabaseURLError(_BAD_PORT(url=_hidden(url))) from None
     options: dict[str, Any] = dict(parse_qsl(parts.query))
     host = options.pop("host", None) or unquote(parts.hostname or "")
+    # the pool hands each request a connection and takes it back (Django requires CONN_MAX_AGE 0
+    # with it); a connection found broken is replaced by the pool, not by a check per request
+    options["pool"] = {"min_size": 1, "max_size": THREADS, "timeout": POOL_TIMEOUT}
     return {
-        "ENGINE": "varz_deck.server.postgresql",  # Django's, with a cheaper health check
+        "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
         "USER": unquote(parts.username or ""),
         "PASSWORD": unquote(parts.password or ""),
         "HOST": host,
         "PORT": str(port or ""),
         "OPTIONS": options,
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        "CONN_MAX_AGE": 0,
     }
 
 
@@ -150,6 +153,7 @@ def configure(url: str, *, debug: bool = False) -> None:
         ],
         MIDDLEWARE=[
             "varz_deck.server.security.SecurityHeadersMiddleware",
+            "varz_deck.server.security.LiveCheckMiddleware",
             "django.middleware.security.SecurityMiddleware",
             "django.contrib.sessions.middleware.SessionMiddleware",
             "varz_deck.server.security.PageLocaleMiddleware",

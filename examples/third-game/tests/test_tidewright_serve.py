@@ -26,7 +26,7 @@ def _missing(what: str) -> NoReturn:
 
 @pytest.fixture(scope="module")
 def harness() -> Any:
-    for module in ("django", "ninja", "uvicorn", "psycopg"):
+    for module in ("django", "ninja", "gunicorn", "psycopg", "psycopg_pool"):
         if importlib.util.find_spec(module) is None:
             _missing(f"{module} is not installed (the server extra)")
     if not (HARNESS / "harness.py").is_file():
