@@ -7,20 +7,26 @@
   and X-Frame-Options (its clickjacking middleware) come with them; here also
   Cross-Origin-Resource-Policy and Permissions-Policy.
 - Cookies (session, CSRF) are HttpOnly and SameSite=Lax always, and Secure when the request came
-  over https (directly, or through a proxy uvicorn trusts with --forwarded-allow-ips).
+  over https (directly, or through a proxy gunicorn trusts: FORWARDED_ALLOW_IPS, 127.0.0.1 and ::1
+  unless set, gunicorn's `forwarded_allow_ips`).
 - A request naming a host this server is not (hosts.py) is answered 400 before any view runs.
-- A request body over BODY_LIMIT is answered 413 before it is read (`BodyLimit`, the ASGI layer
-  in front of Django); the middleware here refuses one the same way when Django is run otherwise.
+- A request body over BODY_LIMIT is answered 413 before it is read, by its Content-Length
+  (`WholeBodies` gives a chunked body one, reading at most BODY_LIMIT + 1 bytes of it).
+- The anonymous live check is limited per client address (`LiveCheckMiddleware`).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import io
+import ipaddress
 import math
+import os
 import re
+import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -28,7 +34,6 @@ from django.middleware.locale import LocaleMiddleware
 from django.utils.cache import patch_vary_headers
 
 from varz_deck.core.i18n import LANGUAGES, msg
-from varz_deck.core.sanitize import json_dumps
 from varz_deck.server import hosts
 from varz_deck.server.settings import BODY_LIMIT
 
@@ -176,115 +181,97 @@ def _api_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return replaced
 
 
-Scope = MutableMapping[str, Any]
-Message_ = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message_]]
-Send = Callable[[Message_], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
-DRAIN_LIMIT = 16 * BODY_LIMIT  # bytes of a refused body read (and dropped) before the 413
+class WholeBodies:
+    """WSGI, in front of Django: a request's body is read whole here, before Django sees it.
 
+    - A Content-Length over `limit`: nothing read (SecurityHeadersMiddleware answers 413 by it).
+    - A Content-Length: exactly that many bytes. gunicorn gives a body cut short by a client
+      that left as if it were whole, and Django would act on that half: it is answered 400 here,
+      and Django never sees it.
+    - None (chunked: gunicorn passes it on with `wsgi.input_terminated`, and Django would read it
+      as empty): at most `limit` + 1 bytes, given to Django with their length (over the limit,
+      413 as above; the rest is never read).
+    """
 
-class BodyLimit:
-    """ASGI: a request whose body is over the limit is answered 413 before Django reads it (by
-    its Content-Length, or while a chunked body arrives); nothing else is changed."""
-
-    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+    def __init__(self, app: WSGIApp, limit: int = BODY_LIMIT) -> None:
         self.app = app
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = None
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length":
-                length = value
-        if length is not None:
-            if not length.isdigit() or int(length) > self.limit:
-                await self._refuse(scope, receive, send, int(length) if length.isdigit() else 0)
-                return
-            await self.app(scope, receive, send)
-            return
-        # no Content-Length (chunked): read it here, up to the limit, and hand it on
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return  # the client left: nothing to do, nothing written
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.limit:
-                more = message.get("more_body", False)
-                await self._refuse(scope, receive if more else None, send, DRAIN_LIMIT)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
-        replayed = False
-
-        async def replay() -> Message_:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive | None, send: Send, size: int) -> None:
-        text = TOO_LARGE(limit=self.limit).render(_language(scope))
-        await refuse(scope, receive, send, size, (413, "too_large", text))
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        length = str(environ.get("CONTENT_LENGTH") or "")
+        if length.isdigit() and int(length) > self.limit:
+            return self.app(environ, start_response)
+        wanted = int(length) if length.isdigit() else self.limit + 1
+        try:
+            body = _read(environ["wsgi.input"], wanted)
+        except Exception:  # the client left, or sent a malformed chunk
+            body = None
+        if body is None or (length.isdigit() and len(body) < wanted):
+            start_response("400 Bad Request", [("Content-Length", "0")])
+            return [b""]
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        return self.app(environ, start_response)
 
 
-def _language(scope: Scope) -> str:
-    for name, value in scope.get("headers", ()):
-        if name == b"accept-language":
-            tag = value.decode("latin-1").split(",")[0].strip().lower()[:2]
-            return tag if tag in LANGUAGES else "en"
-    return "en"
+def _read(stream: Any, most: int) -> bytes:
+    """Up to `most` bytes of a stream, fewer where it ends first."""
+    parts: list[bytes] = []
+    left = most
+    while left > 0:
+        part = stream.read(min(left, 64 * 1024))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
 
 
-async def refuse(
-    scope: Scope,
-    receive: Receive | None,
-    send: Send,
-    size: int,
-    error: tuple[int, str, str],
-    headers: tuple[tuple[bytes, bytes], ...] = (),
-) -> None:
-    """An error answer (status, code, message) after reading and dropping a body of up to
-    DRAIN_LIMIT bytes (a client still sending would see its connection cut before the answer);
-    nothing of it is kept, and the connection is closed."""
-    if receive is not None and size <= DRAIN_LIMIT:
-        drained = 0
-        while drained <= DRAIN_LIMIT:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left
-            drained += len(message.get("body", b""))
-            if not message.get("more_body", False):
-                break
-    status, code, text = error
-    body = json_dumps(error_body(code, text), indent=None).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-                (b"content-security-policy", CSP.format(styles="").encode()),
-                (b"x-content-type-options", b"nosniff"),
-                *headers,
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+def _trusted(spec: str) -> tuple[bool, tuple[Any, ...]]:
+    """Every address (`*`), or the networks of a comma-separated FORWARDED_ALLOW_IPS."""
+    networks = []
+    for part in spec.split(","):
+        text = part.strip()
+        if text == "*":
+            return True, ()
+        try:
+            networks.append(ipaddress.ip_network(text, strict=False))
+        except ValueError:
+            continue
+    return False, tuple(networks)
+
+
+# gunicorn's `forwarded_allow_ips` reads the same variable, with the same default
+TRUSTED = _trusted(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
+
+
+def _is_trusted(address: str, trusted: tuple[bool, tuple[Any, ...]]) -> bool:
+    anyone, networks = trusted
+    if anyone:
+        return True
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(found in network for network in networks)
+
+
+def client_address(request: HttpRequest, trusted: tuple[bool, tuple[Any, ...]] = TRUSTED) -> str:
+    """The client's address: the connection's, or, from a trusted proxy, the last address of
+    X-Forwarded-For that is not a trusted proxy's (the one the nearest proxy saw; the earlier
+    ones the client may have written itself)."""
+    address = str(request.META.get("REMOTE_ADDR") or "")
+    if not _is_trusted(address, trusted):
+        return address
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR") or "")
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _is_trusted(hop, trusted):
+            return hop[:64]
+    return hops[0][:64] if hops else address
 
 
 LIVE_CHECK = re.compile(r"/(?:api/v1/)?events/[^/]+/check")
@@ -299,22 +286,25 @@ TOO_MANY = msg(
 
 class TokenBuckets:
     """A token bucket per client address: `take` spends a token, or says how many seconds until
-    one is there. At most `most` addresses are kept; full buckets are forgotten first."""
+    one is there. At most `most` addresses are kept; full buckets are forgotten first. Safe to
+    share between threads."""
 
     def __init__(self, burst: int = BURST, rate: float = RATE, most: int = 4096) -> None:
         self.burst, self.rate, self.most = burst, rate, most
         self._held: dict[str, tuple[float, float]] = {}  # address: tokens, when counted
+        self._lock = threading.Lock()
 
     def take(self, address: str, now: float) -> float:
-        tokens, then = self._held.get(address, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if tokens < 1.0:
-            self._held[address] = (tokens, now)
-            return (1.0 - tokens) / self.rate
-        if address not in self._held and len(self._held) >= self.most:
-            self._forget(now)
-        self._held[address] = (tokens - 1.0, now)
-        return 0.0
+        with self._lock:
+            tokens, then = self._held.get(address, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            if tokens < 1.0:
+                self._held[address] = (tokens, now)
+                return (1.0 - tokens) / self.rate
+            if address not in self._held and len(self._held) >= self.most:
+                self._forget(now)
+            self._held[address] = (tokens - 1.0, now)
+            return 0.0
 
     def _forget(self, now: float) -> None:
         full = [a for a, (t, w) in self._held.items() if t + (now - w) * self.rate >= self.burst]
@@ -324,32 +314,37 @@ class TokenBuckets:
             self._held.clear()
 
 
-class LiveCheckGuard:
-    """ASGI, in front of everything: the anonymous live check (`POST /events/E/check`, and the
-    API's) is the one request anyone may repeat that costs real work, so its body is limited to
-    LIVE_CHECK_LIMIT (413) and each client address (after a trusted proxy's X-Forwarded-For) to
-    a token bucket (429 with Retry-After); nothing of a refused request reaches Django."""
+class LiveCheckMiddleware:
+    """The anonymous live check (`POST /events/E/check`, and the API's) is the one request anyone
+    may repeat that costs real work: its body is limited to LIVE_CHECK_LIMIT (413, by its
+    length, before it is parsed) and each client address (`client_address`) to a token bucket
+    (429 with Retry-After); a refused request reaches no session, no view and no database.
 
-    def __init__(self, app: ASGIApp, clock: Callable[[], float] = time.monotonic) -> None:
-        self.app = app
-        self.limited = BodyLimit(app, LIVE_CHECK_LIMIT)
+    The buckets are counted in each worker process, not shared: a shared count would cost each
+    check a database or cache round trip, more than the refusal it guards. An address may so
+    make `--workers` times BURST checks at once; each one is still capped in size."""
+
+    def __init__(
+        self,
+        get_response: Callable[[HttpRequest], HttpResponse],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.get_response = get_response
         self.buckets = TokenBuckets()
         self.clock = clock
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if not (
-            scope["type"] == "http"
-            and scope.get("method") == "POST"
-            and LIVE_CHECK.fullmatch(scope.get("path", ""))
-        ):
-            await self.app(scope, receive, send)
-            return
-        client = scope.get("client") or ("", 0)
-        wait = self.buckets.take(str(client[0]), self.clock())
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "POST" or not LIVE_CHECK.fullmatch(request.path_info):
+            return self.get_response(request)
+        wait = self.buckets.take(client_address(request), self.clock())
         if wait > 0:
             seconds = max(1, math.ceil(wait))
-            text = TOO_MANY(seconds=seconds).render(_language(scope))
-            retry = ((b"retry-after", str(seconds).encode()),)
-            await refuse(scope, receive, send, 0, (429, "too_many_requests", text), retry)
-            return
-        await self.limited(scope, receive, send)
+            text = TOO_MANY(seconds=seconds).render(request_language(request))
+            response = error_response(429, "too_many_requests", text)
+            response["Retry-After"] = str(seconds)
+            return response
+        length = str(request.META.get("CONTENT_LENGTH") or "0")
+        if not length.isdigit() or int(length) > LIVE_CHECK_LIMIT:
+            text = TOO_LARGE(limit=LIVE_CHECK_LIMIT).render(request_language(request))
+            return error_response(413, "too_large", text)
+        return self.get_response(request)
