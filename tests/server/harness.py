@@ -358,6 +358,19 @@ def _unsent(method: str) -> bool:
 # ------------------------------------------------------------------------------------ live server
 
 
+def children(pid: int) -> set[int]:
+    """The live processes whose parent is `pid` (Linux /proc; none found elsewhere)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
 def varz_deck_command() -> list[str]:
     """How to run this interpreter's varz-deck (`python -m varz_deck`, the package's __main__)."""
     return [sys.executable, "-m", "varz_deck"]
@@ -491,10 +504,17 @@ class LiveServer:
             self._sigkill(process)
 
     def kill(self) -> None:
-        """SIGKILL, as a crash would (no shutdown of any kind)."""
+        """SIGKILL to the server and its worker processes at once, as a crash of the machine or
+        of the service would be (no shutdown of any kind: gunicorn's workers whose arbiter alone
+        is killed finish their requests first)."""
         process, self.process = self.process, None
         if process is not None and process.poll() is None:
-            self._sigkill(process)
+            workers = children(process.pid)
+            process.kill()
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            process.wait(STOP_TIMEOUT)
 
     @staticmethod
     def _sigkill(process: subprocess.Popen[bytes]) -> None:
