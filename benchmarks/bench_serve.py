@@ -1,5 +1,8 @@
-"""`varz-deck serve` under load, on SQLite and on PostgreSQL (issue 13).
+"""`varz-deck serve` under load, on SQLite and on PostgreSQL (issues 13 and 26).
 
+`varz-deck serve` is gunicorn (gthread workers) serving Django; these figures are its own.
+
+Back to back (issue 13):
 For each database: a fresh folder (SQLite) or a fresh throwaway PostgreSQL cluster with its default
 durability (initdb in a temporary folder, 127.0.0.1 only), two events made with `varz-deck event
 create` (a VARZ one and an Azuki one), then a freshly started `varz-deck serve` on 127.0.0.1.
@@ -15,17 +18,34 @@ Targets (exit 1 when missed): per-request latency p95 <= 250 ms; the organiser's
 (GET /api/v1/events/{event}/decklists, and the dashboard page after signing in by link) <= 300 ms
 (the median of 5 requests).
 
-Run: .venv/bin/python benchmarks/bench_serve.py [sqlite] [postgresql]
+Cost: the server's CPU (its arbiter and workers, from /proc) per submission of the back-to-back
+load, against the bare in-process check of the same decks (`varz_deck.games.check_deck`, timed
+here in the same run): target <= 2x.
+
+Deadline rush (issue 26): 5,000 rostered players in the last 30 minutes before a deadline, each
+making 10 live checks (POST /api/v1/events/{e}/check) and 2 submissions (a POST, then a PUT with
+its edit token): 5 checks, the POST, 5 checks, the PUT, a pause of exponential length (mean
+PAUSE s) before each. Players arrive as a Poisson process whose rate triples in the last 5
+minutes. Each request on a connection of its own, from an address of its own (X-Forwarded-For
+through the trusted proxy 127.0.0.1: the live check is limited per address). Open loop: requests
+are sent at their time whatever the answers. Target: p95 <= 200 ms, every request answered (200,
+201), every 201 stored exactly once. `--scale S` (default 0.1) runs S x 5,000 players over S x 30
+minutes: the same request rate a second, a shorter run; --scale 1 is the full half hour.
+
+Run: .venv/bin/python benchmarks/bench_serve.py [sqlite] [postgresql] [--scale S]
+     [--only back-to-back|rush]
      (BENCH_SERVE_DATABASES=sqlite,postgresql; BENCH_SERVE_CLIENTS=50; BENCH_SERVE_SUBMISSIONS=1000)
-Loopback only; bounded (each request 60 s at most, the whole load 10 minutes at most).
+Loopback only; bounded (each request 60 s at most, a back-to-back load 10 minutes at most).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import math
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -56,6 +76,12 @@ LOAD_TIMEOUT = 600.0
 P95_TARGET = 0.250
 LIST_TARGET = 0.300
 LIST_REPEATS = 5
+COST_TARGET = 2.0  # server CPU per submission / the bare check of the same deck
+RUSH_PLAYERS = 5000
+RUSH_SECONDS = 1800.0
+RUSH_BURST = 300.0  # the last 5 minutes, at 3x the rate
+RUSH_P95_TARGET = 0.200
+PAUSE = 3.0  # mean seconds a player waits before each request
 
 
 @dataclass
@@ -84,6 +110,7 @@ class Run:
     api_list: list[float] = field(default_factory=list)
     dashboard: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    bare_check: float = 0.0  # CPU seconds of the in-process check of one deck (the mean)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -374,8 +401,225 @@ def _span(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.0f} (max {max(values) * 1000:.0f})"
 
 
+def bare_check_seconds(jobs_of: dict[str, list[tuple[str, str]]]) -> float:
+    """The mean CPU seconds of `varz_deck.games.check_deck` of the benchmark's decks, in this
+    process (each game's database loaded first, as the server's workers have it loaded)."""
+    from varz_deck.cli.common import load_database
+    from varz_deck.core.source import DeckSource
+    from varz_deck.games import check_deck
+
+    spent, count = 0.0, 0
+    for game, jobs in jobs_of.items():
+        database = load_database(None, "en", game, progress=False)
+        check_deck(DeckSource.from_text("<deck>", jobs[0][1]), database)  # warm
+        began = time.process_time()
+        for _player, deck in jobs:
+            check_deck(DeckSource.from_text("<deck>", deck), database)
+        spent += time.process_time() - began
+        count += len(jobs)
+    return spent / max(1, count)
+
+
+@dataclass
+class Rush:
+    kind: str
+    scale: float
+    players: int = 0
+    seconds: float = 0.0
+    times: dict[str, list[float]] = field(default_factory=dict)  # kind of request -> seconds
+    statuses: dict[str, dict[int, int]] = field(default_factory=dict)
+    late: float = 0.0  # the most a request was sent after its time (the load generator's lag)
+    stored: int = 0
+    cpu: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+def arrivals(players: int, seconds: float, burst: float, rng: random.Random) -> list[float]:
+    """`players` start times in [0, seconds): a Poisson process whose rate is 3x in the last
+    `burst` seconds (the order statistics of a density 1 : 3)."""
+    weight_calm, weight_burst = seconds - burst, 3 * burst
+    starts = []
+    for _ in range(players):
+        if rng.random() * (weight_calm + weight_burst) < weight_calm:
+            starts.append(rng.uniform(0, seconds - burst))
+        else:
+            starts.append(rng.uniform(seconds - burst, seconds))
+    return sorted(starts)
+
+
+async def _rush(
+    server: LiveServer, event: dict[str, Any], decks: list[str], rush: Rush, seed: int
+) -> list[tuple[int, str]]:
+    """Every player's session at its time; the ids and players of the lists answered 201."""
+    rng = random.Random(seed)
+    starts = arrivals(rush.players, rush.seconds, rush.seconds / 6, rng)
+    key = event["event"]
+    host = f"{HOST}:{server.port}"
+    stored: list[tuple[int, str]] = []
+    began = time.monotonic()
+
+    async def send(kind: str, method: str, path: str, body: dict[str, Any], headers: str) -> Any:
+        data = json.dumps(body).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{headers}"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+        ).encode()
+        sent = time.perf_counter()
+        try:
+            reader, writer = await asyncio.open_connection(HOST, server.port)
+            try:
+                writer.write(head + data)
+                status, answer, _ = await asyncio.wait_for(_answer(reader), REQUEST_TIMEOUT)
+            finally:
+                writer.close()
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+            status, answer = 0, b""
+        rush.times.setdefault(kind, []).append(time.perf_counter() - sent)
+        counts = rush.statuses.setdefault(kind, {})
+        counts[status] = counts.get(status, 0) + 1
+        return status, answer
+
+    async def player(number: int, start: float) -> None:
+        pauses = [rng.expovariate(1 / PAUSE) for _ in range(12)]
+        await asyncio.sleep(max(0.0, began + start - time.monotonic()))
+        address = f"X-Forwarded-For: 10.{number // 65536}.{number // 256 % 256}.{number % 256}\r\n"
+        deck, second = decks[number % len(decks)], decks[(number + 1) % len(decks)]
+        name = f"Rush Player {number:05}"
+        edit: tuple[int, str] | None = None
+        for step, wait in enumerate(pauses):
+            await asyncio.sleep(wait)
+            if step == 5:
+                status, answer = await send(
+                    "submit (POST)", "POST", f"/api/v1/events/{key}/decklists",
+                    {"player": name, "deck": deck}, address,
+                )  # fmt: skip
+                if status == 201:
+                    found = json.loads(answer)
+                    edit = (found["id"], found["edit_token"])
+                    stored.append((found["id"], name))
+            elif step == 11:
+                if edit is not None:
+                    await send(
+                        "replace (PUT)", "PUT", f"/api/v1/decklists/{edit[0]}",
+                        {"deck": second}, f"{address}X-Edit-Token: {edit[1]}\r\n",
+                    )  # fmt: skip
+            else:
+                await send(
+                    "live check", "POST", f"/api/v1/events/{key}/check", {"deck": deck}, address
+                )
+
+    await asyncio.gather(*(player(n, t) for n, t in enumerate(starts)))
+    return stored
+
+
+def rush_bench(kind: str, folder: Path, scale: float) -> Rush:
+    rush = Rush(kind, scale, players=max(1, round(RUSH_PLAYERS * scale)),
+                seconds=RUSH_SECONDS * scale)  # fmt: skip
+    cluster: PostgresCluster | None = None
+    server: LiveServer | None = None
+    try:
+        if kind == "postgresql":
+            bindir = postgres_bindir()
+            if bindir is None:
+                rush.failures.append("PostgreSQL is not installed (apt-get install postgresql)")
+                return rush
+            cluster = PostgresCluster(bindir, durable=True).start()
+            database = Database(kind, cluster.create_database("rush"), folder)
+        else:
+            database = sqlite_database(folder)
+        server = LiveServer(database)
+        event = server.create_event("Rush Open")
+        server.start()
+        assert server.process is not None
+        decks = deck_variants("varz", 400, seed=2026)
+        before = cpu_seconds(server.process.pid)
+        stored = asyncio.run(_rush(server, event, decks, rush, seed=26))
+        rush.cpu = cpu_seconds(server.process.pid) - before
+        rush.stored = len(stored)
+        answer = server.get(f"/api/v1/events/{event['event']}/decklists", headers=event["headers"])
+        rows = answer.json() if answer.status == 200 else []
+        listed = [row["id"] for row in rows]
+        if sorted(listed) != sorted(i for i, _ in stored) or len(set(listed)) != len(listed):
+            rush.failures.append(
+                f"{len(stored)} lists answered 201, {len(listed)} listed "
+                f"({len(set(listed))} different ids)"
+            )
+        names = {row["id"]: row["player"] for row in rows}
+        if any(names.get(i) != name for i, name in stored):
+            rush.failures.append("a list is listed under another player's name")
+        for what, counts in rush.statuses.items():
+            wrong = {s: n for s, n in counts.items() if s not in (200, 201)}
+            if wrong:
+                rush.failures.append(f"{what}: answers other than 200/201: {wrong}")
+    except HarnessError as error:
+        rush.failures.append(str(error))
+    finally:
+        if server is not None:
+            server.stop()
+        if cluster is not None:
+            cluster.stop()
+    return rush
+
+
+def rush_report(rushes: list[Rush]) -> bool:
+    """Print the deadline rush's figures; whether every target was met."""
+    if not rushes:
+        return True
+    scale = rushes[0].scale
+    players, seconds = rushes[0].players, rushes[0].seconds
+    print()
+    print(
+        f"deadline rush: {players} players in {seconds:.0f} s (--scale {scale:g} of 5,000 in "
+        f"30 min: the same requests a second), 10 live checks and 2 submissions each, 3x "
+        f"in the last {seconds / 6:.0f} s"
+    )
+    header = ("database", "requests", "req/s", "server CPU ms/req", "request", "p50 ms",
+              "p95 ms", "max ms", "lists stored")  # fmt: skip
+    rows = [header]
+    ok = True
+    for rush in rushes:
+        every = [t for values in rush.times.values() for t in values]
+        if not every:
+            rows.append((rush.kind, "0", "-", "-", "-", "-", "-", "-", "-"))
+            ok = False
+            continue
+        p95 = percentile(every, 0.95)
+        if p95 > RUSH_P95_TARGET:
+            rush.failures.append(f"p95 {p95 * 1000:.0f} ms > {RUSH_P95_TARGET * 1000:.0f} ms")
+        for what, values in [("all", every), *sorted(rush.times.items())]:
+            rows.append(
+                (
+                    rush.kind if what == "all" else "",
+                    str(len(values)),
+                    f"{len(values) / rush.seconds:.1f}",
+                    f"{rush.cpu / len(every) * 1000:.1f}" if what == "all" else "",
+                    what,
+                    f"{percentile(values, 0.5) * 1000:.0f}",
+                    f"{percentile(values, 0.95) * 1000:.0f}",
+                    f"{max(values) * 1000:.0f}",
+                    str(rush.stored) if what == "all" else "",
+                )
+            )
+        ok = ok and not rush.failures
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+    print(f"target: p95 <= {RUSH_P95_TARGET * 1000:.0f} ms; every 201 stored exactly once")
+    for rush in rushes:
+        for failure in rush.failures:
+            print(f"FAILED ({rush.kind}, rush): {failure}")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
-    kinds = argv or os.environ.get("BENCH_SERVE_DATABASES", "sqlite,postgresql").split(",")
+    parser = argparse.ArgumentParser(description="varz-deck serve under load")
+    parser.add_argument("databases", nargs="*", help="sqlite, postgresql (default: both)")
+    parser.add_argument("--scale", type=float, default=0.1, help="of the deadline rush")
+    parser.add_argument("--only", choices=("back-to-back", "rush"))
+    options = parser.parse_args(argv)
+    kinds = options.databases or os.environ.get("BENCH_SERVE_DATABASES", "sqlite,postgresql").split(
+        ","
+    )
     jobs_of = {
         "varz": [
             (f"Player {n:04}", deck) for n, deck in enumerate(deck_variants("varz", SUBMISSIONS))
@@ -384,13 +628,37 @@ def main(argv: list[str] | None = None) -> int:
             (f"Azuki Player {n:04}", deck) for n, deck in enumerate(deck_variants("azuki", AZUKI))
         ],
     }
-    runs = []
+    runs: list[Run] = []
+    rushes: list[Rush] = []
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
-        for kind in kinds:
-            folder = Path(tmp) / kind
-            folder.mkdir()
-            runs.append(bench(kind.strip(), folder, {k: list(v) for k, v in jobs_of.items()}))
-    return report(runs)
+        for kind in (k.strip() for k in kinds):
+            if options.only != "rush":
+                folder = Path(tmp) / kind
+                folder.mkdir()
+                runs.append(bench(kind, folder, {k: list(v) for k, v in jobs_of.items()}))
+            if options.only != "back-to-back":
+                folder = Path(tmp) / f"{kind}-rush"
+                folder.mkdir()
+                rushes.append(rush_bench(kind, folder, options.scale))
+    failed = 0
+    if runs:
+        bare = bare_check_seconds(jobs_of)
+        failed = report(runs)
+        print()
+        print(f"cost: the bare in-process check of the same decks: {bare * 1000:.2f} ms CPU each")
+        for run in runs:
+            if run.cpu and run.results:
+                ratio = run.cpu / len(run.results) / bare
+                print(
+                    f"  {run.kind}: server CPU {run.cpu / len(run.results) * 1000:.2f} ms per "
+                    f"submission = {ratio:.2f}x the bare check (target <= {COST_TARGET:g}x)"
+                )
+                if ratio > COST_TARGET:
+                    print(f"FAILED ({run.kind}): cost {ratio:.2f}x > {COST_TARGET:g}x")
+                    failed = 1
+    if not rush_report(rushes):
+        failed = 1
+    return failed
 
 
 if __name__ == "__main__":
