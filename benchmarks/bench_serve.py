@@ -428,7 +428,6 @@ class Rush:
     seconds: float = 0.0
     times: dict[str, list[float]] = field(default_factory=dict)  # kind of request -> seconds
     statuses: dict[str, dict[int, int]] = field(default_factory=dict)
-    late: float = 0.0  # the most a request was sent after its time (the load generator's lag)
     stored: int = 0
     cpu: float = 0.0
     failures: list[str] = field(default_factory=list)
