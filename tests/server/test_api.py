@@ -596,7 +596,7 @@ def _assert_no_sign_in(answer: Any) -> None:
 
 
 def test_session_cookie_is_secure_over_https(server, shared):
-    """Behind a TLS proxy on the same machine (uvicorn trusts 127.0.0.1's X-Forwarded-Proto)."""
+    """Behind a TLS proxy on the same machine (gunicorn trusts 127.0.0.1's X-Forwarded-Proto)."""
     answer = server.get(shared["organiser_url"], headers={"X-Forwarded-Proto": "https"})
     cookie = answer.header("Set-Cookie") or ""
     assert "Secure" in cookie and "HttpOnly" in cookie

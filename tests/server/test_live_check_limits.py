@@ -2,14 +2,16 @@
 
 20 anonymous clients posting decks of about 1 MiB to the live check made a player's own check
 take 11-21 s (10 ms normally): each such deck costs about a second of checking. Now, in front of
-Django (security.LiveCheckGuard, ASGI: nothing of a refused request is parsed or checked):
+Django's views (security.LiveCheckMiddleware: a refused request reaches no session, view or
+database):
 - the live check takes at most LIVE_CHECK_LIMIT bytes (32 KiB; a real deck is under 4 KiB), 413
   above, on the API's and on the pages' route; a submission still takes 1 MiB (SPEC §9);
 - repeated checks from one client address are limited by a token bucket per address and per
   worker process: 429 with Retry-After (whole seconds) once it is empty; other addresses are
   not affected.
-Clients are told apart by address: the tests send X-Forwarded-For, which uvicorn takes from a
-proxy on 127.0.0.1 (as it does by default). Everything on 127.0.0.1, bounded in count and time.
+Clients are told apart by address: the tests send X-Forwarded-For, which the server takes from a
+proxy on 127.0.0.1 (trusted by default, as gunicorn's forwarded_allow_ips). Everything on
+127.0.0.1, bounded in count and time.
 """
 
 from __future__ import annotations
@@ -163,3 +165,29 @@ def test_the_token_bucket_refills_at_its_rate_and_forgets_full_buckets():
     # a third address past `most`: full buckets are forgotten ("b" is full by now), busy kept
     assert buckets.take("c", 100.0) == 0.0
     assert buckets.take("a", 100.0) == pytest.approx(0.5)  # "a" was not forgotten
+
+
+class _Request:
+    def __init__(self, peer: str, forwarded: str | None = None) -> None:
+        self.META = {"REMOTE_ADDR": peer}
+        if forwarded is not None:
+            self.META["HTTP_X_FORWARDED_FOR"] = forwarded
+
+
+def test_the_client_address_is_the_last_one_no_trusted_proxy_wrote():
+    from varz_deck.server.security import _trusted, client_address
+
+    proxies = _trusted("127.0.0.1, 10.0.0.0/8, not-an-address")
+    # a client that is no trusted proxy: its own header is not believed
+    assert client_address(_Request("203.0.113.9", "198.51.100.1"), proxies) == "203.0.113.9"
+    # through the trusted proxies: the hop before them (earlier ones the client wrote itself)
+    chain = "192.0.2.66, 198.51.100.7, 10.1.1.1"
+    assert client_address(_Request("127.0.0.1", chain), proxies) == "198.51.100.7"
+    assert client_address(_Request("127.0.0.1"), proxies) == "127.0.0.1"
+    assert client_address(_Request("127.0.0.1", " , "), proxies) == "127.0.0.1"
+    assert client_address(_Request("127.0.0.1", "10.0.0.5, 10.0.0.6"), proxies) == "10.0.0.5"
+    assert client_address(_Request("10.9.9.9", "junk"), proxies) == "junk"
+    everyone = _trusted("*")
+    assert client_address(_Request("9.9.9.9", "1.1.1.1, 2.2.2.2"), everyone) == "1.1.1.1"
+    assert client_address(_Request("::1", "2001:db8::1"), _trusted("::1")) == "2001:db8::1"
+    assert client_address(_Request("::1", "2001:db8::1"), _trusted("")) == "::1"
