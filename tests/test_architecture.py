@@ -152,7 +152,7 @@ def _extras_after_check(before: str = "") -> str:
 
 
 def test_check_imports_no_optional_extra() -> None:
-    """`check` stays light: nothing of the server (Django, django-ninja, uvicorn, psycopg), the
+    """`check` stays light: nothing of the server (Django, django-ninja, gunicorn, psycopg), the
     language server or the plots."""
     assert _extras_after_check() == ""
 
