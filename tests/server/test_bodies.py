@@ -69,3 +69,68 @@ def test_a_body_cut_short_by_the_client_is_not_acted_on(site, event):
     assert not answer.startswith(b"HTTP/1.1 201"), answer[:300]
     assert "Half" not in _players(site, event)
     assert site.get("/healthz").status == 200
+
+
+# --- WholeBodies in-process (WSGI, no server) ---------------------------------------------------
+
+
+class _Stream:
+    """A wsgi.input: `data`, then the end (or `fails` once it is read to its end)."""
+
+    def __init__(self, data: bytes, *, fails: bool = False) -> None:
+        self.data, self.fails, self.read_bytes = data, fails, 0
+
+    def read(self, size: int) -> bytes:
+        part = self.data[self.read_bytes : self.read_bytes + size]
+        self.read_bytes += len(part)
+        if not part and self.fails:
+            raise OSError("the client left")
+        return part
+
+
+def _call(environ: dict[str, Any], limit: int = 10) -> tuple[list[Any], list[dict[str, Any]]]:
+    from varz_deck.server.security import WholeBodies
+
+    seen: list[dict[str, Any]] = []
+    started: list[Any] = []
+
+    def app(env: dict[str, Any], start: Any) -> list[bytes]:
+        given = env["wsgi.input"]  # the body read whole, or the stream left unread
+        seen.append(dict(env, body=given.getvalue() if hasattr(given, "getvalue") else None))
+        return [b"app"]
+
+    answer = WholeBodies(app, limit)(environ, lambda status, headers: started.append(status))
+    return [started, list(answer)], seen
+
+
+def test_whole_bodies_reads_the_body_its_length_names():
+    stream = _Stream(b"0123456789abc")
+    (started, answer), seen = _call({"CONTENT_LENGTH": "4", "wsgi.input": stream})
+    assert (started, answer) == ([], [b"app"])
+    assert seen[0]["body"] == b"0123" and seen[0]["CONTENT_LENGTH"] == "4"
+    (started, answer), seen = _call({"CONTENT_LENGTH": "10", "wsgi.input": _Stream(b"x" * 10)})
+    assert seen[0]["body"] == b"x" * 10  # exactly the limit is read
+
+
+def test_whole_bodies_leaves_a_body_over_the_limit_unread():
+    stream = _Stream(b"x" * 50)
+    (started, _answer), seen = _call({"CONTENT_LENGTH": "11", "wsgi.input": stream})
+    assert started == [] and seen[0]["body"] is None  # Django answers 413 by the length
+    assert stream.read_bytes == 0 and seen[0]["CONTENT_LENGTH"] == "11"
+
+
+def test_whole_bodies_refuses_a_body_cut_short_or_failing():
+    for stream in (_Stream(b"abc"), _Stream(b"abc", fails=True)):
+        (started, answer), seen = _call({"CONTENT_LENGTH": "5", "wsgi.input": stream})
+        assert started == ["400 Bad Request"] and answer == [b""] and seen == []
+
+
+def test_whole_bodies_gives_a_chunked_body_its_length_up_to_one_byte_over_the_limit():
+    (started, answer), seen = _call({"wsgi.input": _Stream(b"abcdef")})
+    assert (started, answer) == ([], [b"app"])
+    assert seen[0]["body"] == b"abcdef" and seen[0]["CONTENT_LENGTH"] == "6"
+    stream = _Stream(b"y" * 100)
+    (_started, _answer), seen = _call({"CONTENT_LENGTH": "", "wsgi.input": stream})
+    assert seen[0]["CONTENT_LENGTH"] == "11" and stream.read_bytes == 11
+    (started, _answer), seen = _call({"wsgi.input": _Stream(b"", fails=True)})
+    assert started == ["400 Bad Request"] and seen == []
