@@ -20,99 +20,31 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_tools import Watched, browser, tool, watched
 from harness import ROOT, LiveServer, deck_variants, run_cli
+
+__all__ = ["browser", "watched"]  # fixtures
 
 EXAMPLES = ROOT / "examples"
 LEGAL = EXAMPLES / "red-kagura-festival.yaml"
 ILLEGAL = EXAMPLES / "illegal.yaml"
 SCREENSHOTS = os.environ.get("VARZ_DECK_SCREENSHOTS")
 DOCS = ROOT / "docs"
-TIMEOUT_MS = 20_000  # any one wait in the browser
 PLAYERS = [
     "Aoi Tanaka", "Ren Sato", "Mika Ito", "Yui Mori", "Haruto Suzuki", "Sakura Kobayashi",
     "Kenji Watanabe", "Emma Laurent",
 ]  # fmt: skip
 
 
-def _missing(what: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{what}; .ci/run installs it")
-    pytest.skip(what)
-
-
-def _tool(name: str, *fallbacks: str) -> str:
-    for candidate in (name, *fallbacks):
-        found = shutil.which(candidate)
-        if found:
-            return found
-    _missing(f"{name} is not installed (apt-get install chromium poppler-utils)")
-    raise AssertionError("unreachable")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium = _tool("chromium", "chromium-browser")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed (pip install '.[test]')")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=chromium,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            timeout=60_000,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
 @pytest.fixture(scope="module")
 def site(make_database: Callable[..., Any], live_server: Callable[..., LiveServer]) -> LiveServer:
     return live_server(make_database("sqlite", "browser"))
-
-
-class Watched:
-    """A browser context and page whose console errors and CSP violations are collected."""
-
-    def __init__(self, browser: Any, **options: Any) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900}, **options)
-        self.context.set_default_timeout(TIMEOUT_MS)
-        self.page = self.context.new_page()
-        self.problems: list[str] = []
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-
-    def _console(self, message: Any) -> None:
-        if message.type == "error" or "Content Security Policy" in message.text:
-            self.problems.append(message.text)
-
-    def close(self) -> None:
-        self.context.close()
-        assert self.problems == [], self.problems
-
-
-@pytest.fixture
-def watched(browser: Any) -> Iterator[Callable[..., Watched]]:
-    opened: list[Watched] = []
-
-    def open_one(**options: Any) -> Watched:
-        one = Watched(browser, **options)
-        opened.append(one)
-        return one
-
-    yield open_one
-    for one in opened:
-        one.close()
 
 
 def _check_ja(path: Path) -> list[dict[str, Any]]:
@@ -198,8 +130,15 @@ def test_submission_works_without_javascript(
     assert codes == [d["code"] for d in _check_ja(ILLEGAL)]
 
 
+def _act(page: Any, key: str, action: str, done: str) -> None:
+    """Lock or publish from the dashboard: its link, then the confirmation page's one form."""
+    page.click(f'a[href*="/events/{key}/{action}"]')
+    page.locator("main form[method=post] button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"done={done}"))
+
+
 def _pdf_text(pdf: Path, *pages: int) -> str:
-    pdftotext = _tool("pdftotext")
+    pdftotext = tool("pdftotext")
     span = ["-f", str(pages[0]), "-l", str(pages[-1])] if pages else []
     out = subprocess.run(
         [pdftotext, *span, "-layout", str(pdf), "-"],
@@ -232,18 +171,14 @@ def test_organiser_signs_in_locks_publishes_and_prints_every_sheet(
     assert 0 < illegal < len(PLAYERS)
     _shot(page, "serve-dashboard.png")
     # lock: players are refused; publish: the public page shows every list
-    page.click("a#lock")  # its confirmation page, then the action
-    page.click("button[value=lock]")
-    page.wait_for_url(re.compile(r"done=locked"))
+    _act(page, event["event"], "lock", "locked")
     assert page.locator(".badge.locked").is_visible()
     late = site.post(
         f"/api/v1/events/{event['event']}/decklists",
         json={"player": "Late", "deck": LEGAL.read_text(encoding="utf-8")},
     )
     assert late.status == 409
-    page.click("a#publish")
-    page.click("button[value=publish]")
-    page.wait_for_url(re.compile(r"done=published"))
+    _act(page, event["event"], "publish", "published")
     page.click("text=Public lists")
     page.wait_for_url(re.compile(r"/public"))
     public = page.locator("main").inner_text()
@@ -256,7 +191,7 @@ def test_organiser_signs_in_locks_publishes_and_prints_every_sheet(
     pdf = tmp_path / "sheets.pdf"
     page.pdf(path=str(pdf), format="A4", print_background=True)
     info = subprocess.run(
-        [_tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True, timeout=60
+        [tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True, timeout=60
     )
     pages = int(re.search(r"^Pages:\s+(\d+)", info.stdout, re.MULTILINE).group(1))  # type: ignore[union-attr]
     assert pages == len(PLAYERS)
