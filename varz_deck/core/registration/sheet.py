@@ -98,6 +98,14 @@ tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
 .sheet + .sheet { break-before: page; }
 @media screen { .sheet + .sheet { margin-top: 8mm; } }
+@media screen and (max-width: 215mm) {
+  body { padding: 0; }
+  .sheet { width: auto; padding: 4mm; box-shadow: none; }
+  header { flex-wrap: wrap; gap: 2mm; }
+  .status { margin-left: 0; }
+  dl.who { grid-template-columns: max-content minmax(0, 1fr); }
+  .lists { grid-template-columns: minmax(0, 1fr); }
+}
 """
 
 
