@@ -278,20 +278,24 @@ def time_lists(run: Run, server: LiveServer, event: dict[str, Any]) -> None:
         client.close()
 
 
+def fresh_database(kind: str, folder: Path, name: str) -> tuple[PostgresCluster | None, Database]:
+    """A fresh SQLite file in `folder`, or a database `name` in a new throwaway PostgreSQL cluster
+    with its default durability (the caller stops the cluster); HarnessError without PostgreSQL."""
+    if kind != "postgresql":
+        return None, sqlite_database(folder)
+    bindir = postgres_bindir()
+    if bindir is None:
+        raise HarnessError("PostgreSQL is not installed (apt-get install postgresql)")
+    cluster = PostgresCluster(bindir, durable=True).start()
+    return cluster, Database(kind, cluster.create_database(name), folder)
+
+
 def bench(kind: str, folder: Path, jobs_of: dict[str, list[tuple[str, str]]]) -> Run:
     run = Run(kind)
     cluster: PostgresCluster | None = None
     server: LiveServer | None = None
     try:
-        if kind == "postgresql":
-            bindir = postgres_bindir()
-            if bindir is None:
-                run.failures.append("PostgreSQL is not installed (apt-get install postgresql)")
-                return run
-            cluster = PostgresCluster(bindir, durable=True).start()
-            database = Database(kind, cluster.create_database("bench"), folder)
-        else:
-            database = sqlite_database(folder)
+        cluster, database = fresh_database(kind, folder, "bench")
         server = LiveServer(database)
         events = {game: server.create_event(f"Bench Open ({game})", game=game) for game in jobs_of}
         jobs: list[tuple[str, str, str]] = []
@@ -517,15 +521,7 @@ def rush_bench(kind: str, folder: Path, scale: float) -> Rush:
     cluster: PostgresCluster | None = None
     server: LiveServer | None = None
     try:
-        if kind == "postgresql":
-            bindir = postgres_bindir()
-            if bindir is None:
-                rush.failures.append("PostgreSQL is not installed (apt-get install postgresql)")
-                return rush
-            cluster = PostgresCluster(bindir, durable=True).start()
-            database = Database(kind, cluster.create_database("rush"), folder)
-        else:
-            database = sqlite_database(folder)
+        cluster, database = fresh_database(kind, folder, "rush")
         server = LiveServer(database)
         event = server.create_event("Rush Open")
         server.start()

@@ -31,6 +31,7 @@ from varz_deck.server import service
 from varz_deck.server.roster import ID_LIMIT
 from varz_deck.server.security import error_body, request_language
 from varz_deck.server.settings import BODY_LIMIT
+from varz_deck.server.views.render import csv_download
 
 LOG = logging.getLogger("varz_deck.server")
 Lang = Optional[Literal["en", "ja", "zh"]]  # noqa: UP045 (pydantic reads it at run time)
@@ -583,10 +584,7 @@ def roster_csv(
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
 ) -> HttpResponse:
     found = service.organiser_event(event, _bearer(authorization))
-    response = HttpResponse(service.roster_csv(found), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{found.key}-links.csv"'
-    response["Cache-Control"] = "no-store"
-    return response
+    return csv_download(service.roster_csv(found), f"{found.key}-links.csv")
 
 
 @api.get(
@@ -603,9 +601,7 @@ def export_csv(
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
 ) -> HttpResponse:
     found = service.organiser_event(event, _bearer(authorization))
-    response = HttpResponse(service.export_csv(found), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{found.key}.csv"'
-    return response
+    return csv_download(service.export_csv(found), f"{found.key}.csv")
 
 
 class MetagameOut(Schema):

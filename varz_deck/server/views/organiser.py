@@ -26,6 +26,7 @@ from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
 from varz_deck.server.views.public import refused_list, saved_banner, submission_context
 from varz_deck.server.views.render import (
+    csv_download,
     message_page,
     not_found,
     page,
@@ -289,10 +290,7 @@ def export_csv(request: HttpRequest, key: str) -> HttpResponse:
     event = _organiser_event(request, key)
     if event is None:
         return _refused(request, key)
-    response = HttpResponse(service.export_csv(event), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.key}.csv"'
-    response["Cache-Control"] = "no-store"
-    return response
+    return csv_download(service.export_csv(event), f"{event.key}.csv")
 
 
 @require_http_methods(["GET", "POST"])

@@ -183,6 +183,19 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
             refused = refused_list(form.text, reason, lang)
         else:
             return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
+    return list_page(request, decklist, here, form, refused, lang)
+
+
+def list_page(
+    request: HttpRequest,
+    decklist: Any,
+    here: str,
+    form: DeckForm | None,
+    refused: dict[str, str],
+    lang: str,
+) -> HttpResponse:
+    """A player's own list at its link `here` (private or personal), with its replace form: 409
+    with the posted list shown back when it was refused, 422 when the form had a problem."""
     context = decklist_view(decklist, lang)
     closed = list_closed_message(decklist)
     problem = form.problem if form is not None else ""

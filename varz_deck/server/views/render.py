@@ -75,6 +75,14 @@ def page(
     return response
 
 
+def csv_download(text: str, filename: str) -> HttpResponse:
+    """A CSV file to save (the organiser's: never kept in a shared cache)."""
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 def json_page(payload: object, status: int = 200) -> HttpResponse:
     """JSON for the page's script: ASCII only, and `<`, `>`, `&` as \\u escapes too, so no
     markup survives even if the answer were ever read as HTML."""

@@ -17,17 +17,24 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_http_methods
 
 from varz_deck.core.sanitize import clean_output, safe
-from varz_deck.server import hosts, service
+from varz_deck.server import service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, RosterForm
 from varz_deck.server.views.public import (
     closed_message,
     list_closed_message,
+    list_page,
     refused_list,
-    saved_banner,
 )
-from varz_deck.server.views.render import message_page, not_found, page, page_language, with_lang
-from varz_deck.server.views.viewmodels import decklist_view, event_line, event_view, iso, when
+from varz_deck.server.views.render import (
+    csv_download,
+    message_page,
+    not_found,
+    page,
+    page_language,
+    with_lang,
+)
+from varz_deck.server.views.viewmodels import event_line, event_view, iso, when
 
 FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
 
@@ -165,10 +172,7 @@ def roster_csv(request: HttpRequest, key: str) -> HttpResponse:
     event, refused = _organiser(request, key)
     if refused is not None:
         return refused
-    response = HttpResponse(service.roster_csv(event), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.key}-links.csv"'
-    response["Cache-Control"] = "no-store"
-    return response
+    return csv_download(service.roster_csv(event), f"{event.key}-links.csv")
 
 
 @require_http_methods(["GET", "POST"])
@@ -199,22 +203,11 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
             refused = refused_list(form.text, reason or closed_now.message, lang)
         else:
             return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
-    closed = list_closed_message(mine) if mine is not None else closed_message(event)
+    if mine is not None:
+        return list_page(request, mine, here, form, refused, lang)
+    closed = closed_message(event)
     problem = form.problem if form is not None else ""
     status = 409 if refused else 422 if problem else 200
-    if mine is not None:
-        context = decklist_view(mine, lang)
-        context.update(
-            saved=request.GET.get("saved") == "1",
-            private_link=hosts.link(here),
-            action=here,
-            closed=closed.render(lang) if closed else "",
-            problem=problem,
-            withdrawn=texts.WITHDRAWN_NOTICE.render(lang) if mine.withdrawn_at else "",
-            **saved_banner(context, lang),
-        )
-        context.update(refused)
-        return page(request, "decklist.html", context, status)
     context = {
         "event": event_view(event),
         "event_line": event_line(event, lang),
