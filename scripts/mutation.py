@@ -204,6 +204,22 @@ TARGETS = (
     Target("codes", "Deck codes", ("varz_deck/core/registration/code.py",)),
     Target("sheets", "Registration sheet", ("varz_deck/core/registration/sheet.py",)),
     Target("diff", "Deck diff", ("varz_deck/core/registration/diff.py",)),
+    # the server (issue 26), tested in-process (tests/server/inprocess): mutmut 3 mutates no
+    # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
+    # `@require_http_methods`) are not mutated; their helpers are
+    Target("server-service", "Server: services", ("varz_deck/server/service.py",)),
+    Target(
+        "server-security",
+        "Server: guards (headers, cookies, body limit, live-check buckets)",
+        ("varz_deck/server/security.py",),
+    ),
+    Target("server-hosts", "Server: the Host check and links", ("varz_deck/server/hosts.py",)),
+    Target(
+        "server-views",
+        "Server: pages (view helpers, forms, view models, rendering)",
+        ("varz_deck/server/views",),
+    ),
+    Target("server-api", "Server: the API's helpers", ("varz_deck/server/api.py",)),
     Target(
         "entries",
         "Deck entries: list items, counts, F003",
