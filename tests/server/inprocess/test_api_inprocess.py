@@ -62,7 +62,9 @@ def test_event_state_shows_every_field(client, make_event) -> None:
 
 def test_submit_a_legal_list_and_read_it_back(client, make_event) -> None:
     event, token = make_event()
-    answer = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": " Aoi  Tanaka ", "deck": LEGAL})
+    answer = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": " Aoi  Tanaka ", "deck": LEGAL}
+    )
     assert answer.status_code == 201
     body = answer.json()
     assert set(body) == {"id", "edit_token", "private_url", "legal", "deck_hash", "diagnostics"}
@@ -90,11 +92,18 @@ def test_submit_a_legal_list_and_read_it_back(client, make_event) -> None:
 
 def test_an_illegal_list_is_stored_with_its_errors(client, make_event) -> None:
     event, _ = make_event()
-    body = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": "Ren", "deck": ILLEGAL}).json()
+    body = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": "Ren", "deck": ILLEGAL}
+    ).json()
     assert (body["legal"], body["deck_hash"]) == (False, ILLEGAL_HASH)
     assert [d["code"] for d in body["diagnostics"]] == ILLEGAL_CODES
     first = body["diagnostics"][0]
-    assert (first["severity"], first["line"], first["column"], first["section"]) == ("error", 12, 3, "spells")
+    assert (first["severity"], first["line"], first["column"], first["section"]) == (
+        "error",
+        12,
+        3,
+        "spells",
+    )
     assert "message_localized" not in first
     got = client.get(f"/api/v1/decklists/{body['id']}", HTTP_X_EDIT_TOKEN=body["edit_token"]).json()
     assert [d["code"] for d in got["diagnostics"]] == ILLEGAL_CODES
@@ -104,7 +113,9 @@ def test_an_illegal_list_is_stored_with_its_errors(client, make_event) -> None:
 def test_a_language_gives_localized_messages(client, make_event) -> None:
     event, _ = make_event()
     body = _post(
-        client, f"/api/v1/events/{event.key}/decklists", {"player": "Ren", "deck": ILLEGAL, "lang": "ja"}
+        client,
+        f"/api/v1/events/{event.key}/decklists",
+        {"player": "Ren", "deck": ILLEGAL, "lang": "ja"},
     ).json()
     assert body["diagnostics"][0]["message_localized"].startswith("「スコーチショット」が 4 枚")
     got = client.get(
@@ -135,7 +146,9 @@ def test_a_deck_code_is_checked_as_the_deck_it_is(client, make_event) -> None:
 
 def test_replace_keeps_every_version(client, make_event) -> None:
     event, token = make_event()
-    first = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": ILLEGAL}).json()
+    first = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": ILLEGAL}
+    ).json()
     url = f"/api/v1/decklists/{first['id']}"
     second = _put(client, url, {"deck": LEGAL}, HTTP_X_EDIT_TOKEN=first["edit_token"])
     assert second.status_code == 200
@@ -160,11 +173,15 @@ def test_the_organisers_table(client, make_event) -> None:
     url = f"/api/v1/events/{event.key}/decklists"
     a = _post(client, url, {"player": "Aoi", "deck": LEGAL}).json()
     b = _post(client, url, {"player": "Ren", "deck": ILLEGAL}).json()
-    _put(client, f"/api/v1/decklists/{b['id']}", {"deck": ILLEGAL}, HTTP_X_EDIT_TOKEN=b["edit_token"])
+    _put(
+        client, f"/api/v1/decklists/{b['id']}", {"deck": ILLEGAL}, HTTP_X_EDIT_TOKEN=b["edit_token"]
+    )
     answer = client.get(url, **_bearer(token))
     assert answer.status_code == 200 and answer["Content-Type"].startswith("application/json")
     rows = answer.json()
-    assert [(r["id"], r["player"], r["legal"], r["deck_hash"], r["versions"], r["lead"]) for r in rows] == [
+    assert [
+        (r["id"], r["player"], r["legal"], r["deck_hash"], r["versions"], r["lead"]) for r in rows
+    ] == [
         (a["id"], "Aoi", True, LEGAL_HASH, 1, "Shizuku Minase"),
         (b["id"], "Ren", False, ILLEGAL_HASH, 2, "Hibiki Kagura"),
     ]
@@ -194,7 +211,9 @@ def test_another_events_token_is_forbidden(client, make_event) -> None:
     _, other_token = make_event()
     answer = client.get(f"/api/v1/events/{event.key}/decklists", **_bearer(other_token))
     assert _error(answer) == (403, "forbidden")
-    assert answer.json()["error"]["message"] == "this token is not the organiser token of this event"
+    assert (
+        answer.json()["error"]["message"] == "this token is not the organiser token of this event"
+    )
     none = client.get(f"/api/v1/events/{event.key}/decklists")
     assert none.json()["error"]["message"] == (
         "this needs the organiser token: send Authorization: Bearer TOKEN"
@@ -238,9 +257,16 @@ def test_lock_unlock_publish_and_the_audit_log(client, make_event) -> None:
 
 def test_organiser_replacement_is_audited(client, make_event) -> None:
     event, token = make_event()
-    first = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": LEGAL}).json()
+    first = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": LEGAL}
+    ).json()
     client.post(f"/api/v1/events/{event.key}/lock", **_bearer(token))
-    player = _put(client, f"/api/v1/decklists/{first['id']}", {"deck": ILLEGAL}, HTTP_X_EDIT_TOKEN=first["edit_token"])
+    player = _put(
+        client,
+        f"/api/v1/decklists/{first['id']}",
+        {"deck": ILLEGAL},
+        HTTP_X_EDIT_TOKEN=first["edit_token"],
+    )
     assert _error(player) == (409, "locked")
     fixed = _put(client, f"/api/v1/decklists/{first['id']}", {"deck": ILLEGAL}, **_bearer(token))
     assert fixed.status_code == 200 and fixed.json()["version"] == 2
@@ -261,8 +287,28 @@ def test_export_csv(client, make_event) -> None:
     assert answer["Content-Type"] == "text/csv; charset=utf-8"
     assert answer["Content-Disposition"] == f'attachment; filename="{event.key}.csv"'
     rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8"))))
-    assert rows[0] == ["path", "player", "event", "hero", "format", "legal", "error_codes", "warning_codes", "deck_hash"]
-    assert rows[1] == [str(a["id"]), "Aoi", event.name, "Shizuku Minase", "standard", "true", "", "", LEGAL_HASH]
+    assert rows[0] == [
+        "path",
+        "player",
+        "event",
+        "hero",
+        "format",
+        "legal",
+        "error_codes",
+        "warning_codes",
+        "deck_hash",
+    ]
+    assert rows[1] == [
+        str(a["id"]),
+        "Aoi",
+        event.name,
+        "Shizuku Minase",
+        "standard",
+        "true",
+        "",
+        "",
+        LEGAL_HASH,
+    ]
     assert rows[2][0] == str(b["id"]) and rows[2][1] == "'=Ren"
     assert rows[2][5:] == ["false", "V103 V114 V113 V105", "", ILLEGAL_HASH]
 
@@ -270,7 +316,13 @@ def test_export_csv(client, make_event) -> None:
 def test_metagame(client, make_event) -> None:
     event, token = make_event()
     url = f"/api/v1/events/{event.key}/decklists"
-    for player, deck in (("A", LEGAL), ("B", ILLEGAL), ("C", LEGAL), ("D", ILLEGAL), ("E", ILLEGAL)):
+    for player, deck in (
+        ("A", LEGAL),
+        ("B", ILLEGAL),
+        ("C", LEGAL),
+        ("D", ILLEGAL),
+        ("E", ILLEGAL),
+    ):
         _post(client, url, {"player": player, "deck": deck})
     rows = client.get(f"/api/v1/events/{event.key}/metagame", **_bearer(token)).json()
     assert rows == [
@@ -308,12 +360,17 @@ def test_unknown_events_are_404(client, key) -> None:
     answer = client.get(f"/api/v1/events/{key}")
     assert _error(answer) == (404, "not_found")
     assert answer.json()["error"]["message"] == "there is no such event"
-    assert _error(_post(client, f"/api/v1/events/{key}/check", {"deck": LEGAL})) == (404, "not_found")
+    assert _error(_post(client, f"/api/v1/events/{key}/check", {"deck": LEGAL})) == (
+        404,
+        "not_found",
+    )
 
 
 def test_decklists_of_others_are_not_found(client, make_event) -> None:
     event, token = make_event()
-    first = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": LEGAL}).json()
+    first = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": "Mio", "deck": LEGAL}
+    ).json()
     _, other_token = make_event()
     url = f"/api/v1/decklists/{first['id']}"
     for headers in (
@@ -326,7 +383,9 @@ def test_decklists_of_others_are_not_found(client, make_event) -> None:
         assert _error(answer) == (404, "not_found")
         assert answer.json()["error"]["message"] == "there is no such decklist"
     for number in ("0", "abc", "9" * 19, "１"):
-        assert _error(client.get(f"/api/v1/decklists/{number}", HTTP_X_EDIT_TOKEN=first["edit_token"])) == (404, "not_found")
+        assert _error(
+            client.get(f"/api/v1/decklists/{number}", HTTP_X_EDIT_TOKEN=first["edit_token"])
+        ) == (404, "not_found")
 
 
 @pytest.mark.parametrize(
@@ -350,7 +409,10 @@ def test_invalid_submissions(client, make_event, body, message) -> None:
 def test_errors_in_the_requests_language(client, make_event) -> None:
     event, _ = make_event()
     answer = _post(
-        client, f"/api/v1/events/{event.key}/decklists", {"deck": "x"}, HTTP_ACCEPT_LANGUAGE="ja,en;q=0.5"
+        client,
+        f"/api/v1/events/{event.key}/decklists",
+        {"deck": "x"},
+        HTTP_ACCEPT_LANGUAGE="ja,en;q=0.5",
     )
     assert answer.json()["error"]["message"] == "プレイヤー名がありません"
     chosen = _post(client, f"/api/v1/events/{event.key}/decklists?lang=ja", {"deck": "x"})
@@ -381,5 +443,7 @@ def test_api_renders_controls_escaped(client, make_event) -> None:
         client, f"/api/v1/events/{event.key}/decklists", {"player": "Aoi\u202e", "deck": LEGAL}
     )
     assert "\u202e" not in body.content.decode("utf-8")
-    got = client.get(f"/api/v1/decklists/{body.json()['id']}", HTTP_X_EDIT_TOKEN=body.json()["edit_token"])
+    got = client.get(
+        f"/api/v1/decklists/{body.json()['id']}", HTTP_X_EDIT_TOKEN=body.json()["edit_token"]
+    )
     assert "\\u202e" in got.content.decode("utf-8") and got.json()["player"] == "Aoi\u202e"

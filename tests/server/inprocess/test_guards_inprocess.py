@@ -52,7 +52,7 @@ def test_style_blocks_are_allowed_by_their_hash(client, make_event) -> None:
 
 
 def test_cookies_are_httponly_lax_and_secure_over_https(client, make_event) -> None:
-    event, token = make_event()
+    _event, token = make_event()
     plain = client.get(f"/o/{token}")
     morsel = plain.cookies["varzdeck_session"]
     assert morsel["httponly"] is True and morsel["samesite"] == "Lax" and not morsel["secure"]
@@ -76,12 +76,12 @@ def test_a_body_over_the_limit_is_413(client, make_event) -> None:
         }
     }
     _headers_of_every_answer(answer)
-    page = client.post(f"/events/{event.key}/submit", CONTENT_LENGTH=over, HTTP_ACCEPT_LANGUAGE="ja")
+    page = client.post(
+        f"/events/{event.key}/submit", CONTENT_LENGTH=over, HTTP_ACCEPT_LANGUAGE="ja"
+    )
     assert page.status_code == 413 and page.json()["error"]["code"] == "too_large"
     assert page.json()["error"]["message"] != answer.json()["error"]["message"]
-    exact = client.post(
-        f"/api/v1/events/{event.key}/decklists", CONTENT_LENGTH=str(1024 * 1024)
-    )
+    exact = client.post(f"/api/v1/events/{event.key}/decklists", CONTENT_LENGTH=str(1024 * 1024))
     assert exact.status_code != 413
 
 
@@ -106,7 +106,9 @@ def test_another_host_is_400(client, host) -> None:
     )
 
 
-@pytest.mark.parametrize("host", ["testserver", "TESTSERVER:8000", "localhost", "127.0.0.1:80", "[::1]:8000"])
+@pytest.mark.parametrize(
+    "host", ["testserver", "TESTSERVER:8000", "localhost", "127.0.0.1:80", "[::1]:8000"]
+)
 def test_this_servers_names_are_served(client, host) -> None:
     assert client.get("/healthz", HTTP_HOST=host).status_code == 200
 
@@ -200,7 +202,9 @@ def test_request_language(accept, query, expected, django_db) -> None:
 
     from varz_deck.server.security import request_language
 
-    request = RequestFactory().get("/", {"lang": query} if query else {}, HTTP_ACCEPT_LANGUAGE=accept)
+    request = RequestFactory().get(
+        "/", {"lang": query} if query else {}, HTTP_ACCEPT_LANGUAGE=accept
+    )
     assert request_language(request) == expected
     assert request_language(request, "zh") == "zh"
     assert request_language(request, "xx") == expected
@@ -281,3 +285,16 @@ def test_json_page_escapes_markup(django_db) -> None:
     assert answer.status_code == 201 and answer["Cache-Control"] == "no-store"
     assert answer.content.decode() == '{"a": "\\u003cb\\u003e\\u0026\\u00e9\\u003c/b\\u003e"}'
     assert json.loads(answer.content) == {"a": "<b>&é</b>"}
+
+
+def test_style_in_a_json_answer_is_no_style_source(client, make_event) -> None:
+    event, _ = make_event()
+    answer = client.post(
+        f"/api/v1/events/{event.key}/decklists",
+        json.dumps({"player": "<style>p{}</style>", "deck": "x"}),
+        content_type="application/json",
+    )
+    body = answer.json()
+    got = client.get(f"/api/v1/decklists/{body['id']}", HTTP_X_EDIT_TOKEN=body["edit_token"])
+    assert b"<style>p{}</style>" in got.content
+    assert got["Content-Security-Policy"] == CSP_BASE.format("")

@@ -42,9 +42,9 @@ def test_submission_page_get(client, make_event) -> None:
     html = _html(answer)
     assert "Submit your deck list" in html and "Submit the list" in html
     assert f'action="/events/{event.key}/submit"' in html
-    assert f'/events/{event.key}/check' in html
+    assert f"/events/{event.key}/check" in html
     assert "format standard" in html and "no deadline" in html and "lists required" in html
-    assert "<html lang=\"en\"" in html
+    assert '<html lang="en"' in html
     assert client.get("/events/nosuch/submit").status_code == 404
     assert client.put(f"/events/{event.key}/submit").status_code == 405
 
@@ -111,15 +111,21 @@ def test_a_bad_submission_keeps_what_was_posted(client, make_event) -> None:
 def test_upload_a_file(client, make_event) -> None:
     event, _ = make_event()
     upload = SimpleUploadedFile("deck.yaml", ("\ufeff" + LEGAL).encode("utf-8"))
-    answer = client.post(f"/events/{event.key}/submit", {"player": "Aoi", "deck": "", "file": upload})
+    answer = client.post(
+        f"/events/{event.key}/submit", {"player": "Aoi", "deck": "", "file": upload}
+    )
     assert answer.status_code == 303
     assert LEGAL_HASH in _html(client.get(answer["Location"]))
     latin = SimpleUploadedFile("deck.yaml", b"hero: \xff\xfe\n")
-    refused = client.post(f"/events/{event.key}/submit", {"player": "Aoi", "deck": "", "file": latin})
+    refused = client.post(
+        f"/events/{event.key}/submit", {"player": "Aoi", "deck": "", "file": latin}
+    )
     assert refused.status_code == 422
     assert "The file is not UTF-8 text" in _html(refused)
     empty = SimpleUploadedFile("deck.yaml", b"")
-    kept = client.post(f"/events/{event.key}/submit", {"player": "Aoi", "deck": LEGAL, "file": empty})
+    kept = client.post(
+        f"/events/{event.key}/submit", {"player": "Aoi", "deck": LEGAL, "file": empty}
+    )
     assert kept.status_code == 303  # an empty file: the text area counts
 
 
@@ -131,11 +137,13 @@ def test_closed_event_refuses_with_409(client, make_event) -> None:
     assert answer.status_code == 409
     html = _html(answer)
     assert "Submissions are closed" in html and "the deadline has passed" in html
-    locked, token = make_event()
+    locked, _token = make_event()
     from varz_deck.server import service
 
     service.set_locked(locked, True)
-    assert "The organiser has locked submissions" in _html(client.get(f"/events/{locked.key}/submit"))
+    assert "The organiser has locked submissions" in _html(
+        client.get(f"/events/{locked.key}/submit")
+    )
     assert _submit(client, locked, "Late", LEGAL).status_code == 409
 
 
@@ -178,7 +186,6 @@ def test_live_check_page_json(client, make_event) -> None:
         "severity_label": "error",
         "text": "4 copies of 'Scorch Shot'; at most 3 (all printings together): remove 1",
     }
-    assert "'" not in answer.content.decode() or True
     legal = json.loads(client.post(f"/events/{event.key}/check", {"deck": LEGAL}).content)
     assert legal["summary"] == "Legal" and legal["diagnostics"] == []
     missing = client.post("/events/nosuch/check", {"deck": LEGAL})
@@ -237,8 +244,8 @@ def test_sign_in_link(client, make_event) -> None:
 
 
 def test_dashboard_needs_the_organiser(client, make_event, organiser_client) -> None:
-    event, token = make_event()
-    other, other_token = make_event()
+    event, _token = make_event()
+    _other, other_token = make_event()
     refused = client.get(f"/events/{event.key}/dashboard")
     assert refused.status_code == 403 and "Sign in first" in _html(refused)
     signed = organiser_client(other_token)
@@ -264,9 +271,15 @@ def test_dashboard_lists_and_metagame(client, make_event, organiser_client) -> N
     assert "http://testserver/events/" + event.key + "/submit" in html
     number = re.search(r"/decklists/(\d+)/", a)[1]
     assert f'href="/events/{event.key}/decklists/{number}"' in html
-    assert re.search(r"<td>Hibiki Kagura</td><td class=\"num\">2</td><td class=\"num\">66.7</td><td class=\"num\">0</td>", html)
-    assert re.search(r"<td>Shizuku Minase</td><td class=\"num\">1</td><td class=\"num\">33.3</td><td class=\"num\">1</td>", html)
-    assert 'badge open' in html and "Lock submissions" in html and "Publish the lists" in html
+    assert re.search(
+        r"<td>Hibiki Kagura</td><td class=\"num\">2</td><td class=\"num\">66.7</td><td class=\"num\">0</td>",
+        html,
+    )
+    assert re.search(
+        r"<td>Shizuku Minase</td><td class=\"num\">1</td><td class=\"num\">33.3</td><td class=\"num\">1</td>",
+        html,
+    )
+    assert "badge open" in html and "Lock submissions" in html and "Publish the lists" in html
 
 
 def test_dashboard_empty(make_event, organiser_client) -> None:

@@ -24,7 +24,7 @@ def service(django_db: Any) -> Any:
 
 
 def test_paths(service, make_event) -> None:
-    event, token = make_event()
+    event, _token = make_event()
     assert service.submit_path(event) == f"/events/{event.key}/submit"
     assert service.dashboard_path(event) == f"/events/{event.key}/dashboard"
     assert service.public_path(event) == f"/events/{event.key}/public"
@@ -214,7 +214,11 @@ def test_submit_stores_the_first_version(service, make_event) -> None:
     assert (version.lead, version.format, version.deck) == ("Hibiki Kagura", "standard", ILLEGAL)
     assert [d["code"] for d in version.diagnostics] == ["V103", "V114", "V113", "V105"]
     assert version.cards == service.cards_fingerprint("varz") and len(version.cards) == 64
-    assert (checked.legal, checked.deck_hash, checked.lead) == (False, ILLEGAL_HASH, "Hibiki Kagura")
+    assert (checked.legal, checked.deck_hash, checked.lead) == (
+        False,
+        ILLEGAL_HASH,
+        "Hibiki Kagura",
+    )
     assert version.submitted_at is not None
     from varz_deck.server import tokens
 
@@ -240,7 +244,9 @@ def test_submit_sees_a_lock_that_came_while_checking(service, make_event) -> Non
     with pytest.raises(service.Closed) as refused:
         service.submit(stale, "Mio", LEGAL)
     assert refused.value.code == "locked"
-    decklist, _, token, _ = service.submit(service.get_event(event.key), "Mio", LEGAL, by_organiser=True)
+    decklist, _, _token, _ = service.submit(
+        service.get_event(event.key), "Mio", LEGAL, by_organiser=True
+    )
     with pytest.raises(service.Closed):
         service.replace_deck(decklist, ILLEGAL)
     unlocked = service.set_locked(service.get_event(event.key), False)
@@ -266,7 +272,19 @@ def test_replace_numbers_versions(service, make_event) -> None:
     assert (entry.action, entry.detail) == ("replace", "version 3")
 
 
-@pytest.mark.parametrize(("value", "expected"), [("12", 12), (7, 7), ("9" * 18, int("9" * 18)), ("9" * 19, None), ("-1", None), ("１", None), ("1.0", None), ("", None)])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("12", 12),
+        (7, 7),
+        ("9" * 18, int("9" * 18)),
+        ("9" * 19, None),
+        ("-1", None),
+        ("１", None),
+        ("1.0", None),
+        ("", None),
+    ],
+)
 def test_decklist_id(service, value, expected) -> None:
     assert service._decklist_id(value) == expected
 
@@ -275,7 +293,10 @@ def test_get_decklist_by_organiser(service, make_event) -> None:
     event, token = make_event()
     decklist, _, edit, _ = service.submit(event, "Mio", LEGAL)
     assert service.get_decklist(str(decklist.pk), organiser_token=token) == (decklist, True)
-    assert service.get_decklist(decklist.pk, edit_token=edit, organiser_token="wrong") == (decklist, False)
+    assert service.get_decklist(decklist.pk, edit_token=edit, organiser_token="wrong") == (
+        decklist,
+        False,
+    )
     for options in ({}, {"edit_token": token}, {"organiser_token": edit}, {"edit_token": ""}):
         with pytest.raises(service.NotFound):
             service.get_decklist(decklist.pk, **options)
@@ -345,7 +366,9 @@ def test_codes_of(service, diagnostics, errors, warnings) -> None:
 
 
 def test_metagame_of(service) -> None:
-    rows = service.metagame_of([("B", True), ("A", False), ("B", False), ("", True), ("A", True), ("B", True)])
+    rows = service.metagame_of(
+        [("B", True), ("A", False), ("B", False), ("", True), ("A", True), ("B", True)]
+    )
     assert [(r.lead, r.lists, r.legal, r.share) for r in rows] == [
         ("B", 3, 2, 0.5),
         ("A", 2, 1, 2 / 6),
@@ -434,8 +457,8 @@ def test_public_lists_before_publishing(service, make_event) -> None:
 
 def test_recheck_current_follows_the_card_data(service, make_event) -> None:
     event, _ = make_event()
-    decklist, version, _, _ = service.submit(event, "Aoi", LEGAL)
-    untouched, kept, _, _ = service.submit(event, "Ren", ILLEGAL)
+    _decklist, version, _, _ = service.submit(event, "Aoi", LEGAL)
+    _untouched, _kept, _, _ = service.submit(event, "Ren", ILLEGAL)
     from varz_deck.server.models import Version
 
     Version.objects.filter(pk=version.pk).update(
@@ -462,3 +485,78 @@ def test_database_for_is_loaded_once(service) -> None:
     assert service.database_for("varz") is database and database.game == "varz"
     assert service.database_for("azuki").game == "azuki"
     assert service.game_of(type("E", (), {"game": "azuki"})()).key == "azuki"
+
+
+@pytest.fixture
+def bundled_again(service: Any) -> Any:
+    """Whatever a test names with `use_cards`, the bundled databases afterwards."""
+    yield service
+    service.use_cards(None)
+
+
+def test_use_cards_names_the_database_of_its_game(bundled_again, tmp_path, make_event) -> None:
+    service = bundled_again
+    from conftest import ROOT
+
+    bundled = service.database_for("varz")
+    before = service.cards_fingerprint("varz")
+    copy = tmp_path / "cards"
+    import shutil
+
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)
+    for path in copy.rglob("*.yaml"):
+        path.write_text("# moved down\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    service.use_cards(copy)
+    named = service.database_for("varz")
+    assert named is not bundled and named.game == "varz"
+    assert service.database_for("varz") is named
+    again = service.cards_fingerprint("varz")
+    assert again == before and again is not before  # worked out again: the same cards
+    assert service.database_for("azuki").game == "azuki"  # another game: its bundled one
+    event, _ = make_event()
+    assert service.check_deck(event, LEGAL).deck_hash == LEGAL_HASH
+    service.use_cards(None)
+    assert service.database_for("varz") is not named
+
+
+def test_decklist_counts(service, make_event) -> None:
+    event, _ = make_event()
+    empty, _ = make_event()
+    for player in ("A", "B", "C"):
+        service.submit(event, player, LEGAL)
+    counts = service.decklist_counts()
+    assert counts[event.pk] == 3 and empty.pk not in counts
+
+
+def test_check_deck_registers_for_the_player_and_event(service, make_event) -> None:
+    event, _ = make_event("Named Cup")
+    checked = service.check_deck(event, LEGAL, "Aoi")
+    assert (checked.registration.player, checked.registration.event) == ("Aoi", "Named Cup")
+    assert service.check_deck(event, LEGAL).registration.player == ""
+
+
+def test_new_version_cuts_the_lead_and_format(service, make_event) -> None:
+    from types import SimpleNamespace
+
+    event, _ = make_event()
+    decklist, _, _, _ = service.submit(event, "Mio", LEGAL)
+    checked = SimpleNamespace(
+        deck_hash=None,
+        legal=False,
+        lead="L" * 250,
+        report=SimpleNamespace(format="f" * 70),
+        diagnostics=lambda lang: [],
+    )
+    version = service._new_version(decklist, 4, "text", checked, True)
+    assert (version.lead, version.format) == ("L" * 200, "f" * 64)
+    assert (version.number, version.deck, version.by_organiser) == (4, "text", True)
+    nothing = SimpleNamespace(**{**checked.__dict__, "report": SimpleNamespace(format=None)})
+    assert service._new_version(decklist, 1, "", nothing, False).format == ""
+
+
+def test_decklist_json_and_sheets_are_english_by_default(service, make_event) -> None:
+    event, _ = make_event()
+    decklist, _, _, _ = service.submit(event, "Mio", ILLEGAL)
+    shown = service.decklist_json(decklist)
+    assert "message_localized" not in shown["diagnostics"][0]
+    assert 'lang="en"' in service.sheets_document(event)
