@@ -49,6 +49,8 @@ def test_event_state_shows_every_field(client, make_event) -> None:
         "game": "varz",
         "format": "standard",
         "deadline": "2031-05-06T07:08:00+00:00",
+        "date": "2031-05-06",
+        "timezone": "UTC",
         "requires_lists": True,
         "locked": False,
         "published": False,

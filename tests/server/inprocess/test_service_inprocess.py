@@ -213,7 +213,10 @@ def test_submit_stores_the_first_version(service, make_event) -> None:
     )  # fmt: skip
     assert (version.lead, version.format, version.deck) == ("Hibiki Kagura", "standard", ILLEGAL)
     assert [d["code"] for d in version.diagnostics] == ["V103", "V114", "V113", "V105"]
-    assert version.cards == service.cards_fingerprint("varz") and len(version.cards) == 64
+    assert version.cards == service.verdict_fingerprint(event) and len(version.cards) == 64
+    assert (version.submitted_legal, version.submitted_errors) == (
+        False, ["V103", "V114", "V113", "V105"],
+    )  # fmt: skip
     assert (checked.legal, checked.deck_hash, checked.lead) == (
         False,
         ILLEGAL_HASH,
@@ -337,6 +340,8 @@ def test_decklist_json_without_a_current_version(service, make_event) -> None:
         "deck_hash": None,
         "diagnostics": [],
         "versions": [],
+        "changed_since_submitted": False,
+        "changed_at": None,
     }
     assert service.decklist_json(empty, "ja")["diagnostics"] == []
 
@@ -469,7 +474,7 @@ def test_recheck_current_follows_the_card_data(service, make_event) -> None:
     assert (version.legal, version.deck_hash, version.lead, version.diagnostics) == (
         True, LEGAL_HASH, "Shizuku Minase", [],
     )  # fmt: skip
-    assert version.cards == service.cards_fingerprint("varz")
+    assert version.cards == service.verdict_fingerprint(event)
     assert service.recheck_current() == 0
 
 
