@@ -3,7 +3,7 @@ problems, the links' base (values written out here)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -145,7 +145,7 @@ def test_machine_name_is_lower_case(hosts, monkeypatch) -> None:
 class _Probe:
     """A UDP socket that records what it is asked (nothing is sent)."""
 
-    made: list[tuple[Any, ...]] = []
+    made: ClassVar[list[tuple[Any, ...]]] = []
     fail = False
 
     def __init__(self, *args: Any) -> None:

@@ -296,11 +296,10 @@ def test_offset_text(django_db) -> None:
 def test_event_view_and_texts(django_db) -> None:
     from types import SimpleNamespace
 
+    from varz_deck.core.sanitize import safe
     from varz_deck.server.views import texts
     from varz_deck.server.views.texts import Texts
     from varz_deck.server.views.viewmodels import event_view
-
-    from varz_deck.core.sanitize import safe
 
     shown = event_view(SimpleNamespace(key="k1", name="A\u202eB"))
     assert shown == {"key": "k1", "name": safe("A\u202eB")} and "\u202e" not in shown["name"]
