@@ -193,3 +193,8 @@ def test_current_and_link(hosts) -> None:
         assert hosts.current() is None and hosts.link("/x") == "/x"
     finally:
         hosts.use(before)
+
+
+def test_policy_keeps_every_letter_of_the_address(hosts) -> None:
+    assert hosts.policy("XENIA", 8000, None).public_url == "http://xenia:8000"
+    assert "xenia" in hosts.policy("[XENIA]", 80, None).names

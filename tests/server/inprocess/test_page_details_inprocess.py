@@ -359,3 +359,18 @@ def test_api_json_is_compact(client) -> None:
     assert b"\n" not in answer.content and answer.content.startswith(b'{"status": "ok"')
     api = client.get("/api/v1/events/nosuch")
     assert b"\n" not in api.content
+
+
+def test_japanese_form_button_and_comparison(client, make_event, organiser_client) -> None:
+    from varz_deck.server.views import texts
+
+    event, token = make_event()
+    page = _html(client.get(f"/events/{event.key}/submit?lang=ja"))
+    assert f'<button type="submit">{texts.SUBMIT_BUTTON.render("ja")}</button>' in page
+    assert texts.SUBMIT_BUTTON.render("ja") != "Submit the list"
+    _submit(client, event, "Ren", ILLEGAL)
+    signed = organiser_client(token)
+    html = _html(
+        signed.post(f"/events/{event.key}/judge", {"hash": "Ren", "presented": LEGAL, "lang": "ja"})
+    )
+    assert '<tr><th colspan="5" scope="rowgroup">スペルデッキ</th></tr>' in html
