@@ -298,3 +298,31 @@ def test_style_in_a_json_answer_is_no_style_source(client, make_event) -> None:
     got = client.get(f"/api/v1/decklists/{body['id']}", HTTP_X_EDIT_TOKEN=body["edit_token"])
     assert b"<style>p{}</style>" in got.content
     assert got["Content-Security-Policy"] == CSP_BASE.format("")
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "message"),
+    [
+        (400, "bad_request", "the request cannot be read"),
+        (403, "forbidden", "this is not allowed"),
+        (409, "conflict", "the request cannot be read"),
+        (415, "unsupported_media_type", "the request cannot be read"),
+        (418, "error", "the request cannot be read"),
+        (500, "internal", "the server failed; nothing was changed"),
+    ],
+)
+def test_api_errors_are_made_json(django_db, status, code, message) -> None:
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from varz_deck.server.security import _api_error
+
+    request = RequestFactory().get("/api/v1/x")
+    made = _api_error(request, HttpResponse("<p>no</p>", status=status))
+    assert made.status_code == status
+    assert json.loads(made.content) == {"error": {"code": code, "message": message}}
+    assert not made.has_header("Allow")
+    fine = HttpResponse("ok", status=399)
+    assert _api_error(request, fine) is fine
+    already = HttpResponse("{}", status=404, content_type="application/json")
+    assert _api_error(request, already) is already

@@ -565,3 +565,80 @@ def test_decklist_json_and_sheets_are_english_by_default(service, make_event) ->
     shown = service.decklist_json(decklist)
     assert "message_localized" not in shown["diagnostics"][0]
     assert 'lang="en"' in service.sheets_document(event)
+
+
+def test_use_cards_checks_with_the_named_cards(bundled_again, tmp_path, make_event) -> None:
+    service = bundled_again
+    import shutil
+
+    from conftest import ROOT
+
+    copy = tmp_path / "renamed"
+    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)
+    for path in copy.rglob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("Tide Sprite", "Tide Spirit"), encoding="utf-8")
+    event, _ = make_event()
+    assert service.check_deck(event, LEGAL).legal is True
+    bundled = service.cards_fingerprint("varz")
+    service.use_cards(copy)
+    assert service.check_deck(event, LEGAL).legal is False  # "Tide Sprite" is no card there
+    assert service.cards_fingerprint("varz") != bundled
+    service.use_cards(None)
+    assert service.check_deck(event, LEGAL).legal is True
+
+
+def test_a_new_event_key_is_never_one_in_use(service, make_event, monkeypatch) -> None:
+    taken, _ = make_event()
+    keys = iter([taken.key, taken.key, "freshkey123"])
+    from varz_deck.server import tokens
+
+    monkeypatch.setattr(tokens, "new_event_key", lambda: next(keys))
+    event, _ = service.create_event("New", game="varz")
+    assert event.key == "freshkey123"
+
+
+def test_audit_log_is_in_time_order(service, make_event) -> None:
+    from varz_deck.server.models import AuditEntry
+
+    event, _ = make_event()
+    later = datetime.datetime(2030, 1, 2, tzinfo=UTC)
+    earlier = datetime.datetime(2030, 1, 1, tzinfo=UTC)
+    AuditEntry.objects.create(event=event, action="unlock", at=later)
+    AuditEntry.objects.create(event=event, action="lock", at=earlier)
+    assert [e.action for e in service.audit_log(event)] == ["lock", "unlock"]
+
+
+def test_a_deck_of_each_game(service, make_event) -> None:
+    other = (EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml").read_text(encoding="utf-8")
+    event, _ = make_event(game="azuki")
+    checked = service.check_deck(event, other)
+    assert (checked.legal, checked.deck_hash, checked.lead) == (True, "v1-tzkq5iorov", "Raizan")
+    ours, _ = make_event()
+    wrong = service.check_deck(ours, other)
+    assert (wrong.legal, wrong.deck_hash) == (False, None)
+    assert [d["code"] for d in wrong.diagnostics()] == ["F010"]
+
+
+def test_a_code_is_at_most_4096_characters(service, make_event) -> None:
+    event, _ = make_event()
+    code_like = "VZ1" + "A" * 4093
+    assert [d["code"] for d in service.check_deck(event, code_like).diagnostics()] == ["F009"]
+    longer = code_like + "A"
+    assert [d["code"] for d in service.check_deck(event, longer).diagnostics()] == ["F004"]
+
+
+def test_sheets_in_japanese_carry_a_japanese_qr_title(service, make_event) -> None:
+    from varz_deck.server import qr
+
+    event, _ = make_event()
+    service.submit(event, "Aoi", LEGAL)
+    title = qr._TITLE.render("ja")
+    assert title != qr._TITLE.render("en")
+    assert f"<title>{title}</title>" in service.sheets_document(event, "ja")
+    assert f"<title>{qr._TITLE.render('en')}</title>" in service.sheets_document(event)
+
+
+def test_metagame_ties_by_name(service) -> None:
+    rows = service.metagame_of([("B", True), ("C", False), ("A", True)])
+    assert [r.lead for r in rows] == ["A", "B", "C"]
