@@ -374,3 +374,83 @@ def test_japanese_form_button_and_comparison(client, make_event, organiser_clien
         signed.post(f"/events/{event.key}/judge", {"hash": "Ren", "presented": LEGAL, "lang": "ja"})
     )
     assert '<tr><th colspan="5" scope="rowgroup">スペルデッキ</th></tr>' in html
+
+
+def test_decklist_view(make_event) -> None:
+    from varz_deck.server import service
+    from varz_deck.server.views.viewmodels import decklist_view
+
+    event, _ = make_event()
+    decklist, version, _, _ = service.submit(event, "Mio", "spells: [\r\n")
+    shown = decklist_view(decklist, "en")
+    iso = version.submitted_at.isoformat()
+    assert (shown["legal"], shown["deck_hash"], shown["deck"]) == (False, None, "spells: [\n")
+    assert (shown["submitted_iso"], shown["submitted"]) == (iso, _when(iso))
+    assert shown["player"] == "Mio" and shown["check_url"] == f"/events/{event.key}/check"
+    good, good_version, _, _ = service.submit(event, "Aoi", LEGAL)
+    good.current = None  # only while the first version is being written: the last one counts
+    fallback = decklist_view(good, "en")
+    assert (fallback["legal"], fallback["deck_hash"]) == (True, LEGAL_HASH)
+    assert fallback["submitted_iso"] == good_version.submitted_at.isoformat()
+    from varz_deck.server.models import Decklist
+
+    empty = Decklist.objects.create(event=event, player="Nobody", edit_token_hash="1" * 64)
+    nothing = decklist_view(empty, "en")
+    assert (nothing["legal"], nothing["deck_hash"], nothing["deck"]) == (False, None, "")
+    assert (nothing["submitted_iso"], nothing["submitted"], nothing["versions"]) == ("", "—", [])
+
+
+def test_judge_entry_time_and_presented_text(client, make_event, organiser_client) -> None:
+    from varz_deck.server import service
+
+    event, token = make_event()
+    _submit(client, event, "Ren", ILLEGAL)
+    [(_, version)] = service.current_versions(event)
+    iso = version.submitted_at.isoformat()
+    signed = organiser_client(token)
+    html = _html(
+        signed.post(f"/events/{event.key}/judge", {"hash": "Ren", "presented": "hero: <x>"})
+    )
+    assert f'<time datetime="{iso}">{_when(iso)}</time>' in html
+    assert "hero: &lt;x&gt;</textarea>" in html
+
+
+def test_dashboard_status_words_and_japanese_titles(client, make_event, organiser_client) -> None:
+    from varz_deck.server import service
+
+    event, token = make_event()
+    _submit(client, event, "Aoi", LEGAL)
+    _submit(client, event, "Ren", ILLEGAL)
+    signed = organiser_client(token)
+    html = _html(signed.get(f"/events/{event.key}/dashboard"))
+    assert "<td>Legal</td>" in html and "<td>Not legal</td>" in html
+    japanese = _html(signed.get(f"/events/{event.key}/dashboard?lang=ja"))
+    title = service.game_of(event).words.lead_title.render("ja")
+    assert title != service.game_of(event).words.lead_title.render("en")
+    assert f"<th>{title}</th>" in japanese
+    compared = _html(
+        signed.post(f"/events/{event.key}/judge", {"hash": "Ren", "presented": LEGAL, "lang": "ja"})
+    )
+    from varz_deck.server.views import texts
+
+    assert f'<th class="num">{texts.PRESENTED_COUNT.render("ja")}</th>' in compared
+    assert texts.PRESENTED_COUNT.render("ja") != "Presented"
+
+
+def test_message_pages_are_errors_and_the_cookie_lasts_a_year(client) -> None:
+    html = _html(client.get("/events/nosuch/submit"))
+    assert '<section class="card notice error">' in html
+    answer = client.get("/?lang=zh")
+    assert answer.cookies["varzdeck_lang"]["max-age"] == 365 * 24 * 3600
+
+
+def test_a_canonical_list_without_its_lead_card(make_event) -> None:
+    from varz_deck.server import service
+    from varz_deck.server.views.viewmodels import canonical_view
+
+    event, _ = make_event()
+    canonical = service.check_deck(event, "spells:\n  Tide Sprite: 3\n").registration.canonical
+    assert canonical is not None
+    shown = canonical_view(canonical, "en")
+    assert shown["slots"] == [{"label": "hero", "name": "(none)", "id": ""}]
+    assert shown["sections"][0]["cards"][0]["name"] == "Tide Sprite"
