@@ -208,6 +208,7 @@ TARGETS = (
     # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
     # `@require_http_methods`) are not mutated; their helpers are
     Target("server-service", "Server: services", ("varz_deck/server/service.py",)),
+    Target("server-roster", "Server: the roster's CSV", ("varz_deck/server/roster.py",)),
     Target(
         "server-security",
         "Server: guards (headers, cookies, body limit, live-check buckets)",
