@@ -449,3 +449,18 @@ def test_api_renders_controls_escaped(client, make_event) -> None:
         f"/api/v1/decklists/{body.json()['id']}", HTTP_X_EDIT_TOKEN=body.json()["edit_token"]
     )
     assert "\\u202e" in got.content.decode("utf-8") and got.json()["player"] == "Aoi\u202e"
+
+
+def test_stored_diagnostics_are_given_in_english_and_warnings_listed(client, make_event) -> None:
+    from varz_deck.server.models import Version
+
+    event, token = make_event()
+    body = _post(
+        client, f"/api/v1/events/{event.key}/decklists", {"player": "Aoi", "deck": LEGAL}
+    ).json()
+    stored = [{"code": "W9", "severity": "warning", "message": "kept as stored"}]
+    Version.objects.filter(decklist_id=body["id"]).update(diagnostics=stored)
+    got = client.get(f"/api/v1/decklists/{body['id']}", HTTP_X_EDIT_TOKEN=body["edit_token"]).json()
+    assert got["diagnostics"] == stored  # English: as stored, not checked again
+    [row] = client.get(f"/api/v1/events/{event.key}/decklists", **_bearer(token)).json()
+    assert (row["errors"], row["warnings"]) == ([], ["W9"])

@@ -270,3 +270,67 @@ def test_a_personal_link(client, make_event) -> None:
     assert client.get("/p/not-a-token").status_code == 404
     assert service.roster_entry_for_token("") is None
     assert service.roster_entry_for_token("x" * 201) is None
+
+
+def test_the_refusal_counts_the_other_problems(client, make_event) -> None:
+    event, token = make_event()
+    one = _upload(client, event, token, "name,player_id\n,1\n").json()["error"]
+    two = _upload(client, event, token, "name,player_id\n,1\n,2\n").json()["error"]
+    three = _upload(client, event, token, "name,player_id\n,1\n,2\n,3\n").json()["error"]
+    assert one["code"] == two["code"] == "invalid_roster"
+    assert "1 more" in two["message"] and "2 more" in three["message"]
+    assert "more" not in one["message"]
+
+
+def test_a_short_row_lacks_its_id(roster) -> None:
+    assert _problems(roster, b"name,player_id\nAoi\n") == [
+        (2, "line 2: the player id is empty; give each player an id")
+    ]
+    with pytest.raises(roster.RosterError) as refused:
+        roster.read_roster(b"name,player_id\n,1\n")
+    assert str(refused.value) == "line 2: the name is empty; give each player a name"
+
+
+def test_personal_links_are_signed_with_the_servers_key(make_event, client) -> None:
+    from django.conf import settings
+
+    from varz_deck.server import service, tokens
+    from varz_deck.server.models import RosterEntry
+
+    event, token = make_event()
+    _upload(client, event, token, "name,player_id\nAoi,P1\n")
+    entry = RosterEntry.objects.get(event=event)
+    expected = tokens.roster_token(str(settings.SECRET_KEY), event.key, entry.salt)
+    assert service.roster_link(event, entry) == f"http://testserver/p/{expected}"
+    assert tokens.roster_token("None", event.key, entry.salt) != expected
+
+
+def test_a_roster_at_the_body_limit(make_event) -> None:
+    from varz_deck.server import service
+    from varz_deck.server.settings import BODY_LIMIT
+
+    event, _ = make_event()
+    head = b"name,player_id\nAoi,P1\n"
+    exact = head + b"\n" * (BODY_LIMIT - len(head))
+    assert len(exact) == BODY_LIMIT
+    assert service.upload_roster(event, exact).players == 1
+    with pytest.raises(service.TooLarge):
+        service.upload_roster(event, exact + b"\n")
+
+
+def test_an_illegal_list_off_the_roster_and_counts_over_events(client, make_event) -> None:
+    from varz_deck.server import service
+    from varz_deck.server.models import Version
+
+    event, token = make_event()
+    _upload(client, event, token, "name,player_id\nAoi,P1\n")
+    service.submit(event, "Kai", ILLEGAL)
+    assert [(r.name, r.status, r.on_roster) for r in service.roster_rows(event)] == [
+        ("Aoi", "missing", True),
+        ("Kai", "illegal", False),
+    ]
+    other, _ = make_event()
+    service.submit(other, "Ren", LEGAL)
+    stale = [v.pk for v in Version.objects.filter(decklist__event__in=[event, other])]
+    Version.objects.filter(pk__in=stale).update(cards="old")
+    assert service.recheck_current() == 2  # one list in each event
