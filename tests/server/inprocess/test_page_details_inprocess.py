@@ -454,3 +454,35 @@ def test_a_canonical_list_without_its_lead_card(make_event) -> None:
     shown = canonical_view(canonical, "en")
     assert shown["slots"] == [{"label": "hero", "name": "(none)", "id": ""}]
     assert shown["sections"][0]["cards"][0]["name"] == "Tide Sprite"
+
+
+def test_more_cells(client, make_event, organiser_client) -> None:
+    from varz_deck.server import service
+
+    event, token = make_event("Cells Cup")
+    good = _submit(client, event, "Aoi", LEGAL)
+    bad = _submit(client, event, "Ren", ILLEGAL)
+    assert '<span class="event-name">Cells Cup</span>' in _html(client.get(good))
+    for _ in range(2):
+        client.post(bad, {"deck": ILLEGAL})
+    signed = organiser_client(token)
+    dashboard = _html(signed.get(f"/events/{event.key}/dashboard"))
+    assert '<td class="num">3</td></tr>' in dashboard  # Ren's three versions
+    judged = _html(signed.get(f"/events/{event.key}/judge", {"hash": "Aoi"}))
+    assert ">Legal<" in judged and "Not legal" not in judged
+    same = _html(signed.post(f"/events/{event.key}/judge", {"hash": "Aoi", "presented": LEGAL}))
+    assert '<p class="verdict legal" id="diff-verdict">' in same
+    japanese = _html(
+        signed.post(
+            f"/events/{event.key}/judge", {"hash": "Aoi", "presented": "spells: [\n", "lang": "ja"}
+        )
+    )
+    problem = service.check_deck(event, "spells: [\n").diagnostics("ja")[0]["message_localized"]
+    from django.utils.html import escape
+
+    assert escape(problem) in japanese
+
+
+def test_vary_names_accept_language(client) -> None:
+    answer = client.get("/api/v1/events/nosuch")
+    assert "Accept-Language" in [v.strip() for v in answer["Vary"].split(",")]

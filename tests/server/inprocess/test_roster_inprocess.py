@@ -334,3 +334,55 @@ def test_an_illegal_list_off_the_roster_and_counts_over_events(client, make_even
     stale = [v.pk for v in Version.objects.filter(decklist__event__in=[event, other])]
     Version.objects.filter(pk__in=stale).update(cards="old")
     assert service.recheck_current() == 2  # one list in each event
+
+
+def _html(answer: Any) -> str:
+    return answer.content.decode("utf-8")
+
+
+def test_the_roster_pages(client, make_event, organiser_client) -> None:
+    from varz_deck.server import service
+    from varz_deck.server.views import texts
+
+    event, token = make_event()
+    signed = organiser_client(token)
+    base = f"/events/{event.key}"
+    answer = signed.post(
+        f"{base}/roster", {"roster": "name,player_id\nAoi,P1\nRen,P2\n", "from": "dashboard"}
+    )
+    assert answer.status_code == 303 and answer["Location"] == f"{base}/dashboard?lang=en"
+    dashboard = _html(signed.get(answer["Location"]))
+    assert texts.ROSTER_STORED(n=2, new=2).render("en") in dashboard
+    assert "2 players (2 new)" in dashboard  # the audit log's line
+    kai, version, _, _ = service.submit(event, "Kai", ILLEGAL)
+    service.submit(event, "Aoi", LEGAL, player_id="P1")
+    iso = version.submitted_at.isoformat()
+    shown = f"{iso[:10]} {iso[11:16]} (UTC+00:00, UTC)"
+    dashboard = _html(signed.get(f"{base}/dashboard"))
+    assert (  # Kai: not on the roster
+        f'<tr class="illegal"><td><a href="{base}/decklists/{kai.pk}">Kai</a></td>'
+        f'<td>Not legal</td><td>—</td><td><time datetime="{iso}">{shown}</time></td></tr>'
+    ) in dashboard
+    again = signed.post(f"{base}/roster", {"roster": "name,player_id\nAoi,P1\n"})
+    assert again.status_code == 303 and again["Location"] == f"{base}/roster?lang=en"
+    assert texts.ROSTER_STORED_KEPT(n=1, new=0, kept=1).render("en") in _html(
+        signed.get(again["Location"])
+    )
+    refused = signed.post(f"{base}/roster", {"roster": "name,player_id\n,1\n"})
+    assert refused.status_code == 422 and "line 2: the name is empty" in _html(refused)
+    empty = signed.post(f"{base}/roster", {"roster": "  "})
+    assert empty.status_code == 422 and texts.NO_ROSTER_GIVEN.render("en") in _html(empty)
+
+
+def test_roster_form_file_limit(django_db) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from varz_deck.server.settings import BODY_LIMIT
+    from varz_deck.server.views.forms import RosterForm
+
+    exact = RosterForm({}, {"file": SimpleUploadedFile("r.csv", b"\n" * BODY_LIMIT)})
+    assert exact.is_valid() and len(exact.csv) == BODY_LIMIT
+    over = RosterForm({}, {"file": SimpleUploadedFile("r.csv", b"\n" * (BODY_LIMIT + 1))})
+    assert not over.is_valid()
+    text = RosterForm({"roster": "name,player_id\nÅsa,1\n"})
+    assert text.is_valid() and text.csv == "name,player_id\nÅsa,1\n".encode()
