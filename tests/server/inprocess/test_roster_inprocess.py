@@ -386,3 +386,19 @@ def test_roster_form_file_limit(django_db) -> None:
     assert not over.is_valid()
     text = RosterForm({"roster": "name,player_id\nÅsa,1\n"})
     assert text.is_valid() and text.csv == "name,player_id\nÅsa,1\n".encode()
+
+
+def test_the_first_nul_and_blank_cells_only(roster) -> None:
+    assert _problems(roster, b"name,player_id\nA\x00,1\nB\x00,2\n") == [
+        (2, "line 2 holds a NUL character: this is no CSV text; export the roster as CSV")
+    ]
+    assert _problems(roster, b",,\n , \n") == [
+        (0, "the roster is empty: its first line is the header name,player_id (and email)")
+    ]
+
+
+def test_the_audit_detail_cell(make_event, organiser_client) -> None:
+    event, token = make_event()
+    signed = organiser_client(token)
+    signed.post(f"/events/{event.key}/roster", {"roster": "name,player_id\nAoi,P1\n"})
+    assert "<td>1 player (1 new)</td>" in _html(signed.get(f"/events/{event.key}/dashboard"))

@@ -342,6 +342,8 @@ def test_decklist_json_without_a_current_version(service, make_event) -> None:
         "versions": [],
         "changed_since_submitted": False,
         "changed_at": None,
+        "withdrawn": False,
+        "withdrawn_at": None,
     }
     assert service.decklist_json(empty, "ja")["diagnostics"] == []
 

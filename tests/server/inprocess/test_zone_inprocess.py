@@ -212,3 +212,22 @@ def test_sheets_carry_the_qr_code_and_the_date(
     [reg] = service.registrations(event)
     assert reg.date == "2031-02-03"
     assert re.search(r"QR Cup", html)
+
+
+def test_the_changed_flag_in_japanese_and_the_forms_language(
+    client, service, make_event, organiser_client
+) -> None:
+    from varz_deck.server.views.viewmodels import changed_text
+
+    event, token = make_event()
+    decklist, version, edit, _ = service.submit(event, "Ren", ILLEGAL)
+    _stale(version, submitted_legal=True, submitted_errors=[])
+    service.recheck_current()
+    version.refresh_from_db()
+    codes = ["V103", "V114", "V113", "V105"]
+    flag = changed_text(event, version.changed_at, False, codes, True, "ja")
+    assert flag != changed_text(event, version.changed_at, False, codes, True, "en")
+    dashboard = organiser_client(token).get(f"/events/{event.key}/dashboard?lang=ja")
+    assert flag in dashboard.content.decode()
+    page = client.get(f"/decklists/{decklist.pk}/{edit}?lang=ja").content.decode()
+    assert '<input type="hidden" name="lang" value="ja" id="lang">' in page
