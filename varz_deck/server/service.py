@@ -657,15 +657,21 @@ def submit(
     )
     version = _new_version(decklist, 1, text, checked, by_organiser)
     with writing():
-        # a player's list only while the event is still open: the deadline or a lock may have
-        # come while it was checked (or since `recent_event` read the event)
-        if not by_organiser:
-            ensure_open(Event.objects.select_for_update().get(pk=event.pk))
         decklist.save()
         _add_version(decklist, version)
         if by_organiser:
             record(event, "submit", decklist=decklist)
+        else:
+            still_open(event)
     return decklist, version, token, checked
+
+
+def still_open(event: Event) -> None:
+    """Closed, rolling back the write transaction it is called in, when the event no longer takes
+    players' lists: the deadline or a lock may have come since the list was checked. Called last,
+    so the event's row is locked (against a lock being stored at the same moment) only for the
+    commit, not while the list's rows are written: submissions to one event queue on it."""
+    ensure_open(Event.objects.select_for_update().only("locked", "deadline").get(pk=event.pk))
 
 
 def replace_deck(
@@ -681,8 +687,6 @@ def replace_deck(
     checked = check_deck(event, text, decklist.player)
     version = _new_version(decklist, 0, text, checked, by_organiser)  # numbered when stored
     with writing():
-        if not by_organiser:
-            ensure_open(Event.objects.select_for_update().get(pk=event.pk))
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
         # transactions already run one at a time), so each gets the next number; and not of a
         # list withdrawn since it was read
@@ -694,6 +698,8 @@ def replace_deck(
         _add_version(decklist, version)
         if by_organiser:
             record(event, "replace", decklist=decklist, detail=f"version {version.number}")
+        else:
+            still_open(event)
     return version, checked
 
 
