@@ -23,8 +23,6 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "examples"
 PUBLIC_URL = "http://testserver"
 _TEMPLATE: list[Path] = []  # the migrated empty database, made once per process
 _numbers = itertools.count(1)

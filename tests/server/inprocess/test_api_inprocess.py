@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES
+from inprocess_paths import EXAMPLES
 
 LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
 ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")

@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES
 from django.core.files.uploadedfile import SimpleUploadedFile
+from inprocess_paths import EXAMPLES
 
 LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
 ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")

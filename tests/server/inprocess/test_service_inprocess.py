@@ -7,7 +7,7 @@ import datetime
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES
+from inprocess_paths import EXAMPLES
 
 LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
 ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
@@ -503,7 +503,7 @@ def bundled_again(service: Any) -> Any:
 
 def test_use_cards_names_the_database_of_its_game(bundled_again, tmp_path, make_event) -> None:
     service = bundled_again
-    from conftest import ROOT
+    ROOT = EXAMPLES.parent
 
     bundled = service.database_for("varz")
     before = service.cards_fingerprint("varz")
@@ -573,7 +573,7 @@ def test_use_cards_checks_with_the_named_cards(bundled_again, tmp_path, make_eve
     service = bundled_again
     import shutil
 
-    from conftest import ROOT
+    ROOT = EXAMPLES.parent
 
     copy = tmp_path / "renamed"
     shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)
