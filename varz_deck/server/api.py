@@ -162,6 +162,9 @@ class RowOut(Schema):
     withdrawn_at: Optional[str]  # noqa: UP045
 
 
+CSV_ANSWER = {"responses": {200: {"description": "CSV", "content": {"text/csv": {"schema": {}}}}}}
+
+
 class AuditOut(Schema):
     action: str
     at: str
@@ -574,9 +577,7 @@ def roster(
     "/events/{event}/roster.csv",
     response={200: str, **_ORGANISER_ERRORS},
     summary="The personal links for a mail merge: name, player_id, email, link (organiser)",
-    openapi_extra={
-        "responses": {200: {"description": "CSV", "content": {"text/csv": {"schema": {}}}}}
-    },
+    openapi_extra=CSV_ANSWER,
 )
 def roster_csv(
     request: HttpRequest,
@@ -591,9 +592,7 @@ def roster_csv(
     "/events/{event}/export.csv",
     response={200: str, **_ORGANISER_ERRORS},
     summary="The `register --output csv` columns, one row per player (organiser)",
-    openapi_extra={
-        "responses": {200: {"description": "CSV", "content": {"text/csv": {"schema": {}}}}}
-    },
+    openapi_extra=CSV_ANSWER,
 )
 def export_csv(
     request: HttpRequest,

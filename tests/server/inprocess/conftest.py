@@ -102,3 +102,11 @@ def organiser_client(django_db: Path) -> Callable[[str], Any]:
         return signed
 
     return make
+
+
+@pytest.fixture
+def service(django_db: Any) -> Any:
+    """varz_deck.server.service, imported once Django is configured."""
+    from varz_deck.server import service
+
+    return service

@@ -10,12 +10,8 @@ import json
 from typing import Any
 
 import pytest
-from inprocess_paths import EXAMPLES
+from inprocess_data import ILLEGAL, ILLEGAL_HASH, LEGAL, LEGAL_HASH
 
-LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
-ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
-LEGAL_HASH = "v1-k7ez4ns43m"
-ILLEGAL_HASH = "v1-yhe45ebac3"
 ILLEGAL_CODES = ["V103", "V114", "V113", "V105"]  # in the order the deck meets them
 LEGAL_CODE = "VZ1AQAIVlowMS0wMDINtoKCgoGCgYGAAwMFMi0wMDmFgYQHAQMFMS0wNzGAsICAgJoFkYCOmITvJg"
 

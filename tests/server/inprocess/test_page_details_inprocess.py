@@ -11,12 +11,7 @@ from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from inprocess_paths import EXAMPLES
-
-LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
-ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
-LEGAL_HASH = "v1-k7ez4ns43m"
-ILLEGAL_HASH = "v1-yhe45ebac3"
+from inprocess_data import ILLEGAL, ILLEGAL_HASH, LEGAL, LEGAL_HASH
 
 
 def _html(answer: Any) -> str:

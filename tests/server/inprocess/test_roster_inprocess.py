@@ -8,10 +8,7 @@ import io
 from typing import Any
 
 import pytest
-from inprocess_paths import EXAMPLES
-
-LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
-ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
+from inprocess_data import ILLEGAL, LEGAL
 
 
 @pytest.fixture

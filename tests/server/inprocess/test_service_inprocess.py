@@ -7,20 +7,9 @@ import datetime
 from typing import Any
 
 import pytest
-from inprocess_paths import EXAMPLES
+from inprocess_data import EXAMPLES, ILLEGAL, ILLEGAL_HASH, LEGAL, LEGAL_HASH, ROOT
 
-LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
-ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
-LEGAL_HASH = "v1-k7ez4ns43m"
-ILLEGAL_HASH = "v1-yhe45ebac3"
 UTC = datetime.timezone.utc
-
-
-@pytest.fixture
-def service(django_db: Any) -> Any:
-    from varz_deck.server import service
-
-    return service
 
 
 def test_paths(service, make_event) -> None:
@@ -503,7 +492,6 @@ def bundled_again(service: Any) -> Any:
 
 def test_use_cards_names_the_database_of_its_game(bundled_again, tmp_path, make_event) -> None:
     service = bundled_again
-    ROOT = EXAMPLES.parent
 
     bundled = service.database_for("varz")
     before = service.cards_fingerprint("varz")
@@ -572,8 +560,6 @@ def test_decklist_json_and_sheets_are_english_by_default(service, make_event) ->
 def test_use_cards_checks_with_the_named_cards(bundled_again, tmp_path, make_event) -> None:
     service = bundled_again
     import shutil
-
-    ROOT = EXAMPLES.parent
 
     copy = tmp_path / "renamed"
     shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)

@@ -8,21 +8,10 @@ import json
 import re
 from typing import Any
 
-import pytest
-from inprocess_paths import EXAMPLES
+from inprocess_data import ILLEGAL, LEGAL, LEGAL_HASH
 
-LEGAL = (EXAMPLES / "blue-minase-tide.yaml").read_text(encoding="utf-8")
-ILLEGAL = (EXAMPLES / "illegal.yaml").read_text(encoding="utf-8")
 LEGAL_CODE = "VZ1AQAIVlowMS0wMDINtoKCgoGCgYGAAwMFMi0wMDmFgYQHAQMFMS0wNzGAsICAgJoFkYCOmITvJg"
-LEGAL_HASH = "v1-k7ez4ns43m"
 UTC = datetime.timezone.utc
-
-
-@pytest.fixture
-def service(django_db: Any) -> Any:
-    from varz_deck.server import service
-
-    return service
 
 
 def test_a_tokyo_event_shows_its_times_with_their_offset(client, make_event) -> None:
