@@ -141,12 +141,16 @@ class CardDatabase(Generic[CardT]):
         found = self.cards.get(ref) or self.cards.get(ref.strip().upper())
         if found is not None:
             return found
+        return self.id_index().get(normalize(ref))
+
+    def id_index(self) -> dict[str, CardT]:
+        """Normalized id (each of `id_keys`) -> the first printing it names."""
         if self._ids is None:
             self._ids = {}
             for card in self.cards.values():
                 for key in self.id_keys(card):
                     self._ids.setdefault(normalize(key), card)
-        return self._ids.get(normalize(ref))
+        return self._ids
 
     def id_keys(self, card: CardT) -> tuple[str, ...]:
         """What names this one printing: its id."""
