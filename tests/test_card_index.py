@@ -189,3 +189,32 @@ def test_a_database_with_look_ups_of_its_own_is_not_indexed_yet(tmp_path: Path) 
     with pytest.raises(ValueError):
         cardindex.write(tmp_path / "db.sqlite", KEY, "v", azuki.card_data, database)
     assert not (tmp_path / "db.sqlite").exists()
+
+
+def test_the_cache_reads_the_index_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from varz_deck.core import cachestore
+    from varz_deck.core.database import open_database
+
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("VARZ_DECK_NO_CACHE", raising=False)
+    copy = tmp_path / "db"
+    shutil.copytree(BUNDLED, copy)
+    game = get_game("varz")
+    monkeypatch.delenv("VARZ_DECK_INDEX", raising=False)
+    cold = open_database(copy, game)
+    assert not list((tmp_path / "cache").glob("db-*.sqlite"))
+    monkeypatch.setenv("VARZ_DECK_INDEX", "1")
+    from_json = open_database(copy, game)  # a hit on the JSON: no index is written
+    assert not isinstance(from_json.cards, cardindex._Lazy)
+    cachestore.clear()
+    open_database(copy, game)  # cold: writes both
+    assert len(list((tmp_path / "cache").glob("db-*.sqlite"))) == 1
+    warm = open_database(copy, game)
+    assert isinstance(warm.cards, cardindex._Lazy)
+    for ref in _references(cold, random.Random(1)):
+        assert _json(warm.lookup(ref)) == _json(cold.lookup(ref)), ref
+    assert cachestore.info().size > 0
+    cachestore.clear()
+    assert not list((tmp_path / "cache").glob("*db-*"))

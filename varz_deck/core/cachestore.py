@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAX_DATABASES = 8
-# db-<40 hex>.json, and the temporary file a write goes through (.db-<key>.<pid>.tmp)
-_OURS = re.compile(r"(db-[0-9a-f]{40}\.json|\.db-[0-9a-f]{40}\.[0-9]+\.tmp)")
+# db-<40 hex>.json, and the temporary file a write goes through (.db-<key>.<pid>.tmp); the card
+# index being built (issue 27, $VARZ_DECK_INDEX) beside it: db-<key>.sqlite, .db-<key>.sqlite.<pid>.tmp
+_OURS = re.compile(
+    r"(db-[0-9a-f]{40}\.(json|sqlite)|\.db-[0-9a-f]{40}\.[0-9]+\.tmp"
+    r"|\.db-[0-9a-f]{40}\.sqlite\.[0-9]+\.tmp)"
+)
 _DATABASE = re.compile(r"db-[0-9a-f]{40}\.json")
 
 
@@ -78,6 +82,8 @@ def evict(keep: int = MAX_DATABASES) -> list[Path]:
             removed.append(path)
         except OSError:
             continue
+        with contextlib.suppress(OSError):  # its card index, if one was built beside it
+            path.with_suffix(".sqlite").unlink(missing_ok=True)
     return removed
 
 

@@ -6,6 +6,7 @@ are in cachedoc.py, the folder and its eviction in cachestore.py.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import partial
 from pathlib import Path
@@ -47,11 +48,31 @@ def cache_key(
     return digest.hexdigest()[:40]
 
 
+def _indexing() -> bool:
+    """Whether the card index (issue 27, core/cardindex.py) is tried before the JSON cache:
+    only with $VARZ_DECK_INDEX set, while it is being built (docs/design/card-index.md)."""
+    return bool(os.environ.get("VARZ_DECK_INDEX"))
+
+
+def _index_read(folder: Path, key: str, root: Path, game: Game) -> CardDatabase | None:
+    from varz_deck.core import cardindex
+
+    try:
+        index = cardindex.CardIndex(folder / f"db-{key}.sqlite", key, __version__, game.key)
+        return cardindex.open_database(index, game, root, Path(display(root)))
+    except (OSError, cardindex.IndexDamaged):
+        return None
+
+
 def cache_read(key: str, root: Path, game: Game) -> CardDatabase | None:
     """The cached database for key, or None when there is none that fits (see cachedoc)."""
     folder = cache_dir()
     if folder is None:
         return None
+    if _indexing():
+        indexed = _index_read(folder, key, root, game)
+        if indexed is not None:
+            return indexed
     try:
         text = (folder / f"db-{key}.json").read_text(encoding="utf-8")
     except (OSError, ValueError):
@@ -98,4 +119,12 @@ def cache_write(key: str, root: Path, database: CardDatabase) -> None:
         tmp.write_text(cachedoc.encode(key, payload), encoding="utf-8")
         os.replace(tmp, folder / f"db-{key}.json")
     except (OSError, ValueError, MemoryError, RecursionError):  # no cache is slower, never wrong
-        pass
+        return
+    if _indexing():
+        import sqlite3
+
+        from varz_deck.core import cardindex
+
+        if cardindex.supported(type(database)):
+            with contextlib.suppress(OSError, ValueError, sqlite3.Error):
+                cardindex.write(folder / f"db-{key}.sqlite", key, __version__, root, database)
