@@ -45,7 +45,7 @@ def run(*args: object) -> tuple[int, str, str]:
 
 def fake_entry(folder: Path, index: int, size: int, mtime: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"db-{index:040x}.json"
+    path = folder / f"db-{index:040x}.sqlite"
     path.write_bytes(b"x" * size)
     os.utime(path, (mtime, mtime))
     return path
@@ -201,6 +201,7 @@ def test_a_cold_cache_build_shows_progress_in_any_command(
     shutil.rmtree(cache)
     run("check", deck, "--cards", ALTDB)
     assert len(terminal) == 1 and terminal[0].calls[-1] == (card_files(), card_files())
+    assert terminal[0].calls == [(done, card_files()) for done in range(card_files() + 1)]
     run("check", deck, "--cards", ALTDB)
     assert len(terminal) == 1 or not terminal[1].calls  # warm: a hit builds nothing
 

@@ -1,60 +1,13 @@
-"""core/cachedoc.py on its own (issue 24, mutation testing): the header a read accepts, exactly
-as written, and which records `fits_fields` checks."""
+"""core/cachedoc.py on its own (issue 24, mutation testing): which records `fits_fields` checks,
+and what `rebuild` makes of a card or format row of the card index (issue 27: the JSON cache
+file and its header are gone; the index's own checks are in test_card_index.py and
+test_cache_integrity.py)."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
-import pytest
-
 from varz_deck.core import cachedoc
-
-KEY = "0123456789abcdef0123456789abcdef01234567"
-DOCUMENT = {"version": "9.9", "game": "varz", "cards": [{"file": "a.yaml"}], "formats": {}}
-
-
-def test_encode_then_decode() -> None:
-    text = cachedoc.encode(KEY, DOCUMENT)
-    body = '{"version": "9.9", "game": "varz", "cards": [{"file": "a.yaml"}], "formats": {}}'
-    digest = hashlib.blake2b(body.encode(), digest_size=20).hexdigest()
-    assert text == f"varz-deck-cache 3 {KEY} {digest}\n{body}"
-    assert cachedoc.decode(text, KEY, "9.9", "varz") == DOCUMENT
-
-
-@pytest.mark.parametrize(
-    "header",
-    [
-        "varz-deck-cache  3 {key} {sum}",  # two spaces
-        "varz-deck-cache\t3 {key} {sum}",
-        "varz-deck-cache 3 {key} {sum} ",
-        " varz-deck-cache 3 {key} {sum}",
-        "varz-deck-cache 3 {key} {sum} extra",
-        "varz-deck-cache 2 {key} {sum}",
-        "varz-deck-cachf 3 {key} {sum}",
-    ],
-)
-def test_a_header_not_exactly_as_written_is_not_read(header: str) -> None:
-    text = cachedoc.encode(KEY, DOCUMENT)
-    _, _, body = text.partition("\n")
-    digest = hashlib.blake2b(body.encode(), digest_size=20).hexdigest()
-    assert (
-        cachedoc.decode(f"{header.format(key=KEY, sum=digest)}\n{body}", KEY, "9.9", "varz") is None
-    )
-
-
-@pytest.mark.parametrize(
-    ("version", "game"), [("9.8", "varz"), ("9.9", "azuki")], ids=["version", "game"]
-)
-def test_another_version_or_game_is_not_read(version: str, game: str) -> None:
-    assert cachedoc.decode(cachedoc.encode(KEY, DOCUMENT), KEY, version, game) is None
-
-
-def test_a_name_that_is_not_utf8_is_written_as_an_escape_and_read_back() -> None:
-    document = {**DOCUMENT, "cards": [{"file": "sets/v\udcffz01.yaml"}]}
-    text = cachedoc.encode(KEY, document)
-    assert text.isascii() and "\\udcff" in text
-    assert cachedoc.decode(text, KEY, "9.9", "varz") == document
 
 
 @dataclass

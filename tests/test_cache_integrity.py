@@ -1,13 +1,14 @@
-"""Issue 24, the cache's two audit survivors: a misnamed formats file must be part of the cache
-key (else a database cached before it appeared hides its C007), and the body's checksum must be
-checked on every read (else an edited cache body is served)."""
+"""The cache's integrity: a misnamed formats file must be part of the cache key (else a database
+cached before it appeared hides its C007: issue 24), and a damaged, edited or foreign card index
+is never served (issue 27): a row whose sum does not match, a file cut short or overwritten,
+meta that does not fit, another key's index under this key's name. Each is removed and rebuilt,
+and the output is the cold run's."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -60,7 +61,7 @@ def test_a_misnamed_formats_file_added_after_the_cache_was_built_is_c007(
     cards = bundled_copy(tmp_path / "db", formats)
     first = check(cards)
     assert first.exit_code == 0, first.output
-    assert len(list(private_cache.glob("db-*.json"))) == 1  # built and cached
+    assert len(list(private_cache.glob("db-*.sqlite"))) == 1  # built and cached
     (cards / name).write_text("formats:\n  standard:\n    name: Standard\n", encoding="utf-8")
     second = check(cards)
     assert second.exit_code == 2, second.output
@@ -69,7 +70,7 @@ def test_a_misnamed_formats_file_added_after_the_cache_was_built_is_c007(
     assert check(cards).exit_code == 0  # and gone again: the first entry serves
 
 
-# --------------------------------------------------------------------------- checksum
+# --------------------------------------------------------------------------- a damaged index
 
 
 def ember_imp_cost(cards: Path) -> int:
@@ -81,76 +82,121 @@ def ember_imp_cost(cards: Path) -> int:
     return cost
 
 
-def cache_file(cache: Path) -> tuple[Path, str, str]:
-    """The one cache file: its path, header line and body."""
-    (path,) = cache.glob("db-*.json")
-    header, _, body = path.read_text(encoding="utf-8").partition("\n")
-    return path, header, body
+def the_index(cache: Path) -> Path:
+    (path,) = cache.glob("db-*.sqlite")
+    return path
 
 
-def test_the_header_carries_the_key_and_a_blake2b_of_the_body(
+def edit(path: Path, *statements: str) -> None:
+    with sqlite3.connect(path) as connection:
+        for statement in statements:
+            connection.execute(statement)
+    connection.close()
+
+
+EMBER = 'json LIKE \'%"name": "Ember Imp"%\''
+
+
+def damage_row(path: Path, cards: Path) -> None:  # made blue: the red deck would be illegal
+    edit(path, f"UPDATE cards SET json = replace(json, '\"red\"', '\"blue\"') WHERE {EMBER}")
+
+
+def damage_ref(path: Path, cards: Path) -> None:  # every reference to Ember Imp means another
+    edit(path, "UPDATE refs SET target = 'Hibiki Kagura' WHERE ref = 'ember imp'")
+
+
+def damage_printing(path: Path, cards: Path) -> None:
+    edit(path, "UPDATE printings SET card = card + 1 WHERE card_key = 'Ember Imp'")
+
+
+def cut_short(path: Path, cards: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def overwritten(path: Path, cards: Path) -> None:
+    data = bytearray(path.read_bytes())
+    for at in range(4096, len(data), 997):
+        data[at] ^= 0x5A
+    path.write_bytes(bytes(data))
+
+
+def edit_meta(path: Path, cards: Path) -> None:
+    edit(path, "UPDATE meta SET v = 'varz-deck 0.0' WHERE k = 'version'")
+
+
+def another_keys_index(path: Path, cards: Path) -> None:
+    """The index of another content (one card's cost changed), renamed to this key's name."""
+    other = bundled_copy(cards.parent / "other")
+    text = (other / "sets" / "vz01.yaml").read_text(encoding="utf-8")
+    (other / "sets" / "vz01.yaml").write_text(text.replace("Ember Imp", "Ember Imq"), "utf-8")
+    before = set(path.parent.glob("db-*.sqlite"))
+    open_database(other)
+    (built,) = set(path.parent.glob("db-*.sqlite")) - before
+    os.replace(built, path)
+
+
+def another_keys_index_relabelled(path: Path, cards: Path) -> None:
+    """The same, its meta made to name this key: its rows still differ (Ember Imq)."""
+    key = path.name.removeprefix("db-").removesuffix(".sqlite")
+    another_keys_index(path, cards)
+    edit(path, f"UPDATE meta SET v = '{key}' WHERE k = 'key'")
+
+
+DAMAGE = [
+    damage_row,
+    damage_ref,
+    damage_printing,
+    cut_short,
+    overwritten,
+    edit_meta,
+    another_keys_index,
+    another_keys_index_relabelled,
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=[d.__name__ for d in DAMAGE])
+def test_a_damaged_index_is_rebuilt_and_the_output_is_the_cold_runs(
+    damage: Any, tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards = bundled_copy(tmp_path / "db")
+    monkeypatch.setenv("VARZ_DECK_NO_CACHE", "1")
+    cold = check(cards)
+    monkeypatch.delenv("VARZ_DECK_NO_CACHE")
+    assert cold.exit_code == 0, cold.output
+    assert check(cards).output == cold.output  # built
+    path = the_index(private_cache)
+    damage(path, cards)
+    again = check(cards)
+    assert (again.exit_code, again.output) == (cold.exit_code, cold.output)
+    rebuilt = the_index(private_cache)
+    assert rebuilt == path
+    assert check(cards).output == cold.output  # the rebuilt index serves
+    assert sqlite3.connect(rebuilt).execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
+def test_a_damaged_index_is_rebuilt_through_the_command_line(
     tmp_path: Path, private_cache: Path
 ) -> None:
-    open_database(bundled_copy(tmp_path / "db"))
-    path, header, body = cache_file(private_cache)
-    digest = hashlib.blake2b(body.encode("utf-8"), digest_size=20).hexdigest()
-    key = path.name.removeprefix("db-").removesuffix(".json")
-    assert header == f"varz-deck-cache 3 {key} {digest}"
-    assert body.isascii()
-
-
-def test_an_edited_cache_body_is_not_served(tmp_path: Path, private_cache: Path) -> None:
-    cards = bundled_copy(tmp_path / "db")
-    cost = ember_imp_cost(cards)
-    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
-    path, header, body = cache_file(private_cache)
-    document = json.loads(body)
-    (card,) = [c for c in document["cards"] if c["name"] == "Ember Imp"]
-    card["cost"] = cost + 5  # still valid JSON and a valid card: only the checksum can tell
-    path.write_text(f"{header}\n{json.dumps(document)}", encoding="utf-8")
-    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
-    rebuilt_header, rebuilt_body = cache_file(private_cache)[1:]
-    assert rebuilt_header == header  # rebuilt: the right body under the same key
-    digest = hashlib.blake2b(rebuilt_body.encode("utf-8"), digest_size=20).hexdigest()
-    assert rebuilt_header.endswith(digest)
-    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
-
-
-@pytest.mark.parametrize("field", [2, 3], ids=["key", "checksum"])
-def test_a_cache_header_with_another_key_or_checksum_is_not_served(
-    field: int, tmp_path: Path, private_cache: Path
-) -> None:
-    """The body is edited and the header's key or checksum made to match it in all but one
-    place: whichever one is wrong, the file is not served."""
-    cards = bundled_copy(tmp_path / "db")
-    cost = ember_imp_cost(cards)
-    open_database(cards)
-    path, header, body = cache_file(private_cache)
-    document = json.loads(body)
-    (card,) = [c for c in document["cards"] if c["name"] == "Ember Imp"]
-    card["cost"] = cost + 5
-    edited = json.dumps(document)
-    parts = header.split(" ")
-    parts[3] = hashlib.blake2b(edited.encode("utf-8"), digest_size=20).hexdigest()
-    parts[field] = parts[field][:-1] + ("0" if parts[field][-1] != "0" else "1")
-    path.write_text(" ".join(parts) + "\n" + edited, encoding="utf-8")
-    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
-
-
-def test_an_edited_cache_body_is_not_served_by_the_command_line(
-    tmp_path: Path, private_cache: Path
-) -> None:
-    """The same through `check` in a child process: Ember Imp made blue in the cache body would
-    make this red deck illegal if served."""
+    """The same through `check` in a child process: Ember Imp made blue in the index would make
+    this red deck illegal if served."""
     cards = bundled_copy(tmp_path / "db")
     env = {**os.environ, "VARZ_DECK_CACHE": str(private_cache)}
     run = [sys.executable, "-m", "varz_deck", "check", str(DECK), "--cards", str(cards)]
     first = subprocess.run(run, capture_output=True, text=True, timeout=120, env=env)
     assert first.returncode == 0, first
-    path, header, body = cache_file(private_cache)
-    document = json.loads(body)
-    (card,) = [c for c in document["cards"] if c["name"] == "Ember Imp"]
-    card["color"] = "blue"
-    path.write_text(f"{header}\n{json.dumps(document)}", encoding="utf-8")
+    damage_row(the_index(private_cache), cards)
     again = subprocess.run(run, capture_output=True, text=True, timeout=120, env=env)
-    assert again.returncode == 0, again
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, first.stderr)
+
+
+def test_a_cards_cost_from_the_index_is_the_files(tmp_path: Path, private_cache: Path) -> None:
+    cards = bundled_copy(tmp_path / "db")
+    cost = ember_imp_cost(cards)
+    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
+    edit(
+        the_index(private_cache),
+        f"UPDATE cards SET json = replace(json, '\"cost\": {cost}', '\"cost\": {cost + 5}')"
+        f" WHERE {EMBER}",
+    )
+    assert open_database(cards).lookup("Ember Imp")[0].cost == cost
+    assert open_database(cards).lookup("Ember Imp")[0].cost == cost  # and from the rebuilt one

@@ -1,6 +1,7 @@
 """The cache part of core/database.py (issue 24, mutation testing): the content key, computed
-here independently from its documented fields; a database that cannot be opened; a cache folder
-whose parents do not exist yet; the progress a cold build reports."""
+here independently from its documented fields; the stat record a warm run finds it from without
+reading the card files (issue 27); a database that cannot be opened; a cache folder whose parents
+do not exist yet; the progress a cold build reports."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,14 +49,18 @@ def expected_key(
     files: list[tuple[str, bytes | None]], misnamed: tuple[bytes, ...] = (), game: str = "varz"
 ) -> str:
     """The key as documented: blake2b-160 of the version tag, the game, the card and formats
-    schemas, each YAML file's path and bytes (None: unreadable) and each misnamed file's name."""
-    digest = hashlib.blake2b(f"{VERSION} cache-4".encode(), digest_size=20)
+    schemas, each YAML file's path and the blake2b-160 of its bytes (None: unreadable) and each
+    misnamed file's name."""
+    digest = hashlib.blake2b(f"{VERSION} cache-5".encode(), digest_size=20)
     digest.update(game.encode())
     for schema in ("games/varz/schemas/card-file", "core/formats"):
         digest.update((ROOT / "varz_deck" / f"{schema}.schema.json").read_bytes())
     for rel, data in files:
         digest.update(framed(rel.encode()))
-        digest.update(b"unreadable" if data is None else framed(data))
+        if data is None:
+            digest.update(b"unreadable")
+        else:
+            digest.update(hashlib.blake2b(data, digest_size=20).digest())
     for name in misnamed:
         digest.update(b"misnamed" + framed(name))
     return digest.hexdigest()
@@ -73,8 +80,8 @@ def test_the_cache_file_is_named_by_the_content_key(tmp_path: Path, private_cach
     cards = bundled_copy(tmp_path / "db")
     open_database(cards)
     rels = ("formats.yaml", "sets/pr.yaml", "sets/vz01.yaml", "sets/vz02.yaml")
-    (cached,) = private_cache.glob("db-*.json")
-    assert cached.name == f"db-{expected_key(contents(cards, *rels))}.json"
+    (cached,) = private_cache.glob("db-*.sqlite")
+    assert cached.name == f"db-{expected_key(contents(cards, *rels))}.sqlite"
 
 
 def test_the_key_covers_misnamed_and_unreadable_files(tmp_path: Path, private_cache: Path) -> None:
@@ -95,7 +102,7 @@ def test_a_database_with_an_unreadable_card_file_is_an_error_not_a_crash(
         open_database(cards)
     assert raised.value.root == cards
     assert [d.code for d in raised.value.diagnostics] == ["F001"]
-    assert list(private_cache.glob("db-*.json")) == []
+    assert list(private_cache.glob("db-*")) == []
 
 
 @pytest.mark.parametrize("kind", ["missing", "a file"])
@@ -117,7 +124,7 @@ def test_a_cache_folder_whose_parents_are_missing_is_made(
     deep = tmp_path / "not" / "yet" / "cache"
     monkeypatch.setenv("VARZ_DECK_CACHE", str(deep))
     open_database(bundled_copy(tmp_path / "db"))
-    assert len(list(deep.glob("db-*.json"))) == 1
+    assert len(list(deep.glob("db-*.sqlite"))) == 1
 
 
 def test_a_cold_build_reports_each_file_of_the_total(tmp_path: Path, private_cache: Path) -> None:
@@ -128,3 +135,125 @@ def test_a_cold_build_reports_each_file_of_the_total(tmp_path: Path, private_cac
     heard.clear()
     open_database(cards, lambda done, total: heard.append((done, total)))
     assert heard == []  # from the cache: nothing to check
+
+
+# --------------------------------------------------------------------------- the stat record
+
+
+def aged(root: Path) -> None:
+    """Every card file modified a minute ago: past the record's racy window."""
+    past = time.time() - 60
+    for path in root.rglob("*.yaml"):
+        os.utime(path, (past, past))
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The card files read (their bytes) from now on (formats.yaml is read for the game too)."""
+    seen: list[Path] = []
+    real = discovery.read_bytes
+
+    def counted(path: Path, limit: int) -> Any:
+        if path.parent.name == "sets":
+            seen.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(discovery, "read_bytes", counted)
+    return seen
+
+
+def test_a_warm_open_reads_no_card_file(
+    tmp_path: Path, private_cache: Path, reads: list[Path]
+) -> None:
+    cards = bundled_copy(tmp_path / "db")
+    aged(cards)
+    cold = open_database(cards)
+    assert len(reads) == 3
+    assert len(list(private_cache.glob("files-*.json"))) == 1
+    reads.clear()
+    warm = open_database(cards)
+    assert reads == []
+    assert warm.content_key == cold.content_key == key_of(cards)
+    assert warm.lookup("Ember Imp")[0] == cold.lookup("Ember Imp")[0]
+
+
+def test_a_file_modified_close_to_its_record_is_read_again(
+    tmp_path: Path, private_cache: Path, reads: list[Path]
+) -> None:
+    cards = bundled_copy(tmp_path / "db")  # copied just now: inside the racy window
+    open_database(cards)
+    reads.clear()
+    open_database(cards)
+    assert len(reads) == 3  # every file read again, then the same key: a hit
+    assert len(list(private_cache.glob("db-*.sqlite"))) == 1
+
+
+def ember_cost(database: Any) -> int:
+    cost = database.lookup("Ember Imp")[0].cost
+    assert isinstance(cost, int)
+    return cost
+
+
+@pytest.mark.parametrize("change", ["same size and mtime", "added", "removed", "renamed"])
+def test_any_change_of_the_files_is_seen(
+    change: str, tmp_path: Path, private_cache: Path, reads: list[Path]
+) -> None:
+    cards = bundled_copy(tmp_path / "db")
+    aged(cards)
+    before = open_database(cards)
+    path = cards / "sets" / "vz01.yaml"
+    if change == "same size and mtime":  # only the ctime (and the bytes) tell
+        stat = path.stat()
+        text = path.read_text(encoding="utf-8")
+        cost = ember_cost(before)
+        edited = text.replace(f"cost: {cost}\n", f"cost: {(cost + 1) % 10}\n", 1)
+        assert edited != text and len(edited) == len(text)
+        path.write_text(edited, encoding="utf-8")
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        assert path.stat().st_size == stat.st_size
+    elif change == "added":
+        (cards / "sets" / "extra.yaml").write_text("# no cards yet\n", encoding="utf-8")
+    elif change == "removed":
+        (cards / "sets" / "pr.yaml").unlink()
+    else:
+        (cards / "sets" / "vz02.yaml").rename(cards / "sets" / "vz03.yaml")
+    reads.clear()
+    try:
+        after = open_database(cards)
+    except DatabaseError:
+        after = None  # a removed file may leave the database invalid: an answer, not a hit
+    assert len(reads) >= 2  # read again
+    if after is not None:
+        assert after.content_key == key_of(cards) != before.content_key
+    if change == "same size and mtime":
+        assert after is not None and ember_cost(after) == (ember_cost(before) + 1) % 10
+
+
+@pytest.mark.parametrize("damage", ["a byte", "cut short", "another root", "not json"])
+def test_a_damaged_or_foreign_record_is_not_trusted(
+    damage: str, tmp_path: Path, private_cache: Path, reads: list[Path]
+) -> None:
+    cards = bundled_copy(tmp_path / "db")
+    aged(cards)
+    open_database(cards)
+    (record,) = private_cache.glob("files-*.json")
+    text = record.read_text(encoding="utf-8")
+    other = bundled_copy(tmp_path / "other")
+    aged(other)
+    if damage == "a byte":
+        record.write_text(text.replace('"vz01.yaml"', '"vz01.yamm"'), encoding="utf-8")
+        record.write_text(text.replace("sets/vz01.yaml", "sets/vz01.yamm"), encoding="utf-8")
+    elif damage == "cut short":
+        record.write_text(text[: len(text) // 2], encoding="utf-8")
+    elif damage == "another root":  # another root's record under this root's name
+        open_database(other)
+        (mine,) = [p for p in private_cache.glob("files-*.json") if p != record]
+        shutil.copy(mine, record)
+        (other / "sets" / "pr.yaml").unlink()  # the other root differs now
+    else:
+        header = text.partition("\n")[0]
+        record.write_text(header + "\n{", encoding="utf-8")
+    reads.clear()
+    database = open_database(cards)
+    assert len(reads) == 3
+    assert database.content_key == key_of(cards)

@@ -31,7 +31,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def entry(folder: Path, index: int, mtime: int, size: int = 10) -> Path:
-    path = folder / f"db-{index:040x}.json"
+    path = folder / f"db-{index:040x}.sqlite"
     path.write_bytes(b"x" * size)
     os.utime(path, (mtime, mtime))
     return path
@@ -70,7 +70,7 @@ def test_the_cache_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert cachestore.clear() == (0, 0)
     assert cachestore.evict(keep=0) == []
     cachestore.touch(f"{1:040x}")
-    assert [p.name for p in cache.iterdir()] == [f"db-{1:040x}.json"]  # left alone
+    assert [p.name for p in cache.iterdir()] == [f"db-{1:040x}.sqlite"]  # left alone
 
 
 # --------------------------------------------------------------------------- writes under way
@@ -105,7 +105,7 @@ def test_a_hit_touches_its_database(cache: Path) -> None:
 def vanished(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A database listed but removed (by another process) before it is looked at: it sorts
     first, so the files after it must still be seen."""
-    ghost = cache / f"db-{0:040x}.json"
+    ghost = cache / f"db-{0:040x}.sqlite"
     real = cachestore._ours
 
     def listed(folder: Path, pattern: object = cachestore._OURS) -> list[Path]:
@@ -137,7 +137,7 @@ def test_clear_goes_on_past_a_file_removed_meanwhile(cache: Path, vanished: Path
 @pytest.fixture
 def held(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A database that cannot be removed (another process holds it, as on Windows)."""
-    path = cache / f"db-{1:040x}.json"
+    path = cache / f"db-{1:040x}.sqlite"
     real = Path.unlink
 
     def unlink(self: Path, missing_ok: bool = False) -> None:
@@ -162,3 +162,45 @@ def test_clear_goes_on_past_a_file_it_cannot_remove(cache: Path, held: Path) -> 
     entry(cache, 2, 1_000_000, size=6)
     assert cachestore.clear() == (1, 6)
     assert [p.name for p in cache.iterdir()] == [held.name]
+
+
+# --------------------------------------------------------------------------- the index's files
+
+
+def test_a_json_cache_of_an_older_version_is_counted_evicted_and_cleared(cache: Path) -> None:
+    old = cache / f"db-{2:040x}.json"
+    old.write_bytes(b"z" * 4)
+    os.utime(old, (500_000, 500_000))
+    new = entry(cache, 1, 1_000_000)
+    assert cachestore.info() == cachestore.CacheInfo(cache, 2, 14)
+    assert cachestore.evict(keep=1) == [old]
+    assert new.exists()
+    old.write_bytes(b"z" * 4)
+    assert cachestore.clear() == (2, 14)
+
+
+def test_stat_records_and_their_temporary_files_are_ours_but_not_databases(cache: Path) -> None:
+    names = [
+        f"files-{KEY}.json",
+        f".files-{KEY}.json.77.tmp",
+        f".db-{KEY}.sqlite.77.tmp",
+    ]
+    for name in names:
+        (cache / name).write_bytes(b"r" * 3)
+    (cache / f"files-{KEY}.jsonx").write_bytes(b"not ours")
+    (cache / "files-short.json").write_bytes(b"not ours")
+    assert cachestore.info() == cachestore.CacheInfo(cache, 0, 9)
+    assert cachestore.clear() == (0, 9)
+    assert sorted(p.name for p in cache.iterdir()) == [f"files-{KEY}.jsonx", "files-short.json"]
+
+
+def test_stat_records_beyond_their_bound_are_evicted_oldest_first(cache: Path) -> None:
+    paths = []
+    for n in range(5):
+        path = cache / f"files-{n:040x}.json"
+        path.write_bytes(b"r")
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))
+        paths.append(path)
+    database = entry(cache, 1, 1)  # the oldest file of all, but a database: kept below its bound
+    assert sorted(cachestore.evict(keep=1, records=3)) == paths[:2]
+    assert database.exists() and all(p.exists() for p in paths[2:])

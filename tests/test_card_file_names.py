@@ -101,7 +101,7 @@ def test_check_with_a_latin1_named_card_file(
         assert done.returncode == 0, done
         assert_escaped(done)
     if cached:
-        assert len(list(private_cache.glob("db-*.json"))) == 1
+        assert len(list(private_cache.glob("db-*.sqlite"))) == 1
 
 
 def test_a_folder_with_a_latin1_name(tmp_path: Path, private_cache: Path) -> None:
@@ -135,7 +135,7 @@ def test_the_cache_keeps_a_latin1_name(
     other = open_database(second)
     assert lints == [second]  # another name: another key
     assert other.cards["VZ01-001"].file.endswith(fs(b"sets/v\xfez01.yaml"))
-    assert len(list(private_cache.glob("db-*.json"))) == 2
+    assert len(list(private_cache.glob("db-*.sqlite"))) == 2
 
 
 def test_a_misnamed_formats_file_with_a_latin1_name_is_c007(

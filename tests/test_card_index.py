@@ -1,6 +1,6 @@
-"""The card index's first step (issue 27, core/cardindex.py): a database written to an index and
-read back answers every look-up as the in-memory database does; a damaged or foreign index is
-never trusted."""
+"""The card index (issue 27, core/cardindex.py): a database written to an index and read back
+answers every look-up as the in-memory database does (both games); a damaged or foreign index is
+never trusted; `prefetch` reads a deck's rows in batches."""
 
 from __future__ import annotations
 
@@ -24,17 +24,24 @@ ALTDB = ROOT / "tests" / "data" / "altdb"
 KEY = "0" * 40
 
 
+AZUKI = get_game("azuki").card_data
+
+
 def _database(root: Path) -> CardDatabase:
-    result = lint_database(root, get_game("varz"))
+    game = get_game("azuki" if root == AZUKI else "varz")
+    result = lint_database(root, game)
     assert not result.errors and result.database is not None
     return result.database
 
 
-def _indexed(tmp_path: Path, root: Path, database: CardDatabase) -> CardDatabase:
+def _indexed(
+    tmp_path: Path, root: Path, database: CardDatabase, rebuild: Any = None
+) -> CardDatabase:
     path = tmp_path / "db.sqlite"
     cardindex.write(path, KEY, "v", root, database)
     index = cardindex.CardIndex(path, KEY, "v", database.game)
-    return cardindex.open_database(index, get_game("varz"), root, Path(display(root)))
+    game = get_game(database.game)
+    return cardindex.open_database(index, game, root, Path(display(root)), rebuild)
 
 
 def _json(cards: Any) -> list[dict[str, Any]]:
@@ -52,7 +59,7 @@ def _references(database: CardDatabase, rng: random.Random) -> list[str]:
     return refs
 
 
-@pytest.mark.parametrize("root", [BUNDLED, ALTDB], ids=["bundled", "altdb"])
+@pytest.mark.parametrize("root", [BUNDLED, ALTDB, AZUKI], ids=["bundled", "altdb", "azuki"])
 def test_every_look_up_is_the_in_memory_answer(tmp_path: Path, root: Path) -> None:
     memory = _database(root)
     indexed = _indexed(tmp_path, root, memory)
@@ -70,6 +77,23 @@ def test_every_look_up_is_the_in_memory_answer(tmp_path: Path, root: Path) -> No
     assert indexed.printings.get("no such card") is None
     for ref in ("Hibiki Kagra", "hibiki", "神楽", "Tide Sprit", "Glich Fox"):
         assert indexed.suggestions(ref) == memory.suggestions(ref), ref
+    for name in INDEX_TABLES.get(memory.game, ()):
+        assert dict(getattr(indexed, name)) == getattr(memory, name)
+
+
+INDEX_TABLES = {"azuki": ("aliases",)}
+
+
+def test_a_games_own_tables_answer_each_key_as_in_memory(tmp_path: Path) -> None:
+    memory = _database(AZUKI)
+    indexed = _indexed(tmp_path, AZUKI, memory)
+    aliases = [a for card in memory.cards.values() for a in getattr(card, "aliases", ())]
+    assert aliases  # the bundled cards have some
+    for alias in aliases:
+        for ref in (alias, alias.lower(), f" {alias} "):
+            found, wanted = indexed.by_id(ref), memory.by_id(ref)
+            assert (found and found.to_json()) == (wanted and wanted.to_json()), ref
+            assert _json(indexed.lookup(ref)) == _json(memory.lookup(ref)), ref
 
 
 def test_walking_it_whole_keeps_the_order(tmp_path: Path) -> None:
@@ -153,7 +177,7 @@ def test_an_edited_card_with_its_sum_still_must_fit_the_card(tmp_path: Path) -> 
     with sqlite3.connect(path) as edit:
         edit.execute(
             "UPDATE cards SET json = ?, sum = ? WHERE id = 'VZ01-001'",
-            (wrong, cardindex.checksum(wrong)),
+            (wrong, cardindex.row_sum(KEY, "VZ01-001", 1, wrong)),
         )
     indexed = cardindex.open_database(
         cardindex.CardIndex(path, KEY, "v", "varz"), get_game("varz"), BUNDLED, BUNDLED
@@ -181,19 +205,139 @@ def test_the_write_is_atomic(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["db.sqlite"]  # no temporary file left
 
 
-def test_a_database_with_look_ups_of_its_own_is_not_indexed_yet(tmp_path: Path) -> None:
-    azuki = get_game("azuki")
-    database = lint_database(azuki.card_data, azuki).database
-    assert database is not None
-    assert not cardindex.supported(type(database))
+def test_a_database_class_with_look_ups_of_its_own_is_indexed_only_when_it_names_its_tables(
+    tmp_path: Path,
+) -> None:
+    class Own(CardDatabase):
+        def by_id(self, ref: str) -> Any:
+            return None
+
+    class Named(Own):
+        INDEX_TABLES = ()
+
+    assert cardindex.supported(CardDatabase)
+    assert not cardindex.supported(Own)
+    assert cardindex.supported(Named)
+    database = Own([])
     with pytest.raises(ValueError):
-        cardindex.write(tmp_path / "db.sqlite", KEY, "v", azuki.card_data, database)
+        cardindex.write(tmp_path / "db.sqlite", KEY, "v", BUNDLED, database)
     assert not (tmp_path / "db.sqlite").exists()
 
 
-def test_the_cache_reads_the_index_only_when_asked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def _statements(database: CardDatabase) -> list[str]:
+    """The SQL the indexed database runs from now on (its connection's trace)."""
+    seen: list[str] = []
+    connection = database.cards._recovery.index.connection  # type: ignore[attr-defined]
+    connection.set_trace_callback(seen.append)
+    return seen
+
+
+@pytest.mark.parametrize("root", [BUNDLED, AZUKI], ids=["varz", "azuki"])
+def test_prefetch_reads_a_decks_rows_in_batches(tmp_path: Path, root: Path) -> None:
+    memory = _database(root)
+    indexed = _indexed(tmp_path, root, memory)
+    refs = _references(memory, random.Random(5))
+    refs += [f"unknown card {n}" for n in range(1200)]  # more than two batches of 500
+    seen = _statements(indexed)
+    indexed.prefetch(refs)
+    assert 0 < len(seen) <= 6 * (len(set(refs)) * 2 // cardindex.BATCH + 2)
+    assert all(s.count("?") <= cardindex.BATCH + 1 for s in seen)
+    seen.clear()
+    for ref in refs:
+        assert _json(indexed.lookup(ref)) == _json(memory.lookup(ref)), ref
+        found, wanted = indexed.by_id(ref), memory.by_id(ref)
+        assert (found and found.to_json()) == (wanted and wanted.to_json()), ref
+    assert seen == []  # every look-up answered from what prefetch read
+
+
+def test_prefetch_of_a_database_in_memory_does_nothing() -> None:
+    memory = _database(BUNDLED)
+    memory.prefetch(["Hibiki Kagura", "x"])
+    assert memory._index is None  # nothing built
+
+
+def test_damage_met_after_the_open_rebuilds_and_removes_the_file(tmp_path: Path) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    with sqlite3.connect(path) as edit:
+        edit.execute("UPDATE cards SET json = replace(json, '\"life\": 12', '\"life\": 13')")
+    rebuilt: list[int] = []
+
+    def rebuild() -> CardDatabase:
+        rebuilt.append(1)
+        return _database(BUNDLED)
+
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED, rebuild)
+    assert indexed.by_id("VZ01-002") is not None
+    assert indexed.by_id("VZ01-001").to_json() == memory.by_id("VZ01-001").to_json()
+    assert not path.exists() and rebuilt == [1]
+    for ref in _references(memory, random.Random(2)):
+        assert _json(indexed.lookup(ref)) == _json(memory.lookup(ref)), ref
+    assert list(indexed.cards) == list(memory.cards)
+    assert rebuilt == [1]  # once
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "ref"),
+    [
+        ("refs", "target", "hibiki kagura"),
+        ("id_refs", "card", "vz01-001"),
+        ("printings", "card", "Hibiki Kagura"),
+        ("cards", "id", "VZ01-001"),
+        ("cards", "listed", "VZ01-001"),
+    ],
+)
+def test_an_edited_row_of_any_table_is_detected(
+    tmp_path: Path, table: str, column: str, ref: str
 ) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    key = {"refs": "ref", "id_refs": "ref", "printings": "card_key", "cards": "id"}[table]
+    value = {"target": "'Ember Imp'", "card": "card + 1", "id": "'VZ01-777'", "listed": "0"}
+    with sqlite3.connect(path) as edit:
+        where = f"{key} = 'VZ01-777'" if column == "id" else f"{key} = ?"
+        if column == "id":
+            edit.execute("UPDATE cards SET id = 'VZ01-777' WHERE id = ?", (ref,))
+            ref = "VZ01-777"
+        else:
+            edit.execute(f"UPDATE {table} SET {column} = {value[column]} WHERE {where}", (ref,))
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    with pytest.raises(cardindex.IndexDamaged):
+        indexed.prefetch([ref])
+        indexed.lookup(ref)
+        indexed.canonical("Hibiki Kagura")
+        raise AssertionError("not detected")  # pragma: no cover
+
+
+def test_an_edited_alias_is_detected(tmp_path: Path) -> None:
+    memory = _database(AZUKI)
+    _indexed(tmp_path, AZUKI, memory)
+    path = tmp_path / "db.sqlite"
+    with sqlite3.connect(path) as edit:
+        edit.execute("UPDATE extra SET v = v || 'x'")
+    index = cardindex.CardIndex(path, KEY, "v", "azuki")
+    indexed = cardindex.open_database(index, get_game("azuki"), AZUKI, AZUKI)
+    with pytest.raises(cardindex.IndexDamaged):
+        dict(indexed.aliases)  # type: ignore[attr-defined]
+
+
+def test_extra_writers_add_their_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def names(connection: sqlite3.Connection, database: CardDatabase) -> None:
+        connection.execute("CREATE TABLE more(n INTEGER)")
+        connection.execute("INSERT INTO more VALUES (?)", (len(database.cards),))
+
+    monkeypatch.setattr(cardindex, "EXTRA_WRITERS", [names])
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    assert sqlite3.connect(path).execute("SELECT n FROM more").fetchall() == [(len(memory.cards),)]
+
+
+def test_the_cache_is_the_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from varz_deck.core import cachestore
     from varz_deck.core.database import open_database
 
@@ -202,19 +346,68 @@ def test_the_cache_reads_the_index_only_when_asked(
     copy = tmp_path / "db"
     shutil.copytree(BUNDLED, copy)
     game = get_game("varz")
-    monkeypatch.delenv("VARZ_DECK_INDEX", raising=False)
     cold = open_database(copy, game)
-    assert not list((tmp_path / "cache").glob("db-*.sqlite"))
-    monkeypatch.setenv("VARZ_DECK_INDEX", "1")
-    from_json = open_database(copy, game)  # a hit on the JSON: no index is written
-    assert not isinstance(from_json.cards, cardindex._Lazy)
-    cachestore.clear()
-    open_database(copy, game)  # cold: writes both
+    assert not isinstance(cold.cards, cardindex._Lazy)
     assert len(list((tmp_path / "cache").glob("db-*.sqlite"))) == 1
+    assert not list((tmp_path / "cache").glob("db-*.json"))
     warm = open_database(copy, game)
     assert isinstance(warm.cards, cardindex._Lazy)
+    assert warm.content_key == cold.content_key is not None
     for ref in _references(cold, random.Random(1)):
         assert _json(warm.lookup(ref)) == _json(cold.lookup(ref)), ref
     assert cachestore.info().size > 0
     cachestore.clear()
     assert not list((tmp_path / "cache").glob("*db-*"))
+
+
+@pytest.mark.parametrize("root", [BUNDLED, AZUKI], ids=["varz", "azuki"])
+def test_the_fingerprint_is_stored_and_read_back(tmp_path: Path, root: Path) -> None:
+    import hashlib
+    import json
+
+    from varz_deck import __version__
+
+    memory = _database(root)
+    cards = [
+        {k: v for k, v in c.to_json().items() if k not in ("file", "line")}
+        for printings in memory.printings.values()
+        for c in printings
+    ]
+    formats = {key: f.to_json() for key, f in memory.formats.items()}
+    document = {"version": __version__, "game": memory.game, "cards": cards, "formats": formats}
+    text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
+    indexed = _indexed(tmp_path, root, memory)
+    assert indexed.fingerprint() == hashlib.sha256(text.encode()).hexdigest()
+    assert dict.__len__(indexed.printings) == 0  # read from the index's meta, not the cards
+
+
+def test_an_edited_fingerprint_is_not_trusted(tmp_path: Path) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    with sqlite3.connect(path) as edit:
+        edit.execute("UPDATE meta SET v = '0' || substr(v, 2) WHERE k = 'fingerprint'")
+    with pytest.raises(cardindex.IndexDamaged):
+        cardindex.CardIndex(path, KEY, "v", "varz")
+
+
+def test_a_canonical_id_reads_only_its_cards_printings(tmp_path: Path) -> None:
+    from varz_deck.core.registration.canonical import canonical_id
+
+    memory = _database(BUNDLED)
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    card = indexed.lookup("Scorch Shot")[0]
+    assert canonical_id(indexed, card, lambda c: c.name) == "VZ01-010"
+    assert list(dict.keys(indexed.printings)) == ["Scorch Shot"]
+
+
+def test_a_lazy_table_compares_and_shows_as_the_dict_it_stands_for(tmp_path: Path) -> None:
+    memory = _database(BUNDLED)
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    (tmp_path / "other").mkdir()
+    other = _indexed(tmp_path / "other", BUNDLED, memory)
+    assert indexed.cards == memory.cards and memory.cards == indexed.cards
+    assert other.printings == indexed.printings
+    assert (indexed.printings != memory.printings) is False
+    assert indexed.index != {}
+    assert repr(other.cards) == repr(memory.cards)

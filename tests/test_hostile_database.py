@@ -178,7 +178,7 @@ def test_row02_the_cache_holds_the_bytes_that_were_linted(
     assert first.lookup("Ember Imp")
     again = open_database(cards)  # the file on disk never changed: from the cache
     assert again.lookup("Ember Imp") and not again.lookup("Ember Impish")
-    assert len(list(private_cache.glob("db-*.json"))) == 1
+    assert len(list(private_cache.glob("db-*.sqlite"))) == 1
 
 
 # --------------------------------------------------------------------------- rows 6 and 7
@@ -426,8 +426,8 @@ def test_row13_a_cache_file_of_the_wrong_shape_is_rebuilt(
     shutil.copytree(bundled_db_path / "sets", cards / "sets")
     shutil.copy(bundled_db_path / "formats.yaml", cards)
     fresh = open_database(cards)
-    (cached,) = private_cache.glob("db-*.json")
-    key = cached.name[len("db-") : -len(".json")]
+    (cached,) = private_cache.glob("db-*.sqlite")
+    key = cached.name[len("db-") : -len(".sqlite")]
     body = r13.BODIES[case]
     cached.write_bytes(r13.with_header(body, key) if header else body)
     reopened = open_database(cards)

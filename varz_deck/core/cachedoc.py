@@ -1,66 +1,18 @@
-"""The card-database cache file: what is written, and what a read trusts.
-
-A cache file is one header line, then the JSON document:
-
-    varz-deck-cache 3 <key> <blake2b-160 of the JSON document's UTF-8 bytes, hex>
-    {"version": ..., "game": ..., "cards": [...], "formats": {...}}
-
-The key is the content key of the card files (database.py); a file is used only when its header
-names that key and the document's checksum matches, so a cut-short, edited or foreign file is
-ignored. The document must then have the shape varz-deck writes: each card and format is rebuilt
-and every field is checked against its declared type (a string, a whole number, a list of
-strings...). Anything that does not fit is a miss, and the database is linted and cached again.
-The values themselves are not linted again: they were linted before they were written.
+"""What a read of the card index (cardindex.py) trusts of a card or format row: each is rebuilt
+from its JSON and every field is checked against its declared type (a string, a whole number, a
+list of strings...). Anything that does not fit is a miss: the index is not trusted and the
+database is linted and indexed again. The values themselves are not linted again: they were
+linted before they were written.
 """
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
-
-from varz_deck.core._hash import blake2b
-
-MAGIC = "varz-deck-cache"
-LAYOUT = "3"
-
-
-def checksum(body: str) -> str:
-    return blake2b(body.encode("utf-8"), digest_size=20).hexdigest()
-
-
-def encode(key: str, document: Mapping[str, Any]) -> str:
-    """The cache file's text for a document: ASCII, so that a card file's name that is not
-    UTF-8 (a lone surrogate in Python) is written as an escape and read back as the same name."""
-    body = json.dumps(document, ensure_ascii=True)
-    return f"{MAGIC} {LAYOUT} {key} {checksum(body)}\n{body}"
-
-
-def decode(text: str, key: str, version: str, game: str) -> dict[str, Any] | None:
-    """The document of a cache file written for `key` by this version for this game, or None
-    when the file is not one (wrong header, checksum, JSON or top-level shape)."""
-    header, newline, body = text.partition("\n")
-    if not newline or header.split(" ") != [MAGIC, LAYOUT, key, checksum(body)]:
-        return None
-    try:
-        document = json.loads(body)
-    except (ValueError, RecursionError):
-        return None
-    if not (
-        isinstance(document, dict)
-        and document.get("version") == version
-        and document.get("game") == game
-        and isinstance(document.get("cards"), list)
-        and all(isinstance(c, dict) and isinstance(c.get("file"), str) for c in document["cards"])
-        and isinstance(document.get("formats"), dict)
-        and all(isinstance(f, dict) for f in document["formats"].values())
-    ):
-        return None
-    return document
 
 
 def rebuild(make: Callable[[], Any]) -> Any:

@@ -1,10 +1,11 @@
 """The cache folder of card databases (issue 12): where it is, a bound on how many it keeps, and
 what `varz-deck cache info` and `cache clear` see and remove.
 
-database.py writes one `db-<key>.json` per database content (cachedoc.py has its layout). A hit
-touches the file's mtime; a write evicts the least recently used files beyond MAX_DATABASES, by
-mtime. Only files named like ours are ever counted or removed: the folder may be shared
-($XDG_CACHE_HOME/varz-deck is ours, but $VARZ_DECK_CACHE may name any folder).
+dbcache.py writes one card index `db-<key>.sqlite` per database content (cardindex.py) and one
+stat record `files-<hash>.json` per database root. A hit touches the index's mtime; a write
+evicts the least recently used indexes beyond MAX_DATABASES, by mtime (and the oldest records
+beyond MAX_RECORDS). Only files named like ours are ever counted or removed: the folder may be
+shared ($XDG_CACHE_HOME/varz-deck is ours, but $VARZ_DECK_CACHE may name any folder).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAX_DATABASES = 8
-# db-<40 hex>.json, and the temporary file a write goes through (.db-<key>.<pid>.tmp); the card
-# index being built (issue 27, $VARZ_DECK_INDEX) beside it: db-<key>.sqlite, .db-<key>.sqlite.<pid>.tmp
+MAX_RECORDS = 32
+_HEX = "[0-9a-f]{40}"
+# db-<key>.sqlite (db-<key>.json: the cache of varz-deck before the index), files-<hash>.json,
+# and the temporary files a write goes through (.<name>.<pid>.tmp; .db-<key>.<pid>.tmp before)
 _OURS = re.compile(
-    r"(db-[0-9a-f]{40}\.(json|sqlite)|\.db-[0-9a-f]{40}\.[0-9]+\.tmp"
-    r"|\.db-[0-9a-f]{40}\.sqlite\.[0-9]+\.tmp)"
+    rf"(db-{_HEX}\.(json|sqlite)|files-{_HEX}\.json|\.db-{_HEX}\.[0-9]+\.tmp"
+    rf"|\.(db-{_HEX}\.sqlite|files-{_HEX}\.json)\.[0-9]+\.tmp)"
 )
-_DATABASE = re.compile(r"db-[0-9a-f]{40}\.json")
+_DATABASE = re.compile(rf"db-{_HEX}\.(sqlite|json)")
+_RECORD = re.compile(rf"files-{_HEX}\.json")
 
 
 def cache_dir() -> Path | None:
@@ -36,7 +40,7 @@ def cache_dir() -> Path | None:
 
 
 def entry(folder: Path, key: str) -> Path:
-    return folder / f"db-{key}.json"
+    return folder / f"db-{key}.sqlite"
 
 
 def _ours(folder: Path, pattern: re.Pattern[str] = _OURS) -> list[Path]:
@@ -62,14 +66,18 @@ def touch(key: str) -> None:
         os.utime(entry(folder, key))
 
 
-def evict(keep: int = MAX_DATABASES) -> list[Path]:
-    """Remove the least recently used databases beyond `keep` (by mtime, oldest first out);
-    the paths removed."""
+def evict(keep: int = MAX_DATABASES, records: int = MAX_RECORDS) -> list[Path]:
+    """Remove the least recently used databases beyond `keep`, and the stat records beyond
+    `records` (by mtime, oldest first out); the paths removed."""
     folder = cache_dir()
     if folder is None:
         return []
+    return _oldest(folder, _DATABASE, keep) + _oldest(folder, _RECORD, records)
+
+
+def _oldest(folder: Path, pattern: re.Pattern[str], keep: int) -> list[Path]:
     aged = []
-    for path in _ours(folder, _DATABASE):
+    for path in _ours(folder, pattern):
         try:
             aged.append((path.stat().st_mtime_ns, path.name, path))
         except OSError:
@@ -82,8 +90,6 @@ def evict(keep: int = MAX_DATABASES) -> list[Path]:
             removed.append(path)
         except OSError:
             continue
-        with contextlib.suppress(OSError):  # its card index, if one was built beside it
-            path.with_suffix(".sqlite").unlink(missing_ok=True)
     return removed
 
 

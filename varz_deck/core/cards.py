@@ -4,7 +4,7 @@ references resolve against. Each game's card class is in its own package (its ca
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -106,6 +106,12 @@ class CardDatabase(Generic[CardT]):
     the game's card class."""
 
     game = ""  # the key of the game (varz_deck.games) the cards are for: each game's class names it
+    # The card index (core/cardindex.py) restores `cards`, `printings`, `index` and `id_index()`
+    # and answers the core's look-ups from them. A game's class whose own look-ups read anything
+    # else names those attributes here: each a dict of str -> str its __init__ builds, stored in
+    # the index and read back lazily. None: the class keeps the core's look-ups (else not indexed).
+    INDEX_TABLES: ClassVar[tuple[str, ...] | None] = None
+    content_key: str | None = None  # the cache's content key of the files it was read from
 
     def __init__(self, cards: Iterable[CardT], formats: Mapping[str, Format] | None = None) -> None:
         self.cards: dict[str, CardT] = {}
@@ -118,6 +124,40 @@ class CardDatabase(Generic[CardT]):
         self._names: NameIndex | None = None
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
         self._ids: dict[str, CardT] | None = None  # normalized id -> its card
+        self._prefetch: Callable[[Iterable[str]], None] | None = None
+        self._fingerprint: str | None = None
+
+    def fingerprint(self) -> str:
+        """What an answer from this database depends on besides the deck: a sha256 of
+        varz-deck's version, the game, every printing in order (without its file and line) and
+        the formats. Worked out once; the card index stores it (core/cardindex.py)."""
+        if self._fingerprint is None:
+            import hashlib
+            import json
+
+            from varz_deck import __version__
+
+            cards = [
+                {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
+                for printings in self.printings.values()
+                for card in printings
+            ]
+            formats = {key: f.to_json() for key, f in self.formats.items()}
+            document = {
+                "version": __version__,
+                "game": self.game,
+                "cards": cards,
+                "formats": formats,
+            }
+            text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
+            self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
+        return self._fingerprint
+
+    def prefetch(self, refs: Iterable[str]) -> None:
+        """Make ready what looking up these references reads (a deck's, before it resolves):
+        nothing for a database in memory; an indexed one reads its rows in batched queries."""
+        if self._prefetch is not None:
+            self._prefetch(refs)
 
     @property
     def index(self) -> dict[str, set[str]]:

@@ -6,14 +6,16 @@
 - dbcache.py keeps a valid database in a cache keyed by the files' content.
 
 `lint_database` reads every file once and reports every problem. `open_database` returns a
-usable database, from the cache when nothing changed: it reads each file once, and the bytes it
-hashes for the key are the bytes it lints (a file edited meanwhile cannot put its new content
-under its old content's key).
+usable database, from the cache (the card index) when nothing changed: a warm run finds the key
+from the stat record (dbcache.py) without reading the card files; a cold build reads each file
+once, and the bytes it hashes for the key are the bytes it lints (a file edited meanwhile cannot
+put its new content under its old content's key).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -92,16 +94,28 @@ def open_database(
     `games` are the installed games' keys (default: only `game`'s)."""
     if not root.is_dir():
         raise DatabaseError(root, [diag(F001, _NOT_A_FOLDER(path=Quoted(str(root))))])
-    files = list(read_files(root))  # read once: the key is of the very bytes linted below
     unread = misnamed(root)
-    key = dbcache.cache_key(root, files, game, unread)
-    cached = dbcache.cache_read(key, root, game)
+    build = partial(_build, root, game, progress, games or (game.key,), unread)
+    quick = dbcache.quick_key(root, game, unread)  # from the stat record: no card file read
+    cached = dbcache.cache_read(quick, root, game, build) if quick is not None else None
+    return cached if cached is not None else build()
+
+
+def _build(
+    root: Path, game: Game, progress: Progress | None, games: Sequence[str], unread: list[Path]
+) -> CardDatabase:
+    """The database from its files: from the cache when their bytes' key has one, else linted
+    and cached. The key is of the very bytes linted."""
+    stats: dbcache.Stats = {}
+    files = list(read_files(root, before=dbcache.stats_into(stats)))
+    key = dbcache.cache_key(root, files, game, unread, stats)
+    again = partial(_build, root, game, progress, games, unread)  # the index found damaged
+    cached = dbcache.cache_read(key, root, game, again)
     if cached is not None:
-        cachestore.touch(key)  # the least recently used databases are evicted first
         return cached
     from varz_deck.core.lint import lint  # a cold build only: a cache hit needs no check
 
-    result = lint(root, game, counted(files, progress), unread, games or (game.key,))
+    result = lint(root, game, counted(files, progress), unread, games)
     if result.errors or result.database is None:
         raise DatabaseError(root, result.errors)
     dbcache.cache_write(key, root, result.database)

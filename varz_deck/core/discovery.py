@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from varz_deck.core.source import CARD_FILE_LIMIT, LoadError, buffer_bytes, read_bytes
@@ -52,11 +52,16 @@ def yaml_files(root: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
-def read_files(root: Path, buffers: Buffers | None = None) -> Iterator[tuple[Path, Content]]:
+def read_files(
+    root: Path, buffers: Buffers | None = None, before: Callable[[Path], None] | None = None
+) -> Iterator[tuple[Path, Content]]:
     """Each YAML file of the database with its bytes, read once: a file with a buffer (an
-    editor's unsaved text) as that text, through the same limit."""
+    editor's unsaved text) as that text, through the same limit. `before(path)` is called just
+    before each file is read (the cache's stat record takes its stat then)."""
     keyed = _keyed(buffers)
     for path in yaml_files(root):
+        if before is not None:
+            before(path)
         try:
             yield path, _read(path, keyed)
         except LoadError as err:

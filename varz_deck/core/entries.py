@@ -290,6 +290,8 @@ def resolve_sections(
     slots: dict[str, tuple[Slot, ...]] = {}
     unknowns = Unknowns()
     repeats = 0
+    entries = {section: tuple(listed) for section, listed in entries.items()}
+    database.prefetch([entry.ref for listed in entries.values() for entry in listed])
     for section, listed in entries.items():
         resolved: list[Slot] = []
         placed: dict[str, list[tuple[Entry, str | None]]] = {}

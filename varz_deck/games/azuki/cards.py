@@ -89,6 +89,7 @@ class AzukiDatabase(CardDatabase[AzukiCard]):
     """Cards by id (aliases included); a name means every card that has it."""
 
     game = "azuki"
+    INDEX_TABLES = ("aliases",)  # the card index stores the aliases too (core/cardindex.py)
 
     def __init__(
         self, cards: Iterable[AzukiCard], formats: Mapping[str, Format] | None = None
