@@ -173,24 +173,11 @@ _FINGERPRINTS: dict[str, str] = {}
 
 def cards_fingerprint(game: str) -> str:
     """What a verdict of this game depends on besides the deck: varz-deck's version and the card
-    database's cards (every printing, in order, without its file and line) and formats."""
+    database's cards (every printing, in order, without its file and line) and formats
+    (`CardDatabase.fingerprint`: read from the card index, not from every card)."""
     found = _FINGERPRINTS.get(game)
     if found is None:
-        import hashlib
-        import json
-
-        from varz_deck import __version__
-
-        database = database_for(game)
-        cards = [
-            {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
-            for printings in database.printings.values()
-            for card in printings
-        ]
-        formats = {key: f.to_json() for key, f in database.formats.items()}
-        document = {"version": __version__, "game": game, "cards": cards, "formats": formats}
-        text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
-        found = _FINGERPRINTS[game] = hashlib.sha256(text.encode()).hexdigest()
+        found = _FINGERPRINTS[game] = database_for(game).fingerprint()
     return found
 
 

@@ -190,9 +190,12 @@ def canonical_id(
     """The id that stands for every printing of the card's identity: the smallest one."""
     ids = _CANONICAL_IDS.get(database)
     if ids is None:
-        ids = {key: min(p.id for p in printings) for key, printings in database.printings.items()}
-        _CANONICAL_IDS[database] = ids
-    return ids[identity(card)]
+        ids = _CANONICAL_IDS[database] = {}
+    key = identity(card)
+    found = ids.get(key)
+    if found is None:  # one identity's printings, not every card's (a card index reads few)
+        found = ids[key] = min(p.id for p in database.printings[key])
+    return found
 
 
 def shown_printing(
