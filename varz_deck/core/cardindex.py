@@ -403,7 +403,7 @@ class _Lazy(dict):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         self._load_all()

@@ -149,8 +149,11 @@ class CardDatabase(Generic[CardT]):
                 "cards": cards,
                 "formats": formats,
             }
-            text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
-            self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
+            encoder = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)
+            digest = hashlib.sha256()
+            for chunk in encoder.iterencode(document):  # the bytes of json.dumps, never whole
+                digest.update(chunk.encode())
+            self._fingerprint = digest.hexdigest()
         return self._fingerprint
 
     def prefetch(self, refs: Iterable[str]) -> None:
