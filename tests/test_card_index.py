@@ -325,16 +325,27 @@ def test_an_edited_alias_is_detected(tmp_path: Path) -> None:
         dict(indexed.aliases)  # type: ignore[attr-defined]
 
 
-def test_extra_writers_add_their_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_extra_writers_and_readers_add_their_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def names(connection: sqlite3.Connection, database: CardDatabase) -> None:
         connection.execute("CREATE TABLE more(n INTEGER)")
         connection.execute("INSERT INTO more VALUES (?)", (len(database.cards),))
 
+    read: list[Any] = []
+
+    def more(index: cardindex.CardIndex, database: CardDatabase) -> None:
+        read.append((index.rows("SELECT n FROM more"), type(database)))
+
     monkeypatch.setattr(cardindex, "EXTRA_WRITERS", [names])
+    monkeypatch.setattr(cardindex, "EXTRA_READERS", [more])
     memory = _database(BUNDLED)
     path = tmp_path / "db.sqlite"
     cardindex.write(path, KEY, "v", BUNDLED, memory)
     assert sqlite3.connect(path).execute("SELECT n FROM more").fetchall() == [(len(memory.cards),)]
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    assert read == [([(len(memory.cards),)], type(memory))]
 
 
 def test_the_cache_is_the_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

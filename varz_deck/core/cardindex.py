@@ -57,6 +57,8 @@ _AFTER = ("CREATE INDEX cards_id ON cards(id, listed)",)
 Writer = Callable[[sqlite3.Connection, CardDatabase], None]
 # More tables, written in the same transaction after the core's (other modules append theirs).
 EXTRA_WRITERS: list[Writer] = []
+# And read: each is called with the open index and the database open_database made of it.
+EXTRA_READERS: list[Callable[[CardIndex, CardDatabase], None]] = []
 
 
 class IndexDamaged(Exception):
@@ -559,6 +561,8 @@ def open_database(
 
     database._prefetch = prefetch
     database._fingerprint = index.fingerprint
+    for reader in EXTRA_READERS:
+        reader(index, database)
     return database
 
 
