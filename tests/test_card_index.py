@@ -422,3 +422,16 @@ def test_a_lazy_table_compares_and_shows_as_the_dict_it_stands_for(tmp_path: Pat
     assert (indexed.printings != memory.printings) is False
     assert indexed.index != {}
     assert repr(other.cards) == repr(memory.cards)
+
+
+def test_an_index_opened_in_one_thread_answers_in_others(tmp_path: Path) -> None:
+    """serve's workers share one database per game: no thread's look-up is taken for damage."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    memory = _database(BUNDLED)
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    refs = _references(memory, random.Random(9))[:400]
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda ref: _json(indexed.lookup(ref)), refs))
+    assert found == [_json(memory.lookup(ref)) for ref in refs]
+    assert (tmp_path / "db.sqlite").exists()  # never removed as damaged

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -211,7 +212,11 @@ class CardIndex:
             raise IndexDamaged(str(err)) from err
         try:
             uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
-            self.connection = sqlite3.connect(uri, uri=True, isolation_level=None)
+            # one connection for every thread (serve's workers): `rows` takes turns
+            self.connection = sqlite3.connect(
+                uri, uri=True, isolation_level=None, check_same_thread=False
+            )
+            self.lock = threading.Lock()
         except (sqlite3.Error, ValueError, OSError) as err:
             raise IndexDamaged(str(err)) from err
         try:
@@ -235,7 +240,8 @@ class CardIndex:
 
     def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self.connection.execute(sql, tuple(args)).fetchall()
+            with self.lock:
+                return self.connection.execute(sql, tuple(args)).fetchall()
         except sqlite3.Error as err:
             raise IndexDamaged(str(err)) from err
 
