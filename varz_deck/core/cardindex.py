@@ -26,7 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core import cachedoc
+from varz_deck.core import cachedoc, keyindex
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cards import CardDatabase, Format, normalize
 
@@ -183,6 +183,7 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             text = _json(fmt.to_json())
             formats.append((pos, name, text, row_sum(key, name, text)))
         connection.executemany("INSERT INTO formats VALUES (?, ?, ?, ?)", formats)
+        keyindex.write(connection, database, order)  # completion's table (the LSP's)
         for statement in _AFTER:
             connection.execute(statement)
         for writer in EXTRA_WRITERS:
@@ -567,6 +568,7 @@ def open_database(
 
     database._prefetch = prefetch
     database._fingerprint = index.fingerprint
+    keyindex.attach(database, index.connection)
     for reader in EXTRA_READERS:
         reader(index, database)
     return database

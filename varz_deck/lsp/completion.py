@@ -90,7 +90,7 @@ def complete(server: VarzServer, params: types.CompletionParams) -> types.Comple
     start = types.Position(number, server.units.count(line[: typing.start]))
     end = types.Position(number, server.units.count(line[:end_column]))
     items: list[types.CompletionItem] = []
-    for rank, key in index.search(typing.typed, wanted)[:LIMIT]:
+    for rank, key in index.search(typing.typed, wanted, LIMIT):
         card = key.card
         label = key.shown if key.lang != "id" else card.name
         written = key.shown

@@ -1,6 +1,11 @@
-"""The card index completion searches: every name and id of a database's cards in one string,
-searched with one regular expression in C, so a 10,000-card database answers within a few
-milliseconds. Built once per database (varz_deck.lsp.library keeps it with the database)."""
+"""What completion searches: every name and id of a database's cards.
+
+A database read from the card index (core/cardindex.py) is searched in its completion table
+(core/keyindex.py), a few rows at a time: `IndexedKeys`. One in memory (an editor's card file
+linted clean, no cache) is searched as one string, with one regular expression in C:
+`CardIndex`, built once per database (varz_deck.lsp.library keeps either with the database).
+Both answer the same keys, ranked the same way, in the same order.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core import keyindex
 from varz_deck.core.cards import normalize
 
 if TYPE_CHECKING:
@@ -33,15 +39,11 @@ class CardIndex:
 
     def __init__(self, database: CardDatabase) -> None:
         self.database = database
-        keys: list[Key] = []
-        seen: set[tuple[str, str]] = set()
-        for card in database.cards.values():
-            for lang, shown in (("en", card.name), *card.names.items(), ("id", card.id)):
-                if (shown, card.id) not in seen and shown:
-                    seen.add((shown, card.id))
-                    keys.append(Key(shown, lang, card))
-        self.keys = keys
-        self.norm = [normalize(k.shown).replace("\n", " ") for k in keys]
+        self.keys: list[Key] = []
+        self.norm: list[str] = []
+        for norm, shown, lang, card in keyindex.keys_of(database):
+            self.keys.append(Key(shown, lang, card))
+            self.norm.append(norm)
         self.joined = "\n" + "\n".join(self.norm)  # each key follows a line break
         self.starts: list[int] = []
         offset = 1
@@ -54,10 +56,10 @@ class CardIndex:
         return bisect.bisect_right(self.starts, offset + 1) - 1
 
     def search(
-        self, typed: str, wanted: Callable[[Any], bool] | None = None
+        self, typed: str, wanted: Callable[[Any], bool] | None = None, limit: int | None = None
     ) -> list[tuple[int, Key]]:
         """(rank, key) of the keys that match what was typed, best first; `wanted(card)` keeps
-        only the cards that fit the place. Each pattern matches a whole line of the joined keys
+        only the cards that fit the place; `limit`: at most so many. Each pattern matches a whole line of the joined keys
         (one match per key), and the search stops once enough keys of the better ranks are in."""
         query = normalize(typed)
         letters = [ch for ch in query if not ch.isspace()]
@@ -92,4 +94,66 @@ class CardIndex:
         chosen = sorted(
             found.items(), key=lambda item: (item[1], len(self.norm[item[0]]), self.norm[item[0]])
         )
-        return [(rank, self.keys[i]) for i, rank in chosen]
+        return [(rank, self.keys[i]) for i, rank in chosen[:limit]]
+
+
+class IndexedKeys:
+    """The same search over a database's completion table in its index file: the table's
+    queries give the candidate keys in order, and each pass of `CardIndex.search` runs over
+    them here as it runs over the joined string there (the same matches, the same stop), so the
+    answer is the same; only the cards of the keys looked at are read."""
+
+    def __init__(self, database: CardDatabase, table: keyindex.KeyTable) -> None:
+        self.database = database
+        self.table = table
+
+    def search(
+        self, typed: str, wanted: Callable[[Any], bool] | None = None, limit: int | None = None
+    ) -> list[tuple[int, Key]]:
+        """As CardIndex.search."""
+        query = normalize(typed)
+        letters = [ch for ch in query if not ch.isspace()]
+        found: dict[int, int] = {}
+        rows: dict[int, keyindex.Row] = {}
+        fits: dict[str, bool] = {}
+
+        def take(row: keyindex.Row, rank: int) -> bool:
+            """Rank a key; True once enough keys are in."""
+            if found.get(row.no, 4) > rank:
+                ok = fits.get(row.card_id)
+                if ok is None:
+                    ok = fits[row.card_id] = wanted is None or wanted(self.card(row))
+                if ok:
+                    found[row.no] = rank
+                    rows[row.no] = row
+            return len(found) >= LIMIT * 2
+
+        for row in self.table.starting(query):
+            if row.norm.startswith(query) and take(row, 0):
+                break
+        if query and len(found) < LIMIT:
+            pattern = re.compile(re.escape(query))
+            for row in self.table.containing(query):
+                if any(
+                    take(row, 0 if start == 0 else 1 if row.norm[start - 1] in _WORD_BREAKS else 2)
+                    for start in (m.start() for m in pattern.finditer(row.norm))
+                ):
+                    break
+        if len(letters) > 1 and len(found) < LIMIT:
+            fuzzy = re.compile(
+                re.escape(letters[0])
+                + "".join(f"[^{re.escape(ch)}\n]*{re.escape(ch)}" for ch in letters[1:])
+            )
+            for row in self.table.in_order(letters):
+                if fuzzy.search(row.norm) and take(row, 3):
+                    break
+        chosen = sorted(
+            found.items(), key=lambda item: (item[1], len(rows[item[0]].norm), rows[item[0]].norm)
+        )
+        return [(rank, self.key(rows[no])) for no, rank in chosen[:limit]]
+
+    def card(self, row: keyindex.Row) -> Any:
+        return self.database.cards[row.card_id]
+
+    def key(self, row: keyindex.Row) -> Key:
+        return Key(row.shown, row.lang, self.card(row))

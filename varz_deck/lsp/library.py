@@ -19,7 +19,7 @@ from varz_deck.games.library import bundled_root
 if TYPE_CHECKING:
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.database import LintResult
-    from varz_deck.lsp.index import CardIndex
+    from varz_deck.lsp.index import CardIndex, IndexedKeys
 
 
 def _resolved(path: Path) -> Path:
@@ -37,15 +37,22 @@ class Loaded:
     root: Path
     database: CardDatabase | None = None
     problems: tuple[Any, ...] = ()
-    _index: CardIndex | None = field(default=None, repr=False)
+    _index: CardIndex | IndexedKeys | None = field(default=None, repr=False)
 
-    def index(self) -> CardIndex | None:
+    def index(self) -> CardIndex | IndexedKeys | None:
+        """What completion searches: the database's completion table when it was read from the
+        card index, else every key of it in memory."""
         if self.database is None:
             return None
         if self._index is None or self._index.database is not self.database:
-            from varz_deck.lsp.index import CardIndex
+            from varz_deck.core.keyindex import table_of
+            from varz_deck.lsp.index import CardIndex, IndexedKeys
 
-            self._index = CardIndex(self.database)
+            table = table_of(self.database)
+            if table is not None:
+                self._index = IndexedKeys(self.database, table)
+            else:
+                self._index = CardIndex(self.database)
         return self._index
 
 
