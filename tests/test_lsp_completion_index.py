@@ -228,3 +228,22 @@ def test_an_index_without_the_table_is_searched_in_memory(tmp_path: Path, genera
     indexed = cardindex.open_database(index, GAME, root, Path(display(root)))
     assert keyindex.table_of(indexed) is None
     assert keyindex.table_of(memory) is None
+
+
+def test_a_damaged_table_is_not_trusted(tmp_path: Path, generated: Any) -> None:
+    """A postings row whose sum does not match: the search answers from memory, the same."""
+    root, memory = generated
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", root, memory)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE chars SET nos = substr(nos, 5) WHERE ch = 'g'")
+    index = cardindex.CardIndex(path, KEY, "v", memory.game)
+    indexed = cardindex.open_database(index, GAME, root, Path(display(root)))
+    table = keyindex.table_of(indexed)
+    assert table is not None
+    search = IndexedKeys(indexed, keyindex.KeyTable(table.connection, fts=False))
+    with pytest.raises(keyindex.Damaged):
+        list(search.table.in_order(["g", "n"]))
+    for typed in ("gn", "g", "dragon", "ra"):
+        assert _answer(search.search(typed)) == _answer(CardIndex(memory).search(typed)), typed
+    assert search.memory is not None

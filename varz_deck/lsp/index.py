@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -106,11 +107,22 @@ class IndexedKeys:
     def __init__(self, database: CardDatabase, table: keyindex.KeyTable) -> None:
         self.database = database
         self.table = table
+        self.memory: CardIndex | None = None  # after the table was found damaged
 
     def search(
         self, typed: str, wanted: Callable[[Any], bool] | None = None, limit: int | None = None
     ) -> list[tuple[int, Key]]:
-        """As CardIndex.search."""
+        """As CardIndex.search; a damaged table is left for the keys in memory."""
+        if self.memory is None:
+            try:
+                return self._search(typed, wanted, limit)
+            except (keyindex.Damaged, sqlite3.Error):
+                self.memory = CardIndex(self.database)
+        return self.memory.search(typed, wanted, limit)
+
+    def _search(
+        self, typed: str, wanted: Callable[[Any], bool] | None, limit: int | None
+    ) -> list[tuple[int, Key]]:
         query = normalize(typed)
         letters = [ch for ch in query if not ch.isspace()]
         found: dict[int, int] = {}
