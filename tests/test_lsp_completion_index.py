@@ -152,6 +152,16 @@ def test_the_index_answers_as_memory_does(tmp_path: Path, generated: Any) -> Non
     _compare(memory, indexed, None)
 
 
+@pytest.mark.parametrize("name", ["bundled", "altdb"])
+def test_the_bundled_and_test_databases_answer_as_memory_does(tmp_path: Path, name: str) -> None:
+    root = VZ01.parent.parent if name == "bundled" else ROOT / "tests" / "data" / "altdb"
+    result = lint_database(root, GAME)
+    assert not result.errors and result.database is not None
+    indexed = _indexed(tmp_path / "db.sqlite", root, result.database)
+    _compare(result.database, indexed, None)
+    _compare(result.database, indexed, False)
+
+
 def test_without_fts5_the_same(tmp_path: Path, generated: Any) -> None:
     """An index read without trigrams (forced), and one written by a Python without them."""
     root, memory = generated

@@ -5,13 +5,13 @@ rows it shows instead of holding every card.
 `keys(no, norm, shown, lang, card)`: `no` the key's place in `keys_of`'s order, `norm` its
 normalized text (as references are matched), `shown` as written, `lang` a language or "id",
 `card` the card's row in `cards`; an index on `norm` finds the keys that start with a text.
-`chars(ch, nos, sum)`: for each character of the normalized keys, the numbers of the keys that
-hold it (ascending uint32, little-endian; `sum` a blake2b-64 of them, checked on read): the keys
+`chars(ch, n, nos, sum)`: for each character of the normalized keys, the numbers of the keys that
+hold it (`n` of them, ascending uint32, little-endian; `sum` a blake2b-64 of them, checked on read): the keys
 that may hold a text or a run of letters are those that hold all its characters. When this
 Python's SQLite has FTS5's trigram tokenizer (probed once, in memory), `keys_fts` indexes `norm`
-by trigrams, for texts of three characters or more. Every query answers rows in `no` order and is
-a superset of (or exactly) the keys asked for: the caller checks each row, ranks, and stops
-reading when it has enough. The tables are written from the in-memory database a cold build
+by trigrams, for texts of three characters or more. Every query answers the keys asked for in `no` order,
+their text checked by SQLite (`substr`, `instr`, `GLOB`) on the candidates the postings, the
+trigrams or the `norm` index give; the caller ranks them and stops reading when it has enough. The tables are written from the in-memory database a cold build
 made, by `write`, inside `cardindex.write`'s transaction; `attach` hands a reader to the
 database opened from the file.
 
@@ -28,6 +28,7 @@ import sys
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
+from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.core._hash import blake2b
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 _TABLES = (
     "CREATE TABLE keys(no INTEGER PRIMARY KEY, norm TEXT NOT NULL, shown TEXT NOT NULL,"
     " lang TEXT NOT NULL, card INTEGER NOT NULL)",
-    "CREATE TABLE chars(ch TEXT PRIMARY KEY, nos BLOB NOT NULL, sum INTEGER NOT NULL)"
+    "CREATE TABLE chars(ch TEXT PRIMARY KEY, n INTEGER NOT NULL, nos BLOB NOT NULL,"
+    " sum INTEGER NOT NULL)"
     " WITHOUT ROWID",
 )
 _AFTER = ("CREATE INDEX keys_norm ON keys(norm, no)",)
@@ -50,7 +52,8 @@ _FTS = (
 )
 _ROW = "SELECT k.no, k.norm, k.shown, k.lang, c.id FROM keys k JOIN cards c ON c.ord = k.card"
 _ATTRIBUTE = "_key_table"
-_BATCH = 500  # rows per query at most
+_BATCH = 900  # numbers per query at most (SQLite before 3.32 takes 999 parameters)
+_FEW = 4096  # candidates the text checks in SQLite sort out faster than more postings would
 
 
 class Damaged(Exception):
@@ -118,8 +121,12 @@ def write(
             holding.setdefault(ch, []).append(no)
     connection.executemany("INSERT INTO keys VALUES (?, ?, ?, ?, ?)", keys)
     connection.executemany(
-        "INSERT INTO chars VALUES (?, ?, ?)",
-        ((ch, data, _sum(data)) for ch, nos in holding.items() for data in [_packed(nos)]),
+        "INSERT INTO chars VALUES (?, ?, ?, ?)",
+        (
+            (ch, len(nos), data, _sum(data))
+            for ch, nos in holding.items()
+            for data in [_packed(nos)]
+        ),
     )
     for statement in _AFTER:
         connection.execute(statement)
@@ -138,6 +145,11 @@ def _after(text: str) -> str | None:
             return text[:-1] + chr(last)
         text = text[:-1]
     return None
+
+
+def _glob(text: str) -> str:
+    """text as a GLOB pattern that matches itself."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in text)
 
 
 def _encodable(*texts: str) -> bool:
@@ -167,49 +179,49 @@ class KeyTable:
         (last,) = connection.execute("SELECT max(no) FROM keys").fetchone()
         self.count = 0 if last is None else last + 1
 
-    def _rows(self, numbers: Iterable[int]) -> Iterator[Row]:
-        """The rows of these key numbers (ascending), a batch at a time."""
-        batch: list[int] = []
-        size = 50  # most searches stop within the first rows: batches grow as they go on
-        for no in numbers:
-            batch.append(int(no))
-            if len(batch) >= size:
-                yield from self._batch(batch)
-                batch, size = [], min(size * 2, _BATCH)
-        if batch:
-            yield from self._batch(batch)
-
-    def _batch(self, batch: list[int]) -> Iterator[Row]:
-        marks = ", ".join("?" * len(batch))
-        for row in self.connection.execute(f"{_ROW} WHERE k.no IN ({marks}) ORDER BY k.no", batch):
-            yield Row(*row)
+    def _rows(self, numbers: Any, where: str, args: tuple[Any, ...]) -> Iterator[Row]:
+        """The rows of these key numbers (ascending) that pass `where`, a batch at a time:
+        SQLite checks the text, only the rows that pass reach Python."""
+        found = iter(numbers.tolist() if hasattr(numbers, "tolist") else numbers)
+        size = 64  # most searches stop within the first rows: batches grow as they go on
+        while batch := list(islice(found, size)):
+            marks = ", ".join("?" * len(batch))
+            sql = f"{_ROW} WHERE k.no IN ({marks}){where} ORDER BY k.no"
+            for row in self.connection.execute(sql, (*batch, *args)):
+                yield Row(*row)
+            size = min(size * 4, _BATCH)
 
     def _holding(self, chars: Iterable[str]) -> Any:
-        """The numbers of the keys that hold every one of chars, ascending (a NumPy array)."""
+        """The numbers of keys that hold every one of chars (ascending, a NumPy array), or
+        of a few more: the rarest characters' keys are intersected until few are left."""
         import numpy as np
 
         wanted = sorted(set(chars))
-        found = {}
+        sizes: dict[str, int] = {}
         for start in range(0, len(wanted), _BATCH):
             part = wanted[start : start + _BATCH]
             marks = ", ".join("?" * len(part))
-            for ch, data, total in self.connection.execute(
-                f"SELECT ch, nos, sum FROM chars WHERE ch IN ({marks})", part
-            ):
-                if not isinstance(data, bytes) or _sum(data) != total or len(data) % 4:
-                    raise Damaged(f"the keys holding {ch!r}: their sum does not match")
-                numbers = np.frombuffer(data, dtype="<u4")
-                found[ch] = numbers[numbers < self.count]
-        if len(found) < len(wanted):
-            return np.zeros(0, dtype="<u4")
-        arrays = sorted(found.values(), key=len)
-        numbers = arrays[0]
-        for other in arrays[1:]:  # the rarest first: the set only shrinks
-            if not len(numbers):
+            sql = f"SELECT ch, n FROM chars WHERE ch IN ({marks})"
+            sizes.update(self.connection.execute(sql, part))
+        numbers = np.zeros(0, dtype="<u4")
+        if len(sizes) < len(wanted):  # a character no key holds
+            return numbers
+        for n, ch in enumerate(sorted(wanted, key=lambda ch: (sizes[ch], ch))):
+            ((data, total),) = self.connection.execute(
+                "SELECT nos, sum FROM chars WHERE ch = ?", (ch,)
+            )
+            if not isinstance(data, bytes) or _sum(data) != total or len(data) % 4:
+                raise Damaged(f"the keys holding {ch!r}: their sum does not match")
+            holding = np.frombuffer(data, dtype="<u4")
+            holding = holding[holding < self.count]
+            if n == 0:
+                numbers = holding
+            else:
+                mask = np.zeros(self.count, dtype=bool)
+                mask[holding] = True
+                numbers = numbers[mask[numbers]]
+            if len(numbers) <= _FEW:
                 break
-            mask = np.zeros(self.count, dtype=bool)
-            mask[other] = True
-            numbers = numbers[mask[numbers]]
         return numbers
 
     def starting(self, text: str) -> Iterator[Row]:
@@ -218,33 +230,38 @@ class KeyTable:
             return (Row(*row) for row in self.connection.execute(f"{_ROW} ORDER BY k.no"))
         if not _encodable(text):
             return iter(())
+        where, args = " AND substr(k.norm, 1, ?) = ?", (len(text), text)
         after = _after(text)
-        if after is None:
-            found = self.connection.execute("SELECT no FROM keys WHERE norm >= ?", (text,))
-        else:
-            found = self.connection.execute(
-                "SELECT no FROM keys WHERE norm >= ? AND norm < ?", (text, after)
-            )
-        return self._rows(sorted(no for (no,) in found))
+        bound = "" if after is None else " AND norm < ?"
+        found = self.connection.execute(
+            f"SELECT no FROM keys WHERE norm >= ?{bound} LIMIT ?",
+            (text, *([after] if after is not None else []), _FEW + 1),
+        ).fetchall()
+        if len(found) > _FEW:  # many: the first ones come soon in the keys' order
+            sql = f"{_ROW} WHERE substr(k.norm, 1, ?) = ? ORDER BY k.no"
+            return (Row(*row) for row in self.connection.execute(sql, args))
+        return self._rows(sorted(no for (no,) in found), where, args)
 
     def containing(self, text: str) -> Iterator[Row]:
-        """The keys whose normalized text holds text (and maybe some that do not), in order."""
+        """The keys whose normalized text holds text, in order."""
         if not _encodable(text):
             return iter(())
+        where, args = " AND instr(k.norm, ?) > 0", (text,)
         if self.fts and len(text) >= 3:
             grams = dict.fromkeys(text[i : i + 3] for i in range(len(text) - 2))
             match = " AND ".join('"' + g.replace('"', '""') + '"' for g in grams)
             found = self.connection.execute(
                 "SELECT rowid FROM keys_fts WHERE keys_fts MATCH ? ORDER BY rowid", (match,)
             )
-            return self._rows(no for (no,) in found)
-        return self._rows(self._holding(text))
+            return self._rows((no for (no,) in found), where, args)
+        return self._rows(self._holding(text), where, args)
 
     def in_order(self, letters: list[str]) -> Iterator[Row]:
-        """The keys whose normalized text may hold these letters in this order, in order."""
+        """The keys whose normalized text holds these letters in this order, in order."""
         if not _encodable(*letters):
             return iter(())
-        return self._rows(self._holding(letters))
+        pattern = "*" + "".join(_glob(ch) + "*" for ch in letters)
+        return self._rows(self._holding(letters), " AND k.norm GLOB ?", (pattern,))
 
 
 def attach(database: CardDatabase[Any], connection: sqlite3.Connection) -> None:
