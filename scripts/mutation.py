@@ -179,6 +179,7 @@ TARGETS = (
         ("counted", "open_database", "_build", "lint_database"),
     ),
     Target("discovery", "Card database: its files", ("varz_deck/core/discovery.py",)),
+    Target("keyindex", "Card index: completion's table", ("varz_deck/core/keyindex.py",)),
     Target("formats", "Card database: formats.yaml", ("varz_deck/core/formats.py",)),
     Target("lint", "Card-data checks (cards lint)", ("varz_deck/core/lint",)),
     Target(
