@@ -221,8 +221,8 @@ def typed_texts(names: list[str], rng: random.Random) -> list[str]:
 
 
 async def scale_completion(folder: Path) -> tuple[list[float], float, float, int]:
-    """Completion over bench_scale's 100,000 cards (every language's names typed): the times,
-    the server's peak RSS (its database index already built: a cold build is bench_scale's
+    """Completion over bench_scale's 100,000 cards (every language's names typed), then a hover
+    and a definition: the completion times, the server's peak RSS (its database index already built: a cold build is bench_scale's
     figure, not the editor's), the time to start and first diagnostics, the answers with items."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_scale import prepare
@@ -257,6 +257,11 @@ async def scale_completion(folder: Path) -> tuple[list[float], float, float, int
         )
         times.append(time.perf_counter() - began)
         found += bool(result and result.items)
+    hero = t.Position(0, 8)  # hover and go to definition read the one card too, not all
+    document = t.TextDocumentIdentifier(deck.as_uri())
+    hover = await client.lsp.text_document_hover_async(t.HoverParams(document, hero))
+    where = await client.lsp.text_document_definition_async(t.DefinitionParams(document, hero))
+    assert hover is not None and where, "no hover or definition for the deck's hero"
     assert client.lsp._server is not None
     peak = resident_mib(client.lsp._server.pid, "VmHWM")
     await client.stop()

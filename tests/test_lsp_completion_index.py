@@ -246,7 +246,10 @@ def test_a_damaged_table_is_not_trusted(tmp_path: Path, generated: Any) -> None:
     path = tmp_path / "db.sqlite"
     cardindex.write(path, KEY, "v", root, memory)
     with sqlite3.connect(path) as connection:
-        connection.execute("UPDATE chars SET nos = substr(nos, 5) WHERE ch = 'g'")
+        connection.execute(
+            "UPDATE postings SET nos = substr(nos, 5)"
+            " WHERE no = (SELECT postings FROM chars WHERE ch = 'g')"
+        )
     index = cardindex.CardIndex(path, KEY, "v", memory.game)
     indexed = cardindex.open_database(index, GAME, root, Path(display(root)))
     table = keyindex.table_of(indexed)

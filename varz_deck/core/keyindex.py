@@ -5,15 +5,17 @@ rows it shows instead of holding every card.
 `keys(no, norm, shown, lang, card)`: `no` the key's place in `keys_of`'s order, `norm` its
 normalized text (as references are matched), `shown` as written, `lang` a language or "id",
 `card` the card's row in `cards`; an index on `norm` finds the keys that start with a text.
-`chars(ch, n, nos, sum)`: for each character of the normalized keys, the numbers of the keys that
-hold it (`n` of them, ascending uint32, little-endian; `sum` a blake2b-64 of them, checked on read): the keys
-that may hold a text or a run of letters are those that hold all its characters. When this
-Python's SQLite has FTS5's trigram tokenizer (probed once, in memory), `keys_fts` indexes `norm`
-by trigrams, for texts of three characters or more. Every query answers the keys asked for in `no` order,
-their text checked by SQLite (`substr`, `instr`, `GLOB`) on the candidates the postings, the
-trigrams or the `norm` index give; the caller ranks them and stops reading when it has enough. The tables are written from the in-memory database a cold build
-made, by `write`, inside `cardindex.write`'s transaction; `attach` hands a reader to the
-database opened from the file.
+`chars(ch, n, sum, postings)` and `postings(no, nos)`: for each character of the normalized
+keys, the numbers of the keys that hold it (`n` of them; ascending uint32, little-endian; `sum`
+a blake2b-64 of them, checked on read): a text or a run of letters can only be in a key that
+holds all its characters. When this Python's SQLite has FTS5's trigram tokenizer (probed once,
+in memory), `keys_fts` indexes `norm` by trigrams, for texts of three characters or more.
+
+Every query answers the keys asked for in `no` order: candidates from the `norm` index, the
+trigrams or the postings, their text checked by SQLite (`substr`, `instr`, `GLOB`), so only
+matches reach Python; the caller ranks them and stops reading when it has enough. The tables
+are written from the in-memory database a cold build made, by `write`, inside
+`cardindex.write`'s transaction; `attach` hands a reader to the database opened from the file.
 
 Why not scan: a scan of 400,000 keys (100,000 cards) with `instr()` or `GLOB` takes 0.1 s, and
 so does a regular expression over all of them held in memory; the postings make the "letters
@@ -40,9 +42,10 @@ if TYPE_CHECKING:
 _TABLES = (
     "CREATE TABLE keys(no INTEGER PRIMARY KEY, norm TEXT NOT NULL, shown TEXT NOT NULL,"
     " lang TEXT NOT NULL, card INTEGER NOT NULL)",
-    "CREATE TABLE chars(ch TEXT PRIMARY KEY, n INTEGER NOT NULL, nos BLOB NOT NULL,"
-    " sum INTEGER NOT NULL)"
-    " WITHOUT ROWID",
+    # `n` beside the character, the postings in a table of their own: counts read apart
+    "CREATE TABLE chars(ch TEXT PRIMARY KEY, n INTEGER NOT NULL, sum INTEGER NOT NULL,"
+    " postings INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE postings(no INTEGER PRIMARY KEY, nos BLOB NOT NULL)",
 )
 _AFTER = ("CREATE INDEX keys_norm ON keys(norm, no)",)
 _TRIGRAMS = "tokenize='trigram case_sensitive 1', detail='none'"
@@ -120,14 +123,12 @@ def write(
         for ch in set(norm):
             holding.setdefault(ch, []).append(no)
     connection.executemany("INSERT INTO keys VALUES (?, ?, ?, ?, ?)", keys)
-    connection.executemany(
-        "INSERT INTO chars VALUES (?, ?, ?, ?)",
-        (
-            (ch, len(nos), data, _sum(data))
-            for ch, nos in holding.items()
-            for data in [_packed(nos)]
-        ),
-    )
+    for place, (ch, nos) in enumerate(holding.items()):
+        data = _packed(nos)
+        connection.execute("INSERT INTO postings VALUES (?, ?)", (place, data))
+        connection.execute(
+            "INSERT INTO chars VALUES (?, ?, ?, ?)", (ch, len(nos), _sum(data), place)
+        )
     for statement in _AFTER:
         connection.execute(statement)
     if trigrams_available():
@@ -208,7 +209,9 @@ class KeyTable:
             return numbers
         for n, ch in enumerate(sorted(wanted, key=lambda ch: (sizes[ch], ch))):
             ((data, total),) = self.connection.execute(
-                "SELECT nos, sum FROM chars WHERE ch = ?", (ch,)
+                "SELECT p.nos, c.sum FROM chars c JOIN postings p ON p.no = c.postings"
+                " WHERE c.ch = ?",
+                (ch,),
             )
             if not isinstance(data, bytes) or _sum(data) != total or len(data) % 4:
                 raise Damaged(f"the keys holding {ch!r}: their sum does not match")
