@@ -51,7 +51,7 @@ _AFTER = ("CREATE INDEX keys_norm ON keys(norm, no)",)
 _TRIGRAMS = "tokenize='trigram case_sensitive 1', detail='none'"
 _FTS = (
     "CREATE VIRTUAL TABLE keys_fts USING fts5(norm, content='keys', content_rowid='no',"
-    f" {_TRIGRAMS})"
+    f" columnsize=0, {_TRIGRAMS})"
 )
 _ROW = "SELECT k.no, k.norm, k.shown, k.lang, c.id FROM keys k JOIN cards c ON c.ord = k.card"
 _ATTRIBUTE = "_key_table"
