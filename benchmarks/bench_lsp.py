@@ -229,7 +229,6 @@ async def scale_completion(folder: Path) -> tuple[list[float], float, float, int
 
     db, _, triples = prepare(folder)
     os.environ["VARZ_DECK_CACHE"] = str(folder / "lsp-cache")
-    os.environ["VARZ_DECK_INDEX"] = "1"  # the index's step-1 switch, until it is the default
     check = [sys.executable, "-m", "varz_deck", "check", "--cards", str(db), str(DECK)]
     subprocess.run(check, stdout=subprocess.DEVNULL, check=False)  # builds the index once
     names = [name for triple in triples for name in triple]
