@@ -133,7 +133,9 @@ def lint_database(
 ) -> LintResult:
     """Load every file of a database of `game` and check it whole (core/lint/). `progress`
     hears of each file checked; `games` are the installed games' keys (default: `game`'s);
-    `buffers` are an editor's unsaved files, read instead of those files."""
+    `buffers` are an editor's unsaved files, read instead of those files. Each card file's own
+    result is kept in the lint store (core/lintstore.py), so only changed files are checked
+    again; the output is the same as with no store."""
     if not root.is_dir():
         from varz_deck.core.lint import LintResult
 
@@ -141,9 +143,18 @@ def lint_database(
         result.files[str(root)] = [diag(F001, _NOT_A_FOLDER(path=Quoted(str(root))))]
         return result
     files = list(read_files(root, buffers))
-    from varz_deck.core.lint import lint
+    from varz_deck.core import lintstore
+    from varz_deck.core.lint import CARD_CODES, lint
 
-    return lint(root, game, counted(files, progress), misnamed(root), games or (game.key,))
+    codes = sorted({c.id for c in CARD_CODES} | set(game.card_rules()))
+    store = lintstore.open_store(game, codes)
+    try:
+        return lint(
+            root, game, counted(files, progress), misnamed(root), games or (game.key,), store=store
+        )
+    finally:
+        if store is not None:
+            store.close()
 
 
 def __getattr__(name: str) -> object:

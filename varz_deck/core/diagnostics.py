@@ -100,3 +100,79 @@ def diag(
         card=card,
         text=text,
     )
+
+
+# --------------------------------------------------------------------------- a tagged JSON form
+# For stores of results (core/lintstore.py): a diagnostic and its Message, with every argument's
+# type, so that a diagnostic read back renders the same in every language. Scalars are themselves;
+# every other value is a one-key object naming its type.
+
+
+class Unencodable(ValueError):
+    """A value the tagged form does not carry (the result is then not stored)."""
+
+
+def to_tagged(diagnostic: Diagnostic) -> list[object]:
+    """A diagnostic as JSON-ready data (see from_tagged)."""
+    d = diagnostic
+    text = None if d.text is None else _tag(d.text)
+    return [d.code, d.severity.value, d.message, d.file, d.line, d.column, d.section, d.card, text]
+
+
+def from_tagged(data: list[object], file: str | None = None) -> Diagnostic:
+    """The diagnostic to_tagged gave, with `file` when the stored one had none."""
+    code, severity, message, stored_file, line, column, section, card, text = data
+    return Diagnostic(
+        code=str(code),
+        severity=Severity(severity),
+        message=str(message),
+        file=stored_file if stored_file is not None else file,  # type: ignore[arg-type]
+        line=line,  # type: ignore[arg-type]
+        column=column,  # type: ignore[arg-type]
+        section=section,  # type: ignore[arg-type]
+        card=card,  # type: ignore[arg-type]
+        text=None if text is None else _untag(text),  # type: ignore[arg-type]
+    )
+
+
+def _tag(value: object) -> object:
+    from varz_deck.core.i18n import CardName, Joined, Message, Quoted, Term
+
+    if value is None or isinstance(value, (bool, int, float, str)):
+        if type(value) not in (type(None), bool, int, float, str):
+            raise Unencodable(type(value).__name__)  # a subclass would come back as its base
+        return value
+    if isinstance(value, Message):
+        args = [[key, _tag(arg)] for key, arg in value.args]
+        return {"M": [value.context, value.msgid, value.plural, args]}
+    if isinstance(value, CardName):
+        return {"N": [value.name, [list(pair) for pair in value.names], value.quote]}
+    if isinstance(value, Quoted):
+        return {"Q": _tag(value.text)}
+    if isinstance(value, Term):
+        return {"T": [value.group, value.value]}
+    if isinstance(value, Joined):
+        return {"J": [[_tag(item) for item in value.items], value.separator]}
+    raise Unencodable(type(value).__name__)
+
+
+def _untag(value: object) -> object:
+    from varz_deck.core.i18n import CardName, Joined, Message, Quoted, Term
+
+    if not isinstance(value, dict):
+        return value
+    ((tag, body),) = value.items()
+    if tag == "M":
+        context, msgid, plural, args = body
+        return Message(context, msgid, plural, tuple((key, _untag(arg)) for key, arg in args))
+    if tag == "N":
+        name, names, quote = body
+        return CardName(name, tuple((lang, shown) for lang, shown in names), quote)
+    if tag == "Q":
+        return Quoted(_untag(body))  # type: ignore[arg-type]
+    if tag == "T":
+        return Term(*body)
+    if tag == "J":
+        items, separator = body
+        return Joined(tuple(_untag(item) for item in items), separator)
+    raise Unencodable(tag)

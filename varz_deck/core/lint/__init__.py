@@ -11,8 +11,8 @@ A game adds its own card checks (`Game.card_rules`), registered the same way on 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,16 +23,20 @@ from varz_deck.core.discovery import FORMATS_NAMES, Content, display, formats_pa
 from varz_deck.core.filecodes import F001
 from varz_deck.core.formats import read_formats
 from varz_deck.core.i18n import msg
-from varz_deck.core.lint import cards, files, formats, schema
-from varz_deck.core.lint._base import CardFile, Cards, Entry, FormatsFile, duplicate_keys, entries
+from varz_deck.core.lint import _whole, cards, files, formats, schema
+from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys
+from varz_deck.core.lint._file import FileLint, decode_result, encode, lint_file
 from varz_deck.core.resources import formats_schema
 from varz_deck.core.source import LoadError, decode
 from varz_deck.core.strictyaml import CARD_NODE_CAP, Document, load
 
 if TYPE_CHECKING:
+    from varz_deck.core.formats import Format
     from varz_deck.core.game import Game
+    from varz_deck.core.lintstore import LintStore
+    from varz_deck.core.rulebook import Rule
 
-__all__ = ["CARD_CODES", "CardFile", "Entry", "LintResult", "lint"]
+__all__ = ["CARD_CODES", "CardFile", "Entry", "LintResult", "lint", "lint_file"]
 
 # The code of every card-data check of the core, for `varz-deck rules`.
 CARD_CODES: tuple[Code, ...] = (
@@ -54,13 +58,29 @@ _FOLDER_UNREADABLE = msg(
 )
 
 
-@dataclass
 class LintResult:
-    """Everything `cards lint` reports: each file's diagnostics, plus the database if usable."""
+    """Everything `cards lint` reports: each file's diagnostics, plus the database if usable
+    (built when first asked for: `cards lint` itself never needs it)."""
 
-    root: Path
-    files: dict[str, list[Diagnostic]] = field(default_factory=dict)
-    database: CardDatabase | None = None
+    def __init__(
+        self,
+        root: Path,
+        files: dict[str, list[Diagnostic]] | None = None,
+        database: CardDatabase | Callable[[], CardDatabase] | None = None,
+    ) -> None:
+        self.root = root
+        self.files: dict[str, list[Diagnostic]] = {} if files is None else files
+        self._database = database
+
+    @property
+    def database(self) -> CardDatabase | None:
+        if callable(self._database):
+            self._database = self._database()
+        return self._database
+
+    @database.setter
+    def database(self, value: CardDatabase | None) -> None:
+        self._database = value
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -81,11 +101,14 @@ def lint(
     read: Iterable[tuple[Path, Content]],
     misnamed: list[Path],
     games: Sequence[str],
+    *,
+    store: LintStore | None = None,
 ) -> LintResult:
     """Check every file read of the database at root, then the database whole. `games` are the
-    installed games' keys (what formats.yaml's `game:` may name)."""
+    installed games' keys (what formats.yaml's `game:` may name). A card file's own result is
+    taken from `store` when its content is there, and kept there when not (lint_file)."""
     result = LintResult(root)
-    found_entries: list[Entry] = []
+    card_files: list[FileLint] = []
     formats_doc: tuple[str, Document] | None = None
     formats_file = formats_path(root)
     card_rules = list(game.card_rules().values())
@@ -96,26 +119,22 @@ def lint(
     for path, content in read:
         shown = display(path)
         is_formats = path == formats_file
-        problems: list[Diagnostic] = []
         if path.parent == root and path.name in FORMATS_NAMES and not is_formats:
             result.files[shown] = _misnamed(path, shown, formats_file)
             continue
         if path.is_dir():  # a folder discovery could not list
             result.files[shown] = [diag(F001, _FOLDER_UNREADABLE, file=shown)]
             continue
-        try:
-            if isinstance(content, LoadError):
-                raise content
-            if not is_formats and not any(m in content for m in _CARDS_MARKERS):
-                if path in misnamed:
-                    result.files[shown] = _misnamed(path, shown, formats_file)
-                continue  # cannot have a `cards:` key: not a card file (SPEC §1)
-            doc = load(decode(content), aliases=True, node_cap=CARD_NODE_CAP)
-        except LoadError as err:
-            result.files[shown] = [diag(err.code, err.message, err.mark, file=shown)]
+        if isinstance(content, LoadError):
+            result.files[shown] = [diag(content.code, content.message, content.mark, file=shown)]
             continue
         if is_formats:
-            problems.extend(duplicate_keys(doc, shown))
+            try:
+                doc = load(decode(content), aliases=True, node_cap=CARD_NODE_CAP)
+            except LoadError as err:
+                result.files[shown] = [diag(err.code, err.message, err.mark, file=shown)]
+                continue
+            problems = list(duplicate_keys(doc, shown))
             formats_name = formats_schema(game.key, game.format_fields)
             formats_found, _ = schema.schema_violations(formats_name, doc, shown)
             problems.extend(formats_found)
@@ -123,36 +142,70 @@ def lint(
             result.files[shown] = problems
             formats_doc = (shown, doc)
             continue
-        if not (isinstance(doc.data, dict) and "cards" in doc.data):
+        if not any(m in content for m in _CARDS_MARKERS):
+            if path in misnamed:
+                result.files[shown] = _misnamed(path, shown, formats_file)
+            continue  # cannot have a `cards:` key: not a card file (SPEC §1)
+        done = _file_result(content, shown, game, card_rules, None if path in misnamed else store)
+        if done is None:
             if path in misnamed:
                 result.files[shown] = _misnamed(path, shown, formats_file)
             continue  # not a card file: ignored (SPEC §1)
-        result.files[shown] = problems
-        problems.extend(duplicate_keys(doc, shown))
-        card_found, bad_paths = schema.schema_violations(game.card_schema, doc, shown)
-        problems.extend(card_found)
-        view = CardFile(doc, shown, list(entries(doc, shown, bad_paths, game)), bad_paths)
-        for rule in card_rules:
-            problems.extend(rule.check(view))
-        problems.extend(cards.IN_FILE.run(view))
-        found_entries.extend(view.entries)
+        result.files[shown] = done.problems
+        card_files.append(done)
+    flat = _whole.placed(card_files)
     shown_root = display(root)
-    folder = files.Folder(shown_root, bool(found_entries), bool(result.errors))
+    folder = files.Folder(shown_root, bool(flat), bool(result.errors))
     for problem in files.FOLDER.run(folder):
         result.files.setdefault(shown_root, []).append(problem)
-    database = game.make_database([e.card for e in found_entries if e.card is not None], None)
-    found = cards.ACROSS.run(Cards(found_entries, game))
+    found = _whole.across(flat, game)
+    read_formats_of: dict[str, Format] | None = None
     if formats_doc is not None:
         shown, doc = formats_doc
-        found.extend(formats.FORMATS.run(FormatsFile(doc, shown, found_entries)))
+        found.extend(formats.FORMATS.run(_whole.formats_view(doc, shown, flat)))
         if not result.files[shown] and isinstance(doc.data, dict):
-            database.formats = read_formats(doc.data, game)
+            read_formats_of = read_formats(doc.data, game)
     for problem in found:
         result.files.setdefault(problem.file or str(root), []).append(problem)
     for diags in result.files.values():
         diags.sort(key=Diagnostic.sort_key)
-    result.database = database
+    result._database = partial(_database, game, card_files, read_formats_of)
     return result
+
+
+def _file_result(
+    content: bytes,
+    shown: str,
+    game: Game,
+    card_rules: list[Rule[CardFile]],
+    store: LintStore | None,
+) -> FileLint | None:
+    """lint_file's result for a card file's bytes, from the store when it has them."""
+    if store is None:
+        return lint_file(content, shown, game, card_rules)
+    digest = store.digest(content)
+    text = store.get(digest)
+    if text is not None:
+        try:
+            return decode_result(text, shown, game)
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+            pass  # a row that passed its sum but not its form: recompute it (not stored again)
+    done = lint_file(content, shown, game, card_rules)
+    if text is None:
+        encoded = encode(done)
+        if encoded is not None:
+            store.put(digest, encoded)
+    return done
+
+
+def _database(
+    game: Game, card_files: list[FileLint], formats_read: dict[str, Format] | None
+) -> CardDatabase:
+    cards_found = [e.card for f in card_files for e in f.entries() if e.card is not None]
+    database = game.make_database(cards_found, None)
+    if formats_read is not None:
+        database.formats = formats_read
+    return database
 
 
 def _misnamed(path: Path, shown: str, formats_file: Path | None) -> list[Diagnostic]:

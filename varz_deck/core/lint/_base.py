@@ -67,11 +67,13 @@ class Cards:
 
 @dataclass(frozen=True)
 class FormatsFile:
-    """formats.yaml, with the database's entries it names."""
+    """formats.yaml, with what its checks need of the database's entries."""
 
     doc: Document
     shown: str
-    entries: list[Entry]
+    known_sets: set[str]  # each entry's set code (its id's prefix when its file has none)
+    ids: dict[str, str | None]  # each id -> the name of its first entry's card (None: no card)
+    sets_of_name: dict[str, set[str]]  # each card name -> the sets of its printings
 
 
 def entries(doc: Document, shown: str, bad_paths: set[Any], game: Game) -> Iterator[Entry]:

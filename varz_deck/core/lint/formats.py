@@ -9,7 +9,7 @@ from typing import Any
 from varz_deck.core.code import Scope, Severity
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import Message, Quoted, msg
-from varz_deck.core.lint._base import Entry, FormatsFile
+from varz_deck.core.lint._base import FormatsFile
 from varz_deck.core.rulebook import Rulebook
 
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
@@ -20,16 +20,6 @@ def _specs(view: FormatsFile) -> Iterator[tuple[str, dict[str, Any]]]:
     for key, spec in formats.items() if isinstance(formats, dict) else ():
         if isinstance(spec, dict):
             yield key, spec
-
-
-def _known_sets(entries: list[Entry]) -> set[str]:
-    known: set[str] = set()
-    for entry in entries:
-        if entry.set_code is not None:
-            known.add(entry.set_code)
-        elif entry.id is not None:
-            known.add(entry.id.split("-", 1)[0])
-    return known
 
 
 def _named(view: FormatsFile, key: str, spec: dict[str, Any]) -> list[tuple[str, str, Mark | None]]:
@@ -46,23 +36,14 @@ def _named(view: FormatsFile, key: str, spec: dict[str, Any]) -> list[tuple[str,
     return named
 
 
-def _ids(entries: list[Entry]) -> dict[str, Entry]:
-    ids: dict[str, Entry] = {}
-    for entry in entries:
-        if entry.id is not None:
-            ids.setdefault(entry.id, entry)
-    return ids
-
-
 def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
     """formats.yaml names an unknown card or set"""
-    known_sets = _known_sets(view.entries)
-    ids = _ids(view.entries)
+    ids = view.ids
     for key, spec in _specs(view):
         sets = spec.get("sets")
         for j, code in enumerate(sets if isinstance(sets, list) else []):
-            if isinstance(code, str) and code not in known_sets:
-                close = difflib.get_close_matches(code, sorted(known_sets), n=1)
+            if isinstance(code, str) and code not in view.known_sets:
+                close = difflib.get_close_matches(code, sorted(view.known_sets), n=1)
                 problem = msg("C005", "format {format} names set {set}, which no card file has")(
                     format=Quoted(key), set=Quoted(code)
                 )
@@ -108,21 +89,16 @@ def _format_hint(problem: Message, close: list[str]) -> Message:
 
 def entry_without_effect(view: FormatsFile) -> Iterator[Diagnostic]:
     """warning: a format bans or restricts a card none of whose printings is in its sets"""
-    ids = _ids(view.entries)
-    sets_of_name: dict[str, set[str]] = {}
-    for entry in view.entries:
-        if entry.card is not None:
-            sets_of_name.setdefault(entry.card.name, set()).add(entry.card.set)
     for key, spec in _specs(view):
         sets = spec.get("sets")
         if not isinstance(sets, list):
             continue
         legal_sets = {s for s in sets if isinstance(s, str)}
         for verb, card_id, mark in _named(view, key, spec):
-            named = ids.get(card_id)
-            if named is None or named.card is None:
+            name = view.ids.get(card_id)
+            if name is None:
                 continue
-            if sets_of_name.get(named.card.name, set()) & legal_sets:
+            if view.sets_of_name.get(name, set()) & legal_sets:
                 continue
             message = (
                 msg(
@@ -141,7 +117,7 @@ def entry_without_effect(view: FormatsFile) -> Iterator[Diagnostic]:
             )
             yield diag(
                 C104,
-                message(format=Quoted(key), id=card_id, name=Quoted(named.card.name)),
+                message(format=Quoted(key), id=card_id, name=Quoted(name)),
                 mark,
                 file=view.shown,
                 card=card_id,

@@ -1,0 +1,347 @@
+"""Incremental `cards lint` (issue 27, SPEC §13): a lint that takes unchanged files' results from
+the lint store says byte for byte what a cold lint (VARZ_DECK_NO_CACHE) says, in every output
+and language, after any sequence of changes; a damaged, locked or shared store changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from varz_deck.core import lint as core_lint
+from varz_deck.core.diagnostics import Diagnostic, from_tagged, to_tagged
+from varz_deck.core.i18n import localized
+from varz_deck.core.lint._file import same
+from varz_deck.core.report import json_report, sarif, text
+from varz_deck.games import all_codes, lint_database
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).parent / "lint_cases"
+LANGS = ("en", "ja", "zh")
+WORDS = ("ember", "tide", "grove", "shade", "dawn", "rift", "neon", "gale", "iron", "mist")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def outputs(files: dict[str, list[Diagnostic]], root: Path) -> dict[str, str]:
+    """What `cards lint` prints, in text, JSON and SARIF, English and Japanese."""
+    diagnostics = [d for diags in files.values() for d in diags]
+    shown: dict[str, str] = {"sarif": sarif.render(diagnostics, all_codes())}
+    for lang in ("en", "ja"):
+        shown[f"text-{lang}"] = text.render_lint(
+            files, str(root), color=False, width=100, lang=lang
+        )
+        shown[f"json-{lang}"] = json_report.render_lint(files, lang)
+    shown["zh"] = "\n".join(localized(d, "zh") for d in diagnostics)
+    return shown
+
+
+def cold(root: Path, monkeypatch: pytest.MonkeyPatch, **kw: object) -> core_lint.LintResult:
+    with monkeypatch.context() as patch:
+        patch.setenv("VARZ_DECK_NO_CACHE", "1")
+        return lint_database(root, **kw)  # type: ignore[arg-type]
+
+
+def assert_same_as_cold(root: Path, monkeypatch: pytest.MonkeyPatch, **kw: object) -> None:
+    warm = lint_database(root, **kw)  # type: ignore[arg-type]
+    base = cold(root, monkeypatch, **kw)
+    assert list(warm.files) == list(base.files)
+    assert outputs(warm.files, root) == outputs(base.files, root)
+    for ours, theirs in zip(warm.diagnostics, base.diagnostics, strict=True):
+        assert ours == theirs and ours.text == theirs.text
+    if not base.errors:
+        assert warm.database is not None and base.database is not None
+        assert _cards(warm.database) == _cards(base.database)
+        assert warm.database.formats == base.database.formats
+
+
+def _cards(database: object) -> list[object]:
+    return [(c.id, c.to_json()) for c in database.cards.values()]  # type: ignore[attr-defined]
+
+
+def store_file(cache: Path) -> Path:
+    return cache / "lint-varz.sqlite"
+
+
+@pytest.fixture()
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture()
+def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths lint_file checks (a store hit is not checked)."""
+    seen: list[str] = []
+    original = core_lint.lint_file
+
+    def spy(content: bytes, shown: str, *args: object) -> object:
+        seen.append(shown)
+        return original(content, shown, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(core_lint, "lint_file", spy)
+    return seen
+
+
+# --------------------------------------------------------------------------- a generated database
+
+
+def _card(card_id: str, name: str, *, cost: int = 2, ja: str | None = None) -> str:
+    return (
+        f"  - id: {card_id}\n    name: {name}\n"
+        f"    names: {{ja: {ja or name + 'ja'}, zh: {name}zh}}\n"
+        f"    type: command\n    color: red\n    cost: {cost}\n"
+    )
+
+
+def _set_file(code: str, cards: list[str]) -> str:
+    return f"set:\n  code: {code}\n  name: Set {code}\ncards:\n" + "".join(cards)
+
+
+def generate(root: Path, rng: random.Random, sets: int = 8, per_set: int = 40) -> None:
+    """A database with deliberate problems: ids used twice across files, printings that differ
+    in a field and in a translation, names shared between cards, an id of another set, a schema
+    violation, broken YAML, and formats naming an unknown card and set."""
+    (root / "sets").mkdir(parents=True)
+    for n in range(sets):
+        code = f"S{n}"
+        cards = []
+        for i in range(per_set):
+            serial = n * per_set + i
+            cards.append(_card(f"{code}-{i:03d}", f"{rng.choice(WORDS).title()} {serial:04d}"))
+        if n > 0:
+            cards.append(_card(f"S0-{n:03d}", "Twice Used"))  # C002
+            cards.append(_card(f"{code}-900", "Reprinted Card", cost=n % 3))  # C003
+            cards.append(_card(f"{code}-901", "Translated", ja=f"訳{n}"))  # C103
+            cards.append(_card(f"{code}-902", f"Other {n}", ja="Shared Name"))  # C101
+        cards.append(_card(f"ZZ-{n:03d}", f"Wrong Set {n}"))  # C102
+        if n == 3:
+            cards.append(_card(f"{code}-950", "Bad Cost").replace("cost: 2", "cost: two"))
+        (root / "sets" / f"s{n}.yaml").write_text(_set_file(code, cards), encoding="utf-8")
+    (root / "sets" / "shared.yaml").write_text(
+        _set_file("SH", [_card("SH-001", "Shared Name")]), encoding="utf-8"
+    )
+    (root / "sets" / "broken.yaml").write_text("cards:\n  - id: [\n", encoding="utf-8")
+    (root / "notes.yaml").write_text("title: not a card file\n", encoding="utf-8")
+    (root / "formats.yaml").write_text(
+        "formats:\n  standard:\n    name: Standard\n    sets: [S0, S1, NOPE]\n"
+        "    banned: [S0-001, S9-999, S5-003]\n",
+        encoding="utf-8",
+    )
+
+
+def _card_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.yaml") if p.name != "formats.yaml")
+
+
+def operations(root: Path, rng: random.Random) -> Iterator[str]:
+    """A seeded random sequence of changes to the database, each named."""
+    broken: dict[Path, bytes] = {}
+    kinds = ("change", "add", "remove", "move", "break", "fix", "touch", "formats")
+    sequence = rng.sample(kinds, len(kinds)) + [rng.choice(kinds) for _ in range(8)]
+    for serial, kind in enumerate(sequence, 1):
+        files = _card_files(root)
+        path = rng.choice(files)
+        if kind == "change":
+            data = path.read_text(encoding="utf-8")
+            data = data.replace("cost: 2", f"cost: {rng.randint(1, 4)}", 1)
+            data = data.replace("name: ", f"name: Changed{serial} ", 1)
+            path.write_text(data, encoding="utf-8")
+        elif kind == "add":
+            code = f"N{serial}"
+            cards = [_card(f"{code}-{i:03d}", f"New {serial} {i}") for i in range(5)]
+            cards.append(_card("S1-001", "Twice Again"))  # an id another file has
+            cards.append(_card(f"{code}-100", "Reprinted Card", cost=9))
+            folder = root / "sets" / rng.choice(("", "extra"))
+            folder.mkdir(exist_ok=True)
+            (folder / f"n{serial}.yaml").write_text(_set_file(code, cards), encoding="utf-8")
+        elif kind == "remove" and len(files) > 3:
+            path.unlink()
+            broken.pop(path, None)
+        elif kind == "move":
+            target = root / "sets" / rng.choice(("", "moved", "zz")) / f"m{serial}-{path.name}"
+            target.parent.mkdir(exist_ok=True)
+            path.rename(target)
+            if path in broken:
+                broken[target] = broken.pop(path)
+        elif kind == "break":
+            broken.setdefault(path, path.read_bytes())
+            path.write_bytes(path.read_bytes() + b"  - id: [unclosed\n")
+        elif kind == "fix" and broken:
+            fixed = rng.choice(sorted(broken))
+            fixed.write_bytes(broken.pop(fixed))
+        elif kind == "formats":
+            formats = root / "formats.yaml"
+            formats.write_text(
+                formats.read_text(encoding="utf-8").replace(
+                    "S5-003", f"S{serial % 8}-00{serial % 5}"
+                ),
+                encoding="utf-8",
+            )
+        else:
+            os.utime(path)
+        yield kind
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_random_changes_lint_as_a_cold_lint(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+) -> None:
+    rng = random.Random(27)
+    root = tmp_path / "db"
+    generate(root, rng)
+    monkeypatch.chdir(tmp_path)
+    assert_same_as_cold(root, monkeypatch)
+    codes = {d.code for d in lint_database(root).diagnostics}
+    assert {"C001", "C002", "C003", "C005", "C101", "C102", "C103", "C104", "F002"} <= codes
+    done = []
+    for kind in operations(root, rng):
+        done.append(kind)
+        assert_same_as_cold(root, monkeypatch)
+    assert set(done) == {"change", "add", "remove", "move", "break", "fix", "touch", "formats"}
+
+
+def test_only_changed_files_are_checked_again(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(1), sets=4, per_set=10)
+    monkeypatch.chdir(tmp_path)
+    first = lint_database(root)
+    assert len(checked) == 6  # four sets, the shared names, the broken file
+    checked.clear()
+    assert outputs(lint_database(root).files, root) == outputs(first.files, root)
+    assert checked == []
+    (root / "sets" / "s2.yaml").write_text(
+        (root / "sets" / "s2.yaml").read_text(encoding="utf-8").replace("cost: 2", "cost: 3", 1),
+        encoding="utf-8",
+    )
+    (root / "sets" / "s1.yaml").rename(root / "sets" / "renamed.yaml")
+    lint_database(root)
+    assert checked == [str(Path("db") / "sets" / "s2.yaml")]  # the renamed file is a hit
+    assert_same_as_cold(root, monkeypatch)
+
+
+@pytest.mark.parametrize("case", sorted(p for p in CASES.glob("*/*") if p.is_dir()), ids=str)
+def test_every_lint_case_round_trips(
+    case: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every diagnostic of every lint case, through the tagged form and through the store."""
+    for d in cold(case, monkeypatch).diagnostics:
+        back = from_tagged(json.loads(json.dumps(to_tagged(d))))
+        fields = ("code", "severity", "message", "file", "line", "column", "section", "card")
+        assert same([getattr(back, f) for f in fields], [getattr(d, f) for f in fields])
+        assert same(back.text, d.text)
+        for lang in LANGS:
+            assert localized(back, lang) == localized(d, lang)
+    lint_database(case)  # fills the store
+    assert_same_as_cold(case, monkeypatch)
+
+
+def test_a_damaged_row_is_checked_again(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(2), sets=3, per_set=5)
+    monkeypatch.chdir(tmp_path)
+    lint_database(root)
+    with sqlite3.connect(store_file(cache)) as db:
+        db.execute("UPDATE file_results SET result = result || ' '")
+    checked.clear()
+    lint_database(root)
+    assert len(checked) == 5  # every row failed its sum: each file is checked again
+    assert_same_as_cold(root, monkeypatch)
+    checked.clear()
+    lint_database(root)
+    assert checked == []  # and stored again
+
+
+def test_a_damaged_store_file_is_replaced(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(3), sets=2, per_set=5)
+    monkeypatch.chdir(tmp_path)
+    lint_database(root)
+    store_file(cache).write_bytes(b"not a database at all" * 100)
+    for name in ("-wal", "-shm"):
+        Path(f"{store_file(cache)}{name}").unlink(missing_ok=True)
+    assert_same_as_cold(root, monkeypatch)
+    with sqlite3.connect(store_file(cache)) as db:
+        assert db.execute("SELECT count(*) FROM file_results").fetchone()[0] == 4
+
+
+def test_a_locked_store_is_skipped(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(4), sets=2, per_set=5)
+    monkeypatch.chdir(tmp_path)
+    lint_database(root)
+    (root / "sets" / "s1.yaml").write_text(
+        (root / "sets" / "s1.yaml").read_text(encoding="utf-8") + _card("S1-777", "Late"),
+        encoding="utf-8",
+    )
+    holder = sqlite3.connect(store_file(cache), isolation_level=None)
+    try:
+        holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+        holder.execute("BEGIN EXCLUSIVE")
+        holder.execute("DELETE FROM file_results WHERE 0")
+        assert_same_as_cold(root, monkeypatch)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store_file(cache).stat().st_size > 0  # not taken for damaged
+
+
+def test_two_lints_at_once(tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(5), sets=6, per_set=30)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VARZ_DECK_CACHE": str(cache)}
+    command = [sys.executable, "-m", "varz_deck", "cards", "lint", "--output", "json", str(root)]
+    runs = [
+        subprocess.Popen(command, env=env, cwd=tmp_path, stdout=subprocess.PIPE) for _ in range(2)
+    ]
+    found = [run.communicate(timeout=120)[0] for run in runs]
+    again = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, check=False)
+    monkeypatch.chdir(tmp_path)
+    expected = json_report.render_lint(cold(root, monkeypatch).files, "en").encode()
+    assert found == [expected, expected]
+    assert again.stdout == expected
+
+
+def test_editor_buffers_are_content_too(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The LSP's relint lints unsaved buffers: they are stored by content like files."""
+    root = tmp_path / "db"
+    generate(root, random.Random(6), sets=3, per_set=5)
+    monkeypatch.chdir(tmp_path)
+    path = root / "sets" / "s1.yaml"
+    edited = path.read_text(encoding="utf-8").replace("cost: 2", "cost: 5", 1)
+    for buffers in ({}, {path: edited}, {path: "cards: 7\n"}, {}, {path: edited}):
+        assert_same_as_cold(root, monkeypatch, buffers=buffers)
+
+
+def test_no_cache_writes_no_store(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(7), sets=1, per_set=3)
+    cold(root, monkeypatch)
+    assert not cache.exists() or not store_file(cache).exists()
+    assert sorted(p.name for p in root.rglob("*")) == sorted(
+        ["sets", "s0.yaml", "shared.yaml", "broken.yaml", "notes.yaml", "formats.yaml"]
+    )

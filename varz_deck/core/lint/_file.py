@@ -1,0 +1,191 @@
+"""One card file's own part of `cards lint`, which depends only on its bytes (and the game), and
+its text form for the lint store (core/lintstore.py).
+
+The text leaves the file's path out (a diagnostic's `file` is filled in when read back, an entry's
+and its card's are the path read under), so a renamed or moved file is a hit. Its first line is
+the diagnostics and each entry's summary (what the whole-database checks choose their groups
+by); each further line is one entry, decoded only when a check needs it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.cards import normalize
+from varz_deck.core.diagnostics import Diagnostic, Mark, Unencodable, diag, from_tagged, to_tagged
+from varz_deck.core.lint import cards, schema
+from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys, entries
+from varz_deck.core.source import LoadError, decode
+from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+
+if TYPE_CHECKING:
+    from varz_deck.core.game import Game
+    from varz_deck.core.rulebook import Rule
+
+# What the whole-database checks look at of an entry: its id, its file's set code, and of its card
+# (None without one) the id, identity, name, set and each of its names normalised.
+Summary = tuple[
+    str | None, str | None, str | None, str | None, str | None, str | None, tuple[str, ...]
+]
+
+
+class FileLint:
+    """A card file's diagnostics and entries (decoded from the store's text when first asked)."""
+
+    __slots__ = ("_entries", "_lines", "game", "problems", "shown", "summaries")
+
+    def __init__(
+        self,
+        problems: list[Diagnostic],
+        summaries: list[Summary],
+        shown: str,
+        game: Game,
+        found: list[Entry] | None = None,
+        lines: Sequence[str] = (),
+    ) -> None:
+        self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
+        self._entries: list[Entry | None] = list(found) if found is not None else []
+        if found is None:
+            self._entries = [None] * len(summaries)
+        self._lines = lines
+
+    def entry(self, i: int) -> Entry:
+        made = self._entries[i]
+        if made is None:
+            made = self._entries[i] = _entry(json.loads(self._lines[i]), self.shown, self.game)
+        return made
+
+    def entries(self) -> list[Entry]:
+        return [self.entry(i) for i in range(len(self.summaries))]
+
+
+def lint_file(
+    content: bytes, shown: str, game: Game, card_rules: list[Rule[CardFile]]
+) -> FileLint | None:
+    """A card file's own checks (F003, C001, the game's card rules, IN_FILE) and entries; None
+    when it is no card file (no top-level `cards:`)."""
+    try:
+        doc = load(decode(content), aliases=True, node_cap=CARD_NODE_CAP)
+    except LoadError as err:
+        return FileLint([diag(err.code, err.message, err.mark, file=shown)], [], shown, game, [])
+    if not (isinstance(doc.data, dict) and "cards" in doc.data):
+        return None
+    problems: list[Diagnostic] = list(duplicate_keys(doc, shown))
+    card_found, bad_paths = schema.schema_violations(game.card_schema, doc, shown)
+    problems.extend(card_found)
+    view = CardFile(doc, shown, list(entries(doc, shown, bad_paths, game)), bad_paths)
+    for rule in card_rules:
+        problems.extend(rule.check(view))
+    problems.extend(cards.IN_FILE.run(view))
+    summaries = [summary(entry, game) for entry in view.entries]
+    return FileLint(problems, summaries, shown, game, view.entries)
+
+
+def summary(entry: Entry, game: Game) -> Summary:
+    card = entry.card
+    if card is None:
+        return (entry.id, entry.set_code, None, None, None, None, ())
+    keys = (normalize(card.name), *(normalize(name) for name in card.names.values()))
+    return (entry.id, entry.set_code, card.id, game.identity(card), card.name, card.set, keys)
+
+
+# --------------------------------------------------------------------------- the store's text
+
+
+def encode(result: FileLint | None) -> str | None:
+    """The text of a file's result without its path; None when it cannot be stored exactly
+    (a value JSON does not carry as it is, or the path inside a message)."""
+    if result is None:
+        return "null"
+    shown = result.shown
+    try:
+        problems = []
+        for problem in result.problems:
+            if problem.file != shown:
+                return None
+            tagged = to_tagged(problem)
+            tagged[3] = None  # the file: the path it is read under
+            problems.append(tagged)
+        head = json.dumps({"d": problems, "s": result.summaries}, ensure_ascii=False)
+        lines = [head]
+        for entry in result.entries():
+            marks = [[list(path), m.line, m.column] for path, m in entry.marks.items()]
+            line = entry.card.line if entry.card is not None else None
+            lines.append(
+                json.dumps(
+                    [entry.index, entry.raw, entry.set_code, marks, line], ensure_ascii=False
+                )
+            )
+    except (Unencodable, TypeError, ValueError, RecursionError):
+        return None
+    text = "\n".join(lines)
+    if shown in text or json.dumps(shown)[1:-1] in text:
+        return None
+    back = decode_result(text, shown, result.game)
+    if back is None or not same_result(back, result):
+        return None
+    return text
+
+
+def decode_result(text: str, shown: str, game: Game) -> FileLint | None:
+    """The result encode() gave, read under the path `shown` (None: no card file)."""
+    head, *lines = text.split("\n")
+    data = json.loads(head)
+    if data is None:
+        return None
+    problems = [from_tagged(d, shown) for d in data["d"]]
+    summaries: list[Summary] = [
+        (s[0], s[1], s[2], s[3], s[4], s[5], tuple(s[6])) for s in data["s"]
+    ]
+    if len(lines) != len(summaries):
+        raise ValueError("entries and summaries differ in number")
+    return FileLint(problems, summaries, shown, game, None, lines)
+
+
+def _entry(data: list[Any], shown: str, game: Game) -> Entry:
+    index, raw, set_code, marks, line = data
+    card = game.make_card(raw, set_code, shown, line) if line is not None else None
+    return Entry(
+        shown, index, raw, set_code, card, {tuple(p): Mark(ln, col) for p, ln, col in marks}
+    )
+
+
+def same_result(a: FileLint, b: FileLint) -> bool:
+    """Whether two results are the same, every value of the same type (1, 1.0 and True differ)."""
+    if len(a.problems) != len(b.problems) or not same(a.summaries, b.summaries):
+        return False
+    for p, q in zip(a.problems, b.problems, strict=True):
+        if not same(_fields(p), _fields(q)):
+            return False
+    for x, y in zip(a.entries(), b.entries(), strict=True):
+        if not same(_entry_fields(x), _entry_fields(y)) or x.card != y.card:
+            return False
+    return True
+
+
+def _entry_fields(e: Entry) -> tuple[object, ...]:
+    return (e.file, e.index, e.raw, e.set_code, e.marks, e.card is None)
+
+
+def _fields(d: Diagnostic) -> tuple[object, ...]:
+    return (d.code, d.severity, d.message, d.file, d.line, d.column, d.section, d.card, d.text)
+
+
+def same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return list(a) == list(b) and all(
+            same(k, j) and same(a[k], b[j]) for k, j in zip(a, b, strict=True)
+        )
+    if isinstance(a, (list, tuple)):
+        assert isinstance(b, (list, tuple))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return (a == b and math.copysign(1, a) == math.copysign(1, b)) or (a != a and b != b)
+    return a == b
