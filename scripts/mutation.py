@@ -182,6 +182,7 @@ TARGETS = (
     Target("keyindex", "Card index: completion's table", ("varz_deck/core/keyindex.py",)),
     Target("formats", "Card database: formats.yaml", ("varz_deck/core/formats.py",)),
     Target("lint", "Card-data checks (cards lint)", ("varz_deck/core/lint",)),
+    Target("lintstore", "cards lint: the per-file result store", ("varz_deck/core/lintstore.py",)),
     Target(
         "tune",
         "VARZ tune: odds, swaps, tables",

@@ -250,22 +250,45 @@ def test_every_lint_case_round_trips(
     assert_same_as_cold(case, monkeypatch)
 
 
+@pytest.mark.parametrize("part", ["head", "entry"])
 def test_a_damaged_row_is_checked_again(
-    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str], part: str
 ) -> None:
     root = tmp_path / "db"
     generate(root, random.Random(2), sets=3, per_set=5)
     monkeypatch.chdir(tmp_path)
     lint_database(root)
     with sqlite3.connect(store_file(cache)) as db:
-        db.execute("UPDATE file_results SET result = result || ' '")
+        if part == "head":
+            db.execute("UPDATE file_results SET head = head || ' '")
+        else:
+            db.execute("UPDATE entries SET line = line || ' '")
     checked.clear()
     lint_database(root)
-    assert len(checked) == 5  # every row failed its sum: each file is checked again
+    # a damaged head: every file is checked again; entries: the files of those a check needs
+    files = (
+        ["broken", "s0", "s1", "s2", "shared"] if part == "head" else ["s0", "s1", "s2", "shared"]
+    )
+    assert sorted(Path(p).stem for p in checked) == files
     assert_same_as_cold(root, monkeypatch)
     checked.clear()
     lint_database(root)
     assert checked == []  # and stored again
+
+
+def test_a_store_of_another_layout_is_made_again(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+) -> None:
+    root = tmp_path / "db"
+    generate(root, random.Random(3), sets=2, per_set=5)
+    monkeypatch.chdir(tmp_path)
+    cache.mkdir()
+    with sqlite3.connect(store_file(cache)) as db:
+        db.execute("CREATE TABLE file_results (digest BLOB PRIMARY KEY, result TEXT, sum INTEGER)")
+    assert_same_as_cold(root, monkeypatch)
+    checked.clear()
+    lint_database(root)
+    assert checked == []
 
 
 def test_a_damaged_store_file_is_replaced(
@@ -333,6 +356,26 @@ def test_editor_buffers_are_content_too(
     edited = path.read_text(encoding="utf-8").replace("cost: 2", "cost: 5", 1)
     for buffers in ({}, {path: edited}, {path: "cards: 7\n"}, {}, {path: edited}):
         assert_same_as_cold(root, monkeypatch, buffers=buffers)
+    assert _rows(cache) == 5  # each file's saved content; a buffer's is not kept
+
+
+def _rows(cache: Path) -> int:
+    with sqlite3.connect(store_file(cache)) as db:
+        return int(db.execute("SELECT count(*) FROM file_results").fetchone()[0])
+
+
+def test_the_store_keeps_the_newest_rows(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from varz_deck.core import lintstore
+
+    monkeypatch.setattr(lintstore, "MAX_ROWS", 3)
+    root = tmp_path / "db"
+    generate(root, random.Random(9), sets=4, per_set=3)
+    monkeypatch.chdir(tmp_path)
+    assert_same_as_cold(root, monkeypatch)
+    assert _rows(cache) == 3
+    assert_same_as_cold(root, monkeypatch)
 
 
 def test_no_cache_writes_no_store(
@@ -345,3 +388,74 @@ def test_no_cache_writes_no_store(
     assert sorted(p.name for p in root.rglob("*")) == sorted(
         ["sets", "s0.yaml", "shared.yaml", "broken.yaml", "notes.yaml", "formats.yaml"]
     )
+
+
+def test_cache_info_and_clear_see_the_store(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from varz_deck.core import cachestore
+
+    root = tmp_path / "db"
+    generate(root, random.Random(8), sets=1, per_set=3)
+    lint_database(root)
+    size = store_file(cache).stat().st_size
+    assert size > 0 and cachestore.info().size >= size
+    (cache / "lint-varz.sqlite-wal").write_bytes(b"x")
+    (cache / "lint-..sqlite").write_bytes(b"not ours")
+    cachestore.clear()
+    assert "lint-..sqlite" in (left := sorted(p.name for p in cache.iterdir()))
+    assert not [name for name in left if name.startswith("lint-varz")]
+    assert_same_as_cold(root, monkeypatch)  # and a new store is made
+    assert store_file(cache).is_file()
+
+
+def _crowded(root: Path, rng: random.Random) -> None:
+    """Card files whose ids, names, translations and fields collide often."""
+    (root / "sets").mkdir(parents=True)
+    names = ["Aoi", "Ember", "Tide", "aoi", "Ｅｍｂｅｒ", "Gale"]
+    for n in range(6):
+        cards = []
+        for _ in range(rng.randint(0, 12)):
+            card_id = f"{rng.choice(('S1', 'S2', 'X'))}-{rng.randint(1, 9):03d}"
+            name = rng.choice(names)
+            ja = rng.choice([*names, "葵", "火"])
+            cards.append(_card(card_id, name, cost=rng.randint(1, 3), ja=ja))
+            if rng.random() < 0.1:
+                cards.append("  - 7\n")
+        text = _set_file(rng.choice(("S1", "S2")), cards) if cards else "cards: []\n"
+        (root / "sets" / f"f{n}.yaml").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_chosen_groups_find_what_every_entry_finds(tmp_path: Path, seed: int) -> None:
+    """The whole-database checks run on chosen groups say what they say over every entry."""
+    from varz_deck.core.lint import _whole, cards
+    from varz_deck.core.lint._base import Cards
+    from varz_deck.games import get_game
+
+    game = get_game("varz")
+    rules = list(game.card_rules().values())
+    _crowded(tmp_path, random.Random(seed))
+    results = []
+    for path in sorted((tmp_path / "sets").glob("*.yaml")):
+        done = core_lint.lint_file(path.read_bytes(), str(path), game, rules)
+        assert done is not None
+        results.append(done)
+    flat = _whole.placed(results)
+    everything = [e for f in results for e in f.entries()]
+    expected = cards.ACROSS.run(Cards(everything, game))
+    assert [(d, d.text) for d in _whole.across(flat, game)] == [(d, d.text) for d in expected]
+    view = _whole.formats_view(None, "formats.yaml", flat)  # type: ignore[arg-type]
+    ids: dict[str, str | None] = {}
+    for e in everything:
+        if e.id is not None:
+            ids.setdefault(e.id, e.card.name if e.card is not None else None)
+    assert view.ids == ids and list(view.ids) == list(ids)
+    assert view.known_sets == {
+        e.set_code or e.id.split("-", 1)[0] for e in everything if e.set_code or e.id
+    }
+    sets_of_name: dict[str, set[str]] = {}
+    for e in everything:
+        if e.card is not None:
+            sets_of_name.setdefault(e.card.name, set()).add(e.card.set)
+    assert view.sets_of_name == sets_of_name

@@ -23,7 +23,8 @@ _HEX = "[0-9a-f]{40}"
 # and the temporary files a write goes through (.<name>.<pid>.tmp; .db-<key>.<pid>.tmp before)
 _OURS = re.compile(
     rf"(db-{_HEX}\.(json|sqlite)|files-{_HEX}\.json|\.db-{_HEX}\.[0-9]+\.tmp"
-    rf"|\.(db-{_HEX}\.sqlite|files-{_HEX}\.json)\.[0-9]+\.tmp)"
+    rf"|\.(db-{_HEX}\.sqlite|files-{_HEX}\.json)\.[0-9]+\.tmp"
+    r"|lint-[a-z0-9][a-z0-9_-]*\.sqlite(-wal|-shm)?)"  # a game's lint store (core/lintstore.py)
 )
 _DATABASE = re.compile(rf"db-{_HEX}\.(sqlite|json)")
 _RECORD = re.compile(rf"files-{_HEX}\.json")

@@ -150,7 +150,13 @@ def lint_database(
     store = lintstore.open_store(game, codes)
     try:
         return lint(
-            root, game, counted(files, progress), misnamed(root), games or (game.key,), store=store
+            root,
+            game,
+            counted(files, progress),
+            misnamed(root),
+            games or (game.key,),
+            store=store,
+            unsaved=list(buffers or ()),
         )
     finally:
         if store is not None:

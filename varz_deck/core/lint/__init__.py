@@ -11,7 +11,10 @@ A game adds its own card checks (`Game.card_rules`), registered the same way on 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import gc
+import os
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,10 +106,13 @@ def lint(
     games: Sequence[str],
     *,
     store: LintStore | None = None,
+    unsaved: Collection[Path] = (),
 ) -> LintResult:
     """Check every file read of the database at root, then the database whole. `games` are the
     installed games' keys (what formats.yaml's `game:` may name). A card file's own result is
-    taken from `store` when its content is there, and kept there when not (lint_file)."""
+    taken from `store` when its content is there, and kept there when not (lint_file), except
+    for `unsaved` files (an editor's buffers: each keystroke would be another row)."""
+    unsaved_keys = {_path_key(path) for path in unsaved}
     result = LintResult(root)
     card_files: list[FileLint] = []
     formats_doc: tuple[str, Document] | None = None
@@ -146,13 +152,29 @@ def lint(
             if path in misnamed:
                 result.files[shown] = _misnamed(path, shown, formats_file)
             continue  # cannot have a `cards:` key: not a card file (SPEC §1)
-        done = _file_result(content, shown, game, card_rules, None if path in misnamed else store)
+        keep = not unsaved_keys or _path_key(path) not in unsaved_keys
+        done = _file_result(
+            content, shown, game, card_rules, None if path in misnamed else store, keep=keep
+        )
         if done is None:
             if path in misnamed:
                 result.files[shown] = _misnamed(path, shown, formats_file)
             continue  # not a card file: ignored (SPEC §1)
         result.files[shown] = done.problems
         card_files.append(done)
+    with _no_gc():
+        _whole_database(result, root, game, card_files, formats_doc)
+    return result
+
+
+def _whole_database(
+    result: LintResult,
+    root: Path,
+    game: Game,
+    card_files: list[FileLint],
+    formats_doc: tuple[str, Document] | None,
+) -> None:
+    """FOLDER, ACROSS and FORMATS over every card file's entries, in file order."""
     flat = _whole.placed(card_files)
     shown_root = display(root)
     folder = files.Folder(shown_root, bool(flat), bool(result.errors))
@@ -170,7 +192,6 @@ def lint(
     for diags in result.files.values():
         diags.sort(key=Diagnostic.sort_key)
     result._database = partial(_database, game, card_files, read_formats_of)
-    return result
 
 
 def _file_result(
@@ -179,23 +200,66 @@ def _file_result(
     game: Game,
     card_rules: list[Rule[CardFile]],
     store: LintStore | None,
+    *,
+    keep: bool = True,
 ) -> FileLint | None:
-    """lint_file's result for a card file's bytes, from the store when it has them."""
+    """lint_file's result for a card file's bytes, from the store when it has them (and kept
+    there when not, if `keep`)."""
     if store is None:
         return lint_file(content, shown, game, card_rules)
     digest = store.digest(content)
-    text = store.get(digest)
-    if text is not None:
+    head = store.head(digest)
+    if head is not None:
+        line = partial(store.entry, digest)
+        again = partial(_again, store, digest, content, shown, game, card_rules, keep)
         try:
-            return decode_result(text, shown, game)
+            with _no_gc():  # JSON makes no cycles; a collection would walk every result so far
+                return decode_result(head, shown, game, line, again)
         except (ValueError, TypeError, KeyError, IndexError, RecursionError):
-            pass  # a row that passed its sum but not its form: recompute it (not stored again)
+            pass  # a row that passed its sum but not its form: checked again, not stored again
     done = lint_file(content, shown, game, card_rules)
-    if text is None:
+    if head is None and keep:
         encoded = encode(done)
         if encoded is not None:
-            store.put(digest, encoded)
+            store.put(digest, *encoded)
     return done
+
+
+def _again(
+    store: LintStore,
+    digest: bytes,
+    content: bytes,
+    shown: str,
+    game: Game,
+    card_rules: list[Rule[CardFile]],
+    keep: bool,
+) -> list[Entry]:
+    """A stored file's entries when one of them is gone or damaged: the file checked again."""
+    done = lint_file(content, shown, game, card_rules)
+    if done is None:  # its head said it is a card file
+        return []
+    encoded = encode(done) if keep else None
+    if encoded is not None:
+        store.put(digest, *encoded)
+    return done.entries()
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: what runs in it allocates many objects, none in a
+    cycle, and each collection would walk everything allocated before."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _path_key(path: Path) -> str:
+    """One spelling of a path (as discovery keys buffers)."""
+    return os.path.normcase(os.path.abspath(path))
 
 
 def _database(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import normalize
@@ -25,17 +25,17 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
     from varz_deck.core.rulebook import Rule
 
-# What the whole-database checks look at of an entry: its id, its file's set code, and of its card
-# (None without one) the id, identity, name, set and each of its names normalised.
-Summary = tuple[
-    str | None, str | None, str | None, str | None, str | None, str | None, tuple[str, ...]
-]
+# What the whole-database checks look at of an entry, as JSON has it: its id, its file's set code,
+# and of its card (None without one) the id, identity, name, set and each name normalised.
+Summary = list[Any]
 
 
 class FileLint:
-    """A card file's diagnostics and entries (decoded from the store's text when first asked)."""
+    """A card file's diagnostics and entries. Read from the store, an entry is decoded when a
+    check first asks for it: `line(i)` gives its JSON (None when it cannot), `again()` every
+    entry of the file checked again."""
 
-    __slots__ = ("_entries", "_lines", "game", "problems", "shown", "summaries")
+    __slots__ = ("_again", "_entries", "_line", "game", "problems", "shown", "summaries")
 
     def __init__(
         self,
@@ -44,18 +44,28 @@ class FileLint:
         shown: str,
         game: Game,
         found: list[Entry] | None = None,
-        lines: Sequence[str] = (),
+        line: Callable[[int], str | None] | None = None,
+        again: Callable[[], list[Entry]] | None = None,
     ) -> None:
         self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
-        self._entries: list[Entry | None] = list(found) if found is not None else []
-        if found is None:
-            self._entries = [None] * len(summaries)
-        self._lines = lines
+        self._entries: list[Entry | None] = (
+            list(found) if found is not None else [None] * len(summaries)
+        )
+        self._line, self._again = line, again
 
     def entry(self, i: int) -> Entry:
         made = self._entries[i]
         if made is None:
-            made = self._entries[i] = _entry(json.loads(self._lines[i]), self.shown, self.game)
+            assert self._line is not None and self._again is not None
+            text = self._line(i)
+            if text is None:
+                self._entries = list(self._again())
+                if len(self._entries) != len(self.summaries):
+                    raise ValueError("a file checked again that does not fit its summaries")
+                made = self._entries[i]
+                assert made is not None
+            else:
+                made = self._entries[i] = _entry(json.loads(text), self.shown, self.game)
         return made
 
     def entries(self) -> list[Entry]:
@@ -87,19 +97,19 @@ def lint_file(
 def summary(entry: Entry, game: Game) -> Summary:
     card = entry.card
     if card is None:
-        return (entry.id, entry.set_code, None, None, None, None, ())
-    keys = (normalize(card.name), *(normalize(name) for name in card.names.values()))
-    return (entry.id, entry.set_code, card.id, game.identity(card), card.name, card.set, keys)
+        return [entry.id, entry.set_code, None, None, None, None, []]
+    keys = [normalize(card.name), *(normalize(name) for name in card.names.values())]
+    return [entry.id, entry.set_code, card.id, game.identity(card), card.name, card.set, keys]
 
 
 # --------------------------------------------------------------------------- the store's text
 
 
-def encode(result: FileLint | None) -> str | None:
-    """The text of a file's result without its path; None when it cannot be stored exactly
-    (a value JSON does not carry as it is, or the path inside a message)."""
+def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
+    """The head and the entries' lines of a file's result without its path; None when they
+    cannot be stored exactly (a value JSON does not carry as it is, or the path in a message)."""
     if result is None:
-        return "null"
+        return "null", []
     shown = result.shown
     try:
         problems = []
@@ -110,7 +120,7 @@ def encode(result: FileLint | None) -> str | None:
             tagged[3] = None  # the file: the path it is read under
             problems.append(tagged)
         head = json.dumps({"d": problems, "s": result.summaries}, ensure_ascii=False)
-        lines = [head]
+        lines = []
         for entry in result.entries():
             marks = [[list(path), m.line, m.column] for path, m in entry.marks.items()]
             line = entry.card.line if entry.card is not None else None
@@ -121,28 +131,30 @@ def encode(result: FileLint | None) -> str | None:
             )
     except (Unencodable, TypeError, ValueError, RecursionError):
         return None
-    text = "\n".join(lines)
-    if shown in text or json.dumps(shown)[1:-1] in text:
-        return None
-    back = decode_result(text, shown, result.game)
+    quoted = json.dumps(shown)[1:-1]
+    for text in (head, *lines):
+        if shown in text or quoted in text:
+            return None
+    back = decode_result(head, shown, result.game, lines.__getitem__, result.entries)
     if back is None or not same_result(back, result):
         return None
-    return text
+    return head, lines
 
 
-def decode_result(text: str, shown: str, game: Game) -> FileLint | None:
-    """The result encode() gave, read under the path `shown` (None: no card file)."""
-    head, *lines = text.split("\n")
+def decode_result(
+    head: str,
+    shown: str,
+    game: Game,
+    line: Callable[[int], str | None],
+    again: Callable[[], list[Entry]],
+) -> FileLint | None:
+    """The result encode() gave, read under the path `shown` (None: no card file); `line` and
+    `again` give its entries when first needed (see FileLint)."""
     data = json.loads(head)
     if data is None:
         return None
     problems = [from_tagged(d, shown) for d in data["d"]]
-    summaries: list[Summary] = [
-        (s[0], s[1], s[2], s[3], s[4], s[5], tuple(s[6])) for s in data["s"]
-    ]
-    if len(lines) != len(summaries):
-        raise ValueError("entries and summaries differ in number")
-    return FileLint(problems, summaries, shown, game, None, lines)
+    return FileLint(problems, data["s"], shown, game, None, line, again)
 
 
 def _entry(data: list[Any], shown: str, game: Game) -> Entry:

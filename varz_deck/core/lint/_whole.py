@@ -16,6 +16,7 @@ A check of ACROSS without a chooser here is shown every entry.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -35,12 +36,10 @@ def placed(results: list[FileLint]) -> list[Placed]:
     return [(f, i, s) for f in results for i, s in enumerate(f.summaries)]
 
 
-def duplicate_ids(flat: list[Placed]) -> list[Placed]:
-    count: dict[str, int] = {}
-    for _, _, s in flat:
-        if s[0] is not None:
-            count[s[0]] = count.get(s[0], 0) + 1
-    return [p for p in flat if p[2][0] is not None and count[p[2][0]] > 1]
+def duplicate_ids(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
+    count = Counter(s[0] for _, _, s in flat)
+    twice = {key for key, n in count.items() if n > 1 and key is not None}
+    return [p for p in flat if p[2][0] in twice] if twice else []
 
 
 def first_printings(flat: list[Placed]) -> list[Placed]:
@@ -55,27 +54,25 @@ def first_printings(flat: list[Placed]) -> list[Placed]:
     return out
 
 
-def printings(flat: list[Placed]) -> list[Placed]:
-    unique = first_printings(flat)
-    count: dict[str | None, int] = {}
-    for _, _, s in unique:
-        count[s[3]] = count.get(s[3], 0) + 1
-    return [p for p in unique if count[p[2][3]] > 1]
+def printings(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
+    count = Counter(s[3] for _, _, s in unique)
+    shared = {key for key, n in count.items() if n > 1}
+    return [p for p in unique if p[2][3] in shared] if shared else []
 
 
-def shared_names(flat: list[Placed]) -> list[Placed]:
-    unique = first_printings(flat)
-    owner: dict[str, str | None] = {}
+def shared_names(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
+    owner: dict[str, str] = {}
     shared: set[str] = set()
     for _, _, s in unique:
+        name = s[4]
         for key in s[6]:
-            name = owner.setdefault(key, s[4])
-            if name != s[4]:
+            if owner.setdefault(key, name) != name:
                 shared.add(key)
-    return [p for p in unique if not shared.isdisjoint(p[2][6])]
+    return [p for p in unique if not shared.isdisjoint(p[2][6])] if shared else []
 
 
-CHOOSERS: dict[str, Callable[[list[Placed]], list[Placed]]] = {
+Chooser = Callable[[list[Placed], list[Placed]], list[Placed]]
+CHOOSERS: dict[str, Chooser] = {
     "C002": duplicate_ids,
     "C003": printings,
     "C101": shared_names,
@@ -85,13 +82,14 @@ CHOOSERS: dict[str, Callable[[list[Placed]], list[Placed]]] = {
 
 def across(flat: list[Placed], game: Game) -> list[Diagnostic]:
     """What `cards.ACROSS.run` finds over every entry, in its order."""
-    chosen: dict[Callable[[list[Placed]], list[Placed]] | None, list[Entry]] = {}
+    unique = first_printings(flat)
+    chosen: dict[Chooser | None, list[Entry]] = {}
     found: list[Diagnostic] = []
     for code in sorted(cards.ACROSS.rules):
         rule = cards.ACROSS.rules[code]
         chooser = CHOOSERS.get(code)
         if chooser not in chosen:
-            group = chooser(flat) if chooser is not None else flat
+            group = chooser(flat, unique) if chooser is not None else flat
             chosen[chooser] = [f.entry(i) for f, i, _ in group]
         view = Cards(chosen[chooser], game)
         if rule.applies(view):
@@ -112,5 +110,5 @@ def formats_view(doc: Document, shown: str, flat: list[Placed]) -> FormatsFile:
         if entry_id is not None and entry_id not in ids:
             ids[entry_id] = name
         if card_id is not None:
-            sets_of_name.setdefault(name, set()).add(card_set)  # type: ignore[arg-type]
+            sets_of_name.setdefault(name, set()).add(card_set)
     return FormatsFile(doc, shown, known_sets, ids, sets_of_name)
