@@ -21,6 +21,7 @@ from varz_deck.core.diagnostics import Diagnostic, from_tagged, to_tagged
 from varz_deck.core.i18n import localized
 from varz_deck.core.lint._file import same
 from varz_deck.core.report import json_report, sarif, text
+from varz_deck.core.strictyaml import load
 from varz_deck.games import all_codes, lint_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -445,7 +446,14 @@ def test_chosen_groups_find_what_every_entry_finds(tmp_path: Path, seed: int) ->
     everything = [e for f in results for e in f.entries()]
     expected = cards.ACROSS.run(Cards(everything, game))
     assert [(d, d.text) for d in _whole.across(flat, game)] == [(d, d.text) for d in expected]
-    view = _whole.formats_view(None, "formats.yaml", flat)  # type: ignore[arg-type]
+    formats = tmp_path / "formats.yaml"
+    formats.write_text(
+        "formats:\n  f:\n    sets: [S1]\n    banned: [S1-001, S2-002, X-003, nope]\n"
+        "    restricted: {S2-004: 1, S1-005: 2}\n",
+        encoding="utf-8",
+    )
+    doc = load(formats.read_text(encoding="utf-8"))
+    view = _whole.formats_view(doc, "formats.yaml", flat)
     ids: dict[str, str | None] = {}
     for e in everything:
         if e.id is not None:
@@ -458,4 +466,28 @@ def test_chosen_groups_find_what_every_entry_finds(tmp_path: Path, seed: int) ->
     for e in everything:
         if e.card is not None:
             sets_of_name.setdefault(e.card.name, set()).add(e.card.set)
-    assert view.sets_of_name == sets_of_name
+    for name in {ids.get(i) for i in ("S1-001", "S2-002", "X-003", "nope", "S2-004", "S1-005")}:
+        if name is not None:  # only the names formats.yaml bans or restricts are looked up
+            assert view.sets_of_name.get(name) == sets_of_name.get(name)
+
+
+def test_a_clean_lint_gives_the_database_from_the_store(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, checked: list[str]
+) -> None:
+    """What the LSP takes from a clean relint: the database, built from stored entries."""
+    root = tmp_path / "db"
+    (root / "sets").mkdir(parents=True)
+    for n in range(3):
+        cards = [_card(f"S{n}-{i:03d}", f"Card {n} {i}") for i in range(20)]
+        (root / "sets" / f"s{n}.yaml").write_text(_set_file(f"S{n}", cards), encoding="utf-8")
+    (root / "formats.yaml").write_text(
+        "formats:\n  standard:\n    name: Standard\n    sets: [S0, S1]\n    banned: [S1-004]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    lint_database(root)
+    checked.clear()
+    warm = lint_database(root)
+    assert warm.database is not None and checked == []
+    assert len(warm.database.cards) == 60 and "standard" in warm.database.formats
+    assert_same_as_cold(root, monkeypatch)

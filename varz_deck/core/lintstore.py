@@ -69,6 +69,7 @@ class LintStore:
         self.waiting = 0  # characters of text in pending
         self.db: sqlite3.Connection | None = None
         self.db = self._open()
+        self.reopen = False  # closed after a lint, but a result's entries may still be read
 
     def _open(self) -> sqlite3.Connection | None:
         for attempt in (1, 2):
@@ -108,11 +109,36 @@ class LintStore:
         query = "SELECT line, sum FROM entries WHERE digest = ? AND pos = ?"
         return self._read(query, digest, pos)
 
-    def _read(self, query: str, digest: bytes, pos: int = -1) -> str | None:
-        if self.db is None:
+    def lines(self, count: int, digest: bytes) -> list[str] | None:
+        """Every stored line of a file's `count` entries, or None (one missing or damaged)."""
+        db = self._reading()
+        if db is None:
             return None
         try:
-            row = self.db.execute(query, (digest, pos) if pos >= 0 else (digest,)).fetchone()
+            rows = db.execute(
+                "SELECT pos, line, sum FROM entries WHERE digest = ? ORDER BY pos", (digest,)
+            ).fetchall()
+        except sqlite3.Error as err:
+            self._failed(err)
+            return None
+        ok = len(rows) == count and all(
+            pos == i and isinstance(line, str) and stored == row_sum(digest, line, pos)
+            for i, (pos, line, stored) in enumerate(rows)
+        )
+        return [line for _, line, _ in rows] if ok else None
+
+    def _reading(self) -> sqlite3.Connection | None:
+        if self.db is None and self.reopen:
+            self.reopen = False
+            self.db = self._open()
+        return self.db
+
+    def _read(self, query: str, digest: bytes, pos: int = -1) -> str | None:
+        db = self._reading()
+        if db is None:
+            return None
+        try:
+            row = db.execute(query, (digest, pos) if pos >= 0 else (digest,)).fetchone()
         except sqlite3.Error as err:
             self._failed(err)
             return None
@@ -122,8 +148,8 @@ class LintStore:
         if isinstance(text, str) and stored == row_sum(digest, text, pos):
             return text
         with contextlib.suppress(sqlite3.Error):  # checked again and stored again
-            self.db.execute("DELETE FROM file_results WHERE digest = ?", (digest,))
-            self.db.execute("DELETE FROM entries WHERE digest = ?", (digest,))
+            db.execute("DELETE FROM file_results WHERE digest = ?", (digest,))
+            db.execute("DELETE FROM entries WHERE digest = ?", (digest,))
         return None
 
     def put(self, digest: bytes, head: str, lines: list[str]) -> None:
@@ -162,10 +188,12 @@ class LintStore:
             self._failed(err)
 
     def close(self) -> None:
+        """Write what is kept and close; a later read (a result's entries) opens it again."""
         self.flush()
         db, self.db = self.db, None
         if db is not None:
             db.close()
+            self.reopen = True
 
     def _failed(self, err: sqlite3.Error) -> None:
         db, self.db = self.db, None

@@ -214,7 +214,8 @@ def _file_result(
         again = partial(_again, store, digest, content, shown, game, card_rules, keep)
         try:
             with _no_gc():  # JSON makes no cycles; a collection would walk every result so far
-                return decode_result(head, shown, game, line, again)
+                lines = partial(store.lines, digest=digest)
+                return decode_result(head, shown, game, line, again, lines)
         except (ValueError, TypeError, KeyError, IndexError, RecursionError):
             pass  # a row that passed its sum but not its form: checked again, not stored again
     done = lint_file(content, shown, game, card_rules)

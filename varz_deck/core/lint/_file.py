@@ -35,7 +35,7 @@ class FileLint:
     check first asks for it: `line(i)` gives its JSON (None when it cannot), `again()` every
     entry of the file checked again."""
 
-    __slots__ = ("_again", "_entries", "_line", "game", "problems", "shown", "summaries")
+    __slots__ = ("_again", "_entries", "_line", "_lines", "game", "problems", "shown", "summaries")
 
     def __init__(
         self,
@@ -46,12 +46,13 @@ class FileLint:
         found: list[Entry] | None = None,
         line: Callable[[int], str | None] | None = None,
         again: Callable[[], list[Entry]] | None = None,
+        lines: Callable[[int], list[str] | None] | None = None,
     ) -> None:
         self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
         self._entries: list[Entry | None] = (
             list(found) if found is not None else [None] * len(summaries)
         )
-        self._line, self._again = line, again
+        self._line, self._again, self._lines = line, again, lines
 
     def entry(self, i: int) -> Entry:
         made = self._entries[i]
@@ -69,6 +70,12 @@ class FileLint:
         return made
 
     def entries(self) -> list[Entry]:
+        if self._lines is not None and None in self._entries:
+            found = self._lines(len(self.summaries))  # one read for all, rather than one for each
+            if found is not None:
+                for i, text in enumerate(found):
+                    if self._entries[i] is None:
+                        self._entries[i] = _entry(json.loads(text), self.shown, self.game)
         return [self.entry(i) for i in range(len(self.summaries))]
 
 
@@ -147,14 +154,15 @@ def decode_result(
     game: Game,
     line: Callable[[int], str | None],
     again: Callable[[], list[Entry]],
+    lines: Callable[[int], list[str] | None] | None = None,
 ) -> FileLint | None:
-    """The result encode() gave, read under the path `shown` (None: no card file); `line` and
-    `again` give its entries when first needed (see FileLint)."""
+    """The result encode() gave, read under the path `shown` (None: no card file); `line`,
+    `again` and `lines` (given the number of entries) give them when first needed (FileLint)."""
     data = json.loads(head)
     if data is None:
         return None
     problems = [from_tagged(d, shown) for d in data["d"]]
-    return FileLint(problems, data["s"], shown, game, None, line, again)
+    return FileLint(problems, data["s"], shown, game, None, line, again, lines)
 
 
 def _entry(data: list[Any], shown: str, game: Game) -> Entry:

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from itertools import chain, compress, repeat
+from operator import is_, itemgetter, not_
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.lint import cards
+from varz_deck.core.lint import cards, formats
 from varz_deck.core.lint._base import Cards, Entry, FormatsFile
 from varz_deck.core.lint._file import FileLint, Summary
 
@@ -31,44 +33,56 @@ if TYPE_CHECKING:
 
 Placed = tuple[FileLint, int, Summary]  # a file's result, the entry's position in it, its summary
 
+# The choosers work on whole columns of the summaries with the built-ins (map, zip, Counter,
+# compress): a Python loop over 100,000 entries would cost what the whole lint may.
+_ID, _SET_CODE, _CARD, _IDENTITY, _NAME, _SET, _KEYS = (itemgetter(i) for i in range(7))
+
 
 def placed(results: list[FileLint]) -> list[Placed]:
     return [(f, i, s) for f in results for i, s in enumerate(f.summaries)]
 
 
+def _summaries(group: list[Placed]) -> list[Summary]:
+    return list(map(itemgetter(2), group))
+
+
+def _given_twice(values: list[Any]) -> set[Any]:
+    """The values (not None) given more than once."""
+    if len(set(values)) == len(values):
+        return set()
+    twice = {value for value, n in Counter(values).items() if n > 1}
+    twice.discard(None)
+    return twice
+
+
 def duplicate_ids(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
-    count = Counter(s[0] for _, _, s in flat)
-    twice = {key for key, n in count.items() if n > 1 and key is not None}
-    return [p for p in flat if p[2][0] in twice] if twice else []
+    twice = _given_twice(list(map(_ID, _summaries(flat))))
+    return list(compress(flat, map(twice.__contains__, map(_ID, _summaries(flat)))))
 
 
 def first_printings(flat: list[Placed]) -> list[Placed]:
     """The entries `unique_cards` keeps: a card, the first of its id."""
-    seen: set[str] = set()
-    out = []
-    for p in flat:
-        card_id = p[2][2]
-        if card_id is not None and card_id not in seen:
-            seen.add(card_id)
-            out.append(p)
-    return out
+    ids = list(map(_CARD, _summaries(flat)))
+    first = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+    first.pop(None, None)
+    return [flat[i] for i in sorted(first.values())]
 
 
 def printings(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
-    count = Counter(s[3] for _, _, s in unique)
-    shared = {key for key, n in count.items() if n > 1}
-    return [p for p in unique if p[2][3] in shared] if shared else []
+    identities = list(map(_IDENTITY, _summaries(unique)))
+    shared = _given_twice(identities)
+    return list(compress(unique, map(shared.__contains__, identities)))
 
 
 def shared_names(flat: list[Placed], unique: list[Placed]) -> list[Placed]:
-    owner: dict[str, str] = {}
-    shared: set[str] = set()
-    for _, _, s in unique:
-        name = s[4]
-        for key in s[6]:
-            if owner.setdefault(key, name) != name:
-                shared.add(key)
-    return [p for p in unique if not shared.isdisjoint(p[2][6])] if shared else []
+    summaries = _summaries(unique)
+    keys = list(map(_KEYS, summaries))
+    names = chain.from_iterable(map(repeat, map(_NAME, summaries), map(len, keys)))
+    pairs = set(zip(chain.from_iterable(keys), names, strict=True))  # (normalised, card name)
+    shared = _given_twice([key for key, _ in pairs])
+    if not shared:
+        return []
+    return list(compress(unique, map(not_, map(shared.isdisjoint, keys))))
 
 
 Chooser = Callable[[list[Placed], list[Placed]], list[Placed]]
@@ -98,17 +112,28 @@ def across(flat: list[Placed], game: Game) -> list[Diagnostic]:
 
 
 def formats_view(doc: Document, shown: str, flat: list[Placed]) -> FormatsFile:
-    known_sets: set[str] = set()
-    ids: dict[str, str | None] = {}
-    sets_of_name: dict[str, set[str]] = {}
-    for _, _, s in flat:
-        entry_id, set_code, card_id, _, name, card_set, _ = s
-        if set_code is not None:
-            known_sets.add(set_code)
-        elif entry_id is not None:
+    """formats.yaml with what its checks need of the entries: the set codes, the first card of
+    each id, and the sets of the names it bans or restricts."""
+    summaries = _summaries(flat)
+    ids = list(map(_ID, summaries))
+    set_codes = list(map(_SET_CODE, summaries))
+    known_sets = set(set_codes)
+    known_sets.discard(None)
+    for entry_id in compress(ids, map(is_, set_codes, repeat(None))):
+        if entry_id is not None:
             known_sets.add(entry_id.split("-", 1)[0])
-        if entry_id is not None and entry_id not in ids:
-            ids[entry_id] = name
+    names = list(map(_NAME, summaries))
+    first = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+    first.pop(None, None)
+    card_of = {ids[i]: names[i] for i in sorted(first.values())}  # in the order ids first come
+    named = {
+        card_of.get(card_id)
+        for key, spec in formats.specs(doc)
+        for _, card_id, _ in formats.named(doc, key, spec)
+    }
+    sets_of_name: dict[str, set[str]] = {}
+    wanted = zip(names, map(_SET, summaries), map(_CARD, summaries), strict=True)
+    for name, card_set, card_id in compress(wanted, map(named.__contains__, names)):
         if card_id is not None:
             sets_of_name.setdefault(name, set()).add(card_set)
-    return FormatsFile(doc, shown, known_sets, ids, sets_of_name)
+    return FormatsFile(doc, shown, known_sets, card_of, sets_of_name)

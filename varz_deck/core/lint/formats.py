@@ -11,20 +11,22 @@ from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import Message, Quoted, msg
 from varz_deck.core.lint._base import FormatsFile
 from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.strictyaml import Document
 
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
 
 
-def _specs(view: FormatsFile) -> Iterator[tuple[str, dict[str, Any]]]:
-    formats = view.doc.data.get("formats") if isinstance(view.doc.data, dict) else None
+def specs(doc: Document) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each format of formats.yaml that is a mapping: its key and its fields."""
+    formats = doc.data.get("formats") if isinstance(doc.data, dict) else None
     for key, spec in formats.items() if isinstance(formats, dict) else ():
         if isinstance(spec, dict):
             yield key, spec
 
 
-def _named(view: FormatsFile, key: str, spec: dict[str, Any]) -> list[tuple[str, str, Mark | None]]:
+def named(doc: Document, key: str, spec: dict[str, Any]) -> list[tuple[str, str, Mark | None]]:
     """(verb, card id, place) for every card a format bans or restricts."""
-    doc, base = view.doc, ("formats", key)
+    base = ("formats", key)
     named: list[tuple[str, str, Mark | None]] = []
     banned = spec.get("banned")
     for j, card_id in enumerate(banned if isinstance(banned, list) else []):
@@ -39,7 +41,7 @@ def _named(view: FormatsFile, key: str, spec: dict[str, Any]) -> list[tuple[str,
 def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
     """formats.yaml names an unknown card or set"""
     ids = view.ids
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         sets = spec.get("sets")
         for j, code in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(code, str) and code not in view.known_sets:
@@ -53,7 +55,7 @@ def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                     view.doc.mark(("formats", key, "sets", j)),
                     file=view.shown,
                 )
-        for verb, card_id, mark in _named(view, key, spec):
+        for verb, card_id, mark in named(view.doc, key, spec):
             if card_id in ids:
                 continue
             close = difflib.get_close_matches(card_id, list(ids), n=1)
@@ -89,12 +91,12 @@ def _format_hint(problem: Message, close: list[str]) -> Message:
 
 def entry_without_effect(view: FormatsFile) -> Iterator[Diagnostic]:
     """warning: a format bans or restricts a card none of whose printings is in its sets"""
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         sets = spec.get("sets")
         if not isinstance(sets, list):
             continue
         legal_sets = {s for s in sets if isinstance(s, str)}
-        for verb, card_id, mark in _named(view, key, spec):
+        for verb, card_id, mark in named(view.doc, key, spec):
             name = view.ids.get(card_id)
             if name is None:
                 continue
