@@ -19,7 +19,7 @@ import pytest
 from varz_deck.core import lint as core_lint
 from varz_deck.core.diagnostics import Diagnostic, from_tagged, to_tagged
 from varz_deck.core.i18n import localized
-from varz_deck.core.lint._file import same
+from varz_deck.core.lint._file import exact
 from varz_deck.core.report import json_report, sarif, text
 from varz_deck.core.strictyaml import load
 from varz_deck.games import all_codes, lint_database
@@ -31,6 +31,20 @@ WORDS = ("ember", "tide", "grove", "shade", "dawn", "rift", "neon", "gale", "iro
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def same(a: object, b: object) -> bool:
+    """Equal, every part of the same type (1, 1.0 and True differ)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        pairs = zip(a.items(), b.items(), strict=True)
+        return len(a) == len(b) and all(same(k, j) and same(v, w) for (k, v), (j, w) in pairs)
+    if isinstance(a, (list, tuple)):
+        assert isinstance(b, (list, tuple))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b or (a != a and b != b)  # NaN
 
 
 def outputs(files: dict[str, list[Diagnostic]], root: Path) -> dict[str, str]:
@@ -490,4 +504,55 @@ def test_a_clean_lint_gives_the_database_from_the_store(
     warm = lint_database(root)
     assert warm.database is not None and checked == []
     assert len(warm.database.cards) == 60 and "standard" in warm.database.formats
+    assert_same_as_cold(root, monkeypatch)
+
+
+class _Text(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("value", "stored"),
+    [
+        ({"a": [1, 2.5, True, None, "x"]}, True),
+        ({1: "x"}, False),  # JSON would give the key back as "1"
+        ({"a": (1, 2)}, False),  # and a tuple as a list
+        ({"a": _Text("x")}, False),  # and a str subclass as a str
+        ([float("nan"), -0.0, 10**30], True),
+        ({"a": {"b": [{"c": {True: 1}}]}}, False),
+    ],
+)
+def test_only_what_json_gives_back_exactly_is_stored(value: object, stored: bool) -> None:
+    assert exact(value) is stored
+    if stored:
+        assert same(json.loads(json.dumps(value)), value)
+
+
+def test_files_the_store_cannot_keep_are_linted_each_time(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loader gives only JSON's types; a result with another (here put in by hand, as a
+    game's card rule or a future loader might) is not stored, and the file is checked each time."""
+    seen: list[str] = []
+    original = core_lint.lint_file
+
+    def odd(content: bytes, shown: str, *args: object) -> object:
+        seen.append(Path(shown).name)
+        done = original(content, shown, *args)  # type: ignore[arg-type]
+        if done is not None and shown.endswith("odd.yaml"):
+            done.entries()[0].raw["extra"] = {1: "one"}
+        return done
+
+    monkeypatch.setattr(core_lint, "lint_file", odd)
+    root = tmp_path / "db"
+    (root / "sets").mkdir(parents=True)
+    (root / "sets" / "odd.yaml").write_text(_set_file("S1", [_card("S1-001", "Odd")]), "utf-8")
+    (root / "sets" / "fine.yaml").write_text(_set_file("S2", [_card("S2-001", "Fine")]), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    lint_database(root)
+    first = list(seen)
+    seen.clear()
+    lint_database(root)
+    assert first == ["fine.yaml", "odd.yaml"] and seen == ["odd.yaml"]
+    assert _rows(cache) == 1
     assert_same_as_cold(root, monkeypatch)

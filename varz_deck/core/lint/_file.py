@@ -10,7 +10,6 @@ by); each further line is one entry, decoded only when a check needs it.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -114,7 +113,8 @@ def summary(entry: Entry, game: Game) -> Summary:
 
 def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
     """The head and the entries' lines of a file's result without its path; None when they
-    cannot be stored exactly (a value JSON does not carry as it is, or the path in a message)."""
+    cannot be stored exactly (a value JSON does not give back as it is, see `exact`; or the path
+    in a message). Diagnostics go through their tagged form (core/diagnostics.py)."""
     if result is None:
         return "null", []
     shown = result.shown
@@ -126,25 +126,28 @@ def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
             tagged = to_tagged(problem)
             tagged[3] = None  # the file: the path it is read under
             problems.append(tagged)
-        head = json.dumps({"d": problems, "s": result.summaries}, ensure_ascii=False)
+        head_data = {"d": problems, "s": result.summaries}
+        if not exact(head_data):
+            return None
+        head = json.dumps(head_data, ensure_ascii=False)
         lines = []
         for entry in result.entries():
             marks = [[list(path), m.line, m.column] for path, m in entry.marks.items()]
             line = entry.card.line if entry.card is not None else None
-            lines.append(
-                json.dumps(
-                    [entry.index, entry.raw, entry.set_code, marks, line], ensure_ascii=False
-                )
-            )
+            data = [entry.index, entry.raw, entry.set_code, marks, line]
+            if not exact(data):
+                return None
+            lines.append(json.dumps(data, ensure_ascii=False))
     except (Unencodable, TypeError, ValueError, RecursionError):
         return None
     quoted = json.dumps(shown)[1:-1]
     for text in (head, *lines):
         if shown in text or quoted in text:
             return None
-    back = decode_result(head, shown, result.game, lines.__getitem__, result.entries)
-    if back is None or not same_result(back, result):
-        return None
+        try:
+            text.encode("utf-8")  # a lone surrogate would not go into SQLite
+        except UnicodeEncodeError:
+            return None
     return head, lines
 
 
@@ -173,39 +176,18 @@ def _entry(data: list[Any], shown: str, game: Game) -> Entry:
     )
 
 
-def same_result(a: FileLint, b: FileLint) -> bool:
-    """Whether two results are the same, every value of the same type (1, 1.0 and True differ)."""
-    if len(a.problems) != len(b.problems) or not same(a.summaries, b.summaries):
-        return False
-    for p, q in zip(a.problems, b.problems, strict=True):
-        if not same(_fields(p), _fields(q)):
-            return False
-    for x, y in zip(a.entries(), b.entries(), strict=True):
-        if not same(_entry_fields(x), _entry_fields(y)) or x.card != y.card:
-            return False
-    return True
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _entry_fields(e: Entry) -> tuple[object, ...]:
-    return (e.file, e.index, e.raw, e.set_code, e.marks, e.card is None)
-
-
-def _fields(d: Diagnostic) -> tuple[object, ...]:
-    return (d.code, d.severity, d.message, d.file, d.line, d.column, d.section, d.card, d.text)
-
-
-def same(a: object, b: object) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        assert isinstance(b, dict)
-        return list(a) == list(b) and all(
-            same(k, j) and same(a[k], b[j]) for k, j in zip(a, b, strict=True)
-        )
-    if isinstance(a, (list, tuple)):
-        assert isinstance(b, (list, tuple))
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, float):
-        assert isinstance(b, float)
-        return (a == b and math.copysign(1, a) == math.copysign(1, b)) or (a != a and b != b)
-    return a == b
+def exact(value: object) -> bool:
+    """Whether JSON gives the value back as it is, every part of the same type: str, int,
+    float, bool, None, and lists and str-keyed dicts of those (no tuple, subclass or other key)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return True
+    if kind is list:
+        return all(map(exact, value))  # type: ignore[call-overload]
+    if kind is dict:
+        assert isinstance(value, dict)
+        return all(type(key) is str for key in value) and all(map(exact, value.values()))
+    return False
