@@ -2,9 +2,9 @@
 its text form for the lint store (core/lintstore.py).
 
 The text leaves the file's path out (a diagnostic's `file` is filled in when read back, an entry's
-and its card's are the path read under), so a renamed or moved file is a hit. Its first line is
-the diagnostics and each entry's summary (what the whole-database checks choose their groups
-by); each further line is one entry, decoded only when a check needs it.
+and its card's are the path read under), so a renamed or moved file is a hit. Its head is the
+diagnostics and each entry's summary (what the whole-database checks choose their groups by);
+each entry is a line of its own, read and decoded only when a check needs it.
 """
 
 from __future__ import annotations
