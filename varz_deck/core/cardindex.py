@@ -33,7 +33,7 @@ from varz_deck.core.cards import CardDatabase, Format, normalize
 if TYPE_CHECKING:
     from varz_deck.core.game import Game
 
-LAYOUT = "2"
+LAYOUT = "3"  # 3: names and trigrams (core/nameindex.py)
 BATCH = 500  # references per `IN (...)` query: well under SQLite's bound on parameters
 _TABLES = (
     "CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID",
@@ -184,6 +184,9 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             formats.append((pos, name, text, row_sum(key, name, text)))
         connection.executemany("INSERT INTO formats VALUES (?, ?, ?, ?)", formats)
         keyindex.write(connection, database, order)  # completion's table (the LSP's)
+        from varz_deck.core import nameindex
+
+        nameindex.write(connection, database.shown_names())  # "did you mean"
         for statement in _AFTER:
             connection.execute(statement)
         for writer in EXTRA_WRITERS:
@@ -571,6 +574,9 @@ def open_database(
     keyindex.attach(database, index.connection)
     for reader in EXTRA_READERS:
         reader(index, database)
+    from varz_deck.core.nameindex import IndexedNames
+
+    database._names = IndexedNames(index)
     return database
 
 

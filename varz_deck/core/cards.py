@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from varz_deck.core.nameindex import IndexedNames
     from varz_deck.core.suggest import NameIndex
 
 
@@ -121,7 +122,7 @@ class CardDatabase(Generic[CardT]):
             self.printings.setdefault(card.name, []).append(card)
         self.formats: dict[str, Format] = dict(formats or {})
         self._index: dict[str, set[str]] | None = None
-        self._names: NameIndex | None = None
+        self._names: NameIndex | IndexedNames | None = None
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
         self._ids: dict[str, CardT] | None = None  # normalized id -> its card
         self._prefetch: Callable[[Iterable[str]], None] | None = None
@@ -220,12 +221,16 @@ class CardDatabase(Generic[CardT]):
         if self._names is None:
             from varz_deck.core.suggest import NameIndex
 
-            self.index  # noqa: B018 - builds the names as shown, normalized once for both
-            choices = self._shown
-            if choices is None:  # a database class with its own index
-                choices = {}
-                for card in self.cards.values():
-                    for shown in (card.name, *card.names.values()):
-                        choices.setdefault(normalize(shown), shown)
-            self._names = NameIndex(choices)
+            self._names = NameIndex(self.shown_names())
         return self._names.close(normalize(ref), limit)
+
+    def shown_names(self) -> dict[str, str]:
+        """Every name (any language), normalized -> as written: what "did you mean" searches."""
+        self.index  # noqa: B018 - builds the names as shown, normalized once for both
+        choices = self._shown
+        if choices is None:  # a database class with its own index
+            choices = {}
+            for card in self.cards.values():
+                for shown in (card.name, *card.names.values()):
+                    choices.setdefault(normalize(shown), shown)
+        return choices

@@ -9,7 +9,9 @@ the most of the reference's rarer trigrams, and only those few are compared. A t
 most three trigrams of a name, so the name meant keeps most of its trigrams and is found.
 
 The index is built with NumPy the first time a big database is asked for a suggestion: one sorted
-array of (trigram hash, name number) pairs, searched with `searchsorted`.
+array of (trigram hash, name number) pairs, searched with `searchsorted`. A database read from
+the card index has the same names and hashes stored there, and searches them the same way in
+plain Python (core/nameindex.py).
 """
 
 from __future__ import annotations
@@ -97,6 +99,15 @@ class NameIndex:
                 if len(out) == CANDIDATES:
                     break
         return out
+
+
+def trigrams(text: str) -> list[int]:
+    """`_trigram_codes` of one text in plain Python: the 32-bit hash of each of its trigrams."""
+    chars = [ord(c) for c in f" {text[:INDEXED]} "]
+    return [
+        ((a * 2654435761) ^ (b * 40503) ^ c) & 0xFFFFFFFF
+        for a, b, c in zip(chars, chars[1:], chars[2:], strict=False)
+    ]
 
 
 def _trigram_codes(names: list[str]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:

@@ -1,0 +1,190 @@
+""" "Did you mean" from the card index (issue 27, core/nameindex.py): the same answers as the
+in-memory NameIndex, on either side of FULL_SCAN; a damaged row is never trusted."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from varz_deck.core import cardindex, nameindex, suggest
+from varz_deck.core.cards import normalize
+from varz_deck.core.nameindex import IndexedNames
+from varz_deck.core.suggest import NameIndex
+
+KEY = "0" * 40
+WORDS = ("ember", "frost", "storm", "iron", "spark", "grove", "mist", "blaze", "drift", "tide")
+WORDS += ("glitch", "fox", "moon", "ash")
+KANA = "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン"
+HANZI = "火水木金土风雷山海天地龙虎鸟花月星光影剑"
+
+
+def _written(tmp_path: Path, names: dict[str, str], name: str = "names.sqlite") -> Path:
+    """An index file with only meta and the name tables."""
+    path = tmp_path / name
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("BEGIN")
+    connection.execute("CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID")
+    meta = {"layout": cardindex.LAYOUT, "key": KEY, "version": "v", "game": "g"}
+    connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+    nameindex.write(connection, names)
+    connection.execute("COMMIT")
+    connection.close()
+    return path
+
+
+def _reader(path: Path) -> IndexedNames:
+    return IndexedNames(cardindex.CardIndex(path, KEY, "v", "g"))
+
+
+def _generated(rng: random.Random, count: int) -> dict[str, str]:
+    """count names as bench_scale's cards have them: English words and a number, kana, hanzi."""
+    names: dict[str, str] = {}
+    while len(names) < count:
+        kind = rng.randrange(10)
+        if kind < 6:
+            words = rng.sample(WORDS, rng.randrange(1, 4))
+            shown = " ".join(w.title() for w in words) + f" {rng.randrange(100_000):05d}"
+        elif kind < 9:
+            shown = "".join(rng.choices(KANA, k=rng.randrange(3, 9)))
+        else:
+            shown = "".join(rng.choices(HANZI, k=rng.randrange(2, 6))) + str(rng.randrange(999))
+        names.setdefault(normalize(shown), shown)
+    return names
+
+
+def _typo(rng: random.Random, name: str) -> str:
+    """One edit (swap, drop, double, change), now and then two, or a name cut or padded."""
+    for _ in range(1 + (rng.random() < 0.2)):
+        if len(name) < 3:
+            break
+        i = rng.randrange(1, len(name) - 1)
+        kind = rng.randrange(6)
+        if kind == 0:
+            name = name[: i - 1] + name[i] + name[i - 1] + name[i + 1 :]
+        elif kind == 1:
+            name = name[:i] + name[i + 1 :]
+        elif kind == 2:
+            name = name[:i] + name[i] + name[i:]
+        elif kind == 3:
+            name = name[:i] + rng.choice("aeiourstnl" + KANA) + name[i + 1 :]
+        elif kind == 4:
+            name = name[: rng.randrange(1, len(name))]
+        else:
+            name = name + " " + rng.choice(WORDS)
+    return normalize(name)
+
+
+@pytest.mark.parametrize(("count", "typos"), [(5_000, 10_000), (1_500, 300)], ids=str)
+def test_the_answers_are_name_index_answers(tmp_path: Path, count: int, typos: int) -> None:
+    rng = random.Random(count)
+    names = _generated(rng, count)
+    memory, indexed = NameIndex(names), _reader(_written(tmp_path, names))
+    listed = list(names)
+    wanted = [_typo(rng, rng.choice(listed)) for _ in range(typos)]
+    wanted += ["", " ", "x", "ｘ", "🂡🂢🂣", "nothing like any card at all", *listed[:20]]
+    for ref in wanted:
+        assert indexed.close(ref) == memory.close(ref), ref
+    for ref in wanted[:200]:
+        assert indexed.close(ref, 5) == memory.close(ref, 5), ref
+        assert indexed.close(ref, 1) == memory.close(ref, 1), ref
+
+
+def _filler(count: int) -> dict[str, str]:
+    """Names no test reference is close to (a ratio far below 0.6 with each of them)."""
+    return {f"qz{n:06d}w": f"QZ{n:06d}W" for n in range(count)}
+
+
+HAND = {
+    "hibiki kagura": "Hibiki Kagura",
+    "tide spirit": "Tide Spirit",
+    "glitch fox": "Glitch Fox",
+    "神楽ひびき": "神楽ひびき",
+    "storm iron 52267": "Storm Iron 52267",
+    "storm iron 92267": "Storm Iron 92267",
+}
+
+
+@pytest.mark.parametrize("filler", [0, 3_000], ids=["full scan", "trigrams"])
+def test_hand_picked_answers(tmp_path: Path, filler: int) -> None:
+    names = {**HAND, **_filler(filler)}
+    indexed = _reader(_written(tmp_path, names))
+    assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]
+    assert indexed.close("tide sprit") == ["Tide Spirit"]
+    assert indexed.close("glich fox") == ["Glitch Fox"]
+    assert indexed.close("神楽ひびぎ") == ["神楽ひびき"]
+    # ratio 2*15/31 with the first, 2*14/31 with the second: best first
+    assert indexed.close("storm iron52267") == ["Storm Iron 52267", "Storm Iron 92267"]
+    assert indexed.close("storm iron52267", 1) == ["Storm Iron 52267"]
+    assert indexed.close("nothing like it") == []
+    assert indexed.close("") == []
+    assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]  # the remembered answer, unchanged
+
+
+@pytest.mark.parametrize("filler", [0, 3_000], ids=["full scan", "trigrams"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE names SET shown = 'Hibiki Kagurb' WHERE norm = 'hibiki kagura'",
+        "UPDATE names SET norm = 'hibiki kagurb' WHERE norm = 'hibiki kagura'",
+        "UPDATE names SET no = 999999 WHERE norm = 'hibiki kagura'",
+        "UPDATE trigrams SET postings = substr(postings, 1, length(postings) - 4) || x'05000000'",
+        "UPDATE trigrams SET n = n + 1",
+        "UPDATE trigrams SET sum = sum + 1",
+        "UPDATE trigrams SET postings = 'text'",
+    ],
+)
+def test_a_damaged_row_is_never_trusted(tmp_path: Path, filler: int, damage: str) -> None:
+    names = {**HAND, **_filler(filler)}
+    path = _written(tmp_path, names)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute(damage)
+    connection.close()
+    indexed = _reader(path)
+    if filler == 0 and "trigrams" in damage:  # a full scan reads no trigram
+        assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]
+        return
+    with pytest.raises(cardindex.IndexDamaged):
+        indexed.close("hibiki kagra")
+
+
+def test_a_missing_name_is_damage(tmp_path: Path) -> None:
+    path = _written(tmp_path, {**HAND, **_filler(3_000)})
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("DELETE FROM names WHERE norm = 'hibiki kagura'")
+    connection.close()
+    with pytest.raises(cardindex.IndexDamaged):
+        _reader(path).close("hibiki kagra")
+
+
+def test_the_stored_rows(tmp_path: Path) -> None:
+    """The layout as documented: names in order; postings ascending little-endian uint32, one
+    per occurrence of the trigram ("aaa" twice in "aaaa")."""
+    path = _written(tmp_path, {"aaaa": "AAAA", "baaa": "Baaa"})
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT no, norm, shown FROM names").fetchall() == [
+        (0, "aaaa", "AAAA"),
+        (1, "baaa", "Baaa"),
+    ]
+    code = ((ord("a") * 2654435761) ^ (ord("a") * 40503) ^ ord("a")) & 0xFFFFFFFF
+    row = connection.execute("SELECT n, postings FROM trigrams WHERE code = ?", (code,)).fetchone()
+    assert row == (3, bytes([0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]))
+    assert connection.execute("SELECT count(*) FROM trigrams").fetchone() == (5,)
+    connection.close()
+
+
+def test_an_empty_database(tmp_path: Path) -> None:
+    assert _reader(_written(tmp_path, {})).close("anything") == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(exclude_categories=()), max_size=80))
+def test_the_plain_hash_is_the_numpy_hash(text: str) -> None:
+    codes, _ = suggest._trigram_codes([text])
+    assert suggest.trigrams(text) == codes.tolist()

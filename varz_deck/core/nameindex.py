@@ -1,0 +1,199 @@
+""" "Did you mean" from the card index (issue 27; docs/design/card-index.md): the names and the
+trigram postings of `suggest.NameIndex`, stored in the index file, and a reader that answers
+`close` as NameIndex does, in plain Python (no NumPy at check time).
+
+Tables (written with the rest of the index, core/cardindex.py):
+
+- `names(no, norm, shown, sum)`: NameIndex's names (normalized) in its order, each as shown;
+- `trigrams(code, n, postings, sum)`: one row per trigram hash (suggest's 32-bit formula); its
+  `n` postings are the numbers of the names it occurs in, ascending (a name has one per
+  occurrence), packed as little-endian uint32.
+
+Every row read is verified: `sum` is the blake2b-64 of its whole content (number, code, texts,
+postings); a row that does not match is `IndexDamaged`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import heapq
+import sqlite3
+import sys
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from varz_deck.core._hash import blake2b
+from varz_deck.core.cardindex import CardIndex, IndexDamaged
+from varz_deck.core.suggest import CANDIDATES, CUTOFF, FULL_SCAN, POSTINGS, NameIndex, trigrams
+
+TABLES = (
+    "CREATE TABLE names(no INTEGER PRIMARY KEY, norm TEXT NOT NULL, shown TEXT NOT NULL,"
+    " sum INTEGER NOT NULL)",
+    "CREATE TABLE trigrams(code INTEGER PRIMARY KEY, n INTEGER NOT NULL, postings BLOB NOT NULL,"
+    " sum INTEGER NOT NULL)",
+)
+_BATCH = 500  # values per `IN (...)`: well under SQLite's limit of bound parameters
+
+
+def _sum(*parts: str | bytes | int) -> int:
+    """blake2b-64 of the parts, each length-prefixed, as SQLite's signed 64-bit integer."""
+    digest = blake2b(digest_size=8)
+    for part in parts:
+        if isinstance(part, int):
+            part = str(part)
+        if isinstance(part, str):
+            part = part.encode("utf-8", "surrogatepass")
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return int.from_bytes(digest.digest(), "big", signed=True)
+
+
+def _packed(numbers: Iterable[int]) -> bytes:
+    out = array("I", numbers)
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
+        out.byteswap()
+    return out.tobytes()
+
+
+def _unpacked(blob: bytes) -> array[int]:
+    out = array("I")
+    out.frombytes(blob)
+    if sys.byteorder == "big":  # pragma: no cover
+        out.byteswap()
+    return out
+
+
+def write(connection: sqlite3.Connection, names: Mapping[str, str]) -> None:
+    """Create and fill the tables for NameIndex(names), inside the caller's transaction."""
+    import numpy as np
+
+    for statement in TABLES:
+        connection.execute(statement)
+    connection.executemany(
+        "INSERT INTO names VALUES (?, ?, ?, ?)",
+        (
+            (no, norm, shown, _sum(no, norm, shown))
+            for no, (norm, shown) in enumerate(names.items())
+        ),
+    )
+    codes, numbers = NameIndex(names)._index()
+    if not len(codes):
+        return
+    starts = np.unique(codes, return_index=True)[1]
+    ends = np.append(starts[1:], len(codes))
+    postings = numbers.astype("<u4")
+    rows = []
+    for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+        code, blob = int(codes[start]), postings[start:end].tobytes()
+        rows.append((code, end - start, blob, _sum(code, end - start, blob)))
+    connection.executemany("INSERT INTO trigrams VALUES (?, ?, ?, ?)", rows)
+
+
+class IndexedNames:
+    """NameIndex's `close`, answered from an index's `names` and `trigrams`."""
+
+    def __init__(self, index: CardIndex) -> None:
+        self.index = index
+        self._size: int | None = None
+        self._names: dict[int, str] = {}  # no -> norm, of the rows read
+        self._shown: dict[str, str] = {}  # norm -> shown, of the rows read
+        self._all: list[str] | None = None  # every name, when FULL_SCAN or fewer
+        self._answers: dict[tuple[str, int], list[str]] = {}
+
+    def close(self, wanted: str, limit: int = 3) -> list[str]:
+        """As NameIndex.close: up to `limit` names (as shown) with a ratio of at least CUTOFF."""
+        found = self._answers.get((wanted, limit))
+        if found is None:
+            pool = self._every() if self._count() <= FULL_SCAN else self._candidates(wanted)
+            found = difflib.get_close_matches(wanted, pool, n=limit, cutoff=CUTOFF)
+            found = [self._shown[name] for name in found]
+            self._answers[wanted, limit] = found
+        return list(found)
+
+    def _count(self) -> int:
+        if self._size is None:
+            (top,) = self.index.rows("SELECT max(no) FROM names")[0]
+            self._size = 0 if top is None else int(top) + 1
+        return self._size
+
+    def _keep(self, no: object, norm: object, shown: object, total: object) -> str:
+        if not (
+            isinstance(no, int)
+            and isinstance(norm, str)
+            and isinstance(shown, str)
+            and _sum(no, norm, shown) == total
+        ):
+            raise IndexDamaged("a name row's sum does not match")
+        self._names[no] = norm
+        self._shown.setdefault(norm, shown)
+        return norm
+
+    def _every(self) -> list[str]:
+        if self._all is None:
+            rows = self.index.rows("SELECT no, norm, shown, sum FROM names ORDER BY no")
+            if [row[0] for row in rows] != list(range(self._count())):
+                raise IndexDamaged("the names are not numbered in order")
+            self._all = [self._keep(*row) for row in rows]
+        return self._all
+
+    def _read_names(self, numbers: list[int]) -> None:
+        missing = sorted({no for no in numbers if no not in self._names})
+        for at in range(0, len(missing), _BATCH):
+            part = missing[at : at + _BATCH]
+            rows = self.index.rows(
+                f"SELECT no, norm, shown, sum FROM names WHERE no IN ({','.join('?' * len(part))})",
+                tuple(part),
+            )
+            for row in rows:
+                self._keep(*row)
+        if any(no not in self._names for no in numbers):
+            raise IndexDamaged("a name the trigrams list is missing")
+
+    def _spans(self, wanted: str) -> list[tuple[int, int, bytes]]:
+        """(n, code, postings) of each of wanted's trigrams in the index, verified."""
+        mine = sorted(set(trigrams(wanted)))
+        spans = []
+        for at in range(0, len(mine), _BATCH):
+            part = mine[at : at + _BATCH]
+            rows = self.index.rows(
+                "SELECT code, n, postings, sum FROM trigrams"
+                f" WHERE code IN ({','.join('?' * len(part))})",
+                tuple(part),
+            )
+            for code, n, blob, total in rows:
+                if not (
+                    isinstance(blob, bytes)
+                    and isinstance(n, int)
+                    and n > 0
+                    and len(blob) == 4 * n
+                    and _sum(code, n, blob) == total
+                ):
+                    raise IndexDamaged("a trigram row's sum does not match")
+                spans.append((n, code, blob))
+        spans.sort()
+        return spans
+
+    def _candidates(self, wanted: str) -> list[str]:
+        """As NameIndex._candidates: the names sharing the most of wanted's rarer trigrams."""
+        counts: Counter[int] = Counter()
+        read = 0
+        for n, _, blob in self._spans(wanted):
+            if read + n > POSTINGS:
+                break
+            counts.update(_unpacked(blob))
+            read += n
+        best = [no for no, _ in heapq.nsmallest(CANDIDATES * 2, counts.items(), _by_count)]
+        self._read_names(best)
+        low, high = len(wanted) * 3 // 7, len(wanted) * 7 // 3 + 1
+        out = []
+        for no in best:
+            name = self._names[no]
+            if low <= len(name) <= high:  # else the ratio cannot reach CUTOFF
+                out.append(name)
+                if len(out) == CANDIDATES:
+                    break
+        return out
+
+
+def _by_count(item: tuple[int, int]) -> tuple[int, int]:
+    return -item[1], item[0]
