@@ -188,3 +188,19 @@ def test_an_empty_database(tmp_path: Path) -> None:
 def test_the_plain_hash_is_the_numpy_hash(text: str) -> None:
     codes, _ = suggest._trigram_codes([text])
     assert suggest.trigrams(text) == codes.tolist()
+
+
+def test_forgetting_changes_no_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a reader remembers (rows, names, answers) is bounded; forgotten, it is read again."""
+    monkeypatch.setattr(nameindex, "_HELD", 4_000)
+    monkeypatch.setattr(nameindex, "_REMEMBERED", 40)
+    rng = random.Random(7)
+    names = _generated(rng, 3_000)
+    memory, indexed = NameIndex(names), _reader(_written(tmp_path, names))
+    listed = list(names)
+    for ref in [_typo(rng, rng.choice(listed)) for _ in range(600)]:
+        assert indexed.close(ref) == memory.close(ref), ref
+        assert indexed.close(ref) == memory.close(ref), ref
+    assert len(indexed._answers) <= 41
+    assert len(indexed._names) <= 40 + 2 * suggest.CANDIDATES
+    assert indexed._held <= 4_000 + 4 * suggest.POSTINGS

@@ -16,12 +16,11 @@ postings); a row that does not match is `IndexDamaged`.
 from __future__ import annotations
 
 import difflib
-import heapq
 import sqlite3
 import sys
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cardindex import CardIndex, IndexDamaged
@@ -33,6 +32,8 @@ TABLES = (
     "CREATE TABLE trigrams(code INTEGER PRIMARY KEY, n INTEGER NOT NULL, postings BLOB NOT NULL,"
     " sum INTEGER NOT NULL)",
 )
+_HELD = 8 << 20  # bytes of postings remembered, at most (then forgotten, read again)
+_REMEMBERED = 50_000  # answers, and names read, remembered at most
 _BATCH = 500  # values per `IN (...)`: well under SQLite's limit of bound parameters
 
 
@@ -48,17 +49,10 @@ def _sum(*parts: str | bytes | int) -> int:
     return int.from_bytes(digest.digest(), "big", signed=True)
 
 
-def _packed(numbers: Iterable[int]) -> bytes:
-    out = array("I", numbers)
-    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
-        out.byteswap()
-    return out.tobytes()
-
-
 def _unpacked(blob: bytes) -> array[int]:
     out = array("I")
     out.frombytes(blob)
-    if sys.byteorder == "big":  # pragma: no cover
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
         out.byteswap()
     return out
 
@@ -99,11 +93,18 @@ class IndexedNames:
         self._shown: dict[str, str] = {}  # norm -> shown, of the rows read
         self._all: list[str] | None = None  # every name, when FULL_SCAN or fewer
         self._answers: dict[tuple[str, int], list[str]] = {}
+        self._rows: dict[int, tuple[int, bytes] | None] = {}  # code -> (n, postings), verified
+        self._held = 0  # bytes of postings in _rows
 
     def close(self, wanted: str, limit: int = 3) -> list[str]:
         """As NameIndex.close: up to `limit` names (as shown) with a ratio of at least CUTOFF."""
         found = self._answers.get((wanted, limit))
         if found is None:
+            if len(self._answers) > _REMEMBERED or len(self._names) > _REMEMBERED:
+                self._answers.clear()  # a long-lived process (the editor's) keeps no more
+                if self._all is None:
+                    self._names.clear()
+                    self._shown.clear()
             pool = self._every() if self._count() <= FULL_SCAN else self._candidates(wanted)
             found = difflib.get_close_matches(wanted, pool, n=limit, cutoff=CUTOFF)
             found = [self._shown[name] for name in found]
@@ -150,16 +151,23 @@ class IndexedNames:
             raise IndexDamaged("a name the trigrams list is missing")
 
     def _spans(self, wanted: str) -> list[tuple[int, int, bytes]]:
-        """(n, code, postings) of each of wanted's trigrams in the index, verified."""
+        """(n, code, postings) of each of wanted's trigrams in the index, verified; the rows
+        read are remembered (the common trigrams recur from one reference to the next)."""
         mine = sorted(set(trigrams(wanted)))
-        spans = []
-        for at in range(0, len(mine), _BATCH):
-            part = mine[at : at + _BATCH]
+        known = self._rows
+        if self._held > _HELD:
+            known.clear()
+            self._held = 0
+        missing = [code for code in mine if code not in known]
+        for at in range(0, len(missing), _BATCH):
+            part = missing[at : at + _BATCH]
             rows = self.index.rows(
                 "SELECT code, n, postings, sum FROM trigrams"
                 f" WHERE code IN ({','.join('?' * len(part))})",
                 tuple(part),
             )
+            for code in part:
+                known[code] = None
             for code, n, blob, total in rows:
                 if not (
                     isinstance(blob, bytes)
@@ -169,20 +177,24 @@ class IndexedNames:
                     and _sum(code, n, blob) == total
                 ):
                     raise IndexDamaged("a trigram row's sum does not match")
-                spans.append((n, code, blob))
+                if n > POSTINGS:  # never read past its n: only n is kept, once verified
+                    blob = b""
+                known[code] = (n, blob)
+                self._held += len(blob)
+        spans = [(row[0], code, row[1]) for code in mine if (row := known.get(code)) is not None]
         spans.sort()
         return spans
 
     def _candidates(self, wanted: str) -> list[str]:
         """As NameIndex._candidates: the names sharing the most of wanted's rarer trigrams."""
-        counts: Counter[int] = Counter()
+        picked = []
         read = 0
         for n, _, blob in self._spans(wanted):
             if read + n > POSTINGS:
                 break
-            counts.update(_unpacked(blob))
+            picked += _layers(_unpacked(blob))
             read += n
-        best = [no for no, _ in heapq.nsmallest(CANDIDATES * 2, counts.items(), _by_count)]
+        best = _most(picked, CANDIDATES * 2)
         self._read_names(best)
         low, high = len(wanted) * 3 // 7, len(wanted) * 7 // 3 + 1
         out = []
@@ -195,5 +207,43 @@ class IndexedNames:
         return out
 
 
-def _by_count(item: tuple[int, int]) -> tuple[int, int]:
-    return -item[1], item[0]
+def _most(layers: list[set[int]], wanted: int) -> list[int]:
+    """The `wanted` numbers found in most of the layers, by (-count, number).
+
+    Counted by sets (the loops over numbers stay in C): `levels[i]` holds the numbers found more
+    than i times; each layer moves its numbers one level up."""
+    levels: list[set[int]] = []
+    for layer in layers:
+        for i in range(len(levels) - 1, -1, -1):  # from the top: one move up per layer
+            hit = levels[i] & layer
+            if hit:
+                if i + 1 == len(levels):
+                    levels.append(hit)
+                else:
+                    levels[i + 1] |= hit
+        if levels:
+            levels[0] |= layer
+        else:
+            levels.append(set(layer))
+    out: list[int] = []
+    above: set[int] = set()
+    for level in reversed(levels):
+        out += sorted(level - above)
+        if len(out) >= wanted:
+            break
+        above = level
+    return out[:wanted]
+
+
+def _layers(numbers: array[int]) -> list[set[int]]:
+    """The postings of one trigram as sets: each number once, then those it has twice, ..."""
+    once = set(numbers)
+    if len(once) == len(numbers):
+        return [once]
+    layers: list[set[int]] = []
+    for number, count in Counter(numbers).items():
+        for i in range(count):
+            if i == len(layers):
+                layers.append(set())
+            layers[i].add(number)
+    return layers
