@@ -204,3 +204,27 @@ def test_forgetting_changes_no_answer(tmp_path: Path, monkeypatch: pytest.Monkey
     assert len(indexed._answers) <= 41
     assert len(indexed._names) <= 40 + 2 * suggest.CANDIDATES
     assert indexed._held <= 4_000 + 4 * suggest.POSTINGS
+
+
+@pytest.mark.parametrize("game", ["varz", "azuki"])
+def test_a_bundled_database_through_the_card_index(tmp_path: Path, game: str) -> None:
+    """End to end: the index a cold build writes suggests what the database in memory does, for
+    typos of each of its names in every language."""
+    from varz_deck.core.database import lint_database
+    from varz_deck.core.discovery import display
+    from varz_deck.games import get_game
+
+    loaded = get_game(game)
+    root = loaded.card_data
+    memory = lint_database(root, loaded).database
+    assert memory is not None
+    if not cardindex.supported(type(memory)):
+        pytest.skip("this game's database is not indexed yet")
+    cardindex.write(tmp_path / "db.sqlite", KEY, "v", root, memory)
+    index = cardindex.CardIndex(tmp_path / "db.sqlite", KEY, "v", memory.game)
+    indexed = cardindex.open_database(index, loaded, root, Path(display(root)))
+    assert isinstance(indexed._names, IndexedNames)
+    rng = random.Random(3)
+    refs = [_typo(rng, shown) for shown in memory.shown_names().values()] + ["", "zzz"]
+    for ref in refs:
+        assert indexed.suggestions(ref) == memory.suggestions(ref), ref
