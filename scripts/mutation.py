@@ -252,6 +252,7 @@ TARGETS = (
         ("varz_deck/core/cards.py",),
         ("CardDatabase.by_id", "CardDatabase.lookup", "CardDatabase.card_key", "normalize"),
     ),
+    Target("name-index", '"Did you mean" from the card index', ("varz_deck/core/nameindex.py",)),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 
