@@ -149,7 +149,7 @@ def test_a_damaged_row_is_never_trusted(tmp_path: Path, filler: int, damage: str
     if filler == 0 and "trigrams" in damage:  # a full scan reads no trigram
         assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]
         return
-    with pytest.raises(cardindex.IndexDamaged):
+    with pytest.raises(cardindex.IndexDamaged, match=r"sum does not match|missing"):
         indexed.close("hibiki kagra")
 
 
@@ -228,3 +228,55 @@ def test_a_bundled_database_through_the_card_index(tmp_path: Path, game: str) ->
     refs = [_typo(rng, shown) for shown in memory.shown_names().values()] + ["", "zzz"]
     for ref in refs:
         assert indexed.suggestions(ref) == memory.suggestions(ref), ref
+
+
+def test_names_out_of_order_are_damage(tmp_path: Path) -> None:
+    path = _written(tmp_path, HAND)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("DELETE FROM names WHERE no = 1")
+    connection.close()
+    with pytest.raises(cardindex.IndexDamaged, match="not numbered in order"):
+        _reader(path).close("hibiki kagra")
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_full_scan_up_to_its_limit(tmp_path: Path, extra: int) -> None:
+    """FULL_SCAN names are all compared (no trigram read); one more, and the trigrams are read."""
+    names = {**HAND, **_filler(suggest.FULL_SCAN - len(HAND) + extra)}
+    path = _written(tmp_path, names)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("DROP TABLE trigrams")
+    connection.close()
+    if extra:
+        with pytest.raises(cardindex.IndexDamaged):
+            _reader(path).close("tide sprit")
+    else:
+        assert _reader(path).close("tide sprit") == ["Tide Spirit"]
+
+
+def test_an_answer_is_remembered(tmp_path: Path) -> None:
+    indexed = _reader(_written(tmp_path, {**HAND, **_filler(3_000)}))
+    assert indexed.close("glich fox") == ["Glitch Fox"]
+    indexed.index.close()  # the file is not read again for the same question
+    assert indexed.close("glich fox") == ["Glitch Fox"]
+
+
+def test_the_postings_budget_at_its_edge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With POSTINGS exactly the sum of a reference's rarest spans, those spans are read and the
+    next is not, in both searches (the budget's edge is where a miscount would show)."""
+    rng = random.Random(11)
+    names = _generated(rng, 5_000)
+    path = _written(tmp_path, names)
+    listed = list(names)
+    for ref in [_typo(rng, rng.choice(listed)) for _ in range(60)]:
+        codes, _ = NameIndex(names)._index()
+        sizes = sorted(int((codes == code).sum()) for code in set(suggest.trigrams(ref)))
+        sizes = [size for size in sizes if size]
+        for cut in {2, 3, len(sizes) - 1}:
+            if 1 <= cut <= len(sizes):
+                budget = sum(sizes[:cut])
+                monkeypatch.setattr(suggest, "POSTINGS", budget)
+                monkeypatch.setattr(nameindex, "POSTINGS", budget)
+                assert _reader(path).close(ref) == NameIndex(names).close(ref), (ref, budget)
