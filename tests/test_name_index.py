@@ -3,9 +3,11 @@ in-memory NameIndex, on either side of FULL_SCAN; a damaged row is never trusted
 
 from __future__ import annotations
 
+import difflib
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -256,11 +258,20 @@ def test_full_scan_up_to_its_limit(tmp_path: Path, extra: int) -> None:
         assert _reader(path).close("tide sprit") == ["Tide Spirit"]
 
 
-def test_an_answer_is_remembered(tmp_path: Path) -> None:
+def test_an_answer_is_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     indexed = _reader(_written(tmp_path, {**HAND, **_filler(3_000)}))
+    compared = []
+    real = difflib.get_close_matches
+
+    def counted(*args: Any, **kwargs: Any) -> list[str]:
+        compared.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(nameindex.difflib, "get_close_matches", counted)
     assert indexed.close("glich fox") == ["Glitch Fox"]
-    indexed.index.close()  # the file is not read again for the same question
+    indexed.index.close()  # neither the file is read again for the same question, nor difflib
     assert indexed.close("glich fox") == ["Glitch Fox"]
+    assert compared == ["glich fox"]
 
 
 def test_the_postings_budget_at_its_edge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
