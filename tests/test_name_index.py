@@ -32,8 +32,9 @@ def _written(tmp_path: Path, names: dict[str, str], name: str = "names.sqlite") 
     connection.execute("BEGIN")
     connection.execute("CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID")
     meta = {"layout": cardindex.LAYOUT, "key": KEY, "version": "v", "game": "g"}
+    meta |= {"fingerprint": "f", "fingerprint_sum": str(cardindex.row_sum(KEY, "f"))}
     connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-    nameindex.write(connection, names)
+    nameindex.write(connection, KEY, names)
     connection.execute("COMMIT")
     connection.close()
     return path
@@ -291,3 +292,27 @@ def test_the_postings_budget_at_its_edge(tmp_path: Path, monkeypatch: pytest.Mon
                 monkeypatch.setattr(suggest, "POSTINGS", budget)
                 monkeypatch.setattr(nameindex, "POSTINGS", budget)
                 assert _reader(path).close(ref) == NameIndex(names).close(ref), (ref, budget)
+
+
+def test_damage_answered_from_the_rebuilt_database(tmp_path: Path) -> None:
+    """Given the database rebuilt without the index, damage met is answered from that."""
+    names = {**HAND, **_filler(3_000)}
+    path = _written(tmp_path, names)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE trigrams SET sum = sum + 1")
+    connection.close()
+    met: list[Exception] = []
+
+    class Rebuilt:
+        def shown_names(self) -> dict[str, str]:
+            return names
+
+    def rebuilt(err: Exception) -> Any:
+        met.append(err)
+        return Rebuilt()
+
+    indexed = IndexedNames(cardindex.CardIndex(path, KEY, "v", "g"), rebuilt)
+    assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]
+    assert indexed.close("glich fox") == ["Glitch Fox"]
+    assert len(met) == 1 and isinstance(met[0], cardindex.IndexDamaged)

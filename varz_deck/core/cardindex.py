@@ -186,7 +186,7 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
         keyindex.write(connection, database, order)  # completion's table (the LSP's)
         from varz_deck.core import nameindex
 
-        nameindex.write(connection, database.shown_names())  # "did you mean"
+        nameindex.write(connection, key, database.shown_names())  # "did you mean"
         for statement in _AFTER:
             connection.execute(statement)
         for writer in EXTRA_WRITERS:
@@ -576,7 +576,12 @@ def open_database(
         reader(index, database)
     from varz_deck.core.nameindex import IndexedNames
 
-    database._names = IndexedNames(index)
+    def rebuilt(err: IndexDamaged) -> CardDatabase:
+        recovery.recover(err)
+        assert recovery.database is not None
+        return recovery.database
+
+    database._names = IndexedNames(index, rebuilt)
     return database
 
 

@@ -9,8 +9,9 @@ Tables (written with the rest of the index, core/cardindex.py):
   `n` postings are the numbers of the names it occurs in, ascending (a name has one per
   occurrence), packed as little-endian uint32.
 
-Every row read is verified: `sum` is the blake2b-64 of its whole content (number, code, texts,
-postings); a row that does not match is `IndexDamaged`.
+Every row read is verified: `sum` is the blake2b-64 of the content key and the row's whole
+content (number, code, texts, postings); a row that does not match is `IndexDamaged`, or, given
+the database rebuilt without the index, answered from that.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import sqlite3
 import sys
 from array import array
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from varz_deck.core._hash import blake2b
 from varz_deck.core.cardindex import CardIndex, IndexDamaged
+from varz_deck.core.cards import CardDatabase
 from varz_deck.core.suggest import CANDIDATES, CUTOFF, FULL_SCAN, POSTINGS, NameIndex, trigrams
 
 TABLES = (
@@ -37,10 +39,11 @@ _REMEMBERED = 50_000  # answers, and names read, remembered at most
 _BATCH = 500  # values per `IN (...)`: well under SQLite's limit of bound parameters
 
 
-def _sum(*parts: str | bytes | int) -> int:
-    """blake2b-64 of the parts, each length-prefixed, as SQLite's signed 64-bit integer."""
+def _sum(key: str, *parts: str | bytes | int) -> int:
+    """blake2b-64 of the index's content key and the parts, each length-prefixed, as SQLite's
+    signed 64-bit integer (the key in it: another content's rows do not fit this index)."""
     digest = blake2b(digest_size=8)
-    for part in parts:
+    for part in (key, *parts):
         if isinstance(part, int):
             part = str(part)
         if isinstance(part, str):
@@ -57,7 +60,7 @@ def _unpacked(blob: bytes) -> array[int]:
     return out
 
 
-def write(connection: sqlite3.Connection, names: Mapping[str, str]) -> None:
+def write(connection: sqlite3.Connection, key: str, names: Mapping[str, str]) -> None:
     """Create and fill the tables for NameIndex(names), inside the caller's transaction."""
     import numpy as np
 
@@ -66,7 +69,7 @@ def write(connection: sqlite3.Connection, names: Mapping[str, str]) -> None:
     connection.executemany(
         "INSERT INTO names VALUES (?, ?, ?, ?)",
         (
-            (no, norm, shown, _sum(no, norm, shown))
+            (no, norm, shown, _sum(key, no, norm, shown))
             for no, (norm, shown) in enumerate(names.items())
         ),
     )
@@ -79,15 +82,21 @@ def write(connection: sqlite3.Connection, names: Mapping[str, str]) -> None:
     rows = []
     for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
         code, blob = int(codes[start]), postings[start:end].tobytes()
-        rows.append((code, end - start, blob, _sum(code, end - start, blob)))
+        rows.append((code, end - start, blob, _sum(key, code, end - start, blob)))
     connection.executemany("INSERT INTO trigrams VALUES (?, ?, ?, ?)", rows)
 
 
 class IndexedNames:
     """NameIndex's `close`, answered from an index's `names` and `trigrams`."""
 
-    def __init__(self, index: CardIndex) -> None:
+    def __init__(
+        self, index: CardIndex, rebuilt: Callable[[IndexDamaged], CardDatabase] | None = None
+    ) -> None:
+        """`rebuilt`: the database made without the index, once damage is met (the file is then
+        removed); without it, damage is IndexDamaged."""
         self.index = index
+        self._rebuilt = rebuilt
+        self._memory: NameIndex | None = None  # the rebuilt database's names, after damage
         self._size: int | None = None
         self._names: dict[int, str] = {}  # no -> norm, of the rows read
         self._shown: dict[str, str] = {}  # norm -> shown, of the rows read
@@ -98,6 +107,17 @@ class IndexedNames:
 
     def close(self, wanted: str, limit: int = 3) -> list[str]:
         """As NameIndex.close: up to `limit` names (as shown) with a ratio of at least CUTOFF."""
+        if self._memory is not None:
+            return self._memory.close(wanted, limit)
+        try:
+            return self._close(wanted, limit)
+        except IndexDamaged as err:
+            if self._rebuilt is None:
+                raise
+            self._memory = NameIndex(self._rebuilt(err).shown_names())
+            return self._memory.close(wanted, limit)
+
+    def _close(self, wanted: str, limit: int) -> list[str]:
         found = self._answers.get((wanted, limit))
         if found is None:
             if len(self._answers) > _REMEMBERED or len(self._names) > _REMEMBERED:
@@ -122,7 +142,7 @@ class IndexedNames:
             isinstance(no, int)
             and isinstance(norm, str)
             and isinstance(shown, str)
-            and _sum(no, norm, shown) == total
+            and _sum(self.index.key, no, norm, shown) == total
         ):
             raise IndexDamaged("a name row's sum does not match")
         self._names[no] = norm
@@ -174,7 +194,7 @@ class IndexedNames:
                     and isinstance(n, int)
                     and n > 0
                     and len(blob) == 4 * n
-                    and _sum(code, n, blob) == total
+                    and _sum(self.index.key, code, n, blob) == total
                 ):
                     raise IndexDamaged("a trigram row's sum does not match")
                 if n > POSTINGS:  # never read past its n: only n is kept, once verified
