@@ -173,7 +173,16 @@ def test_the_text_report_names_the_lead_card_in_the_games_words() -> None:
 
 def test_the_json_report_keys_the_lead_card_by_the_games_word() -> None:
     data = _report().to_json()
-    assert list(data) == ["path", "name", "format", "legal", "captain", "counts", "diagnostics"]
+    assert list(data) == [
+        "path",
+        "name",
+        "format",
+        "date",
+        "legal",
+        "captain",
+        "counts",
+        "diagnostics",
+    ]
     assert data["captain"] == {"id": "T-1", "name": "Toy Captain"}
 
 

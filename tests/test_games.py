@@ -200,7 +200,7 @@ class Toy(Azuki):
     def make_database(self, cards, formats):
         return ToyDatabase(cards, formats or {"casual": Format("casual", "Casual")})
 
-    def check_deck(self, source, database, format_key):
+    def check_deck(self, source, database, format_key, date=None):
         lines = source.text.split()
         found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=source.name),)
         return DeckReport(

@@ -6,6 +6,7 @@ GitHub workflow-command syntax and SARIF 2.1.0; `@VERSION@` stands for the packa
 
 from __future__ import annotations
 
+import datetime
 import importlib.resources
 import json
 import re
@@ -24,7 +25,7 @@ from varz_deck.games import all_codes, get_game
 from varz_deck.games.varz.cards import Card
 
 # What a VARZ deck's report carries besides its contents: the game, and how it names the lead card.
-VARZ = {"game": "varz", "words": get_game("varz").words}
+VARZ = {"game": "varz", "words": get_game("varz").words, "date": datetime.date(2027, 1, 10)}
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -263,6 +264,7 @@ def test_json_key_order_is_the_one_in_spec_section_5() -> None:
             "path",
             "name",
             "format",
+            "date",
             "legal",
             "hero",
             "counts",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ class DeckReport:
     places: tuple[str, ...] = ()  # the game's slots, then its sections: how text groups diagnostics
     game: str = field(kw_only=True)  # the key of the game the deck was checked as
     words: DeckWords = field(kw_only=True)  # how the report names the lead card
+    date: datetime.date | None = field(default=None, kw_only=True)  # the day it was checked for
 
     @property
     def legal(self) -> bool:
@@ -44,6 +46,7 @@ class DeckReport:
             "path": self.path,
             "name": self.name,
             "format": self.format,
+            "date": self.date.isoformat() if self.date is not None else None,
             "legal": self.legal,
             self.words.lead_json: (
                 {"id": self.lead_card.id, "name": self.lead_card.name} if self.lead_card else None

@@ -5,6 +5,7 @@ SPEC §2). Each game's deck reader (its package's deck.py) builds on these."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -253,9 +254,11 @@ def resolve_format(
     written: str | None,
     mark: Mark | None,
     shown: str,
+    date: datetime.date | None = None,
 ) -> tuple[Format, bool, list[Diagnostic]]:
-    """The deck's format (an option given here wins over the file's; default standard), whether
-    the database knows it, and F007 when it does not (placed at the file's `format:`)."""
+    """The deck's format (an option given here wins over the file's; default standard) as in
+    force on `date` (None: today), whether the database knows it, and F007 when it does not
+    (placed at the file's `format:`)."""
     key = format_key or written or "standard"
     found = database.formats.get(key)
     if found is not None:

@@ -21,6 +21,8 @@ from varz_deck.core.cards import CardT
 from varz_deck.core.i18n import nmsg
 
 if TYPE_CHECKING:
+    import datetime
+
     from rich.console import RenderableType
 
     from varz_deck.core.cardinfo import CardQuery
@@ -297,9 +299,14 @@ class Game(Protocol[CardT]):
         ...
 
     def check_deck(
-        self, source: DeckSource, database: CardDatabase, format_key: str | None
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        format_key: str | None,
+        date: datetime.date | None = None,
     ) -> DeckReport:
-        """Read, resolve and check one deck (a file's text, a buffer, or a deck code)."""
+        """Read, resolve and check one deck (a file's text, a buffer, or a deck code) on a date
+        (None: today, as `core.dates.on_date` decides; SPEC §12)."""
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:

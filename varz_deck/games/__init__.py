@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
     from varz_deck.core.codes import CodeInfo
@@ -224,11 +226,14 @@ def lint_database(
 
 
 def check_deck(
-    deck: DeckSource | Path, database: CardDatabase, format_key: str | None = None
+    deck: DeckSource | Path,
+    database: CardDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> DeckReport:
     """Check one deck (a source, or a file read here) against a database (a format given here
-    overrides the deck's)."""
-    return get_game(database.game).check_deck(_source(deck), database, format_key)
+    overrides the deck's) on a date (None: today)."""
+    return get_game(database.game).check_deck(_source(deck), database, format_key, date)
 
 
 def _source(deck: DeckSource | Path) -> DeckSource:
@@ -256,6 +261,7 @@ def check_decks(
     database: CardDatabase,
     format_key: str | None = None,
     open_other: Callable[[str], CardDatabase] | None = None,
+    date: datetime.date | None = None,
 ) -> list[DeckReport]:
     """Check each deck (a source, or a file read when reached) independently, in the order
     given. A deck written for another game is
@@ -266,18 +272,23 @@ def check_decks(
         source = _source(deck)
         owner = detect_game(source, database.game)
         if owner is None or owner == database.game:
-            reports.append(check_deck(source, database, format_key))
+            reports.append(check_deck(source, database, format_key, date))
         elif open_other is not None:
-            reports.append(check_deck(source, open_other(owner), format_key))
+            reports.append(check_deck(source, open_other(owner), format_key, date))
         else:
-            reports.append(_other_game(source, database, get_game(owner), format_key))
+            reports.append(_other_game(source, database, get_game(owner), format_key, date))
     return reports
 
 
 def _other_game(
-    source: DeckSource, database: CardDatabase, owner: Game, format_key: str | None
+    source: DeckSource,
+    database: CardDatabase,
+    owner: Game,
+    format_key: str | None,
+    date: datetime.date | None,
 ) -> DeckReport:
     from varz_deck.core.check import DeckReport
+    from varz_deck.core.dates import on_date
     from varz_deck.core.diagnostics import diag
     from varz_deck.core.i18n import msg
 
@@ -298,6 +309,7 @@ def _other_game(
         game=database.game,
         words=mine.words,
         places=(*mine.slots, *mine.sections),
+        date=on_date(date),
     )
 
 

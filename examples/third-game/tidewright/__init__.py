@@ -19,6 +19,8 @@ from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, WORDS, TideCard, TideDat
 from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
@@ -96,12 +98,16 @@ class Tidewright:
         return owns_deck(text)
 
     def check_deck(
-        self, source: DeckSource, database: CardDatabase, format_key: str | None
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        format_key: str | None,
+        date: datetime.date | None = None,
     ) -> DeckReport:
         from tidewright.check import check_deck
 
         assert isinstance(database, TideDatabase)
-        return check_deck(source, database, format_key)
+        return check_deck(source, database, format_key, date)
 
     def rules(self) -> Mapping[str, Rule[TideView]]:
         from tidewright.rules import RULES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -72,6 +73,7 @@ class TideView:
     format_known: bool
     captain: TideCard | None
     slots: dict[str, tuple[Slot, ...]]
+    date: datetime.date | None = field(default=None, kw_only=True)  # the day checked for
 
     def size(self, section: str) -> int:
         return sum(slot.entry.count for slot in self.slots[section])
@@ -163,12 +165,15 @@ def parse_yaml(text: str, deck: TideDeck) -> list[Diagnostic]:
 
 
 def resolve(
-    deck: TideDeck, database: TideDatabase, format_key: str | None = None
+    deck: TideDeck,
+    database: TideDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> tuple[TideView, list[Diagnostic]]:
     """Look up every reference: F005 unknown, F006 ambiguous, F008 misplaced, F003 repeated."""
     shown = deck.path
     fmt, known, problems = resolve_format(
-        database, format_key, deck.format, deck.format_mark, shown
+        database, format_key, deck.format, deck.format_mark, shown, date
     )
     captain: TideCard | None = None
     pick = deck.captain
@@ -199,7 +204,7 @@ def resolve(
         lambda card, entry: _misplaced(card, entry, shown),
     )
     problems.extend(found)
-    return TideView(deck, database, fmt, known, captain, slots), problems
+    return TideView(deck, database, fmt, known, captain, slots, date=date), problems
 
 
 def _misplaced(card: TideCard, entry: Entry, shown: str) -> Diagnostic | None:

@@ -15,6 +15,8 @@ from varz_deck.core.resources import register_schemas
 from varz_deck.games.azuki.cards import BUILTIN_FORMATS, WORDS, AzukiCard, AzukiDatabase
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
@@ -88,12 +90,16 @@ class Azuki:
         return {}  # the card schema closes every Azuki vocabulary (elements, types)
 
     def check_deck(
-        self, source: DeckSource, database: CardDatabase, format_key: str | None
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        format_key: str | None,
+        date: datetime.date | None = None,
     ) -> DeckReport:
         from varz_deck.games.azuki.check import check_deck
 
         assert isinstance(database, AzukiDatabase)
-        return check_deck(source, database, format_key)
+        return check_deck(source, database, format_key, date)
 
     def owns_deck(self, text: str) -> bool:
         from varz_deck.games.azuki.deck import owns_deck

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -10,6 +11,7 @@ if TYPE_CHECKING:
 from typing import Any
 
 from varz_deck.core.check import DeckReport
+from varz_deck.core.dates import on_date
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.games.azuki.cards import WORDS, AzukiDatabase
 from varz_deck.games.azuki.deck import AzukiDeck, AzukiView, read_deck, resolve
@@ -19,28 +21,40 @@ PLACES = ("leader", "gate", "main", "ikz")
 
 
 def check_deck(
-    source: DeckSource, database: AzukiDatabase, format_key: str | None = None
+    source: DeckSource,
+    database: AzukiDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> DeckReport:
     """Read and check one Azuki deck file."""
     deck, problems = read_deck(source)
-    return check_parsed(deck, problems, database, format_key)
+    return check_parsed(deck, problems, database, format_key, date)
 
 
 def check_parsed(
-    deck: AzukiDeck, problems: list[Diagnostic], database: AzukiDatabase, format_key: str | None
+    deck: AzukiDeck,
+    problems: list[Diagnostic],
+    database: AzukiDatabase,
+    format_key: str | None,
+    date: datetime.date | None = None,
 ) -> DeckReport:
     """Check a deck already read (its reading problems given); the report keeps the view."""
     fmt = format_key or deck.format or "standard"
+    day = on_date(date)
     if not deck.readable:
         found = tuple(sorted(problems, key=Diagnostic.sort_key))
-        return _report(deck, fmt, None, found)
-    view, resolved = resolve(deck, database, format_key)
+        return _report(deck, fmt, day, None, found)
+    view, resolved = resolve(deck, database, format_key, day)
     diagnostics = sorted([*problems, *resolved, *run_rules(view)], key=Diagnostic.sort_key)
-    return _report(deck, fmt, view, tuple(diagnostics))
+    return _report(deck, fmt, day, view, tuple(diagnostics))
 
 
 def _report(
-    deck: AzukiDeck, fmt: str, view: AzukiView | None, found: tuple[Diagnostic, ...]
+    deck: AzukiDeck,
+    fmt: str,
+    day: datetime.date,
+    view: AzukiView | None,
+    found: tuple[Diagnostic, ...],
 ) -> DeckReport:
     return DeckReport(
         deck.path,
@@ -53,6 +67,7 @@ def _report(
         places=PLACES,
         game="azuki",
         words=WORDS,
+        date=day,
     )
 
 

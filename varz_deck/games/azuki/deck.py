@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -69,6 +70,7 @@ class AzukiView:
     format_known: bool
     picked: dict[str, AzukiCard | None]
     slots: dict[str, tuple[Slot, ...]]
+    date: datetime.date | None = field(default=None, kw_only=True)  # the day checked for
 
     @property
     def leader(self) -> AzukiCard | None:
@@ -175,12 +177,15 @@ def parse_yaml(text: str, deck: AzukiDeck) -> list[Diagnostic]:
 
 
 def resolve(
-    deck: AzukiDeck, database: AzukiDatabase, format_key: str | None = None
+    deck: AzukiDeck,
+    database: AzukiDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> tuple[AzukiView, list[Diagnostic]]:
     """Look up every reference: F005 unknown, F006 ambiguous, F008 misplaced, F003 repeated."""
     shown = deck.path
     fmt, known, problems = resolve_format(
-        database, format_key, deck.format, deck.format_mark, shown
+        database, format_key, deck.format, deck.format_mark, shown, date
     )
     picked: dict[str, AzukiCard | None] = {}
     for slot in SLOTS:
@@ -216,7 +221,7 @@ def resolve(
         lambda card, entry: _misplaced(card, entry, shown),
     )
     problems.extend(found)
-    view = AzukiView(deck, database, fmt, known, picked, slots)
+    view = AzukiView(deck, database, fmt, known, picked, slots, date=date)
     return view, problems
 
 

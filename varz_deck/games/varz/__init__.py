@@ -17,6 +17,8 @@ from varz_deck.core.resources import register_schemas
 from varz_deck.games.varz.cards import FORMAT_FIELDS, WORDS
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
@@ -116,13 +118,17 @@ class Varz:
         return CARD_RULES.rules
 
     def check_deck(
-        self, source: DeckSource, database: CardDatabase, format_key: str | None
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        format_key: str | None,
+        date: datetime.date | None = None,
     ) -> DeckReport:
         from varz_deck.games.varz.check import check_parsed
         from varz_deck.games.varz.deck import read_deck
 
         deck, problems = read_deck(source)
-        return check_parsed(deck, problems, database, format_key)
+        return check_parsed(deck, problems, database, format_key, date)
 
     def owns_deck(self, text: str) -> bool:
         from varz_deck.games.varz.deck import owns_deck

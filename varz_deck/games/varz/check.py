@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
+
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.check import DeckReport
+from varz_deck.core.dates import on_date
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.games.varz.cards import SECTIONS, WORDS
 from varz_deck.games.varz.deck import Deck
@@ -14,10 +17,15 @@ PLACES = ("hero", *SECTIONS)
 
 
 def check_parsed(
-    deck: Deck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None = None
+    deck: Deck,
+    problems: list[Diagnostic],
+    database: CardDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> DeckReport:
-    """Check a deck already read (from a file, a deck code, or a test)."""
+    """Check a deck already read (from a file, a deck code, or a test) on a date (None: today)."""
     fmt = format_key or deck.format or "standard"
+    day = on_date(date)
     if not deck.readable:
         return DeckReport(
             deck.path,
@@ -29,8 +37,9 @@ def check_parsed(
             places=PLACES,
             game="varz",
             words=WORDS,
+            date=day,
         )
-    view, found = resolve(deck, database, format_key)
+    view, found = resolve(deck, database, format_key, day)
     diagnostics = [*problems, *found, *run_rules(view)]
     diagnostics.sort(key=Diagnostic.sort_key)
     return DeckReport(
@@ -44,6 +53,7 @@ def check_parsed(
         places=PLACES,
         game="varz",
         words=WORDS,
+        date=day,
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.diagnostics import Diagnostic, diag
@@ -23,6 +24,7 @@ class DeckView:
     format_known: bool
     hero: Card | None
     slots: dict[str, tuple[Slot, ...]]
+    date: datetime.date | None = field(default=None, kw_only=True)  # the day checked for
 
     def size(self, section: str) -> int:
         """Cards in a section, unknown ones included (SPEC §4: one problem, one diagnostic)."""
@@ -58,12 +60,16 @@ class DeckView:
 
 
 def resolve(
-    deck: Deck, database: CardDatabase, format_key: str | None = None
+    deck: Deck,
+    database: CardDatabase,
+    format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> tuple[DeckView, list[Diagnostic]]:
-    """Look up every reference; report unknown, ambiguous, misplaced and repeated cards."""
+    """Look up every reference (the format as on `date`); report unknown, ambiguous, misplaced
+    and repeated cards."""
     shown = deck.path
     fmt, known, problems = resolve_format(
-        database, format_key, deck.format, deck.format_mark, shown
+        database, format_key, deck.format, deck.format_mark, shown, date
     )
     hero: Card | None = None
     if deck.hero is not None:
@@ -99,7 +105,7 @@ def resolve(
         lambda section: Term("section", section),
     )
     problems.extend(found)
-    return DeckView(deck, database, fmt, known, hero, slots), problems
+    return DeckView(deck, database, fmt, known, hero, slots, date=date), problems
 
 
 def _misplaced(card: Card, entry: Entry, shown: str) -> Diagnostic:
