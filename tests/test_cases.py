@@ -3,10 +3,12 @@
 tests/cases/<CODE>/ (VARZ) is checked against the independent database tests/data/altdb;
 tests/cases_azuki/<CODE>/ against the bundled Azuki database. Beside each deck `X.yaml`,
 `X.expected` lists every diagnostic as `CODE LINE:COL` (or `CODE -`); order does not matter.
+A deck is checked on 2026-12-01, or on the day its `X.date` gives (YYYY-MM-DD; SPEC §12).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
@@ -23,6 +25,7 @@ CORPORA = {
     "azuki": (HERE / "cases_azuki", HERE.parent / "varz_deck" / "games" / "azuki" / "card_data"),
 }
 DECK_SUFFIXES = {".yaml", ".yml", ".txt"}
+CASE_DAY = dt.date(2026, 12, 1)
 
 
 def _decks() -> list[tuple[str, Path]]:
@@ -45,7 +48,9 @@ def _expected(deck: Path) -> Counter[str]:
 
 
 def _found(deck: Path, database: CardDatabase) -> Counter[str]:
-    report = check_decks([deck], database)[0]
+    dated = deck.with_suffix(".date")
+    day = dt.date.fromisoformat(dated.read_text().strip()) if dated.exists() else CASE_DAY
+    report = check_decks([deck], database, date=day)[0]
     return Counter(
         f"{d.code} {d.line}:{d.column}" if d.line is not None else f"{d.code} -"
         for d in report.diagnostics

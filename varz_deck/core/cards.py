@@ -3,9 +3,10 @@ references resolve against. Each game's card class is in its own package (its ca
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -67,10 +68,53 @@ class CardRecord:
         return cls(**values)
 
 
+def _dates(data: Mapping[str, str] | None) -> dict[str, dt.date]:
+    return {k: dt.date.fromisoformat(v) for k, v in (data or {}).items()}
+
+
+@dataclass(frozen=True)
+class FormatChange:
+    """One dated change of a format (SPEC §12), in force from its date on (inclusive)."""
+
+    date: dt.date
+    banned: tuple[str, ...] = ()
+    unbanned: tuple[str, ...] = ()
+    restricted: Mapping[str, int] = field(default_factory=dict)
+    unrestricted: tuple[str, ...] = ()
+    sets: tuple[str, ...] | None = None  # the legal sets from this date on (replaces the list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "date": self.date.isoformat(),
+            "banned": list(self.banned),
+            "unbanned": list(self.unbanned),
+            "restricted": dict(self.restricted),
+            "unrestricted": list(self.unrestricted),
+            "sets": list(self.sets) if self.sets is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FormatChange:
+        sets = data.get("sets")
+        return cls(
+            date=dt.date.fromisoformat(data["date"]),
+            banned=tuple(data.get("banned", ())),
+            unbanned=tuple(data.get("unbanned", ())),
+            restricted=dict(data.get("restricted", {})),
+            unrestricted=tuple(data.get("unrestricted", ())),
+            sets=tuple(sets) if sets is not None else None,
+        )
+
+
 @dataclass(frozen=True)
 class Format:
     """A constructed format: which sets, bans and restrictions; `extra` holds the game's own
-    format fields (`Game.format_fields`), which only the game reads."""
+    format fields (`Game.format_fields`), which only the game reads.
+
+    `changes` are its dated changes and `released` each set's release day (SPEC §12); `on(date)`
+    is the format in force on a day, with `banned_on`/`restricted_on` the day of the change that
+    banned or restricted a card (a card the undated lists name has none).
+    """
 
     key: str
     name: str
@@ -78,6 +122,46 @@ class Format:
     banned: tuple[str, ...] = ()
     restricted: Mapping[str, int] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    changes: tuple[FormatChange, ...] = ()
+    released: Mapping[str, dt.date] = field(default_factory=dict)
+    banned_on: Mapping[str, dt.date] = field(default_factory=dict)
+    restricted_on: Mapping[str, dt.date] = field(default_factory=dict)
+
+    def on(self, day: dt.date) -> Format:
+        """The format in force on `day`: every change dated on or before it applied, in date
+        order (changes of one date in the order written)."""
+        sets = self.sets
+        banned = list(self.banned)
+        restricted = dict(self.restricted)
+        banned_on = dict(self.banned_on)
+        restricted_on = dict(self.restricted_on)
+        for change in sorted(self.changes, key=lambda c: c.date):
+            if change.date > day:
+                break
+            for card_id in change.unbanned:
+                if card_id in banned:
+                    banned.remove(card_id)
+                banned_on.pop(card_id, None)
+            for card_id in change.banned:
+                if card_id not in banned:
+                    banned.append(card_id)
+                    banned_on[card_id] = change.date
+            for card_id in change.unrestricted:
+                restricted.pop(card_id, None)
+                restricted_on.pop(card_id, None)
+            for card_id, limit in change.restricted.items():
+                restricted[card_id] = limit
+                restricted_on[card_id] = change.date
+            if change.sets is not None:
+                sets = change.sets
+        return replace(
+            self,
+            sets=sets,
+            banned=tuple(banned),
+            restricted=restricted,
+            banned_on=banned_on,
+            restricted_on=restricted_on,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +171,10 @@ class Format:
             "banned": list(self.banned),
             "restricted": dict(self.restricted),
             "extra": dict(self.extra),
+            "changes": [change.to_json() for change in self.changes],
+            "released": {k: v.isoformat() for k, v in self.released.items()},
+            "banned_on": {k: v.isoformat() for k, v in self.banned_on.items()},
+            "restricted_on": {k: v.isoformat() for k, v in self.restricted_on.items()},
         }
 
     @classmethod
@@ -99,6 +187,10 @@ class Format:
             banned=tuple(data.get("banned", ())),
             restricted=dict(data.get("restricted", {})),
             extra=dict(data.get("extra", {})),
+            changes=tuple(FormatChange.from_json(c) for c in data.get("changes", ())),
+            released=_dates(data.get("released")),
+            banned_on=_dates(data.get("banned_on")),
+            restricted_on=_dates(data.get("restricted_on")),
         )
 
 

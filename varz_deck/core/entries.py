@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from varz_deck.core.cards import CardDatabase, Format
+from varz_deck.core.dates import on_date
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import CardName, Joined, Message, Quoted, msg
 from varz_deck.core.schemas import schema_diagnostics
@@ -262,7 +263,7 @@ def resolve_format(
     key = format_key or written or "standard"
     found = database.formats.get(key)
     if found is not None:
-        return found, True, []
+        return found.on(on_date(date)), True, []
     problem = diag(
         "F007",
         msg("F007", "unknown format {format}; this card database has: {known}")(

@@ -11,6 +11,7 @@ A game adds its own card checks (`Game.card_rules`), registered the same way on 
 
 from __future__ import annotations
 
+import datetime
 import gc
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -24,7 +25,7 @@ from varz_deck.core.code import Code
 from varz_deck.core.diagnostics import Diagnostic, diag
 from varz_deck.core.discovery import FORMATS_NAMES, Content, display, formats_path
 from varz_deck.core.filecodes import F001
-from varz_deck.core.formats import read_formats
+from varz_deck.core.formats import read_formats, with_releases
 from varz_deck.core.i18n import msg
 from varz_deck.core.lint import _whole, cards, files, formats, schema
 from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys
@@ -270,6 +271,12 @@ def _database(
     database = game.make_database(cards_found, None)
     if formats_read is not None:
         database.formats = formats_read
+    released: dict[str, datetime.date] = {}  # set code -> its release day (SPEC §12)
+    for found in card_files:
+        if found.release is not None:
+            released.setdefault(*found.release)
+    if released:
+        database.formats = with_releases(database.formats, released)
     return database
 
 

@@ -9,12 +9,14 @@ each entry is a line of its own, read and decoded only when a check needs it.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards import normalize
 from varz_deck.core.diagnostics import Diagnostic, Mark, Unencodable, diag, from_tagged, to_tagged
+from varz_deck.core.formats import set_release
 from varz_deck.core.lint import cards, schema
 from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys, entries
 from varz_deck.core.source import LoadError, decode
@@ -34,7 +36,9 @@ class FileLint:
     check first asks for it: `line(i)` gives its JSON (None when it cannot), `again()` every
     entry of the file checked again."""
 
-    __slots__ = ("_again", "_entries", "_line", "_lines", "game", "problems", "shown", "summaries")
+    __slots__ = (
+        "_again", "_entries", "_line", "_lines", "game", "problems", "release", "shown", "summaries"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -46,8 +50,10 @@ class FileLint:
         line: Callable[[int], str | None] | None = None,
         again: Callable[[], list[Entry]] | None = None,
         lines: Callable[[int], list[str] | None] | None = None,
+        release: tuple[str, datetime.date] | None = None,
     ) -> None:
         self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
+        self.release = release  # (set code, release day) of the file's `set:` (SPEC §12)
         self._entries: list[Entry | None] = (
             list(found) if found is not None else [None] * len(summaries)
         )
@@ -97,7 +103,8 @@ def lint_file(
         problems.extend(rule.check(view))
     problems.extend(cards.IN_FILE.run(view))
     summaries = [summary(entry, game) for entry in view.entries]
-    return FileLint(problems, summaries, shown, game, view.entries)
+    release = set_release(doc.data)
+    return FileLint(problems, summaries, shown, game, view.entries, release=release)
 
 
 def summary(entry: Entry, game: Game) -> Summary:
@@ -126,7 +133,12 @@ def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
             tagged = to_tagged(problem)
             tagged[3] = None  # the file: the path it is read under
             problems.append(tagged)
-        head_data = {"d": problems, "s": result.summaries}
+        release = result.release
+        head_data = {
+            "d": problems,
+            "s": result.summaries,
+            "r": [release[0], release[1].isoformat()] if release is not None else None,
+        }
         if not exact(head_data):
             return None
         head = json.dumps(head_data, ensure_ascii=False)
@@ -165,7 +177,9 @@ def decode_result(
     if data is None:
         return None
     problems = [from_tagged(d, shown) for d in data["d"]]
-    return FileLint(problems, data["s"], shown, game, None, line, again, lines)
+    found = data["r"]
+    release = (found[0], datetime.date.fromisoformat(found[1])) if found is not None else None
+    return FileLint(problems, data["s"], shown, game, None, line, again, lines, release)
 
 
 def _entry(data: list[Any], shown: str, game: Game) -> Entry:
