@@ -7,6 +7,7 @@ without a translation, or a translation that drops a placeholder, fails here.
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import json
 import re
@@ -98,8 +99,10 @@ RULEBOOK_TERMS: dict[str, tuple[str, str]] = {
     "V115": ("禁止", "禁止"),
     "V116": ("制限", "限制"),
     "V117": ("収録", "收录"),
+    "V118": ("発売", "发售"),
     "W201": ("生み出せる", "产出"),
     "W202": ("進化レベル", "进化等级"),
+    "W203": ("あと", "还有"),
 }
 # F002 and F004 say different things case by case: the words each case's message must show.
 CASE_TERMS: dict[str, tuple[str, str]] = {
@@ -359,7 +362,9 @@ def test_each_failing_example_speaks_three_languages(
     deck: Path, altdb: CardDatabase, catalogues: dict[str, Catalog]
 ) -> None:
     code = deck.parent.name
-    report = check_decks([deck], altdb)[0]
+    dated = deck.with_suffix(".date")  # a case's day (tests/test_cases.py)
+    day = dt.date.fromisoformat(dated.read_text().strip()) if dated.exists() else None
+    report = check_decks([deck], altdb, date=day)[0]
     found = [d for d in report.diagnostics if d.code == code]
     assert found, f"{deck} does not report {code}"
     for d in found:

@@ -172,8 +172,7 @@ rule(
 
 
 def not_yet_released(view: DeckView) -> Iterator[Diagnostic]:
-    """Every card has a printing in a set released on or before the day the deck is checked
-    for (a set without a release day always is; SPEC §12).
+    """A card is legal once a set of one of its printings is released (SPEC §12).
 
     Legal:   a VZ03 card checked on 2027-02-01, VZ03's release day
     Illegal: the same card checked on 2027-01-31
@@ -205,10 +204,10 @@ rule(
 
 
 def announced_change(view: DeckView) -> Iterator[Diagnostic]:
-    """Warn of a change dated 1 to 60 days after the day checked that bans a card the deck
-    plays, restricts one below the deck's count, or rotates out its sets (SPEC §12).
+    """Warn of a change 1 to 60 days ahead that bans, restricts or rotates out a card played.
 
     Fine:    a ban of VZ02-010 from 2027-01-15, checked on 2027-01-15 (then V115) or 2026-11-15
+    Fine:    an unban of VZ01-031 from 2027-01-15, checked on 2027-01-01
     Warning: the same ban checked on 2027-01-01: VZ02-010 is banned from 2027-01-15, in 14 days
     """
     day = view.date
