@@ -3,7 +3,8 @@
 tests/cases/<CODE>/ (VARZ) is checked against the independent database tests/data/altdb;
 tests/cases_azuki/<CODE>/ against the bundled Azuki database. Beside each deck `X.yaml`,
 `X.expected` lists every diagnostic as `CODE LINE:COL` (or `CODE -`); order does not matter.
-A deck is checked on 2026-12-01, or on the day its `X.date` gives (YYYY-MM-DD; SPEC §12).
+A deck is checked on 2026-12-01, or on the day its `X.date` gives (YYYY-MM-DD; SPEC §12), against
+its corpus's database or the one under tests/data its `X.cards` names.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ def _database(game: str) -> CardDatabase:
     return open_database(CORPORA[game][1])
 
 
+@cache
+def _named_database(name: str) -> CardDatabase:
+    return open_database(HERE / "data" / name)
+
+
 def _expected(deck: Path) -> Counter[str]:
     lines = deck.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
     return Counter(" ".join(line.split()) for line in lines if line.strip())
@@ -63,7 +69,9 @@ def _found(deck: Path, database: CardDatabase) -> Counter[str]:
     ids=lambda v: v if isinstance(v, str) else f"{v.parent.name}/{v.name}",
 )
 def test_case(game: str, deck: Path) -> None:
-    assert _found(deck, _database(game)) == _expected(deck)
+    named = deck.with_suffix(".cards")
+    database = _named_database(named.read_text().strip()) if named.exists() else _database(game)
+    assert _found(deck, database) == _expected(deck)
 
 
 def _assert_cases_for(folder: Path, codes: Iterable[str]) -> None:

@@ -14,7 +14,10 @@ from varz_deck.games import all_codes, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE_IDS = [f"F00{n}" for n in range(1, 10)] + ["F010"]
-CARD_IDS = ["C001", "C002", "C003", "C005", "C006", "C007", "C101", "C102", "C103", "C104"]
+CARD_IDS = [
+    "C001", "C002", "C003", "C005", "C006", "C007",
+    "C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108",
+]  # fmt: skip
 
 
 def test_severity_comes_from_the_code_not_from_its_letter() -> None:
@@ -65,7 +68,7 @@ def test_a_rule_owns_its_code() -> None:
 def test_warnings_are_declared_by_their_owners() -> None:
     codes = all_codes()
     warnings = sorted(code for code, info in codes.items() if info.severity is Severity.WARNING)
-    assert warnings == ["C101", "C102", "C103", "C104", "W201", "W202"]
+    assert warnings == ["A201", "C101", "C102", "C103", "C104", "C106", "W201", "W202", "W203"]
 
 
 def test_every_code_comes_from_its_owner() -> None:
@@ -81,12 +84,12 @@ def test_every_code_comes_from_its_owner() -> None:
 
 
 def test_the_list_is_files_then_each_games_rules_then_card_data() -> None:
-    azuki = [f"A10{n}" for n in range(1, 8)]
+    azuki = [*(f"A10{n}" for n in range(1, 9)), "A201"]
     assert list(all_codes(["azuki"])) == [*FILE_IDS, *azuki, *CARD_IDS]
     varz = list(all_codes(["varz"]))
     assert varz[:10] == FILE_IDS
-    assert varz[10:29] == [f"V1{n:02}" for n in range(1, 18)] + ["W201", "W202"]
-    assert varz[29:] == ["C001", "C002", "C003", "C004", *CARD_IDS[3:]]
+    assert varz[10:31] == [f"V1{n:02}" for n in range(1, 19)] + ["W201", "W202", "W203"]
+    assert varz[31:] == ["C001", "C002", "C003", "C004", *CARD_IDS[3:]]
 
 
 def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
@@ -108,5 +111,6 @@ def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
     assert database.formats["standard"].extra == {"max_effect_portals": 2}
     assert database.formats["pioneer"].extra == {"portals": "pooled"}
     assert {f for f in Format.__dataclass_fields__} == {
-        "key", "name", "sets", "banned", "restricted", "extra"
+        "key", "name", "sets", "banned", "restricted", "extra",
+        "changes", "released", "banned_on", "restricted_on",  # SPEC §12, read by every game
     }  # fmt: skip

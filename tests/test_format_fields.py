@@ -10,7 +10,7 @@ from varz_deck.core.database import lint_database
 from varz_deck.core.resources import formats_schema, schema, schema_text
 from varz_deck.games import get_game
 
-SHARED = {"name", "sets", "banned", "restricted"}
+SHARED = {"name", "sets", "banned", "restricted", "changes"}
 
 
 def _format_properties(document: dict) -> set[str]:

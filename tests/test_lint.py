@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import importlib.resources
 import importlib.util
 import json
@@ -28,7 +29,7 @@ LINT_CODES = [
     "F003",
     *(c for c, info in all_codes().items() if info.scope is Scope.CARDS),
 ]
-WARNING_CODES = {"C101", "C102", "C103", "C104"}
+WARNING_CODES = {"C101", "C102", "C103", "C104", "C106"}
 
 
 def _cases() -> list[Path]:
@@ -525,7 +526,10 @@ def test_formats_are_read_whole_and_a_bare_one_allows_everything(tmp_path: Path)
     )
     result = lint_database(db)
     assert result.diagnostics == [] and result.database is not None
+    released = {"TS1": datetime.date(2026, 1, 15)}  # every format knows the sets' release days
     assert result.database.formats == {
-        "standard": Format("standard", "Standard", ("TS1",), ("TS1-002",), {"TS1-003": 1}, {}),
-        "open": Format("open", "open", None, (), {}, {}),
+        "standard": Format(
+            "standard", "Standard", ("TS1",), ("TS1-002",), {"TS1-003": 1}, {}, released=released
+        ),
+        "open": Format("open", "open", None, (), {}, {}, released=released),
     }

@@ -1,17 +1,23 @@
-"""What formats.yaml names: cards and sets the database has (C005, C104)."""
+"""What formats.yaml names: cards and sets the database has (C005, C104), and its dated
+changes (C105-C108, SPEC §12)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
+import re
 from collections.abc import Iterator
 from typing import Any
 
+from varz_deck.core.cards import normalize
 from varz_deck.core.code import Scope, Severity
+from varz_deck.core.dates import parse_date
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.i18n import Message, Quoted, msg
 from varz_deck.core.lint._base import FormatsFile
 from varz_deck.core.rulebook import Rulebook
 from varz_deck.core.strictyaml import Document
+from varz_deck.core.suggest import NameIndex
 
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
 
@@ -134,3 +140,200 @@ FORMATS.rule(
     fix="Drop the entry from the format, or add a set the card is printed in.",
 )(entry_without_effect)
 C104 = FORMATS.rules["C104"].info
+
+
+def _changes(spec: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    changes = spec.get("changes")
+    for i, change in enumerate(changes if isinstance(changes, list) else []):
+        if isinstance(change, dict):
+            yield i, change
+
+
+def _day(change: dict[str, Any]) -> dt.date | None:
+    written = change.get("date")
+    return parse_date(written) if isinstance(written, str) else None
+
+
+_DATE_FORM = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # the schema's form (else C001)
+
+
+def change_date_invalid(view: FormatsFile) -> Iterator[Diagnostic]:
+    """a format's change is dated with no calendar day
+
+    Fine:    date: 2027-02-28
+    Illegal: date: 2027-02-30
+    """
+    for key, spec in _specs(view):
+        for i, change in _changes(spec):
+            written = change.get("date")
+            if (
+                isinstance(written, str)
+                and _DATE_FORM.fullmatch(written)
+                and not parse_date(written)
+            ):
+                message = msg("C105", "format {format} has a change dated {date}, no such day")
+                yield diag(
+                    C105,
+                    message(format=Quoted(key), date=Quoted(written)),
+                    view.doc.mark(("formats", key, "changes", i, "date")),
+                    file=view.shown,
+                )
+
+
+FORMATS.rule(
+    "C105",
+    "change-date-invalid",
+    "SPEC §12",
+    fix="Write the change's date as a real day, YYYY-MM-DD.",
+)(change_date_invalid)
+C105 = FORMATS.rules["C105"].info
+
+
+def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
+    """warning: a format's change is dated before the change written above it
+
+    Fine:    2027-01-15, then 2027-02-01
+    Warning: 2027-02-01, then 2027-01-15 (applied in date order all the same)
+    """
+    for key, spec in _specs(view):
+        latest: dt.date | None = None
+        for i, change in _changes(spec):
+            day = _day(change)
+            if day is None:
+                continue
+            if latest is not None and day < latest:
+                message = msg(
+                    "C106",
+                    "format {format}: the change of {date} comes after that of {before}; "
+                    "write the changes in date order",
+                )
+                yield diag(
+                    C106,
+                    message(format=Quoted(key), date=day.isoformat(), before=latest.isoformat()),
+                    view.doc.mark(("formats", key, "changes", i, "date")),
+                    file=view.shown,
+                )
+            latest = day if latest is None else max(latest, day)
+
+
+FORMATS.rule(
+    "C106",
+    "changes-out-of-order",
+    "SPEC §12",
+    severity=Severity.WARNING,
+    fix="Order the format's changes by date.",
+)(changes_out_of_order)
+C106 = FORMATS.rules["C106"].info
+
+
+def _change_cards(
+    view: FormatsFile, key: str, i: int, change: dict[str, Any]
+) -> Iterator[tuple[str, str, Mark | None]]:
+    """(list, card id, place) for every card a change names."""
+    base = ("formats", key, "changes", i)
+    for field in ("banned", "unbanned", "unrestricted"):
+        listed = change.get(field)
+        for j, card_id in enumerate(listed if isinstance(listed, list) else []):
+            if isinstance(card_id, str):
+                yield field, card_id, view.doc.mark((*base, field, j))
+    restricted = change.get("restricted")
+    for card_id in restricted if isinstance(restricted, dict) else {}:
+        yield "restricted", card_id, view.doc.key_mark((*base, "restricted", card_id))
+
+
+def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
+    """a format's change names a card or set the database does not have
+
+    Fine:    banned: [VZ02-010] when VZ02-010 exists
+    Illegal: banned: [VZ02-01O] (did you mean VZ02-010?)
+    """
+    known_sets = view.known_sets
+    ids = view.ids
+    index: NameIndex | None = None
+    for key, spec in _specs(view):
+        for i, change in _changes(spec):
+            parsed = _day(change)
+            day = parsed.isoformat() if parsed else Quoted(str(change.get("date")))
+            sets = change.get("sets")
+            for j, code in enumerate(sets if isinstance(sets, list) else []):
+                if isinstance(code, str) and code not in known_sets:
+                    close = difflib.get_close_matches(code, sorted(known_sets), n=1)
+                    problem = msg(
+                        "C107",
+                        "format {format}: the change of {date} names set {set}, "
+                        "which no card file has",
+                    )(format=Quoted(key), date=day, set=Quoted(code))
+                    yield diag(
+                        C107,
+                        _hint(problem, close),
+                        view.doc.mark(("formats", key, "changes", i, "sets", j)),
+                        file=view.shown,
+                    )
+            for _field, card_id, mark in _change_cards(view, key, i, change):
+                if card_id in ids:
+                    continue
+                if index is None:
+                    index = NameIndex({normalize(i): i for i in ids})
+                close = index.close(normalize(card_id), 1)
+                problem = msg(
+                    "C107",
+                    "format {format}: the change of {date} names card {card}, which does not exist",
+                )(format=Quoted(key), date=day, card=Quoted(card_id))
+                yield diag(C107, _hint(problem, close), mark, file=view.shown, card=card_id)
+
+
+FORMATS.rule(
+    "C107",
+    "change-names-unknown",
+    "SPEC §12",
+    fix="Correct the card id or set code in the change, or add it to the database.",
+)(change_names_unknown)
+C107 = FORMATS.rules["C107"].info
+
+
+def _hint(problem: Message, close: list[str]) -> Message:
+    """A C107 problem, and '; did you mean 'X'?' when there is a close match."""
+    if not close:
+        return problem
+    return msg("C107", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
+
+
+def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
+    """a format's changes both ban and unban a card on one date
+
+    Fine:    banned: [VZ02-010] on 2027-01-15, unbanned: [VZ02-010] on 2027-04-01
+    Illegal: banned: [VZ02-010] and unbanned: [VZ02-010] on 2027-01-15
+    """
+    for key, spec in _specs(view):
+        banned: dict[tuple[dt.date, str], bool] = {}
+        unbanned: list[tuple[dt.date, str, Mark | None]] = []
+        for i, change in _changes(spec):
+            day = _day(change)
+            if day is None:
+                continue
+            for field, card_id, mark in _change_cards(view, key, i, change):
+                if field == "banned":
+                    banned[(day, card_id)] = True
+                elif field == "unbanned":
+                    unbanned.append((day, card_id, mark))
+        for day, card_id, mark in unbanned:
+            if (day, card_id) in banned:
+                message = msg(
+                    "C108", "format {format} both bans and unbans {card} on {date}; keep one"
+                )
+                yield diag(
+                    C108,
+                    message(format=Quoted(key), card=Quoted(card_id), date=day.isoformat()),
+                    mark,
+                    file=view.shown,
+                    card=card_id,
+                )
+
+
+FORMATS.rule(
+    "C108",
+    "banned-and-unbanned",
+    "SPEC §12",
+    fix="Keep the ban or the unban of that date, not both.",
+)(banned_and_unbanned)
+C108 = FORMATS.rules["C108"].info

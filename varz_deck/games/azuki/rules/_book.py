@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from varz_deck.core.code import Severity
 from varz_deck.core.rulebook import Check, Rulebook
 from varz_deck.games.azuki.deck import AzukiView
 
@@ -23,11 +24,12 @@ def rule(
     *,
     needs_leader: bool = False,
     format_rule: bool = False,
+    severity: Severity = Severity.ERROR,
     fix: str = "",
 ) -> Callable[[Check[AzukiView]], Check[AzukiView]]:
     """Register an Azuki rule (leader rules need a usable Leader, format rules a known format)."""
     when = partial(applies, needs_leader=needs_leader, format_rule=format_rule)
-    return RULEBOOK.rule(code, name, section, when=when, fix=fix)
+    return RULEBOOK.rule(code, name, section, when=when, severity=severity, fix=fix)
 
 
 def applies(view: AzukiView, *, needs_leader: bool, format_rule: bool) -> bool:

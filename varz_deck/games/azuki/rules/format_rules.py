@@ -1,11 +1,15 @@
-"""What the format bans (rules page, "Deck building")."""
+"""What the format bans (rules page, "Deck building"), and its dated changes and the sets'
+release days (SPEC §12)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import datetime as dt
+from collections.abc import Iterator, Mapping
 
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.i18n import CardName, msg
+from varz_deck.core.code import Severity
+from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.formats import announced, unreleased
+from varz_deck.core.i18n import CardName, msg, nmsg
 from varz_deck.games.azuki.cards import AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
 from varz_deck.games.azuki.rules._book import rule
@@ -20,41 +24,44 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
     banned = set(view.format.banned)
     if not banned:
         return
-    message = msg("A107", "{card} ({id}) is banned in {format}")
+    for card, place, section in _every_card(view):
+        if not _hit(card, banned):
+            continue
+        day = _since(card, view.format.banned_on)
+        message = (
+            msg("A107", "{card} ({id}) is banned in {format}")
+            if day is None
+            else msg("A107", "{card} ({id}) is banned in {format} since {date}")
+        )
+        found = message(
+            card=CardName.of(card),
+            id=card.id,
+            format=view.format.name,
+            date=day.isoformat() if day is not None else "",
+        )
+        yield diag("A107", found, place, file=view.deck.path, section=section, card=card.id)
 
-    def hit(card: AzukiCard) -> bool:
-        return card.id in banned or any(a in banned for a in card.aliases)
 
+def _hit(card: AzukiCard, banned: set[str]) -> bool:
+    return card.id in banned or any(a in banned for a in card.aliases)
+
+
+def _since(card: AzukiCard, dated: Mapping[str, dt.date]) -> dt.date | None:
+    """The day of the change that banned the card (None: the undated list bans it)."""
+    days = [dated[i] for i in (card.id, *card.aliases) if i in dated]
+    return min(days) if days else None
+
+
+def _every_card(view: AzukiView) -> Iterator[tuple[AzukiCard, Mark | None, str]]:
+    """Each card of the deck with its place: the picks, then every entry of main and ikz."""
     for slot_key in ("leader", "gate"):
         card = view.picked.get(slot_key)
-        if card is not None and hit(card):
-            yield diag(
-                "A107",
-                message(
-                    card=CardName.of(card),
-                    id=card.id,
-                    format=view.format.name,
-                ),
-                view.deck.picks[slot_key].mark,
-                file=view.deck.path,
-                section=slot_key,
-                card=card.id,
-            )
+        if card is not None:
+            yield card, view.deck.picks[slot_key].mark, slot_key
     for section in ("main", "ikz"):
         for slot in view.slots[section]:
-            if slot.card is not None and hit(slot.card):
-                yield diag(
-                    "A107",
-                    message(
-                        card=CardName.of(slot.card),
-                        id=slot.card.id,
-                        format=view.format.name,
-                    ),
-                    slot.entry.mark,
-                    file=view.deck.path,
-                    section=section,
-                    card=slot.card.id,
-                )
+            if slot.card is not None:
+                yield slot.card, slot.entry.mark, section
 
 
 rule(
@@ -64,3 +71,67 @@ rule(
     format_rule=True,
     fix="Remove the banned card from the deck.",
 )(card_banned)
+
+
+def card_not_yet_released(view: AzukiView) -> Iterator[Diagnostic]:
+    """A card is legal once its set is released (SPEC §12).
+
+    Legal:   an AZK02 card checked on AZK02's release day
+    Illegal: the same card checked the day before
+    """
+    day = view.date
+    if day is None:
+        return
+    for card, place, section in _every_card(view):
+        later = unreleased(view.format, [card.set], day)
+        if later is not None:
+            code, released = later
+            message = msg("A108", "{card} ({id}) is in {set}, released {date}: not yet legal")
+            found = message(card=CardName.of(card), id=card.id, set=code, date=released.isoformat())
+            yield diag("A108", found, place, file=view.deck.path, section=section, card=card.id)
+
+
+rule(
+    "A108",
+    "card-not-yet-released",
+    "SPEC §12",
+    format_rule=True,
+    fix="Replace the card, or check the deck for a day on or after its set's release.",
+)(card_not_yet_released)
+
+
+def announced_ban(view: AzukiView) -> Iterator[Diagnostic]:
+    """Warn of a ban 1 to 60 days ahead of a card the deck plays (SPEC §12).
+
+    Fine:    a ban from 2027-01-15 of a card the deck plays, checked on 2026-11-15
+    Warning: the same ban checked on 2027-01-01 (in 14 days)
+    """
+    day = view.date
+    if day is None:
+        return
+    for ahead in announced(view.format, day):
+        before, after = set(ahead.before.banned), set(ahead.after.banned)
+        for card, place, section in _every_card(view):
+            if _hit(card, after) and not _hit(card, before):
+                message = nmsg(
+                    "A201",
+                    "{card} ({id}) is banned from {date}, in {n} day",
+                    "{card} ({id}) is banned from {date}, in {n} days",
+                )
+                found = message(
+                    card=CardName.of(card),
+                    id=card.id,
+                    date=ahead.change.date.isoformat(),
+                    n=ahead.days,
+                )
+                yield diag("A201", found, place, file=view.deck.path, section=section, card=card.id)
+
+
+rule(
+    "A201",
+    "announced-ban",
+    "SPEC §12",
+    format_rule=True,
+    severity=Severity.WARNING,
+    fix="Replace the card before its ban is in force, or check for the day of your event.",
+)(announced_ban)
