@@ -108,3 +108,26 @@ def test_the_game_imports_no_bundled_game() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=PROJECT, check=True)  # fmt: skip
     assert done.stdout.strip() == "[]"
+
+
+def test_a_dated_ban_applies_from_its_day_through_the_protocol(database: Any) -> None:
+    """SPEC §12 reaches this game with no code of its own: the core gives its rules the format
+    in force on the day the deck is checked for."""
+    import dataclasses
+    import datetime as dt
+
+    from varz_deck.core.cards import FormatChange
+
+    harbor = database.formats["harbor"]
+    ban = FormatChange(dt.date(2027, 1, 15), banned=("TW01-005",))  # Gull Spotter
+    database.formats["dated"] = dataclasses.replace(harbor, key="dated", changes=(ban,))
+    try:
+        text = "Format: dated\nCaptain: Ilse Brant\nCrew:\n3 Gull Spotter\nCurrents:\n8 North Current\n"
+        before = GAME.check_deck(DeckSource("deck.txt", text), database, None, dt.date(2027, 1, 14))
+        on_day = GAME.check_deck(DeckSource("deck.txt", text), database, None, dt.date(2027, 1, 15))
+    finally:
+        del database.formats["dated"]
+    assert before.date == dt.date(2027, 1, 14) and on_day.date == dt.date(2027, 1, 15)
+    banned = [(d.code, d.line) for d in on_day.diagnostics if d.code == "T106"]
+    assert banned == [("T106", 4)]
+    assert not [d for d in before.diagnostics if d.code == "T106"]
