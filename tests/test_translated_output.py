@@ -24,6 +24,8 @@ RULEBOOK_TERMS = {"Spil", "Command", "Slash", "VAZ", "V", "Sync", "IKZ", "Holder
 # Keys a deck file is written with (`spells:`, `cards:` lists), language codes, and a cited name.
 KEYS = {"spells", "skills", "portals", "hero", "cards", "format", "leader", "gate", "main", "ikz"}
 KEYS |= {"ja", "zh", "en", "Karsten"}
+# formats.yaml keys of a dated change (SPEC §12), shown as written in the rules' examples
+KEYS |= {"date", "banned", "unbanned", "restricted", "unrestricted", "sets", "changes"}
 # Fragments of `formats.yml` folded by the rules table's narrow summary column.
 FRAGMENTS = {"forma", "y"}
 # Units and marks that are not words of a language: T3 (turn 3), ± figures, JSON, YAML, UTF, ID.
