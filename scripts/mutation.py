@@ -181,6 +181,7 @@ TARGETS = (
     Target("discovery", "Card database: its files", ("varz_deck/core/discovery.py",)),
     Target("keyindex", "Card index: completion's table", ("varz_deck/core/keyindex.py",)),
     Target("formats", "Card database: formats.yaml", ("varz_deck/core/formats.py",)),
+    Target("dates", "The day a deck is checked on", ("varz_deck/core/dates.py",)),
     Target("lint", "Card-data checks (cards lint)", ("varz_deck/core/lint",)),
     Target("lintstore", "cards lint: the per-file result store", ("varz_deck/core/lintstore.py",)),
     Target(
