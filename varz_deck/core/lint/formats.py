@@ -1,5 +1,5 @@
 """What formats.yaml names: cards and sets the database has (C005, C104), and its dated
-changes (C105-C108, SPEC §12)."""
+changes (C008-C010 and C105, SPEC §12)."""
 
 from __future__ import annotations
 
@@ -171,9 +171,9 @@ def change_date_invalid(view: FormatsFile) -> Iterator[Diagnostic]:
                 and _DATE_FORM.fullmatch(written)
                 and not parse_date(written)
             ):
-                message = msg("C105", "format {format} has a change dated {date}, no such day")
+                message = msg("C008", "format {format} has a change dated {date}, no such day")
                 yield diag(
-                    C105,
+                    C008,
                     message(format=Quoted(key), date=Quoted(written)),
                     view.doc.mark(("formats", key, "changes", i, "date")),
                     file=view.shown,
@@ -181,12 +181,12 @@ def change_date_invalid(view: FormatsFile) -> Iterator[Diagnostic]:
 
 
 FORMATS.rule(
-    "C105",
+    "C008",
     "change-date-invalid",
     "SPEC §12",
     fix="Write the change's date as a real day, YYYY-MM-DD.",
 )(change_date_invalid)
-C105 = FORMATS.rules["C105"].info
+C008 = FORMATS.rules["C008"].info
 
 
 def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
@@ -203,12 +203,12 @@ def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
                 continue
             if latest is not None and day < latest:
                 message = msg(
-                    "C106",
+                    "C105",
                     "format {format}: the change of {date} comes after that of {before}; "
                     "write the changes in date order",
                 )
                 yield diag(
-                    C106,
+                    C105,
                     message(format=Quoted(key), date=day.isoformat(), before=latest.isoformat()),
                     view.doc.mark(("formats", key, "changes", i, "date")),
                     file=view.shown,
@@ -217,13 +217,13 @@ def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
 
 
 FORMATS.rule(
-    "C106",
+    "C105",
     "changes-out-of-order",
     "SPEC §12",
     severity=Severity.WARNING,
     fix="Order the format's changes by date.",
 )(changes_out_of_order)
-C106 = FORMATS.rules["C106"].info
+C105 = FORMATS.rules["C105"].info
 
 
 def _change_cards(
@@ -259,12 +259,12 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                 if isinstance(code, str) and code not in known_sets:
                     close = difflib.get_close_matches(code, sorted(known_sets), n=1)
                     problem = msg(
-                        "C107",
+                        "C009",
                         "format {format}: the change of {date} names set {set}, "
                         "which no card file has",
                     )(format=Quoted(key), date=day, set=Quoted(code))
                     yield diag(
-                        C107,
+                        C009,
                         _hint(problem, close),
                         view.doc.mark(("formats", key, "changes", i, "sets", j)),
                         file=view.shown,
@@ -276,26 +276,26 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                     index = NameIndex({normalize(i): i for i in ids})
                 close = index.close(normalize(card_id), 1)
                 problem = msg(
-                    "C107",
+                    "C009",
                     "format {format}: the change of {date} names card {card}, which does not exist",
                 )(format=Quoted(key), date=day, card=Quoted(card_id))
-                yield diag(C107, _hint(problem, close), mark, file=view.shown, card=card_id)
+                yield diag(C009, _hint(problem, close), mark, file=view.shown, card=card_id)
 
 
 FORMATS.rule(
-    "C107",
+    "C009",
     "change-names-unknown",
     "SPEC §12",
     fix="Correct the card id or set code in the change, or add it to the database.",
 )(change_names_unknown)
-C107 = FORMATS.rules["C107"].info
+C009 = FORMATS.rules["C009"].info
 
 
 def _hint(problem: Message, close: list[str]) -> Message:
-    """A C107 problem, and '; did you mean 'X'?' when there is a close match."""
+    """A C009 problem, and '; did you mean 'X'?' when there is a close match."""
     if not close:
         return problem
-    return msg("C107", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
+    return msg("C009", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
 
 
 def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
@@ -319,10 +319,10 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
         for day, card_id, mark in unbanned:
             if (day, card_id) in banned:
                 message = msg(
-                    "C108", "format {format} both bans and unbans {card} on {date}; keep one"
+                    "C010", "format {format} both bans and unbans {card} on {date}; keep one"
                 )
                 yield diag(
-                    C108,
+                    C010,
                     message(format=Quoted(key), card=Quoted(card_id), date=day.isoformat()),
                     mark,
                     file=view.shown,
@@ -331,9 +331,9 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
 
 
 FORMATS.rule(
-    "C108",
+    "C010",
     "banned-and-unbanned",
     "SPEC §12",
     fix="Keep the ban or the unban of that date, not both.",
 )(banned_and_unbanned)
-C108 = FORMATS.rules["C108"].info
+C010 = FORMATS.rules["C010"].info
