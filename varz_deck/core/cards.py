@@ -130,6 +130,8 @@ class Format:
     def on(self, day: dt.date) -> Format:
         """The format in force on `day`: every change dated on or before it applied, in date
         order (changes of one date in the order written)."""
+        if not self.changes:
+            return self
         sets = self.sets
         banned = list(self.banned)
         restricted = dict(self.restricted)
