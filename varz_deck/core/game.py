@@ -74,6 +74,7 @@ class SimRequest:
     mulligan: str  # "none" | "auto"
     vs: DeckSource | None = None
     progress: Callable[[int, int], None] | None = None
+    date: datetime.date | None = None  # the day the decks are checked as of (None: today)
 
 
 class SimOutcome(Protocol):
@@ -129,8 +130,9 @@ class Registrar(Protocol):
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
+        date: datetime.date | None = None,
     ) -> Registration:
-        """Read (a file or a deck code), check and canonicalise one deck."""
+        """Read (a file or a deck code), check it on a date (None: today), canonicalise it."""
         ...
 
     def encode(self, canonical: CanonicalDeck) -> str:
@@ -178,14 +180,25 @@ class Tuner(Protocol):
         "mulligan", "plot": what it honours."""
         ...
 
-    def stats(self, source: DeckSource, database: CardDatabase) -> TuneOutcome:
-        """Counts, curve, classes, colours of a deck, with no sampling; DeckUnusable if unreadable."""
+    def stats(
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+    ) -> TuneOutcome:
+        """Counts, curve, classes, colours of a deck, with no sampling; DeckUnusable if unreadable.
+        The deck is checked on `date` (None: today)."""
         ...
 
     def tune(
-        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        *,
+        target: float,
+        on: str,
+        mulligan: str,
+        date: datetime.date | None = None,
     ) -> TuneOutcome:
-        """On-curve odds per spell, every legal one-card swap, the colour-source tables."""
+        """On-curve odds per spell, every legal one-card swap, the colour-source tables; the deck
+        is checked on `date` (None: today)."""
         ...
 
 

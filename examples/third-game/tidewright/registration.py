@@ -23,6 +23,8 @@ from tidewright.layout import LAYOUT, is_code_argument
 from tidewright.rules import CREW_SIZE, CURRENTS_SIZE
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 
@@ -37,11 +39,12 @@ def register_deck(
     player: str | None = None,
     event: str | None = None,
     format_key: str | None = None,
+    date: datetime.date | None = None,
 ) -> Registration:
-    """Read (a file or a deck code), check and canonicalise one deck."""
+    """Read (a file or a deck code), check it on `date` (None: today), canonicalise it."""
     assert isinstance(database, TideDatabase)
     deck, problems = read_deck(source)
-    report = check_parsed(deck, problems, database, format_key)
+    report = check_parsed(deck, problems, database, format_key, date)
     read = ReadDeck(
         path=deck.path,
         readable=deck.readable,
@@ -109,8 +112,11 @@ class TideRegistrar:
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
+        date: datetime.date | None = None,
     ) -> Registration:
-        return register_deck(source, database, player=player, event=event, format_key=format_key)
+        return register_deck(
+            source, database, player=player, event=event, format_key=format_key, date=date
+        )
 
     def encode(self, canonical: CanonicalDeck) -> str:
         return encode(canonical)

@@ -20,6 +20,8 @@ from tidewright.check import check_parsed
 from tidewright.deck import SECTIONS, read_deck
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 NO_PLOT = msg("tune", "Tidewright has no charts")
@@ -68,10 +70,13 @@ class TideStats:
         raise PlotError(NO_PLOT)  # not reached: the command refuses --plot first
 
 
-def stats(source: DeckSource, database: TideDatabase) -> TideStats:
-    """Counts of one deck, with no sampling; DeckUnusable when it cannot be read."""
+def stats(
+    source: DeckSource, database: TideDatabase, date: datetime.date | None = None
+) -> TideStats:
+    """Counts of one deck checked on `date` (None: today), with no sampling; DeckUnusable when
+    it cannot be read."""
     deck, problems = read_deck(source)
-    report = check_parsed(deck, problems, database, None)
+    report = check_parsed(deck, problems, database, None, date)
     view = report.view
     if view is None:
         raise DeckUnusable(report.diagnostics)
@@ -104,12 +109,21 @@ class TideTuner:
 
     options: frozenset[str] = frozenset()
 
-    def stats(self, source: DeckSource, database: CardDatabase) -> TideStats:
+    def stats(
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+    ) -> TideStats:
         assert isinstance(database, TideDatabase)
-        return stats(source, database)
+        return stats(source, database, date)
 
     def tune(
-        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        *,
+        target: float,
+        on: str,
+        mulligan: str,
+        date: datetime.date | None = None,
     ) -> TideStats:
         raise NotImplementedError("Tidewright has no tuner")  # the command refuses `tune` first
 

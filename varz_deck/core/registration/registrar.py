@@ -4,6 +4,7 @@ slots of a deck it read, and its sheet's parts."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
@@ -51,7 +52,9 @@ class GameRegistrar(Generic[DeckT]):
 
     layout: Layout
     read_deck: Callable[[DeckSource], tuple[DeckT, list[Diagnostic]]]
-    check_parsed: Callable[[DeckT, list[Diagnostic], CardDatabase, str | None], DeckReport]
+    check_parsed: Callable[
+        [DeckT, list[Diagnostic], CardDatabase, str | None, datetime.date | None], DeckReport
+    ]
     slots_of: Callable[[DeckT], Mapping[str, str | None]]
     is_code: Callable[[str], bool]  # a DECK argument naming no file is one of the game's codes
     sheet: Callable[[], SheetParts]
@@ -64,10 +67,11 @@ class GameRegistrar(Generic[DeckT]):
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
+        date: datetime.date | None = None,
     ) -> Registration:
-        """Read (a file or a deck code), check and canonicalise one deck."""
+        """Read (a file or a deck code), check it on a date (None: today) and canonicalise it."""
         deck, problems = self.read_deck(source)
-        report = self.check_parsed(deck, problems, database, format_key)
+        report = self.check_parsed(deck, problems, database, format_key, date)
         read = ReadDeck(
             path=deck.path,
             readable=deck.readable,

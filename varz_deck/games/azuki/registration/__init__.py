@@ -16,6 +16,8 @@ from varz_deck.games.azuki.deck import SLOTS, AzukiDeck, read_deck
 from varz_deck.games.azuki.layout import LAYOUT, is_code_argument
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
@@ -27,10 +29,14 @@ def _slots(deck: AzukiDeck) -> Mapping[str, str | None]:
 
 
 def _check(
-    deck: AzukiDeck, problems: list[Diagnostic], database: CardDatabase, format_key: str | None
+    deck: AzukiDeck,
+    problems: list[Diagnostic],
+    database: CardDatabase,
+    format_key: str | None,
+    date: datetime.date | None,
 ) -> DeckReport:
     assert isinstance(database, AzukiDatabase)
-    return check_parsed(deck, problems, database, format_key)
+    return check_parsed(deck, problems, database, format_key, date)
 
 
 def _sheet() -> SheetParts:

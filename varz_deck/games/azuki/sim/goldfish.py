@@ -13,6 +13,8 @@ from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import run
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.source import DeckSource
 
@@ -51,10 +53,11 @@ class AzukiGoldfish:
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
     def _model(
-        self, source: DeckSource, database: CardDatabase
+        self, source: DeckSource, database: CardDatabase, date: datetime.date | None
     ) -> tuple[Model, bool, tuple[Message, ...]]:
-        """The deck's model, whether it is legal, and the warning to give when it is not."""
-        model, report = build_model(source, database)
+        """The deck's model, whether it is legal on `date` (None: today), and the warning to give
+        when it is not."""
+        model, report = build_model(source, database, date=date)
         if model.size == 0:
             empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
             raise DeckUnusable(message=empty(path=source.name))
@@ -62,12 +65,12 @@ class AzukiGoldfish:
         return model, report.legal, (warning,) if report.errors else ()
 
     def simulate(self, request: SimRequest, database: CardDatabase) -> AzukiOutcome:
-        model, legal, warnings = self._model(request.deck, database)
+        model, legal, warnings = self._model(request.deck, database, request.date)
         models = [model]
         if request.vs is None:
             document = to_json(run(model, request), request, legal)
         else:
-            other, other_legal, other_warnings = self._model(request.vs, database)
+            other, other_legal, other_warnings = self._model(request.vs, database, request.date)
             models.append(other)
             warnings += other_warnings
             document, _, _ = compare(model, other, request, (legal, other_legal))

@@ -14,6 +14,8 @@ from varz_deck.games.azuki.deck import read_deck
 from varz_deck.games.azuki.rules import IKZ_COUNT, MAIN_SIZE, TOKEN_COUNT
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
     from varz_deck.core.source import DeckSource
@@ -49,15 +51,20 @@ class Model:
 
 
 def build_model(
-    source: DeckSource, database: CardDatabase, *, bounded: bool = True
+    source: DeckSource,
+    database: CardDatabase,
+    *,
+    bounded: bool = True,
+    date: datetime.date | None = None,
 ) -> tuple[Model, DeckReport]:
-    """The main deck of an Azuki deck file, and its check report (legal or not); `bounded`
+    """The main deck of an Azuki deck file, and its check report on `date` (None: today; legal or
+    not); `bounded`
     (sim, tune): DeckTooLarge when a section is far over its size (core/tuning.py)."""
     assert isinstance(database, AzukiDatabase)
     parsed, problems = read_deck(source)
     if bounded:
         refuse_oversized(parsed.path, parsed.entries, SECTION_SIZES)
-    report = check_parsed(parsed, problems, database, None)
+    report = check_parsed(parsed, problems, database, None, date)
     view = report.view
     if view is None:
         raise DeckUnusable(report.diagnostics)

@@ -10,15 +10,21 @@ from varz_deck.core.i18n import Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
 
 
 def load(
-    source: DeckSource, database: CardDatabase, *, bounded: bool = True
+    source: DeckSource,
+    database: CardDatabase,
+    *,
+    bounded: bool = True,
+    date: datetime.date | None = None,
 ) -> tuple[Model, Any, tuple[Message, ...]]:
-    model, report = build_model(source, database, bounded=bounded)
+    model, report = build_model(source, database, bounded=bounded, date=date)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
         raise DeckUnusable(message=_EMPTY(path=source.name))
     warnings = (NOT_LEGAL_TUNED(path=source.name, n=report.errors),) if report.errors else ()

@@ -11,6 +11,8 @@ from varz_deck.games.azuki.tune.report import AzukiTune
 from varz_deck.games.azuki.tune.stats import AzukiStats
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 
@@ -19,14 +21,23 @@ class AzukiTuner:
 
     options = frozenset({"tune", "on", "plot"})
 
-    def stats(self, source: DeckSource, database: CardDatabase) -> AzukiStats:
-        model, report, warnings = load(source, database, bounded=False)  # stats only counts
+    def stats(
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+    ) -> AzukiStats:
+        model, report, warnings = load(source, database, bounded=False, date=date)  # only counts
         return AzukiStats(model, report, warnings)
 
     def tune(
-        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        *,
+        target: float,
+        on: str,
+        mulligan: str,
+        date: datetime.date | None = None,
     ) -> AzukiTune:
-        model, _, warnings = load(source, database)
+        model, _, warnings = load(source, database, date=date)
         return AzukiTune(model, on, target, tuple(card_figures(model, on)), warnings)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 from dataclasses import dataclass
@@ -25,8 +27,11 @@ from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 
-def load_model(source: DeckSource, database: CardDatabase) -> tuple[Model, bool, Message | None]:
-    """The deck's model, whether it is legal, and the warning to give when it is not;
+def load_model(
+    source: DeckSource, database: CardDatabase, date: datetime.date | None = None
+) -> tuple[Model, bool, Message | None]:
+    """The deck's model, whether it is legal on `date` (None: today), and the warning to give
+    when it is not;
     DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
     is far over its size (core/tuning.py)."""
     deck, problems = read_deck(source)
@@ -34,7 +39,7 @@ def load_model(source: DeckSource, database: CardDatabase) -> tuple[Model, bool,
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
     refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
-    checked = check_parsed(deck, problems, database)
+    checked = check_parsed(deck, problems, database, None, date)
     if checked.view is None:
         raise DeckUnusable(checked.diagnostics)
     try:
@@ -79,7 +84,7 @@ class VarzGoldfish:
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
     def simulate(self, request: SimRequest, database: CardDatabase) -> VarzOutcome:
-        model, legal, warning = load_model(request.deck, database)
+        model, legal, warning = load_model(request.deck, database, request.date)
         warnings = [warning] if warning is not None else []
         options = Options(
             games=request.games,
@@ -91,7 +96,7 @@ class VarzGoldfish:
         if request.vs is None:
             result = simulate(model, options, request.progress)
             return VarzOutcome(result, legal, warnings=tuple(warnings))
-        other, other_legal, other_warning = load_model(request.vs, database)
+        other, other_legal, other_warning = load_model(request.vs, database, request.date)
         if other_warning is not None:
             warnings.append(other_warning)
         comparison = compare(model, other, options, request.progress)

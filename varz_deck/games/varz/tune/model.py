@@ -16,6 +16,8 @@ from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, SpellCard, build_model
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
@@ -28,16 +30,23 @@ class Loaded:
     warning: Message | None
 
 
-def load(source: DeckSource, database: CardDatabase, *, bounded: bool = False) -> Loaded:
-    """The checked deck; DeckUnusable when it cannot be read; with `bounded` (tune: its work grows
-    with the deck), DeckTooLarge when a section is far over its size (core/tuning.py)."""
+def load(
+    source: DeckSource,
+    database: CardDatabase,
+    *,
+    bounded: bool = False,
+    date: datetime.date | None = None,
+) -> Loaded:
+    """The deck checked on `date` (None: today); DeckUnusable when it cannot be read; with
+    `bounded` (tune: its work grows with the deck), DeckTooLarge when a section is far over its
+    size (core/tuning.py)."""
     deck, problems = read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
     if bounded:
         refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
-    report = check_parsed(deck, problems, database)
+    report = check_parsed(deck, problems, database, None, date)
     if report.view is None:
         raise DeckUnusable(report.diagnostics)
     warning = NOT_LEGAL_TUNED(path=source.name, n=report.errors) if report.errors else None

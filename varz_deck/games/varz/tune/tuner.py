@@ -15,6 +15,8 @@ from varz_deck.games.varz.tune.swaps import sweep
 from varz_deck.games.varz.tune.tables import table
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.source import DeckSource
 
 
@@ -34,15 +36,24 @@ class VarzTuner:
 
     options = frozenset({"tune", "target", "on", "mulligan", "plot"})
 
-    def stats(self, source: DeckSource, database: CardDatabase) -> VarzStats:
-        loaded = load(source, database)
+    def stats(
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+    ) -> VarzStats:
+        loaded = load(source, database, date=date)
         warnings = (loaded.warning,) if loaded.warning is not None else ()
         return VarzStats(loaded, warnings)
 
     def tune(
-        self, source: DeckSource, database: CardDatabase, *, target: float, on: str, mulligan: str
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        *,
+        target: float,
+        on: str,
+        mulligan: str,
+        date: datetime.date | None = None,
     ) -> VarzTune:
-        loaded = load(source, database, bounded=True)
+        loaded = load(source, database, bounded=True, date=date)
         return tune_model(
             loaded, model_of(loaded, source.name), target=target, on=on, mulligan=mulligan
         )
