@@ -109,9 +109,10 @@ def test_register_json_has_the_documented_shape() -> None:
     data = json.loads(out)
     assert data["version"] == 1
     first, second = data["registrations"]
-    assert list(first)[:7] == [
-        "path", "player", "event", "legal", "deck_hash", "diagnostics", "cards",
+    assert list(first)[:8] == [
+        "path", "player", "event", "date", "legal", "deck_hash", "diagnostics", "cards",
     ]  # fmt: skip
+    assert first["date"] == "2026-12-01"  # today (tests/conftest.py's TODAY): no --date
     assert first["path"] == str(KAGURA)
     assert (first["player"], first["event"]) == ("Aoi Tanaka", "Tokyo Open 2026")
     assert first["legal"] is True and first["deck_hash"] == KAGURA_HASH
@@ -255,8 +256,8 @@ def test_verify_matches_whatever_the_spelling_of_the_hash() -> None:
     assert run("verify", KAGURA, "--hash", KAGURA_HASH.upper())[0] == 0
     _, out, _ = run("verify", KAGURA, "--hash", KAGURA_HASH, "-o", "json")
     assert json.loads(out) == {
-        "version": 1, "path": str(KAGURA), "deck_hash": KAGURA_HASH, "expected": KAGURA_HASH,
-        "match": True,
+        "version": 1, "path": str(KAGURA), "date": "2026-12-01", "deck_hash": KAGURA_HASH,
+        "expected": KAGURA_HASH, "match": True,
     }  # fmt: skip
 
 

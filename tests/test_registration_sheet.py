@@ -252,11 +252,13 @@ def test_seat_date_and_deck_code_are_on_the_sheet() -> None:
 
     reg = reg_of(KAGURA)
     blank = render_sheet(reg)
-    # not given: empty boxes to fill in by hand
-    assert "<dt>Table / seat</dt><dd></dd>" in blank and "<dt>Event date</dt><dd></dd>" in blank
+    # no seat given: an empty box to fill in by hand; the day the list was checked as of is
+    # always there (today: tests/conftest.py's TODAY, when not given)
+    assert "<dt>Table / seat</dt><dd></dd>" in blank
+    assert "<dt>Checked as of</dt><dd>2026-12-01</dd>" in blank
     page = render_sheet(replace(reg, seat="Table 12 · seat B", date="2026-05-17"))
     assert "<dt>Table / seat</dt><dd>Table 12 · seat B</dd>" in page
-    assert "<dt>Event date</dt><dd>2026-05-17</dd>" in page
+    assert "<dt>Checked as of</dt><dd>2026-05-17</dd>" in page
     code = re.search(r'<div class="code"><span>Deck code</span><code>([^<]+)</code>', page)
     assert code is not None and code.group(1).startswith("VZ1")
     # the code printed is this deck: registering the code gives the same hash
@@ -522,7 +524,9 @@ def test_the_page_begins_and_ends_as_html_does() -> None:
     assert page.endswith("</footer>\n</main>\n</body>\n</html>\n")
     assert '<div class="status legal">LEGAL · Standard</div></header>' in page
     assert "<dt>Player</dt><dd>Aoi Tanaka</dd>\n<dt>Format</dt><dd>Standard</dd>\n" in page
-    assert "<dt>Table / seat</dt><dd></dd>\n<dt>Event date</dt><dd></dd>\n</dl>\n" in page
+    assert (
+        "<dt>Table / seat</dt><dd></dd>\n<dt>Checked as of</dt><dd>2026-12-01</dd>\n</dl>\n" in page
+    )
     assert (
         '<div class="sign">\n<div>Player signature</div><div>Judge / organiser (deck checked)</div>'
         "<div>Date</div>\n</div>\n"
@@ -604,7 +608,7 @@ def test_a_japanese_sheet_is_in_japanese() -> None:
         f'<div class="status legal">{ja("sheet", "LEGAL · {format}", format=standard)}</div>'
         in page
     )
-    for label in ("Player", "Format", "Deck", "Table / seat", "Event date"):
+    for label in ("Player", "Format", "Deck", "Table / seat", "Checked as of"):
         assert f"<dt>{ja('sheet', label)}</dt>" in page, label
     judge = ja("sheet", "Judge / organiser (deck checked)")
     assert f"<div>{ja('sheet', 'Player signature')}</div><div>{judge}</div>" in page

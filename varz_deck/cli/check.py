@@ -13,11 +13,13 @@ from varz_deck.cli.common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     CardsOption,
+    DateOption,
     ExcludeOption,
     GameOption,
     LangOption,
     Output,
     OutputOption,
+    check_date,
     color,
     deck_arguments,
     fail,
@@ -65,6 +67,7 @@ def check(
     strict: Annotated[
         bool, typer.Option("--strict", help=N_("Treat warnings as errors (exit 1)."))
     ] = False,
+    date: DateOption = None,
     exclude: ExcludeOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -74,13 +77,14 @@ def check(
     from varz_deck.games import check_decks
 
     chosen = language(lang)
+    day = check_date(date, chosen)
     found = deck_arguments(decks, exclude, chosen)
     cards_of = library(cards, chosen, game, progress=output is Output.text)
     database = cards_of.primary()
     bundled = None if cards_of.explicit else cards_of.bundled
     if format is not None:
         format = known_format(format, database, bundled, chosen)
-    reports = check_decks(sources(found), database, format, open_other=bundled)
+    reports = check_decks(sources(found), database, format, open_other=bundled, date=day)
     sys.stdout.write(render_check(reports, output, chosen, strict))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)

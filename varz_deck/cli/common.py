@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
@@ -18,6 +18,8 @@ from varz_deck.core.i18n import N_, msg, nmsg
 from varz_deck.games import game_keys
 
 if TYPE_CHECKING:
+    import datetime
+
     from rich.progress import Progress, TaskID
 
     from varz_deck.core.cards import CardDatabase
@@ -69,6 +71,49 @@ LangOption = Annotated[
         case_sensitive=False,
     ),
 ]
+
+
+DateOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help=N_(
+            "Check as of this day: the formats' dated changes and the sets released by then "
+            "(default: today, local time)."
+        ),
+        show_default=False,
+    ),
+]
+_NOT_A_DATE = msg("cli", "--date {date} is not a date; write it YYYY-MM-DD, e.g. {example}")
+DATE_EXAMPLE = "2027-01-15"
+
+
+def check_date(date: str | None, lang: str | None) -> datetime.date:
+    """The day a command checks decks as of: --date, else today (core.dates.on_date); exit 2
+    for anything but a real day written YYYY-MM-DD."""
+    from varz_deck.core.dates import on_date, parse_date
+
+    if date is None:
+        return on_date(None)
+    day = parse_date(date)
+    if day is None:
+        fail(_NOT_A_DATE(date=repr(date), example=DATE_EXAMPLE), EXIT_USAGE, lang)
+    return day
+
+
+def dated(document: dict[str, Any], date: datetime.date) -> dict[str, Any]:
+    """A command's JSON document with `"date"` right after its `"deck"` (at the end when it has
+    none), and on each deck of its `"decks"` too (`sim --vs`)."""
+    out: dict[str, Any] = {}
+    for key, value in document.items():
+        if key == "decks" and isinstance(value, list):
+            value = [dated(d, date) if isinstance(d, dict) else d for d in value]
+        out[key] = value
+        if key == "deck":
+            out["date"] = date.isoformat()
+    out.setdefault("date", date.isoformat())
+    return out
 
 
 def language(lang: Lang | None) -> str:

@@ -14,9 +14,11 @@ from varz_deck.cli.common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     CardsOption,
+    DateOption,
     ExcludeOption,
     GameOption,
     LangOption,
+    check_date,
     color,
     deck_arguments,
     deck_database,
@@ -32,6 +34,7 @@ from varz_deck.cli.common import (
 from varz_deck.core.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
+    import datetime
     from collections.abc import Mapping
 
     from varz_deck.core.cards import CardDatabase
@@ -130,14 +133,7 @@ def register(
             show_default=False,
         ),
     ] = None,
-    date: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--date",
-            help=N_("The event's date for the sheets, YYYY-MM-DD."),
-            show_default=False,
-        ),
-    ] = None,
+    date: DateOption = None,
     exclude: ExcludeOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -152,13 +148,7 @@ def register(
     for option, value in (("--player", player), ("--event", event), ("--seat", seat)):
         if value is not None and not _is_utf8(value):
             _usage(_NOT_UTF8_OPTION(option=option, value=_escaped(value)), chosen)
-    if date is not None and not _is_date(date):
-        _usage(
-            msg("register", "--date {date} is not a date; write it YYYY-MM-DD, e.g. {example}")(
-                date=repr(date), example="2026-05-17"
-            ),
-            chosen,
-        )
+    day = check_date(date, chosen)
     found = deck_arguments(decks, exclude, chosen)
     text = output is RegisterOutput.text
     cards_of = library(cards, chosen, game, progress=text)
@@ -169,18 +159,20 @@ def register(
         database = cards_of.for_source(source)
         registrar = registrars.setdefault(database.game, game_of(database).registrar)
         registrations.append(
-            registrar.register(source, database, player=player, event=event, format_key=format)
+            registrar.register(
+                source, database, player=player, event=event, format_key=format, date=day
+            )
         )
     if not registrars:  # no deck: the default database's game speaks for the empty run
         primary = cards_of.primary()
         registrars[primary.game] = game_of(primary).registrar
     registrar = next(iter(registrars.values()))
-    if seat or date:
+    if seat:
         from dataclasses import replace
 
         from varz_deck.core.registration.register import clean
 
-        registrations = [replace(r, seat=clean(seat), date=date or "") for r in registrations]
+        registrations = [replace(r, seat=clean(seat)) for r in registrations]
     if output is RegisterOutput.json:
         rendered = render.render_json(registrations, chosen)
     elif output is RegisterOutput.csv:
@@ -202,6 +194,7 @@ def verify(
         typer.Option("--hash", help=N_("The registered deck hash (v1-…)."), show_default=False),
     ],
     output: CompareOutputOption = CompareOutput.text,
+    date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -211,6 +204,7 @@ def verify(
     from varz_deck.core.registration.canonical import normalize_hash
 
     chosen = language(lang)
+    day = check_date(date, chosen)
     expected = normalize_hash(hash)
     if expected is None:
         _usage(
@@ -221,10 +215,10 @@ def verify(
         )
     source = one_deck(deck, chosen)
     database = deck_database(source, cards, chosen, game)
-    reg = _comparable(source, database, chosen)
+    reg = _comparable(source, database, chosen, day)
     assert reg.deck_hash is not None
     if output is CompareOutput.json:
-        sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected))
+        sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected, day))
     else:
         sys.stdout.write(
             render.render_verify_text(reg.path, reg.deck_hash, expected, color=color(), lang=chosen)
@@ -302,9 +296,11 @@ def _usage(message: Message, lang: str) -> NoReturn:
     fail(message, EXIT_USAGE, lang)
 
 
-def _comparable(source: DeckSource, database: CardDatabase, lang: str) -> Registration:
+def _comparable(
+    source: DeckSource, database: CardDatabase, lang: str, date: datetime.date | None = None
+) -> Registration:
     """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
-    reg = game_of(database).registrar.register(source, database)
+    reg = game_of(database).registrar.register(source, database, date=date)
     if reg.deck_hash is None:
         _report_problems(reg, msg("register", "{deck} cannot be compared: {reason}"), lang)
         raise typer.Exit(EXIT_USAGE)
@@ -349,20 +345,6 @@ def _escaped(text: str) -> str:
     from varz_deck.core.registration.sheet import shown_bytes
 
     return shown_bytes(text)
-
-
-def _is_date(text: str) -> bool:
-    """YYYY-MM-DD, a real day."""
-    import datetime
-    import re
-
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
-        return False
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _write_sheets(

@@ -11,9 +11,12 @@ import typer
 from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
+    DateOption,
     GameOption,
     LangOption,
+    check_date,
     color,
+    dated,
     deck_database,
     fail,
     game_of,
@@ -95,6 +98,7 @@ def sim(
             "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
         ),
     ] = None,
+    date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -113,6 +117,7 @@ def sim(
     from varz_deck.core.tuning import DeckTooLarge
 
     chosen = language(lang)
+    day = check_date(date, chosen)
     if games > MAX_GAMES:
         too_many = msg("sim", "--games {games} is too many; at most {most}")
         fail(too_many(games=f"{games:,}", most=f"{MAX_GAMES:,}"), EXIT_USAGE, chosen)
@@ -150,6 +155,7 @@ def sim(
         mulligan=mulligan.value,
         vs=other,
         progress=progress,
+        date=day,
     )
     started = time.perf_counter()
     try:
@@ -168,7 +174,7 @@ def sim(
     if debug:
         typer.echo(f"debug: simulated in {elapsed:.2f} s", err=True)
     if output is SimOutput.json:
-        document = outcome.to_json()
+        document = dated(outcome.to_json(), day)
         sys.stdout.write(json_dumps(document, allow_nan=False) + "\n")
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))

@@ -11,9 +11,12 @@ import typer
 from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
+    DateOption,
     GameOption,
     LangOption,
+    check_date,
     color,
+    dated,
     deck_database,
     fail,
     game_of,
@@ -25,6 +28,8 @@ from varz_deck.cli.common import (
 from varz_deck.core.i18n import N_, msg
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.game import DeckUnusable, TuneOutcome
     from varz_deck.core.source import DeckSource
 
@@ -73,12 +78,14 @@ def stats(
     deck: DeckArgument,
     output: OutputOption = TuneOutput.text,
     plot: PlotOption = None,
+    date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
     """Counts, cost curve and the game's own figures of a deck, instantly."""
     chosen = language(lang)
+    day = check_date(date, chosen)
     source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
@@ -89,10 +96,10 @@ def stats(
     if plot is not None and "plot" not in tuner.options:
         refuse_option(the_game, "--plot", chosen)
     try:
-        outcome = tuner.stats(source, database)
+        outcome = tuner.stats(source, database, date=day)
     except _unusable_type() as err:
         _unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen)
+    _emit(outcome, output, plot, fmt, chosen, day)
 
 
 def tune(
@@ -115,6 +122,7 @@ def tune(
     ] = Mulligan.none,
     output: OutputOption = TuneOutput.text,
     plot: PlotOption = None,
+    date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -124,6 +132,7 @@ def tune(
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
     chosen = language(lang)
+    day = check_date(date, chosen)
     source = one_deck(deck, chosen)
     fmt = _plot_format(plot, chosen)
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
@@ -141,14 +150,19 @@ def tune(
 
     try:
         outcome = tuner.tune(
-            source, database, target=round(target, 6), on=on.value, mulligan=mulligan.value
+            source,
+            database,
+            target=round(target, 6),
+            on=on.value,
+            mulligan=mulligan.value,
+            date=day,
         )
     except DeckTooLarge as err:  # a usage error: the deck is far over its sections' sizes
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
         _unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen)
+    _emit(outcome, output, plot, fmt, chosen, day)
 
 
 def _unusable_type() -> type[DeckUnusable]:
@@ -181,7 +195,12 @@ def _plot_format(plot: Path | None, lang: str) -> str | None:
 
 
 def _emit(
-    outcome: TuneOutcome, output: TuneOutput, plot: Path | None, fmt: str | None, lang: str
+    outcome: TuneOutcome,
+    output: TuneOutput,
+    plot: Path | None,
+    fmt: str | None,
+    lang: str,
+    day: datetime.date,
 ) -> None:
     import sys
 
@@ -190,7 +209,7 @@ def _emit(
     if output is TuneOutput.json:
         from varz_deck.core.sanitize import json_dumps
 
-        sys.stdout.write(json_dumps(outcome.to_json(), allow_nan=False) + "\n")
+        sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
     if plot is not None and fmt is not None:

@@ -31,7 +31,7 @@ class Registration:
     deck_hash: str | None
     is_code: bool = False
     seat: str = ""  # table / seat, for the sheet (`register --seat`)
-    date: str = ""  # the event's date, YYYY-MM-DD (`register --date`)
+    date: str = ""  # the day the list was checked as of, YYYY-MM-DD (its report's date)
 
     @property
     def legal(self) -> bool:
@@ -90,6 +90,7 @@ def registration(
         canonical=canonical,
         deck_hash=canonical.hash() if canonical is not None else None,
         is_code=is_code,
+        date=report.date.isoformat() if report.date is not None else "",
     )
 
 

@@ -7,6 +7,7 @@ must not cost more than checking them.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import unicodedata
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from typing import Any, NamedTuple
 
 from varz_deck import __version__
 from varz_deck.core.check import diagnostic_json
+from varz_deck.core.dates import on_date
 from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck, Layout
@@ -80,6 +82,7 @@ def registration_json(reg: Registration, lang: str = ENGLISH) -> dict[str, Any]:
         "path": reg.path,
         "player": reg.player,
         "event": reg.event,
+        "date": reg.date or None,
         "legal": reg.legal,
         "deck_hash": reg.deck_hash,
         "diagnostics": [diagnostic_json(d, lang) for d in reg.report.diagnostics],
@@ -245,11 +248,15 @@ def render_verify_text(
     )
 
 
-def render_verify_json(path: str, deck_hash: str, expected: str) -> str:
+def render_verify_json(
+    path: str, deck_hash: str, expected: str, date: datetime.date | None = None
+) -> str:
+    """`verify --output json`; `date` is the day the deck was read as of (the hash has none)."""
     return _dump(
         {
             "version": VERSION,
             "path": path,
+            "date": on_date(date).isoformat(),
             "deck_hash": deck_hash,
             "expected": expected,
             "match": deck_hash == expected,

@@ -36,7 +36,7 @@ _DECK = msg("sheet", "Deck")
 _DECK_HASH = msg("sheet", "Deck hash")
 _DATE = msg("sheet", "Date")
 _SEAT = msg("sheet", "Table / seat")
-_EVENT_DATE = msg("sheet", "Event date")
+_CHECKED_AS_OF = msg("sheet", "Checked as of")
 _DECK_CODE = msg("sheet", "Deck code")
 _QTY = msg("sheet", "Qty")
 _CARD = msg("sheet", "Card")
@@ -219,7 +219,7 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
         ),
         f"<dt>{say(_DECK)}</dt><dd>{e(report.name or reg.path)}</dd>",
         f"<dt>{say(_SEAT)}</dt><dd>{e(reg.seat)}</dd>",  # empty: a box to fill in by hand
-        f"<dt>{say(_EVENT_DATE)}</dt><dd>{e(reg.date)}</dd>",
+        f"<dt>{say(_CHECKED_AS_OF)}</dt><dd>{e(reg.date)}</dd>",  # the rules' day
         "</dl>",
     ]
     if canonical is not None:
