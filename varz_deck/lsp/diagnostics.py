@@ -102,6 +102,7 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
         loaded.database,
         server.format,
         open_other=None if library.explicit else library.bundled,
+        date=server.date,
     )[0]
     server.reports[doc.uri] = report
     return list(report.diagnostics)

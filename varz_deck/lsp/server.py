@@ -14,6 +14,7 @@ line in the log (stderr), never a pop-up.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import threading
 from collections.abc import Generator
 from pathlib import Path
@@ -33,7 +34,7 @@ from varz_deck.lsp.documents import Document, Units
 from varz_deck.lsp.frames import END, FrameReader
 from varz_deck.lsp.guard import log
 from varz_deck.lsp.library import Library
-from varz_deck.lsp.settings import Settings, database_folder, language, read_settings
+from varz_deck.lsp.settings import Settings, check_date, database_folder, language, read_settings
 
 if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
@@ -79,6 +80,7 @@ class VarzServer(LanguageServer):
         )
         self.command_line_cards = cards
         self.settings = Settings()
+        self.date: datetime.date | None = None  # the day decks are checked as of (None: today)
         self.locale: str | None = None
         self.lang = language(self.settings, None)
         self.units = Units()
@@ -91,9 +93,15 @@ class VarzServer(LanguageServer):
     # ------------------------------------------------------------------ settings
 
     def configure(self, options: Any) -> None:
-        """Take the editor's settings; a new database folder is opened on next use."""
+        """Take the editor's settings; a new database folder is opened on next use; a date that
+        is not a day is said once (a warning), and decks are checked as of today."""
+        before = self.settings
         self.settings = read_settings(options, self.settings)
         self.lang = language(self.settings, self.locale)
+        self.date, problem = check_date(self.settings)
+        if problem is not None and self.settings.date != before.date:
+            said = problem.render(self.lang)
+            self.window_show_message(types.ShowMessageParams(types.MessageType.Warning, said))
         folder = database_folder(self.command_line_cards, self.settings, self.workspace_folder)
         if folder != self.library.folder:
             self.library = Library(folder)

@@ -1,21 +1,29 @@
-"""The server's settings: card database, format and language (SPEC §10).
+"""The server's settings: card database, format, language and date (SPEC §10, §12).
 
 The editor sends them as `initializationOptions` or in `workspace/didChangeConfiguration`, flat
 (`{"varz-deck.cards": DIR, "varz-deck.format": NAME}`) or nested (`{"varz-deck": {"cards": DIR}}`).
 The card database is `varz-deck lsp --cards DIR` when given, else the editor's `varz-deck.cards`,
 else `VARZ_DECK_CARDS`, else the bundled one; the language is the editor's `varz-deck.lang`, else
-the client's locale, else `VARZ_DECK_LANG` and the environment's locale (as the command line).
+the client's locale, else `VARZ_DECK_LANG` and the environment's locale (as the command line);
+the date every deck is checked as of is the editor's `varz-deck.date` (YYYY-MM-DD), else today.
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from varz_deck.core.i18n import Message, msg
+
 PREFIX = "varz-deck"
-KEYS = ("cards", "format", "lang")
+KEYS = ("cards", "format", "lang", "date")
+_NOT_A_DATE = msg(
+    "lsp",
+    "the setting varz-deck.date {date} is not a date (write it YYYY-MM-DD); checking as of today",
+)
 
 
 @dataclass(frozen=True)
@@ -25,6 +33,7 @@ class Settings:
     cards: str | None = None
     format: str | None = None
     lang: str | None = None
+    date: str | None = None
 
 
 def _text(value: Any) -> str | None:
@@ -47,6 +56,8 @@ def read_settings(options: Any, base: Settings | None = None) -> Settings:
     if "settings" in options and not found:  # some clients wrap the object once more
         return read_settings(options["settings"], base)
     changes = {k: _text(v) for k, v in found.items()}
+    if found.get("date") is not None and not isinstance(found["date"], str):
+        changes["date"] = str(found["date"])[:40]  # not text: said to be no date, not passed over
     return replace(settings, **changes)
 
 
@@ -65,6 +76,17 @@ def database_folder(
         return folder
     env = os.environ.get("VARZ_DECK_CARDS")
     return Path(env) if env else None
+
+
+def check_date(settings: Settings) -> tuple[datetime.date | None, Message | None]:
+    """The day decks are checked as of (None: today, on each check) and, for a setting that is
+    not a YYYY-MM-DD day, the warning to show (the check is then as of today)."""
+    from varz_deck.core.dates import parse_date
+
+    if settings.date is None:
+        return None, None
+    day = parse_date(settings.date)
+    return day, (_NOT_A_DATE(date=repr(settings.date)) if day is None else None)
 
 
 def language(settings: Settings, locale: str | None) -> str:
