@@ -278,7 +278,7 @@ def shown_time(event: Event, moment: datetime.datetime) -> str:
 
 def check_date(event: Event) -> datetime.date:
     """The date a list of this event is checked as of (SPEC §12: the formats' dated changes).
-    The one place the event's date reaches the check: the core's check takes no date yet."""
+    The one place the event's date reaches the check (`check_deck`)."""
     return event.date if isinstance(event.date, datetime.date) else timezone.now().date()
 
 
@@ -564,8 +564,8 @@ def language(lang: str | None) -> str:
 
 def check_deck(event: Event, text: str, player: str = "") -> Checked:
     """Check a deck text for an event, as `check` would check a file holding it (or the deck code
-    it is) under the event's format; register it as `register` would (its hash). The check is
-    as of `check_date(event)` once the core's check takes a date (SPEC §12, a later issue)."""
+    it is) under the event's format, as of the event's date (`check_date`); register it as
+    `register` would (its hash)."""
     from varz_deck.core.source import DeckSource
     from varz_deck.games import check_decks, detect_game, game_keys, get_game
 
@@ -581,15 +581,16 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
     )
     source = DeckSource(word, argument=word) if is_code else DeckSource.from_text(DECK_NAME, text)
     owner = detect_game(source, database.game)
+    day = check_date(event)
     reg = registrar.register(
-        source, database, player=player, event=event.name, format_key=format_key
+        source, database, player=player, event=event.name, format_key=format_key, date=day
     )
     if owner is None or owner == database.game:
         report = reg.report  # the same reader and rules as check_deck
     else:  # another game's deck: one F010, as `check --cards` gives it, in the server's words
         from varz_deck.core.diagnostics import diag
 
-        report = check_decks([source], database, format_key)[0]
+        report = check_decks([source], database, format_key, date=day)[0]
         wording = OTHER_GAME(game=get_game(owner).name, mine=get_game(database.game).name)
         report = replace(report, diagnostics=(diag("F010", wording, file=source.name),))
         reg = replace(reg, report=report, canonical=None, deck_hash=None)
