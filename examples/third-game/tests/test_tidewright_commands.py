@@ -346,11 +346,13 @@ def test_sim_and_tune_refuse_naming_the_game(run: Run, cards: Path) -> None:
 
 
 def test_stats(run: Run, cards: Path, tmp_path: Path) -> None:
-    done = run("stats", "--cards", str(cards), "-o", "json", "legal-mara-north-east.yaml")
+    deck = "legal-mara-north-east.yaml"
+    done = run("stats", "--cards", str(cards), "-o", "json", "--date", "2027-01-15", deck)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "version": 1,
         "deck": "legal-mara-north-east.yaml",
+        "date": "2027-01-15",  # the day it was checked as of (--date), from the command
         "name": "Northeast Trade",
         "captain": "Mara Vell",
         "sizes": {"crew": 20, "currents": 8},
