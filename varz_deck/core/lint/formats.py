@@ -163,7 +163,7 @@ def change_date_invalid(view: FormatsFile) -> Iterator[Diagnostic]:
     Fine:    date: 2027-02-28
     Illegal: date: 2027-02-30
     """
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         for i, change in _changes(spec):
             written = change.get("date")
             if (
@@ -195,7 +195,7 @@ def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
     Fine:    2027-01-15, then 2027-02-01
     Warning: 2027-02-01, then 2027-01-15 (applied in date order all the same)
     """
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         latest: dt.date | None = None
         for i, change in _changes(spec):
             day = _day(change)
@@ -250,7 +250,7 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
     known_sets = view.known_sets
     ids = view.ids
     index: NameIndex | None = None
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         for i, change in _changes(spec):
             parsed = _day(change)
             day = parsed.isoformat() if parsed else Quoted(str(change.get("date")))
@@ -304,7 +304,7 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
     Fine:    banned: [VZ02-010] on 2027-01-15, unbanned: [VZ02-010] on 2027-04-01
     Illegal: banned: [VZ02-010] and unbanned: [VZ02-010] on 2027-01-15
     """
-    for key, spec in _specs(view):
+    for key, spec in specs(view.doc):
         banned: dict[tuple[dt.date, str], bool] = {}
         unbanned: list[tuple[dt.date, str, Mark | None]] = []
         for i, change in _changes(spec):
