@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = ROOT / "schemas" / "card-file.schema.json"
+SCHEMA = ROOT / "varz_deck" / "games" / "varz" / "schemas" / "card-file.schema.json"
 MIN_RATIO = 5.0
 MAX_RSS_MIB = 200.0
 
