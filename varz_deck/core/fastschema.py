@@ -282,7 +282,20 @@ class FastSchema:
         return lambda v: not is_number(v) or not v >= value
 
     def _all_of(self, value: Any, node: dict[str, Any]) -> Check:
-        return _all_of(tuple(self._compile(s) for s in value))
+        every = _all_of(tuple(self._compile(s) for s in value))
+        found = _discriminator(value)
+        if found is None:
+            return every
+        key, thens = found
+        branches = {tag: self._compile(then) for tag, then in thens.items()}
+
+        def check(v: Any) -> bool:
+            if not isinstance(v, dict):
+                return every(v)  # each `if` holds of a value that is not an object
+            branch = branches.get(v[key]) if isinstance(v.get(key), str) else None
+            return branch is None or branch(v)
+
+        return check
 
     def _any_of(self, value: Any, node: dict[str, Any]) -> Check:
         tests = tuple(self._compile(s) for s in value)
@@ -343,6 +356,31 @@ class FastSchema:
         "if": _if,
         "$ref": _ref,
     }
+
+
+def _discriminator(members: Any) -> tuple[str, dict[str, Any]] | None:
+    """An allOf of `{if: {properties: {K: {const: "C"}}, required: [K]}, then: S}`, one K and
+    every C different: (K, {C: S}). At most one `if` holds of an object, the one its K names."""
+    key = None
+    thens: dict[str, Any] = {}
+    for member in members if isinstance(members, list) else ():
+        if not isinstance(member, dict) or set(member) != {"if", "then"}:
+            return None
+        condition = member["if"]
+        if not isinstance(condition, dict) or set(condition) != {"properties", "required"}:
+            return None
+        properties = condition["properties"]
+        if not isinstance(properties, dict) or len(properties) != 1:
+            return None
+        ((name, test),) = properties.items()
+        if condition["required"] != [name] or (key is not None and name != key):
+            return None
+        tag = test.get("const") if isinstance(test, dict) and set(test) == {"const"} else None
+        if not isinstance(name, str) or not isinstance(tag, str) or tag in thens:
+            return None
+        key = name
+        thens[tag] = member["then"]
+    return (key, thens) if key is not None else None
 
 
 def _all_of(tests: tuple[Check, ...]) -> Check:
