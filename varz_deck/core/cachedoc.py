@@ -15,6 +15,10 @@ from functools import cache
 from typing import Any
 
 
+class IndexDamaged(Exception):
+    """The card index cannot be trusted: a sum that does not match, or SQLite's own error."""
+
+
 def rebuild(make: Callable[[], Any]) -> Any:
     """`make()` (a card or format from its cached JSON), or None when the JSON does not fit
     the record: a missing or unknown field, or a value of the wrong type."""

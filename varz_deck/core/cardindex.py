@@ -26,8 +26,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core import cachedoc, keyindex
+from varz_deck.core import cachedoc, keyindex, nameindex
 from varz_deck.core._hash import blake2b
+from varz_deck.core.cachedoc import IndexDamaged
 from varz_deck.core.cards import CardDatabase, Format, normalize
 
 if TYPE_CHECKING:
@@ -60,10 +61,6 @@ Writer = Callable[[sqlite3.Connection, CardDatabase], None]
 EXTRA_WRITERS: list[Writer] = []
 # And read: each is called with the open index and the database open_database made of it.
 EXTRA_READERS: list[Callable[[CardIndex, CardDatabase], None]] = []
-
-
-class IndexDamaged(Exception):
-    """The index file cannot be trusted: a sum that does not match, or SQLite's own error."""
 
 
 def checksum(text: str) -> int:
@@ -184,8 +181,6 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             formats.append((pos, name, text, row_sum(key, name, text)))
         connection.executemany("INSERT INTO formats VALUES (?, ?, ?, ?)", formats)
         keyindex.write(connection, database, order)  # completion's table (the LSP's)
-        from varz_deck.core import nameindex
-
         nameindex.write(connection, key, database.shown_names())  # "did you mean"
         for statement in _AFTER:
             connection.execute(statement)
@@ -574,14 +569,13 @@ def open_database(
     keyindex.attach(database, index.connection)
     for reader in EXTRA_READERS:
         reader(index, database)
-    from varz_deck.core.nameindex import IndexedNames
 
     def rebuilt(err: IndexDamaged) -> CardDatabase:
         recovery.recover(err)
         assert recovery.database is not None
         return recovery.database
 
-    database._names = IndexedNames(index, rebuilt)
+    database._names = nameindex.IndexedNames(index, rebuilt)
     return database
 
 

@@ -22,11 +22,15 @@ import sys
 from array import array
 from collections import Counter
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from varz_deck.core._hash import blake2b
-from varz_deck.core.cardindex import CardIndex, IndexDamaged
+from varz_deck.core.cachedoc import IndexDamaged
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.suggest import CANDIDATES, CUTOFF, FULL_SCAN, POSTINGS, NameIndex, trigrams
+
+if TYPE_CHECKING:
+    from varz_deck.core.cardindex import CardIndex
 
 TABLES = (
     "CREATE TABLE names(no INTEGER PRIMARY KEY, norm TEXT NOT NULL, shown TEXT NOT NULL,"
