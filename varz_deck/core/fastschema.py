@@ -384,6 +384,13 @@ def _discriminator(members: Any) -> tuple[str, dict[str, Any]] | None:
 
 
 def _all_of(tests: tuple[Check, ...]) -> Check:
+    if len(tests) == 2:  # most often a type and one bound: one call fewer than the loop
+        first, second = tests
+        return lambda v: first(v) and second(v)
+    if len(tests) == 3:
+        first, second, third = tests
+        return lambda v: first(v) and second(v) and third(v)
+
     def check(v: Any) -> bool:
         for test in tests:  # noqa: SIM110 - a plain loop is faster than all() on a generator
             if not test(v):

@@ -99,6 +99,20 @@ class LintResult:
         return [d for d in self.diagnostics if not d.is_error]
 
 
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: what runs in it allocates many objects, none in a
+    cycle, and each collection would walk everything allocated before."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@_no_gc()  # a lint allocates many objects, none in a cycle: a collection would walk them all
 def lint(
     root: Path,
     game: Game,
@@ -163,8 +177,7 @@ def lint(
             continue  # not a card file: ignored (SPEC §1)
         result.files[shown] = done.problems
         card_files.append(done)
-    with _no_gc():
-        _whole_database(result, root, game, card_files, formats_doc)
+    _whole_database(result, root, game, card_files, formats_doc)
     return result
 
 
@@ -214,9 +227,8 @@ def _file_result(
         line = partial(store.entry, digest)
         again = partial(_again, store, digest, content, shown, game, card_rules, keep)
         try:
-            with _no_gc():  # JSON makes no cycles; a collection would walk every result so far
-                lines = partial(store.lines, digest=digest)
-                return decode_result(head, shown, game, line, again, lines)
+            lines = partial(store.lines, digest=digest)
+            return decode_result(head, shown, game, line, again, lines)
         except (ValueError, TypeError, KeyError, IndexError, RecursionError):
             pass  # a row that passed its sum but not its form: checked again, not stored again
     done = lint_file(content, shown, game, card_rules)
@@ -244,19 +256,6 @@ def _again(
     if encoded is not None:
         store.put(digest, *encoded)
     return done.entries()
-
-
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """No cyclic garbage collection meanwhile: what runs in it allocates many objects, none in a
-    cycle, and each collection would walk everything allocated before."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _path_key(path: Path) -> str:

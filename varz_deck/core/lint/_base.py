@@ -88,22 +88,23 @@ def entries(doc: Document, shown: str, bad_paths: set[Any], game: Game) -> Itera
     bad = {p[1] for p in bad_paths if len(p) >= 2 and p[0] == "cards"}
     if () in bad_paths or ("cards",) in bad_paths:
         bad = set(range(len(raw_cards)))
+    placed = doc.marks
     for i, raw in enumerate(raw_cards):
         if not isinstance(raw, dict):
             continue
+        here = placed.get(("cards", i))
         card = None
         if i not in bad:
-            line = (doc.mark(("cards", i)) or Mark(1, 1)).line
+            line = (here or doc.mark(("cards", i)) or Mark(1, 1)).line
             card = game.make_card(raw, set_code, shown, line)
-        base = ("cards", i)
-        marks: dict[tuple[str | int, ...], Mark] = {}
-        for path in ((), *((k,) for k in raw)):
-            mark = doc.marks.get((*base, *path))
+        marks: dict[tuple[str | int, ...], Mark] = {} if here is None else {(): here}
+        for key in raw:
+            mark = placed.get(("cards", i, key))
             if mark is not None:
-                marks[path] = mark
+                marks[(key,)] = mark
         names = raw.get("names")
         for lang in names if isinstance(names, dict) else ():
-            mark = doc.marks.get((*base, "names", lang))
+            mark = placed.get(("cards", i, "names", lang))
             if mark is not None:
                 marks[("names", lang)] = mark
         yield Entry(shown, i, raw, set_code, card, marks)
