@@ -27,6 +27,12 @@ KEY = "0" * 40
 AZUKI = get_game("azuki").card_data
 
 
+@pytest.fixture(autouse=True)
+def _read_as_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the small databases as a big one is read: a row at a time."""
+    monkeypatch.setattr(cardindex, "EAGER", 0)
+
+
 def _database(root: Path) -> CardDatabase:
     game = get_game("azuki" if root == AZUKI else "varz")
     result = lint_database(root, game)
@@ -435,3 +441,35 @@ def test_an_index_opened_in_one_thread_answers_in_others(tmp_path: Path) -> None
         found = list(pool.map(lambda ref: _json(indexed.lookup(ref)), refs))
     assert found == [_json(memory.lookup(ref)) for ref in refs]
     assert (tmp_path / "db.sqlite").exists()  # never removed as damaged
+
+
+@pytest.mark.parametrize("root", [BUNDLED, AZUKI], ids=["bundled", "azuki"])
+def test_a_small_database_checked_deck_after_deck_is_read_whole(
+    tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cardindex, "EAGER", 2_000)
+    memory = _database(root)
+    indexed = _indexed(tmp_path, root, memory)
+    refs = _references(memory, random.Random(3))
+    for deck in range(1, 4):
+        indexed.prefetch(refs[deck : deck + 5])
+        assert type(indexed.cards) is not dict  # the first three decks: a row at a time
+    indexed.prefetch(refs[:5])  # the fourth
+    for table in ("cards", "printings", "_index", "_ids"):
+        found = getattr(indexed, table)
+        assert type(found) is dict
+        assert found == (memory.id_index() if table == "_ids" else getattr(memory, table))
+    for table in type(memory).INDEX_TABLES or ():
+        assert getattr(indexed, table) == getattr(memory, table)
+    assert _json(indexed.cards.values()) == _json(memory.cards.values())
+    for ref in refs:
+        assert _json(indexed.lookup(ref)) == _json(memory.lookup(ref))
+
+
+def test_a_big_database_stays_a_row_at_a_time(tmp_path: Path) -> None:
+    memory = _database(BUNDLED)  # EAGER is 0 here: as a database over the bound
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    for _ in range(6):
+        indexed.prefetch(["Hibiki Kagura"])
+    assert type(indexed.cards) is not dict
+    assert dict.__len__(indexed.cards) < len(memory.cards)

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
 
 LAYOUT = "3"  # 3: names and trigrams (core/nameindex.py)
+EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
+WHOLE_AFTER = 4  # ... from its fourth deck (one deck reads fewer rows a row at a time)
 BATCH = 500  # references per `IN (...)` query: well under SQLite's bound on parameters
 _TABLES = (
     "CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID",
@@ -550,8 +552,21 @@ def open_database(
     for table, found_table in tables:
         setattr(database, table, found_table)
 
+    decks = 0
+
     def prefetch(refs_: Iterable[str]) -> None:
-        """Every row a look-up of these references reads, in batched queries."""
+        """Every row a look-up of these references reads, in batched queries; a small database
+        checked deck after deck is read whole instead, and looked up as plain dicts."""
+        nonlocal decks
+        decks += 1
+        if decks == WHOLE_AFTER and _rows(index) <= EAGER:
+            database.cards, database.printings, database._index, database._ids = (
+                dict(lazy_table.items()) for lazy_table in (cards, printings, names, ids)
+            )
+            for name, extra in tables:
+                setattr(database, name, dict(extra.items()))
+            database._prefetch = None
+            return
         asked = list(refs_)
         exact = {r for ref in asked for r in (ref, ref.strip().upper())}
         normal = {normalize(ref) for ref in asked}
@@ -565,6 +580,17 @@ def open_database(
         cards.fetch(targets)
 
     database._prefetch = prefetch
+    return _finish(database, index, recovery)
+
+
+def _rows(index: CardIndex) -> int:
+    """How many card rows the index holds (its last row's number, plus one)."""
+    found = index.rows("SELECT ord FROM cards ORDER BY ord DESC LIMIT 1")
+    return int(found[0][0]) + 1 if found else 0
+
+
+def _finish(database: CardDatabase, index: CardIndex, recovery: _Recovery) -> CardDatabase:
+    """The fingerprint, completion and "did you mean" of a database opened from the index."""
     database._fingerprint = index.fingerprint
     keyindex.attach(database, index.connection)
     for reader in EXTRA_READERS:
