@@ -126,14 +126,16 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
         rows: list[tuple[int, str, int, str, int]] = []
         listed = list(database.cards.values())
         others = [c for cards in database.printings.values() for c in cards]
+        relative: dict[str, str] = {}  # a card's file -> as stored (resolved once per file)
         for card in (*listed, *others):
             if id(card) in order:
                 continue
             order[id(card)] = len(rows)
-            data = {
-                **card.to_json(),
-                "file": Path(card.file).resolve().relative_to(base).as_posix(),
-            }
+            stored = relative.get(card.file)
+            if stored is None:
+                stored = Path(card.file).resolve().relative_to(base).as_posix()
+                relative[card.file] = stored
+            data = {**card.to_json(), "file": stored}
             text = _json(data)
             is_listed = database.cards.get(card.id) is card
             rows.append(

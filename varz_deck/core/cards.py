@@ -232,22 +232,19 @@ class CardDatabase(Generic[CardT]):
 
             from varz_deck import __version__
 
-            cards = [
-                {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
-                for printings in self.printings.values()
-                for card in printings
-            ]
+            # The bytes of json.dumps({"cards": [...], "formats": ..., "game": ..., "version": ...},
+            # sort_keys=True, ensure_ascii=False), a card at a time through the C encoder.
+            encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str).encode
+            digest = hashlib.sha256(b'{"cards": [')
+            first = True
+            for printings in self.printings.values():
+                for card in printings:
+                    data = {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
+                    digest.update((encode(data) if first else ", " + encode(data)).encode())
+                    first = False
             formats = {key: f.to_json() for key, f in self.formats.items()}
-            document = {
-                "version": __version__,
-                "game": self.game,
-                "cards": cards,
-                "formats": formats,
-            }
-            encoder = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)
-            digest = hashlib.sha256()
-            for chunk in encoder.iterencode(document):  # the bytes of json.dumps, never whole
-                digest.update(chunk.encode())
+            tail = f"], \"formats\": {encode(formats)}, \"game\": {encode(self.game)}, "
+            digest.update(f"{tail}\"version\": {encode(__version__)}}}".encode())
             self._fingerprint = digest.hexdigest()
         return self._fingerprint
 

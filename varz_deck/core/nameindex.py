@@ -65,9 +65,8 @@ def _unpacked(blob: bytes) -> array[int]:
 
 
 def write(connection: sqlite3.Connection, key: str, names: Mapping[str, str]) -> None:
-    """Create and fill the tables for NameIndex(names), inside the caller's transaction."""
-    import numpy as np
-
+    """Create and fill the tables for NameIndex(names), inside the caller's transaction: the
+    trigram postings NameIndex._index() sorts, in plain Python (no NumPy in a cold build)."""
     for statement in TABLES:
         connection.execute(statement)
     connection.executemany(
@@ -77,16 +76,20 @@ def write(connection: sqlite3.Connection, key: str, names: Mapping[str, str]) ->
             for no, (norm, shown) in enumerate(names.items())
         ),
     )
-    codes, numbers = NameIndex(names)._index()
-    if not len(codes):
-        return
-    starts = np.unique(codes, return_index=True)[1]
-    ends = np.append(starts[1:], len(codes))
-    postings = numbers.astype("<u4")
+    postings: dict[int, array[int]] = {}
+    for no, norm in enumerate(names):
+        for code in trigrams(norm):  # a name's numbers come in order, a repeated trigram twice
+            found = postings.get(code)
+            if found is None:
+                found = postings[code] = array("I")
+            found.append(no)
     rows = []
-    for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
-        code, blob = int(codes[start]), postings[start:end].tobytes()
-        rows.append((code, end - start, blob, _sum(key, code, end - start, blob)))
+    for code in sorted(postings):
+        numbers = postings[code]
+        if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
+            numbers.byteswap()
+        blob = numbers.tobytes()
+        rows.append((code, len(numbers), blob, _sum(key, code, len(numbers), blob)))
     connection.executemany("INSERT INTO trigrams VALUES (?, ?, ?, ?)", rows)
 
 
