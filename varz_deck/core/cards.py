@@ -243,8 +243,8 @@ class CardDatabase(Generic[CardT]):
                     digest.update((encode(data) if first else ", " + encode(data)).encode())
                     first = False
             formats = {key: f.to_json() for key, f in self.formats.items()}
-            tail = f"], \"formats\": {encode(formats)}, \"game\": {encode(self.game)}, "
-            digest.update(f"{tail}\"version\": {encode(__version__)}}}".encode())
+            tail = f'], "formats": {encode(formats)}, "game": {encode(self.game)}, '
+            digest.update(f'{tail}"version": {encode(__version__)}}}'.encode())
             self._fingerprint = digest.hexdigest()
         return self._fingerprint
 
