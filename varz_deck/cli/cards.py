@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from varz_deck.cli.cardsdiff import DIFF_HELP as DIFF_HELP
+from varz_deck.cli.cardsdiff import cards_diff as cards_diff
 from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -48,6 +48,7 @@ GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
             "lint": ("cards_lint", "LINT_HELP"),
             "show": ("cards_show", "SHOW_HELP"),
             "search": ("cards_search", "SEARCH_HELP"),
+            "diff": ("cards_diff", "DIFF_HELP"),
         },
     ),
     "cache": (

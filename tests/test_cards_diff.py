@@ -1,0 +1,420 @@
+"""`varz-deck cards diff OLD NEW [DECK...]` (issue 28, SPEC §12): what a card-data change changes.
+
+OLD is a copy of the bundled database; NEW differs from it by one card's cost (and its Japanese
+name), one ban, and one removed card. The expected lines are written by hand from those edits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from varz_deck.cli import main
+from varz_deck.core.carddiff import FieldChange, diff_values, list_items
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+EXAMPLES = ROOT / "examples"
+HOSTILE = ROOT / "tests" / "hostile"
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+EMBER_OLD = (
+    "    color: red\n    cost: 1\n    power: 2\n    classes: [fighter]\n    keywords: [haste]"
+)
+EMBER_NEW = EMBER_OLD.replace("cost: 1", "cost: 2")
+MASCOT = re.compile(r"  - id: PR-001\n.*?(?=\n\n  # ---- Reprints)", re.S)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The app in-process: (exit status, stdout, stderr)."""
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def write_new(new: Path) -> None:
+    """NEW: Ember Imp costs 2 and is renamed in Japanese, Scorch Shot is banned, Festival
+    Mascot is gone."""
+    vz01 = new / "sets" / "vz01.yaml"
+    edit(vz01, "{ja: エンバー・インプ,", "{ja: エンバーインプ,")
+    edit(vz01, EMBER_OLD, EMBER_NEW)
+    edit(new / "formats.yaml", "banned: [VZ01-031]", "banned: [VZ01-031, VZ01-010]")
+    pr = new / "sets" / "pr.yaml"
+    text = pr.read_text(encoding="utf-8")
+    assert MASCOT.search(text)
+    pr.write_text(MASCOT.sub("", text), encoding="utf-8")
+
+
+@pytest.fixture
+def dbs(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(BUNDLED, old)
+    shutil.copytree(BUNDLED, new)
+    write_new(new)
+    return old, new
+
+
+@pytest.fixture
+def decks(tmp_path: Path) -> Path:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in ("red-kagura-festival.yaml", "blue-minase-tide.yaml", "illegal.yaml"):
+        shutil.copy2(EXAMPLES / name, folder / name)
+    return folder
+
+
+CARD_LINES = [
+    "cards: 0 added, 1 removed, 1 changed",
+    "  - PR-001 Festival Mascot (sets/pr.yaml)",
+    "  ~ VZ01-007 Ember Imp (sets/vz01.yaml)",
+    "      cost: 1 → 2",
+    '      names.ja: "エンバー・インプ" → "エンバーインプ"',
+    "formats: 0 added, 0 removed, 1 changed",
+    "  ~ standard (Standard)",
+    "      banned: + VZ01-010 Scorch Shot",
+]
+
+
+# --------------------------------------------------------------------------- databases only
+
+
+def test_cards_and_formats_are_compared_field_by_field(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, new = dbs
+    code, out, err = run(capsys, "cards", "diff", str(old), str(new))
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{old} → {new}", *CARD_LINES]
+
+
+def test_the_same_database_twice_has_no_change(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, _ = dbs
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(old))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "cards: 0 added, 0 removed, 0 changed",
+        "formats: 0 added, 0 removed, 0 changed",
+    ]
+
+
+def test_the_reverse_diff_adds_what_was_removed(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, new = dbs
+    code, out, _ = run(capsys, "cards", "diff", str(new), str(old))
+    assert code == 0
+    lines = out.splitlines()
+    assert "cards: 1 added, 0 removed, 1 changed" in lines
+    assert "  + PR-001 Festival Mascot (sets/pr.yaml)" in lines
+    assert "      cost: 2 → 1" in lines
+    assert "      banned: - VZ01-010 Scorch Shot" in lines
+
+
+# --------------------------------------------------------------------------- with decks
+
+
+def test_a_deck_that_changes_verdict_exits_1_and_shows_both(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], decks: Path
+) -> None:
+    old, new = dbs
+    code, out, err = run(capsys, "cards", "diff", str(old), str(new), str(decks))
+    assert (code, err) == (1, "")
+    lines = out.splitlines()
+    assert lines[1 : 1 + len(CARD_LINES)] == CARD_LINES
+    rest = lines[1 + len(CARD_LINES) :]
+    kagura, illegal = decks / "red-kagura-festival.yaml", decks / "illegal.yaml"
+    # three decks checked, in the folder's order; kagura goes from legal to illegal (Scorch Shot, line 12, is banned),
+    # illegal.yaml stays illegal with one more error; the blue deck plays none of the changes
+    assert rest[0] == "decks: 2 of 3 changed, 1 changed verdict"
+    assert rest[1] == f"  ✗ {illegal}: illegal → illegal"
+    assert rest[2].startswith(f"      + {illegal}:12:3: V115 error: ")
+    assert rest[3] == f"  ✗ {kagura}: legal → illegal"
+    assert rest[4].startswith(f"      + {kagura}:12:3: V115 error: ")
+    assert "Scorch Shot" in rest[4]
+    assert len(rest) == 5
+    assert "blue-minase-tide" not in out
+
+
+def test_decks_untouched_by_the_change_exit_0(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, new = dbs
+    blue = EXAMPLES / "blue-minase-tide.yaml"
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(blue))
+    assert code == 0
+    assert out.splitlines()[-1] == "decks: 0 of 1 changed, 0 changed verdict"
+
+
+def test_a_deck_that_only_changes_diagnostics_exits_0(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, new = dbs
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(EXAMPLES / "illegal.yaml"))
+    assert code == 0
+    assert "decks: 1 of 1 changed, 0 changed verdict" in out.splitlines()
+
+
+def test_a_removed_card_a_deck_plays_changes_its_verdict(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    old, new = dbs
+    kagura = (EXAMPLES / "red-kagura-festival.yaml").read_text(encoding="utf-8")
+    deck = tmp_path / "mascot.yaml"
+    deck.write_text(
+        kagura.replace("format: standard", "format: pioneer").replace(
+            "  Meteor Lance: 2", "  Meteor Lance: 1\n  PR-001: 1"
+        ),
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(deck))
+    assert code == 1
+    lines = out.splitlines()
+    assert f"  ✗ {deck}: legal → illegal" in lines
+    assert any(line.startswith(f"      + {deck}:22:3: F005 error: ") for line in lines)
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_json_carries_every_change_and_both_reports(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], decks: Path
+) -> None:
+    old, new = dbs
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(decks), "-o", "json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["version"] == 1
+    assert (doc["old"], doc["new"], doc["git"]) == (str(old), str(new), None)
+    cards = doc["cards"]
+    assert [c["id"] for c in cards["removed"]] == ["PR-001"]
+    assert cards["removed"][0]["name"] == "Festival Mascot"
+    assert cards["removed"][0]["cost"] == 2 and cards["removed"][0]["file"] == "sets/pr.yaml"
+    assert "line" not in cards["removed"][0]
+    assert cards["added"] == []
+    assert cards["changed"] == [
+        {
+            "id": "VZ01-007",
+            "name": "Ember Imp",
+            "file": "sets/vz01.yaml",
+            "fields": [
+                {"path": ["cost"], "old": 1, "new": 2},
+                {"path": ["names", "ja"], "old": "エンバー・インプ", "new": "エンバーインプ"},
+            ],
+        }
+    ]
+    assert doc["formats"] == {
+        "added": [],
+        "removed": [],
+        "changed": [
+            {
+                "key": "standard",
+                "name": "Standard",
+                "fields": [
+                    {
+                        "path": ["banned"],
+                        "old": ["VZ01-031"],
+                        "new": ["VZ01-031", "VZ01-010"],
+                    }
+                ],
+            }
+        ],
+    }
+    paths = [d["path"] for d in doc["decks"]]
+    assert paths == [str(decks / "illegal.yaml"), str(decks / "red-kagura-festival.yaml")]
+    illegal, kagura = doc["decks"]
+    assert (illegal["verdict_changed"], kagura["verdict_changed"]) == (False, True)
+    assert (kagura["old"]["legal"], kagura["new"]["legal"]) == (True, False)
+    assert kagura["old"]["diagnostics"] == []
+    assert [d["code"] for d in kagura["new"]["diagnostics"]] == ["V115"]
+    assert doc["summary"] == {
+        "cards_added": 0,
+        "cards_removed": 1,
+        "cards_changed": 1,
+        "formats_added": 0,
+        "formats_removed": 0,
+        "formats_changed": 1,
+        "decks": 3,
+        "decks_changed": 2,
+        "verdicts_changed": 1,
+    }
+
+
+# --------------------------------------------------------------------------- usage errors
+
+
+def test_a_missing_or_invalid_database_is_a_usage_error_naming_it(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    old, new = dbs
+    code, out, err = run(capsys, "cards", "diff", str(tmp_path / "nope"), str(new))
+    assert (code, out) == (2, "")
+    assert f"card database {tmp_path / 'nope'} does not exist" in err
+    pr = new / "sets" / "pr.yaml"
+    pr.write_text(pr.read_text(encoding="utf-8").replace("PR-002", "VZ01-007"), encoding="utf-8")
+    code, out, err = run(capsys, "cards", "diff", str(old), str(new))
+    assert (code, out) == (2, "")
+    assert f"card database {new} is invalid" in err and "C002" in err
+    code, _, err = run(capsys, "cards", "diff", str(old))
+    assert code == 2 and "OLD and NEW" in err
+
+
+def test_databases_of_two_games_are_a_usage_error(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, _ = dbs
+    other = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+    code, out, err = run(capsys, "cards", "diff", str(old), str(other))
+    assert (code, out) == (2, "")
+    assert "two games" in err
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+def test_hostile_names_never_reach_the_screen_raw(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import importlib.util
+
+    path = next(HOSTILE.glob("row03*.py"))
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    old_db, deck = module.write(tmp_path)
+    new_db = tmp_path / "new"
+    shutil.copytree(old_db, new_db)
+    cards = new_db / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("cost: 1, power: 1", "cost: 2, power: 1")  # errata on hostile names
+    text = text.replace('name: "Big Gate"', 'name: "Big \\u202e Gate\\e[0m"')
+    cards.write_text(text, encoding="utf-8")
+    for output in ("text", "json"):
+        code, out, err = run(
+            capsys, "cards", "diff", str(old_db), str(new_db), str(deck), "-o", output
+        )
+        assert code in (0, 1), err
+        assert not RAW.search(out + err)
+        if output == "json":
+            doc = json.loads(out)
+            assert doc["summary"]["cards_changed"] >= 3
+
+
+def test_list_items_and_nested_fields() -> None:
+    change = FieldChange(("banned",), ["A", "B"], ["B", "C"])
+    assert list_items(change) == (["C"], ["A"])
+    assert list_items(FieldChange(("sets",), ["A", "B"], ["B", "A"])) is None
+    assert list_items(FieldChange(("sets",), None, ["A"])) is None
+    found = diff_values({"a": {"x": 1, "y": 2}, "b": 3}, {"a": {"x": 1, "y": 5}, "c": 4})
+    assert found == [
+        FieldChange(("a", "y"), 2, 5),
+        FieldChange(("b",), 3, None),
+        FieldChange(("c",), None, 4),
+    ]
+
+
+# --------------------------------------------------------------------------- --git REV
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="test",
+        GIT_AUTHOR_EMAIL="test@example.invalid",
+        GIT_COMMITTER_NAME="test",
+        GIT_COMMITTER_EMAIL="test@example.invalid",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_CONFIG_NOSYSTEM="1",
+    )
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    repo = tmp_path / "repo"
+    shutil.copytree(BUNDLED, repo / "card_data")
+    (repo / "README").write_text("not card data\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "--no-gpg-sign", "-m", "cards")
+    write_new(repo / "card_data")
+    return repo
+
+
+def test_git_diffs_the_folder_against_a_revision(
+    capsys: pytest.CaptureFixture[str], repo: Path, tmp_path: Path
+) -> None:
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    folder = repo / "card_data"
+    code, out, err = run(capsys, "cards", "diff", "--git", "HEAD", str(folder))
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{folder} at HEAD → {folder}", *CARD_LINES]
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    code, out, _ = run(capsys, "cards", "diff", "--git", "HEAD", str(folder), "-o", "json")
+    assert code == 0
+    assert json.loads(out)["git"] == "HEAD"
+
+
+def test_git_with_a_deck_reports_its_change(capsys: pytest.CaptureFixture[str], repo: Path) -> None:
+    deck = repo / "kagura.yaml"
+    shutil.copy2(EXAMPLES / "red-kagura-festival.yaml", deck)
+    code, out, _ = run(capsys, "cards", "diff", "--git", "HEAD", str(repo / "card_data"), str(deck))
+    assert code == 1
+    assert f"  ✗ {deck}: legal → illegal" in out.splitlines()
+
+
+@pytest.mark.parametrize("rev", ["no-such-rev", "--output=json", "HEAD~5"])
+def test_git_with_a_bad_revision_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], repo: Path, rev: str
+) -> None:
+    code, out, err = run(capsys, "cards", "diff", "--git", rev, str(repo / "card_data"))
+    assert (code, out) == (2, "")
+    assert "not a revision" in err
+
+
+def test_git_outside_a_repository_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    _, new = dbs
+    code, out, err = run(capsys, "cards", "diff", "--git", "HEAD", str(new))
+    assert (code, out) == (2, "")
+    assert "not in a git repository" in err
+
+
+def test_git_with_a_folder_added_since_diffs_against_nothing(
+    capsys: pytest.CaptureFixture[str], repo: Path
+) -> None:
+    shutil.copytree(BUNDLED, repo / "more")
+    code, out, err = run(capsys, "cards", "diff", "--git", "HEAD", str(repo / "more"))
+    assert code == 0, err
+    ids = sum(p.read_text(encoding="utf-8").count("\n  - id: ") for p in BUNDLED.rglob("*.yaml"))
+    lines = out.splitlines()
+    assert lines[1] == f"{repo / 'more'} did not exist at HEAD: every card is new"
+    assert lines[2] == f"cards: {ids} added, 0 removed, 0 changed"
+    # a folder without formats.yaml has the built-in formats (SPEC §1): the sample ban is new
+    assert "      banned: + VZ01-031 Grove Tender" in lines
