@@ -418,3 +418,18 @@ def test_git_with_a_folder_added_since_diffs_against_nothing(
     assert lines[2] == f"cards: {ids} added, 0 removed, 0 changed"
     # a folder without formats.yaml has the built-in formats (SPEC §1): the sample ban is new
     assert "      banned: + VZ01-031 Grove Tender" in lines
+
+
+def test_git_head_before_the_first_commit_diffs_against_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    repo = tmp_path / "fresh"
+    shutil.copytree(BUNDLED, repo / "card_data")
+    _git(repo, "init", "-q")
+    code, out, err = run(capsys, "cards", "diff", "--git", "HEAD", str(repo / "card_data"))
+    assert code == 0, err
+    assert out.splitlines()[1] == f"{repo / 'card_data'} did not exist at HEAD: every card is new"
+    code, _, err = run(capsys, "cards", "diff", "--git", "main~1", str(repo / "card_data"))
+    assert code == 2 and "not a revision" in err

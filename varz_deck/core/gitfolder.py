@@ -49,8 +49,8 @@ def _git(git: str, cwd: Path, *args: str, stdin: bytes | None = None) -> bytes |
 
 def export(folder: Path, rev: str, target: Path) -> bool:
     """Write `folder` as it was at `rev` into the empty folder `target`; False when the folder
-    did not exist at that revision (target stays empty). GitError for no git, no repository or
-    no such revision."""
+    did not exist at that revision (or `rev` is HEAD and there is no commit yet): target stays
+    empty. GitError for no git, no repository or no such revision."""
     git = shutil.which("git")
     if git is None:
         raise GitError(_NO_GIT())
@@ -63,6 +63,8 @@ def export(folder: Path, rev: str, target: Path) -> bool:
     if rev and not rev.startswith("-"):
         commit = _git(git, top, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
     if not commit:
+        if rev == "HEAD" and _git(git, top, "symbolic-ref", "-q", "HEAD") is not None:
+            return False  # no commit yet (the first commit's hook): nothing was there
         raise GitError(_NO_REVISION(rev=Quoted(rev), repository=Quoted(str(top))))
     sha = commit.decode("ascii", "replace").strip()
     prefix = where.relative_to(top).as_posix() if where != top else ""
