@@ -433,3 +433,27 @@ def test_git_head_before_the_first_commit_diffs_against_nothing(
     assert out.splitlines()[1] == f"{repo / 'card_data'} did not exist at HEAD: every card is new"
     code, _, err = run(capsys, "cards", "diff", "--git", "main~1", str(repo / "card_data"))
     assert code == 2 and "not a revision" in err
+
+
+def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
+    """Dated changes (or any list of mappings a format gains) are compared over to_json: one
+    line per change added or removed, written as formats.yaml writes it, empty values left out."""
+    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.carddiff import diff_databases, render_text
+
+    ban = {"date": "2027-01-15", "banned": ["X-1"], "unbanned": [], "sets": None}
+    unban = {"date": "2027-03-01", "unbanned": ["X-2"]}
+    old = CardDatabase([], {"standard": Format("standard", "Standard", extra={"changes": [unban]})})
+    new_format = Format("standard", "Standard", extra={"changes": [ban], "max": 2})
+    new = CardDatabase([], {"standard": new_format})
+    found = diff_databases(old, new, ("a", "b"), (Path("a"), Path("b")))
+    assert render_text(found).splitlines() == [
+        "a → b",
+        "cards: 0 added, 0 removed, 0 changed",
+        "formats: 0 added, 0 removed, 1 changed",
+        "  ~ standard (Standard)",
+        "      changes:",
+        "        + {date: 2027-01-15, banned: [X-1]}",
+        "        - {date: 2027-03-01, unbanned: [X-2]}",
+        "      max: null → 2",
+    ]

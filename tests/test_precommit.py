@@ -68,7 +68,7 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def _user_repo(base: Path, hooks: tuple[Path, str]) -> Path:
+def _user_repo(base: Path, hooks: tuple[Path, str], config: str | None = None) -> Path:
     repo = base / "user-repo"
     shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", repo / "card_data")
     (repo / "decks").mkdir()
@@ -79,10 +79,13 @@ def _user_repo(base: Path, hooks: tuple[Path, str]) -> Path:
         f"  - repo: {path}\n"
         f"    rev: {rev}\n"
         "    hooks:\n"
-        "      - id: varz-deck-cards-lint\n"
-        "        args: [card_data]\n"
-        "      - id: varz-deck-check\n"
-        "        args: [--cards, card_data]\n",
+        + (
+            config
+            or "      - id: varz-deck-cards-lint\n"
+            "        args: [card_data]\n"
+            "      - id: varz-deck-check\n"
+            "        args: [--cards, card_data]\n"
+        ),
         encoding="utf-8",
     )
     _git(repo, "init", "-q")
@@ -131,3 +134,35 @@ def test_hooks_pass_on_good_data_and_fail_on_bad(
     assert bad_cards.returncode == 1, bad_cards.stdout + bad_cards.stderr
     assert "C002" in bad_cards.stdout  # the duplicate id, from cards lint
     assert "varz-deck cards lint card_data" in bad_cards.stdout  # check points at the linter
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_the_diff_hook_names_the_decks_a_card_change_makes_illegal(
+    tmp_path: Path, hooks_repo: tuple[Path, str], pre_commit_home: Path
+) -> None:
+    repo = _user_repo(tmp_path, hooks_repo, "      - id: varz-deck-cards-diff\n")
+    shutil.copy2(ROOT / "examples" / "blue-minase-tide.yaml", repo / "decks" / "blue.yaml")
+    _commit_all(repo)
+
+    # an erratum of a card no deck plays: every deck keeps its verdict
+    _edit(repo / "card_data" / "sets" / "pr.yaml", "cost: 2\n    power: 2", "cost: 3\n    power: 2")
+    _git(repo, "add", "-A")
+    harmless = _run(repo, pre_commit_home)
+    assert harmless.returncode == 0, harmless.stdout + harmless.stderr
+    _commit_all(repo)
+
+    # Scorch Shot banned: the red deck plays three, the blue deck none
+    _edit(repo / "card_data" / "formats.yaml", "banned: [VZ01-031]", "banned: [VZ01-031, VZ01-010]")
+    _git(repo, "add", "-A")
+    banned = _run(repo, pre_commit_home)
+    assert banned.returncode == 1, banned.stdout + banned.stderr
+    assert "varz-deck cards diff" in banned.stdout
+    assert "  ✗ decks/kagura.yaml: legal → illegal" in banned.stdout
+    assert "decks/kagura.yaml:12:3: V115 error:" in banned.stdout
+    assert "blue.yaml" not in banned.stdout
+    assert "decks: 1 of 2 changed, 1 changed verdict" in banned.stdout

@@ -237,30 +237,44 @@ def _name(key: str, found: DatabaseDiff, lang: str) -> str | None:
     return None if card is None else CardName.of(card).in_language(lang)
 
 
-def _item(value: Any, found: DatabaseDiff, lang: str) -> str:
-    """A list item: text as written (a card id with its name), anything else as JSON."""
+def _item(value: Any, found: DatabaseDiff, lang: str, depth: int = 0) -> str:
+    """A list item as formats.yaml writes it: text as written (a card id with its name), a
+    mapping as `{key: value, ...}` without its empty values, a list as `[a, b]`."""
     from varz_deck.core.sanitize import safe
 
-    if not isinstance(value, str):
+    if isinstance(value, str):
+        name = _name(value, found, lang)
+        return safe(value) if name is None else f"{safe(value)} {safe(name)}"
+    if depth >= MAX_DEPTH or not isinstance(value, (dict, list)):
         return _value(value)
-    name = _name(value, found, lang)
-    return safe(value) if name is None else f"{safe(value)} {safe(name)}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_item(v, found, lang, depth + 1) for v in value) + "]"
+    shown = [
+        f"{safe(k)}: {_item(v, found, lang, depth + 1)}"
+        for k, v in value.items()
+        if v not in (None, [], {})
+    ]
+    return "{" + ", ".join(shown) + "}"
 
 
-def _field_line(change: FieldChange, found: DatabaseDiff, lang: str) -> str:
+def _field_lines(change: FieldChange, found: DatabaseDiff, lang: str) -> list[str]:
+    """One line for a field (`cost: 1 → 2`; `banned: + A, - B` for a list); a list of mappings
+    (dated changes) gets a line per item added or removed, under the field's name."""
+    from varz_deck.core.sanitize import safe
+
     field = ".".join(change.path)
     name = _name(change.path[-1], found, lang) if len(change.path) > 1 else None
     if name is not None:  # a mapping keyed by card id (restrictions): the card's name too
         field = f"{field} {name}"
     items = list_items(change)
     if items is None:
-        return _FIELD(field=field, old=_value(change.old), new=_value(change.new)).render(lang)
+        return [_FIELD(field=field, old=_value(change.old), new=_value(change.new)).render(lang)]
     added, removed = items
     marks = [f"+ {_item(v, found, lang)}" for v in added]
     marks += [f"- {_item(v, found, lang)}" for v in removed]
-    from varz_deck.core.sanitize import safe
-
-    return f"{safe(field)}: {', '.join(marks)}"
+    if any(isinstance(v, dict) for v in (*added, *removed)):
+        return [f"{safe(field)}:", *(f"  {mark}" for mark in marks)]
+    return [f"{safe(field)}: {', '.join(marks)}"]
 
 
 def _diagnostic_line(d: Any, lang: str) -> str:
@@ -291,7 +305,7 @@ def render_text(found: DatabaseDiff, lang: str = "en", absent: bool = False) -> 
     lines += [card_head("-", key, found.old, found.old_root) for key in cards.removed]
     for change in cards.changed:
         lines.append(card_head("~", change.key, found.new, found.new_root))
-        lines += [f"      {_field_line(f, found, lang)}" for f in change.fields]
+        lines += [f"      {line}" for f in change.fields for line in _field_lines(f, found, lang)]
     formats = found.formats
     added, removed, changed = formats.counts
     lines.append(_FORMATS(added=added, removed=removed, changed=changed).render(lang))
@@ -304,7 +318,7 @@ def render_text(found: DatabaseDiff, lang: str = "en", absent: bool = False) -> 
     lines += [format_head("-", found.old.formats[key]) for key in formats.removed]
     for change in formats.changed:
         lines.append(format_head("~", found.new.formats[change.key]))
-        lines += [f"      {_field_line(f, found, lang)}" for f in change.fields]
+        lines += [f"      {line}" for f in change.fields for line in _field_lines(f, found, lang)]
     if found.checked:
         counts = {"changed": len(found.decks), "total": found.checked}
         lines.append(_DECKS(**counts, verdicts=found.verdicts_changed).render(lang))
