@@ -217,6 +217,7 @@ TARGETS = (
     Target("codes", "Deck codes", ("varz_deck/core/registration/code.py",)),
     Target("sheets", "Registration sheet", ("varz_deck/core/registration/sheet.py",)),
     Target("diff", "Deck diff", ("varz_deck/core/registration/diff.py",)),
+    Target("carddiff", "Card-database diff", ("varz_deck/core/carddiff.py",)),
     # the server (issue 26), tested in-process (tests/server/inprocess): mutmut 3 mutates no
     # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
     # `@require_http_methods`) are not mutated; their helpers are

@@ -457,3 +457,55 @@ def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
         "        - {date: 2027-03-01, unbanned: [X-2]}",
         "      max: null → 2",
     ]
+
+
+def test_only_regular_files_inside_the_folder_are_taken_from_git() -> None:
+    """`ls-tree -r -l -z` entries: a symlink, a submodule, a path with `..` or `.git`, and a
+    file below the root that is not YAML are left out; a root file of any name is kept (a
+    misnamed formats file is reported, C007)."""
+    from varz_deck.core.gitfolder import _wanted
+
+    entries = [
+        b"100644 blob aaa      12\tsets/a.yaml",
+        b"100755 blob bbb       3\tformats.yml",
+        b"100644 blob ccc       5\tFormats.yaml.txt",
+        b"120000 blob ddd       9\tsets/link.yaml",
+        b"160000 commit eee       -\tvendor",
+        b"100644 blob fff       1\tsets/../../escape.yaml",
+        b"100644 blob ggg       1\t.git/x.yaml",
+        b"100644 blob hhh       1\tsets/art.png",
+        b"100644 blob iii      99\tsets/B.YML",
+    ]
+    assert _wanted(b"\0".join(entries) + b"\0") == [
+        (b"aaa", 12, b"sets/a.yaml"),
+        (b"bbb", 3, b"formats.yml"),
+        (b"ccc", 5, b"Formats.yaml.txt"),
+        (b"iii", 99, b"sets/B.YML"),
+    ]
+
+
+def test_a_folder_or_file_that_is_no_database_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    old, _ = dbs
+    file = tmp_path / "cards.yaml"
+    file.write_text("cards: []\n", encoding="utf-8")
+    code, out, err = run(capsys, "cards", "diff", str(old), str(file))
+    assert (code, out) == (2, "")
+    assert f"card database {file} is not a folder" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = run(capsys, "cards", "diff", str(empty), str(old))
+    assert (code, out) == (2, "")
+    assert f"card database {empty} is invalid" in err and "C006" in err
+
+
+def test_a_deck_that_cannot_be_read_is_no_change(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    old, new = dbs
+    junk = tmp_path / "junk.yaml"
+    junk.write_bytes(b"\xff\xfe\x00 not a deck: [")
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(junk), str(tmp_path / "x"))
+    assert code == 0
+    assert out.splitlines()[-1] == "decks: 0 of 2 changed, 0 changed verdict"
