@@ -509,3 +509,20 @@ def test_a_deck_that_cannot_be_read_is_no_change(
     code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(junk), str(tmp_path / "x"))
     assert code == 0
     assert out.splitlines()[-1] == "decks: 0 of 2 changed, 0 changed verdict"
+
+
+def test_git_with_an_invalid_database_at_the_revision_names_it(
+    capsys: pytest.CaptureFixture[str], repo: Path
+) -> None:
+    folder = repo / "card_data"
+    pr = folder / "sets" / "pr.yaml"
+    pr.write_text(pr.read_text(encoding="utf-8").replace("PR-002", "VZ01-007"), encoding="utf-8")
+    _git(repo, "commit", "-q", "--no-gpg-sign", "-am", "a duplicate id")
+    pr.write_text(pr.read_text(encoding="utf-8").replace("VZ01-007", "PR-002"), encoding="utf-8")
+    code, out, err = run(capsys, "cards", "diff", "--git", "HEAD", str(folder))
+    assert (code, out) == (2, "")
+    assert err.startswith(
+        f"varz-deck: card database {folder} at HEAD is invalid: 1 problem (first: "
+    )
+    assert f"{folder} at HEAD/sets/" in err and "C002" in err
+    assert "git worktree add" in err

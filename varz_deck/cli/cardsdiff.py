@@ -79,6 +79,13 @@ _INVALID = nmsg(
     "card database {root} is invalid: {count} problems{where}; "
     "run `varz-deck cards lint {root}` to see them all",
 )
+_INVALID_AT = nmsg(
+    "cli",
+    "card database {root} is invalid: {count} problem{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+    "card database {root} is invalid: {count} problems{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+)
 _FIRST = msg("cli", " (first: {place} {code} {message})")
 
 
@@ -238,7 +245,8 @@ def _open(root: Path, label: str, lang: str, progress: bool) -> CardDatabase:
                 lang
             )
         count = len(err.diagnostics)
-        fail(_INVALID(root=label, count=count, where=where, n=count), EXIT_USAGE, lang)
+        invalid = _INVALID if label == str(root) else _INVALID_AT
+        fail(invalid(root=label, count=count, where=where, n=count), EXIT_USAGE, lang)
     finally:
         if bar is not None:
             bar.close()
