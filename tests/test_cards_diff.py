@@ -438,8 +438,8 @@ def test_git_head_before_the_first_commit_diffs_against_nothing(
 def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
     """Dated changes (or any list of mappings a format gains) are compared over to_json: one
     line per change added or removed, written as formats.yaml writes it, empty values left out."""
-    from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.carddiff import diff_databases, render_text
+    from varz_deck.core.cards import CardDatabase, Format
 
     ban = {"date": "2027-01-15", "banned": ["X-1"], "unbanned": [], "sets": None}
     unban = {"date": "2027-03-01", "unbanned": ["X-2"]}
