@@ -526,3 +526,23 @@ def test_git_with_an_invalid_database_at_the_revision_names_it(
     )
     assert f"{folder} at HEAD/sets/" in err and "C002" in err
     assert "git worktree add" in err
+
+
+def test_on_a_terminal_long_lines_wrap_with_a_hanging_indent(
+    capsys: pytest.CaptureFixture[str],
+    dbs: tuple[Path, Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.cells import cell_len
+
+    monkeypatch.chdir(dbs[0].parent)
+    kagura = EXAMPLES / "red-kagura-festival.yaml"
+    for lang in ("en", "ja", "zh"):
+        monkeypatch.setenv("COLUMNS", "60")
+        code, out, _ = run(capsys, "cards", "diff", "old", "new", str(kagura), "--lang", lang)
+        assert code == 1
+        assert all(cell_len(line) <= 60 for line in out.splitlines())
+        monkeypatch.delenv("COLUMNS")
+        _, piped, _ = run(capsys, "cards", "diff", "old", "new", str(kagura), "--lang", lang)
+        assert any(cell_len(line) > 60 for line in piped.splitlines())  # piped: one line each
+        assert "".join(out.split()) == "".join(piped.split())  # the same text, wrapped

@@ -26,6 +26,7 @@ from varz_deck.cli.common import (
     language,
     progress_bar,
     source_of,
+    terminal_width,
 )
 from varz_deck.core.i18n import N_, msg, nmsg
 
@@ -198,7 +199,7 @@ def _compare(
     if output is DiffOutput.json:
         sys.stdout.write(carddiff.render_json(found, lang))
     else:
-        sys.stdout.write(carddiff.render_text(found, lang, absent))
+        sys.stdout.write(carddiff.render_text(found, lang, absent, terminal_width()))
     if fail_on is FailOn.illegal:
         failed = any(d.old.legal and not d.new.legal for d in found.decks)
     else:

@@ -286,8 +286,11 @@ def _diagnostic_line(d: Any, lang: str) -> str:
     return f"{place}: {d.code} {severity}: {safe(localized(d, lang))}"
 
 
-def render_text(found: DatabaseDiff, lang: str = "en", absent: bool = False) -> str:
-    """What a maintainer reads in a pull request: counts, then each change, grouped."""
+def render_text(
+    found: DatabaseDiff, lang: str = "en", absent: bool = False, width: int | None = None
+) -> str:
+    """What a maintainer reads in a pull request: counts, then each change, grouped. With a
+    width (a terminal's), a longer line wraps by words, its next lines hanging further in."""
     lines = [_HEAD(old=found.old_label, new=found.new_label).render(lang)]
     if absent:
         lines.append(_ABSENT(folder=found.new_label, rev=found.git or "").render(lang))
@@ -329,7 +332,21 @@ def render_text(found: DatabaseDiff, lang: str = "en", absent: bool = False) -> 
         lines.append(f"  {mark} {_DECK(path=deck.new.path, old=old, new=new).render(lang)}")
         lines += [f"      - {_diagnostic_line(d, lang)}" for d in deck.gone]
         lines += [f"      + {_diagnostic_line(d, lang)}" for d in deck.came]
-    return "\n".join(lines) + "\n"
+    if width is None:
+        return "\n".join(lines) + "\n"
+    return _wrapped(lines, width)
+
+
+def _wrapped(lines: list[str], width: int) -> str:
+    from rich.text import Text
+
+    from varz_deck.core.report.text import _console, _print
+
+    console = _console(False, width)
+    for line in lines:
+        text = line.lstrip(" ")
+        _print(console, Text(text), len(line) - len(text))
+    return str(console.file.getvalue())  # type: ignore[attr-defined]
 
 
 def render_json(found: DatabaseDiff, lang: str = "en") -> str:
