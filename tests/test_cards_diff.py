@@ -546,3 +546,71 @@ def test_on_a_terminal_long_lines_wrap_with_a_hanging_indent(
         _, piped, _ = run(capsys, "cards", "diff", "old", "new", str(kagura), "--lang", lang)
         assert any(cell_len(line) > 60 for line in piped.splitlines())  # piped: one line each
         assert "".join(out.split()) == "".join(piped.split())  # the same text, wrapped
+
+
+# --------------------------------------------------------------------------- dated changes
+
+DATED = pytest.mark.skipif(
+    not hasattr(__import__("varz_deck.core.cards").core.cards.Format, "on"),
+    reason="dated changes (`changes:` in formats.yaml) are not on this branch yet",
+)
+
+
+@DATED
+def test_a_dated_ban_changes_a_verdict_from_its_day(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    """Counterwave (VZ01-018, three in the blue deck) banned from 2027-01-15 in NEW: on the
+    14th the deck stays legal but is warned (W203); on the 15th it is illegal (V115)."""
+    old, new = dbs
+    edit(
+        new / "formats.yaml",
+        "    restricted: {VZ01-040: 1}",
+        "    restricted: {VZ01-040: 1}\n    changes:\n      - date: 2027-01-15\n"
+        "        banned: [VZ01-018]",
+    )
+    blue = EXAMPLES / "blue-minase-tide.yaml"
+    code, out, err = run(
+        capsys, "cards", "diff", str(old), str(new), str(blue), "--date", "2027-01-14"
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[6:11] == [
+        "  ~ standard (Standard)",
+        "      banned: + VZ01-010 Scorch Shot",
+        "      changes:",
+        "        + {date: 2027-01-15, banned: [VZ01-018 Counterwave]}",
+        "decks on 2027-01-14: 1 of 1 changed, 0 changed verdict",
+    ]
+    assert lines[11] == f"  ✓ {blue}: legal → legal"
+    assert lines[12].startswith(f"      + {blue}:9:3: W203 warning: ")
+    assert "2027-01-15" in lines[12]
+    code, out, _ = run(
+        capsys, "cards", "diff", str(old), str(new), str(blue), "--date", "2027-01-15"
+    )
+    assert code == 1
+    lines = out.splitlines()
+    assert "decks on 2027-01-15: 1 of 1 changed, 1 changed verdict" in lines
+    assert f"  ✗ {blue}: legal → illegal" in lines
+    assert any(line.startswith(f"      + {blue}:9:3: V115 error: ") for line in lines)
+    code, out, _ = run(
+        capsys, "cards", "diff", str(old), str(new), str(blue), "--date", "2027-01-15", "-o", "json"
+    )
+    doc = json.loads(out)
+    assert doc["date"] == "2027-01-15"
+    assert doc["decks"][0]["new"]["date"] == "2027-01-15"
+    fields = doc["formats"]["changed"][0]["fields"]
+    assert {"path": ["changes"], "old": [], "new": [
+        {"date": "2027-01-15", "banned": ["VZ01-018"], "unbanned": [], "restricted": {},
+         "unrestricted": [], "sets": None}
+    ]} in fields  # fmt: skip
+
+
+@DATED
+def test_a_malformed_date_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    old, new = dbs
+    code, out, err = run(capsys, "cards", "diff", str(old), str(new), "--date", "2027-02-30")
+    assert (code, out) == (2, "")
+    assert "2027-02-30" in err
