@@ -17,6 +17,7 @@ import pytest
 
 from varz_deck.cli import main
 from varz_deck.core.carddiff import FieldChange, diff_values, list_items
+from varz_deck.core.diagnostics import Diagnostic
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
@@ -201,6 +202,9 @@ def test_json_carries_every_change_and_both_reports(
     code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(decks), "-o", "json")
     assert code == 1
     doc = json.loads(out)
+    assert list(doc) == [
+        "version", "tool", "old", "new", "git", "date", "cards", "formats", "decks", "summary"
+    ]  # fmt: skip
     assert doc["version"] == 1
     assert (doc["old"], doc["new"], doc["git"]) == (str(old), str(new), None)
     cards = doc["cards"]
@@ -614,3 +618,66 @@ def test_a_malformed_date_is_a_usage_error(
     code, out, err = run(capsys, "cards", "diff", str(old), str(new), "--date", "2027-02-30")
     assert (code, out) == (2, "")
     assert "2027-02-30" in err
+
+
+def test_the_reverse_diff_with_decks_and_formats_added_and_removed(
+    capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
+) -> None:
+    """NEW -> OLD: the ban is lifted (kagura becomes legal, its V115 goes), the removed card
+    comes back; and a format added and one removed."""
+    old, new = dbs
+    edit(old / "formats.yaml", "  pioneer:\n    name: Pioneer", "  legacy:\n    name: Legacy")
+    kagura = EXAMPLES / "red-kagura-festival.yaml"
+    code, out, _ = run(capsys, "cards", "diff", str(new), str(old), str(kagura))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[1:4] == [
+        "cards: 1 added, 0 removed, 1 changed",
+        "  + PR-001 Festival Mascot (sets/pr.yaml)",
+        "  ~ VZ01-007 Ember Imp (sets/vz01.yaml)",
+    ]
+    assert lines[6:11] == [
+        "formats: 1 added, 1 removed, 1 changed",
+        "  + legacy (Legacy)",
+        "  - pioneer (Pioneer)",
+        "  ~ standard (Standard)",
+        "      banned: - VZ01-010 Scorch Shot",
+    ]
+    assert lines[11:13] == [
+        "decks: 1 of 1 changed, 1 changed verdict",
+        f"  ✓ {kagura}: illegal → legal",
+    ]
+    assert lines[13].startswith(f"      - {kagura}:12:3: V115 error: ")
+    assert len(lines) == 14
+    code, out, _ = run(capsys, "cards", "diff", str(new), str(old), "-o", "json")
+    doc = json.loads(out)
+    added = doc["cards"]["added"]
+    assert [(c["id"], c["file"], c["cost"]) for c in added] == [("PR-001", "sets/pr.yaml", 2)]
+    formats = doc["formats"]
+    assert [(f["key"], f["name"]) for f in formats["added"]] == [("legacy", "Legacy")]
+    assert [(f["key"], f["name"]) for f in formats["removed"]] == [("pioneer", "Pioneer")]
+    assert formats["added"][0]["portals"] == "pooled"  # a game's own field, as formats.yaml has it
+
+
+def test_text_in_japanese(capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]) -> None:
+    old, new = dbs
+    kagura = EXAMPLES / "red-kagura-festival.yaml"
+    code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(kagura), "--lang", "ja")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[1] == "カード：追加 0、削除 1、変更 1"
+    assert lines[2] == "  - PR-001 お祭りマスコット（sets/pr.yaml）"
+    assert "  ~ standard（スタンダード）" in lines
+    assert "      banned: + VZ01-010 スコーチショット" in lines
+    assert f"  ✗ {kagura}：使用可能 → 使用不可" in lines
+    assert lines[-1].startswith(f"      + {kagura}:12:3: V115 エラー: ")
+
+
+def test_a_diagnostic_without_a_place_is_shown_with_its_file() -> None:
+    from varz_deck.core.carddiff import _diagnostic_line
+    from varz_deck.core.diagnostics import Severity
+
+    d = Diagnostic("F001", Severity.ERROR, "cannot be read", file="decks/x.yaml")
+    assert _diagnostic_line(d, "en") == "decks/x.yaml: F001 error: cannot be read"
+    d = Diagnostic("V105", Severity.WARNING, "short", file="x.yaml", line=3)
+    assert _diagnostic_line(d, "en") == "x.yaml:3:1: V105 warning: short"
