@@ -6,6 +6,7 @@ name), one ban, and one removed card. The expected lines are written by hand fro
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
 EXAMPLES = ROOT / "examples"
 HOSTILE = ROOT / "tests" / "hostile"
+TODAY = "2026-12-01"  # tests/conftest.py's today (VARZ_DECK_TODAY), the day decks are checked as of
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 EMBER_OLD = (
@@ -144,7 +146,7 @@ def test_a_deck_that_changes_verdict_exits_1_and_shows_both(
     kagura, illegal = decks / "red-kagura-festival.yaml", decks / "illegal.yaml"
     # three decks checked, in the folder's order; kagura goes from legal to illegal (Scorch Shot, line 12, is banned),
     # illegal.yaml stays illegal with one more error; the blue deck plays none of the changes
-    assert rest[0] == "decks: 2 of 3 changed, 1 changed verdict"
+    assert rest[0] == f"decks on {TODAY}: 2 of 3 changed, 1 changed verdict"
     assert rest[1] == f"  ✗ {illegal}: illegal → illegal"
     assert rest[2].startswith(f"      + {illegal}:12:3: V115 error: ")
     assert rest[3] == f"  ✗ {kagura}: legal → illegal"
@@ -161,7 +163,7 @@ def test_decks_untouched_by_the_change_exit_0(
     blue = EXAMPLES / "blue-minase-tide.yaml"
     code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(blue))
     assert code == 0
-    assert out.splitlines()[-1] == "decks: 0 of 1 changed, 0 changed verdict"
+    assert out.splitlines()[-1] == f"decks on {TODAY}: 0 of 1 changed, 0 changed verdict"
 
 
 def test_a_deck_that_only_changes_diagnostics_exits_0(
@@ -170,7 +172,7 @@ def test_a_deck_that_only_changes_diagnostics_exits_0(
     old, new = dbs
     code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(EXAMPLES / "illegal.yaml"))
     assert code == 0
-    assert "decks: 1 of 1 changed, 0 changed verdict" in out.splitlines()
+    assert f"decks on {TODAY}: 1 of 1 changed, 0 changed verdict" in out.splitlines()
 
 
 def test_a_removed_card_a_deck_plays_changes_its_verdict(
@@ -207,6 +209,12 @@ def test_json_carries_every_change_and_both_reports(
     ]  # fmt: skip
     assert doc["version"] == 1
     assert (doc["old"], doc["new"], doc["git"]) == (str(old), str(new), None)
+    assert doc["date"] is None  # no --date: today, which each deck's entry names
+    assert (
+        {d["old"]["date"] for d in doc["decks"]}
+        == {d["new"]["date"] for d in doc["decks"]}
+        == {TODAY}
+    )
     cards = doc["cards"]
     assert [c["id"] for c in cards["removed"]] == ["PR-001"]
     assert cards["removed"][0]["name"] == "Festival Mascot"
@@ -443,12 +451,12 @@ def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
     """Dated changes (or any list of mappings a format gains) are compared over to_json: one
     line per change added or removed, written as formats.yaml writes it, empty values left out."""
     from varz_deck.core.carddiff import diff_databases, render_text
-    from varz_deck.core.cards import CardDatabase, Format
+    from varz_deck.core.cards import CardDatabase, Format, FormatChange
 
-    ban = {"date": "2027-01-15", "banned": ["X-1"], "unbanned": [], "sets": None}
-    unban = {"date": "2027-03-01", "unbanned": ["X-2"]}
-    old = CardDatabase([], {"standard": Format("standard", "Standard", extra={"changes": [unban]})})
-    new_format = Format("standard", "Standard", extra={"changes": [ban], "max": 2})
+    ban = FormatChange(datetime.date(2027, 1, 15), banned=("X-1",))
+    unban = FormatChange(datetime.date(2027, 3, 1), unbanned=("X-2",))
+    old = CardDatabase([], {"standard": Format("standard", "Standard", changes=(unban,))})
+    new_format = Format("standard", "Standard", extra={"max": 2}, changes=(ban,))
     new = CardDatabase([], {"standard": new_format})
     found = diff_databases(old, new, ("a", "b"), (Path("a"), Path("b")))
     assert render_text(found).splitlines() == [
@@ -512,7 +520,7 @@ def test_a_deck_that_cannot_be_read_is_no_change(
     junk.write_bytes(b"\xff\xfe\x00 not a deck: [")
     code, out, _ = run(capsys, "cards", "diff", str(old), str(new), str(junk), str(tmp_path / "x"))
     assert code == 0
-    assert out.splitlines()[-1] == "decks: 0 of 2 changed, 0 changed verdict"
+    assert out.splitlines()[-1] == f"decks on {TODAY}: 0 of 2 changed, 0 changed verdict"
 
 
 def test_git_with_an_invalid_database_at_the_revision_names_it(
@@ -554,13 +562,7 @@ def test_on_a_terminal_long_lines_wrap_with_a_hanging_indent(
 
 # --------------------------------------------------------------------------- dated changes
 
-DATED = pytest.mark.skipif(
-    not hasattr(__import__("varz_deck.core.cards").core.cards.Format, "on"),
-    reason="dated changes (`changes:` in formats.yaml) are not on this branch yet",
-)
 
-
-@DATED
 def test_a_dated_ban_changes_a_verdict_from_its_day(
     capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
 ) -> None:
@@ -579,16 +581,17 @@ def test_a_dated_ban_changes_a_verdict_from_its_day(
     )
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[6:11] == [
+    assert lines[7:12] == [
         "  ~ standard (Standard)",
         "      banned: + VZ01-010 Scorch Shot",
         "      changes:",
         "        + {date: 2027-01-15, banned: [VZ01-018 Counterwave]}",
         "decks on 2027-01-14: 1 of 1 changed, 0 changed verdict",
     ]
-    assert lines[11] == f"  ✓ {blue}: legal → legal"
-    assert lines[12].startswith(f"      + {blue}:9:3: W203 warning: ")
-    assert "2027-01-15" in lines[12]
+    assert lines[12] == f"  ✓ {blue}: legal → legal"
+    # Counterwave is the deck's line 9 ("  Counterwave: 3"), its name at column 3
+    ban = "'Counterwave' is banned from 2027-01-15, in 1 day"
+    assert lines[13:] == [f"      + {blue}:9:3: W203 warning: {ban}"]
     code, out, _ = run(
         capsys, "cards", "diff", str(old), str(new), str(blue), "--date", "2027-01-15"
     )
@@ -596,7 +599,8 @@ def test_a_dated_ban_changes_a_verdict_from_its_day(
     lines = out.splitlines()
     assert "decks on 2027-01-15: 1 of 1 changed, 1 changed verdict" in lines
     assert f"  ✗ {blue}: legal → illegal" in lines
-    assert any(line.startswith(f"      + {blue}:9:3: V115 error: ") for line in lines)
+    banned = "'Counterwave' is banned in Standard since 2027-01-15; replace it"
+    assert lines[-1] == f"      + {blue}:9:3: V115 error: {banned}"
     code, out, _ = run(
         capsys, "cards", "diff", str(old), str(new), str(blue), "--date", "2027-01-15", "-o", "json"
     )
@@ -610,7 +614,6 @@ def test_a_dated_ban_changes_a_verdict_from_its_day(
     ]} in fields  # fmt: skip
 
 
-@DATED
 def test_a_malformed_date_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
 ) -> None:
@@ -644,7 +647,7 @@ def test_the_reverse_diff_with_decks_and_formats_added_and_removed(
         "      banned: - VZ01-010 Scorch Shot",
     ]
     assert lines[11:13] == [
-        "decks: 1 of 1 changed, 1 changed verdict",
+        f"decks on {TODAY}: 1 of 1 changed, 1 changed verdict",
         f"  ✓ {kagura}: illegal → legal",
     ]
     assert lines[13].startswith(f"      - {kagura}:12:3: V115 error: ")
@@ -668,6 +671,7 @@ def test_text_in_japanese(capsys: pytest.CaptureFixture[str], dbs: tuple[Path, P
     assert lines[1] == "カード：追加 0、削除 1、変更 1"
     assert lines[2] == "  - PR-001 お祭りマスコット（sets/pr.yaml）"
     assert "  ~ standard（スタンダード）" in lines
+    assert f"デッキ（{TODAY} 時点）：1 個中 1 個が変化、1 個で判定が変化" in lines
     assert "      banned: + VZ01-010 スコーチショット" in lines
     assert f"  ✗ {kagura}：使用可能 → 使用不可" in lines
     assert lines[-1].startswith(f"      + {kagura}:12:3: V115 エラー: ")

@@ -165,4 +165,4 @@ def test_the_diff_hook_names_the_decks_a_card_change_makes_illegal(
     assert "  ✗ decks/kagura.yaml: legal → illegal" in banned.stdout
     assert "decks/kagura.yaml:12:3: V115 error:" in banned.stdout
     assert "blue.yaml" not in banned.stdout
-    assert "decks: 1 of 2 changed, 1 changed verdict" in banned.stdout
+    assert "decks on 2026-12-01: 1 of 2 changed, 1 changed verdict" in banned.stdout

@@ -19,8 +19,10 @@ from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    DateOption,
     ExcludeOption,
     LangOption,
+    check_date,
     deck_arguments,
     fail,
     language,
@@ -31,6 +33,8 @@ from varz_deck.cli.common import (
 from varz_deck.core.i18n import N_, msg, nmsg
 
 if TYPE_CHECKING:
+    import datetime
+
     from varz_deck.core.cards import CardDatabase
     from varz_deck.core.check import DeckReport
     from varz_deck.core.source import DeckSource
@@ -41,6 +45,8 @@ DIFF_HELP = N_(
     "with decks, each deck whose verdict or diagnostics differ, before and after.\n\n"
     "OLD and NEW are card database folders. With --git REV give one folder: NEW is the folder "
     "as it is, OLD the same folder at the revision REV (read with git into a temporary folder).\n\n"
+    "With --date, both databases check the decks as of that day (their dated changes and the "
+    "sets released by then); the text says the day, JSON's date is --date (null for today).\n\n"
     "--output json: version, tool, old, new, git, date; cards and formats, each with added, "
     "removed and changed (a changed one lists its fields: path, old, new); decks: only those "
     "that differ, each with path, verdict_changed, and old and new (its entries in check's "
@@ -124,11 +130,13 @@ def cards_diff(
             ),
         ),
     ] = FailOn.verdict,
+    date: DateOption = None,
     exclude: ExcludeOption = None,
     lang: LangOption = None,
 ) -> None:
     """Compare two card databases, and the decks they check differently."""
     chosen = language(lang)
+    day = check_date(date, chosen)
     text = output is DiffOutput.text
     if git is not None:
         if not paths:
@@ -151,6 +159,8 @@ def cards_diff(
                 fail_on,
                 exclude,
                 chosen,
+                day,
+                given=date is not None,
                 git=git,
                 absent=absent,
             )
@@ -170,6 +180,8 @@ def cards_diff(
         fail_on,
         exclude,
         chosen,
+        day,
+        given=date is not None,
     )
 
 
@@ -183,7 +195,9 @@ def _compare(
     fail_on: FailOn,
     exclude: list[str] | None,
     lang: str,
+    day: datetime.date,
     *,
+    given: bool = False,
     git: str | None = None,
     absent: bool = False,
 ) -> None:
@@ -194,8 +208,18 @@ def _compare(
 
         names = {"old_game": get_game(old.game).name, "new_game": get_game(new.game).name}
         fail(_TWO_GAMES(old=labels[0], new=labels[1], **names), EXIT_USAGE, lang)
-    before, after = _check(deck_arguments(decks, exclude, lang) if decks else [], old, new)
-    found = carddiff.diff_databases(old, new, labels, roots, (before, after), git=git)
+    found_decks = deck_arguments(decks, exclude, lang) if decks else []
+    before, after = _check(found_decks, old, new, day)
+    found = carddiff.diff_databases(
+        old,
+        new,
+        labels,
+        roots,
+        (before, after),
+        git=git,
+        date=day.isoformat() if given else None,
+        day=day.isoformat(),
+    )
     if output is DiffOutput.json:
         sys.stdout.write(carddiff.render_json(found, lang))
     else:
@@ -208,17 +232,17 @@ def _compare(
 
 
 def _check(
-    decks: list[Path | DeckSource], old: CardDatabase, new: CardDatabase
+    decks: list[Path | DeckSource], old: CardDatabase, new: CardDatabase, day: datetime.date
 ) -> tuple[list[DeckReport], list[DeckReport]]:
-    """Each deck read once and checked against both databases."""
+    """Each deck read once and checked against both databases, as of the day."""
     from varz_deck.games import check_decks
 
     before: list[DeckReport] = []
     after: list[DeckReport] = []
     for deck in decks:
         source = source_of(deck)
-        before.extend(check_decks([source], old))
-        after.extend(check_decks([source], new))
+        before.extend(check_decks([source], old, date=day))
+        after.extend(check_decks([source], new, date=day))
     return before, after
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.dates import on_date
 from varz_deck.core.i18n import CardName, Term, msg
 
 if TYPE_CHECKING:
@@ -166,7 +167,9 @@ def relative_file(card: Any, root: Path) -> str:
 _HEAD = msg("carddiff", "{old} → {new}")
 _CARDS = msg("carddiff", "cards: {added} added, {removed} removed, {changed} changed")
 _FORMATS = msg("carddiff", "formats: {added} added, {removed} removed, {changed} changed")
-_DECKS = msg("carddiff", "decks: {changed} of {total} changed, {verdicts} changed verdict")
+_DECKS = msg(
+    "carddiff", "decks on {date}: {changed} of {total} changed, {verdicts} changed verdict"
+)
 _CARD = msg("carddiff", "{id} {name} ({file})")
 _FORMAT = msg("carddiff", "{key} ({name})")
 _LEGAL = msg("carddiff", "legal")
@@ -191,7 +194,8 @@ class DatabaseDiff:
     decks: tuple[DeckChange, ...] = ()
     checked: int = 0  # decks checked
     git: str | None = None
-    date: str | None = None
+    date: str | None = None  # --date as given (JSON's "date"); None for today
+    day: str = ""  # the day the decks were checked as of, --date's or today's
 
     @property
     def verdicts_changed(self) -> int:
@@ -207,6 +211,7 @@ def diff_databases(
     *,
     git: str | None = None,
     date: str | None = None,
+    day: str = "",
 ) -> DatabaseDiff:
     """The whole comparison (`reports`: the same decks checked against old, then new)."""
     return DatabaseDiff(
@@ -222,6 +227,7 @@ def diff_databases(
         len(reports[0]),
         git,
         date,
+        day or date or on_date().isoformat(),
     )
 
 
@@ -323,7 +329,7 @@ def render_text(
         lines.append(format_head("~", found.new.formats[change.key]))
         lines += [f"      {line}" for f in change.fields for line in _field_lines(f, found, lang)]
     if found.checked:
-        counts = {"changed": len(found.decks), "total": found.checked}
+        counts = {"changed": len(found.decks), "total": found.checked, "date": found.day}
         lines.append(_DECKS(**counts, verdicts=found.verdicts_changed).render(lang))
     for deck in found.decks:
         mark = "✓" if deck.new.legal else "✗"
