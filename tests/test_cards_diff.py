@@ -685,3 +685,42 @@ def test_a_diagnostic_without_a_place_is_shown_with_its_file() -> None:
     assert _diagnostic_line(d, "en") == "decks/x.yaml: F001 error: cannot be read"
     d = Diagnostic("V105", Severity.WARNING, "short", file="x.yaml", line=3)
     assert _diagnostic_line(d, "en") == "x.yaml:3:1: V105 warning: short"
+
+
+def test_the_readme_dated_database_is_the_bundled_one_with_one_dated_ban(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """tests/data/dated_ban (the README's worked example) differs from the bundled database by
+    Scorch Shot's ban from 2027-01-15 alone: the red deck, three Scorch Shots on its line 12,
+    is warned on the 10th (5 days ahead) and illegal from the 15th."""
+    dated = ROOT / "tests" / "data" / "dated_ban"
+    kagura = EXAMPLES / "red-kagura-festival.yaml"
+    head = [
+        f"{BUNDLED} → {dated}",
+        "cards: 0 added, 0 removed, 0 changed",
+        "formats: 0 added, 0 removed, 1 changed",
+        "  ~ standard (Standard)",
+        "      changes:",
+        "        + {date: 2027-01-15, banned: [VZ01-010 Scorch Shot]}",
+    ]
+    code, out, _ = run(
+        capsys, "cards", "diff", str(BUNDLED), str(dated), str(kagura), "--date", "2027-01-10"
+    )
+    assert code == 0
+    assert out.splitlines() == [
+        *head,
+        "decks on 2027-01-10: 1 of 1 changed, 0 changed verdict",
+        f"  ✓ {kagura}: legal → legal",
+        f"      + {kagura}:12:3: W203 warning: 'Scorch Shot' is banned from 2027-01-15, in 5 days",
+    ]
+    code, out, _ = run(
+        capsys, "cards", "diff", str(BUNDLED), str(dated), str(kagura), "--date", "2027-01-15"
+    )
+    assert code == 1
+    assert out.splitlines() == [
+        *head,
+        "decks on 2027-01-15: 1 of 1 changed, 1 changed verdict",
+        f"  ✗ {kagura}: legal → illegal",
+        f"      + {kagura}:12:3: V115 error: 'Scorch Shot' is banned in Standard since 2027-01-15; "
+        "replace it",
+    ]
