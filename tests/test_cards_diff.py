@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -455,9 +456,11 @@ def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
 
     ban = FormatChange(datetime.date(2027, 1, 15), banned=("X-1",))
     unban = FormatChange(datetime.date(2027, 3, 1), unbanned=("X-2",))
-    old = CardDatabase([], {"standard": Format("standard", "Standard", changes=(unban,))})
+    old: CardDatabase[Any] = CardDatabase(
+        [], {"standard": Format("standard", "Standard", changes=(unban,))}
+    )
     new_format = Format("standard", "Standard", extra={"max": 2}, changes=(ban,))
-    new = CardDatabase([], {"standard": new_format})
+    new: CardDatabase[Any] = CardDatabase([], {"standard": new_format})
     found = diff_databases(old, new, ("a", "b"), (Path("a"), Path("b")))
     assert render_text(found).splitlines() == [
         "a → b",
@@ -724,3 +727,27 @@ def test_the_readme_dated_database_is_the_bundled_one_with_one_dated_ban(
         f"      + {kagura}:12:3: V115 error: 'Scorch Shot' is banned in Standard since 2027-01-15; "
         "replace it",
     ]
+
+
+def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
+    """diff_databases called without the CLI: the decks line names `day`, else `date` (--date),
+    else today (tests/conftest.py's)."""
+    from varz_deck.core.carddiff import diff_databases, render_text
+    from varz_deck.games import check_decks, open_database
+
+    db = open_database(BUNDLED)
+    reports = check_decks([EXAMPLES / "blue-minase-tide.yaml"], db)
+    cases: tuple[tuple[dict[str, str], str], ...] = (
+        ({"day": "2027-01-14", "date": "2027-01-15"}, "2027-01-14"),
+        ({"date": "2027-01-15"}, "2027-01-15"),
+        ({}, TODAY),
+    )
+    for kwargs, shown in cases:
+        day, date = kwargs.get("day", ""), kwargs.get("date")
+        pair = (BUNDLED, BUNDLED)
+        found = diff_databases(db, db, ("a", "b"), pair, (reports, reports), day=day, date=date)
+        assert found.date == kwargs.get("date")
+        assert (
+            render_text(found).splitlines()[-1]
+            == f"decks on {shown}: 0 of 1 changed, 0 changed verdict"
+        )
