@@ -737,17 +737,33 @@ def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
 
     db = open_database(BUNDLED)
     reports = check_decks([EXAMPLES / "blue-minase-tide.yaml"], db)
-    cases: tuple[tuple[dict[str, str], str], ...] = (
-        ({"day": "2027-01-14", "date": "2027-01-15"}, "2027-01-14"),
-        ({"date": "2027-01-15"}, "2027-01-15"),
-        ({}, TODAY),
-    )
-    for kwargs, shown in cases:
-        day, date = kwargs.get("day", ""), kwargs.get("date")
-        pair = (BUNDLED, BUNDLED)
-        found = diff_databases(db, db, ("a", "b"), pair, (reports, reports), day=day, date=date)
-        assert found.date == kwargs.get("date")
-        assert (
-            render_text(found).splitlines()[-1]
-            == f"decks on {shown}: 0 of 1 changed, 0 changed verdict"
-        )
+    both, pair = (reports, reports), (BUNDLED, BUNDLED)
+
+    def last_line(found: Any) -> str:
+        return str(render_text(found).splitlines()[-1])
+
+    given = diff_databases(db, db, ("a", "b"), pair, both, day="2027-01-14", date="2027-01-15")
+    assert (given.date, given.day) == ("2027-01-15", "2027-01-14")
+    assert last_line(given) == "decks on 2027-01-14: 0 of 1 changed, 0 changed verdict"
+    dated = diff_databases(db, db, ("a", "b"), pair, both, date="2027-01-15")
+    assert last_line(dated) == "decks on 2027-01-15: 0 of 1 changed, 0 changed verdict"
+    today = diff_databases(db, db, ("a", "b"), pair, both)
+    assert today.date is None
+    assert last_line(today) == f"decks on {TODAY}: 0 of 1 changed, 0 changed verdict"
+
+
+def test_values_nested_past_the_limit_are_compared_and_shown_whole() -> None:
+    """Past 16 levels (MAX_DEPTH) a mapping is one value: compared whole, and shown as JSON."""
+    from varz_deck.core.carddiff import _item, diff_databases
+    from varz_deck.core.cards import CardDatabase
+
+    def deep(levels: int, leaf: Any) -> Any:
+        return leaf if levels == 0 else {"k": deep(levels - 1, leaf)}
+
+    assert diff_values(deep(20, 1), deep(20, 2)) == [
+        FieldChange(("k",) * 16, deep(4, 1), deep(4, 2))
+    ]
+    empty: CardDatabase[Any] = CardDatabase([], {})
+    found = diff_databases(empty, empty, ("a", "b"), (Path("a"), Path("b")))
+    shown = "{k: " * 16 + '{"k": {"k": {"k": {"k": "x"}}}}' + "}" * 16
+    assert _item(deep(20, "x"), found, "en") == shown
