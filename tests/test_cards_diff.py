@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gittools import git as _git
 
 from varz_deck.cli import main
 from varz_deck.core.carddiff import FieldChange, diff_values, list_items
@@ -345,22 +344,6 @@ def test_list_items_and_nested_fields() -> None:
 
 
 # --------------------------------------------------------------------------- --git REV
-
-
-def _git(cwd: Path, *args: str) -> str:
-    env = dict(
-        os.environ,
-        GIT_AUTHOR_NAME="test",
-        GIT_AUTHOR_EMAIL="test@example.invalid",
-        GIT_COMMITTER_NAME="test",
-        GIT_COMMITTER_EMAIL="test@example.invalid",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_CONFIG_NOSYSTEM="1",
-    )
-    done = subprocess.run(
-        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
-    )
-    return done.stdout.strip()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from gittools import git as _git
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = (
@@ -23,22 +24,6 @@ PROJECT_FILES = (
 )  # fmt: skip
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-
-
-def _git(cwd: Path, *args: str) -> str:
-    env = dict(
-        os.environ,
-        GIT_AUTHOR_NAME="test",
-        GIT_AUTHOR_EMAIL="test@example.invalid",
-        GIT_COMMITTER_NAME="test",
-        GIT_COMMITTER_EMAIL="test@example.invalid",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_CONFIG_NOSYSTEM="1",
-    )
-    done = subprocess.run(
-        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
-    )
-    return done.stdout.strip()
 
 
 def _commit_all(repo: Path) -> str:

@@ -57,7 +57,7 @@ def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                 )
                 yield diag(
                     C005,
-                    _format_hint(problem, close),
+                    _hint("C005", problem, close),
                     view.doc.mark(("formats", key, "sets", j)),
                     file=view.shown,
                 )
@@ -72,7 +72,7 @@ def names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
             )
             yield diag(
                 C005,
-                _format_hint(missing(format=Quoted(key), card=Quoted(card_id)), close),
+                _hint("C005", missing(format=Quoted(key), card=Quoted(card_id)), close),
                 mark,
                 file=view.shown,
                 card=card_id,
@@ -88,11 +88,17 @@ FORMATS.rule(
 C005 = FORMATS.rules["C005"].info
 
 
-def _format_hint(problem: Message, close: list[str]) -> Message:
-    """A C005 problem, and '; did you mean 'X'?' when there is a close match."""
+_DID_YOU_MEAN = {
+    "C005": msg("C005", "{problem}; did you mean {close}?"),
+    "C009": msg("C009", "{problem}; did you mean {close}?"),
+}
+
+
+def _hint(code: str, problem: Message, close: list[str]) -> Message:
+    """A C005 or C009 problem, and '; did you mean 'X'?' when there is a close match."""
     if not close:
         return problem
-    return msg("C005", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
+    return _DID_YOU_MEAN[code](problem=problem, close=Quoted(close[0]))
 
 
 def entry_without_effect(view: FormatsFile) -> Iterator[Diagnostic]:
@@ -265,7 +271,7 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                     )(format=Quoted(key), date=day, set=Quoted(code))
                     yield diag(
                         C009,
-                        _hint(problem, close),
+                        _hint("C009", problem, close),
                         view.doc.mark(("formats", key, "changes", i, "sets", j)),
                         file=view.shown,
                     )
@@ -279,7 +285,7 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
                     "C009",
                     "format {format}: the change of {date} names card {card}, which does not exist",
                 )(format=Quoted(key), date=day, card=Quoted(card_id))
-                yield diag(C009, _hint(problem, close), mark, file=view.shown, card=card_id)
+                yield diag(C009, _hint("C009", problem, close), mark, file=view.shown, card=card_id)
 
 
 FORMATS.rule(
@@ -289,13 +295,6 @@ FORMATS.rule(
     fix="Correct the card id or set code in the change, or add it to the database.",
 )(change_names_unknown)
 C009 = FORMATS.rules["C009"].info
-
-
-def _hint(problem: Message, close: list[str]) -> Message:
-    """A C009 problem, and '; did you mean 'X'?' when there is a close match."""
-    if not close:
-        return problem
-    return msg("C009", "{problem}; did you mean {close}?")(problem=problem, close=Quoted(close[0]))
 
 
 def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
