@@ -96,7 +96,7 @@ rule(
     "card-not-yet-released",
     "SPEC §12",
     format_rule=True,
-    fix="Replace the card, or check the deck for a day on or after its set's release.",
+    fix="Play a printing already released on the day checked, or check the deck for a later day.",
 )(card_not_yet_released)
 
 
