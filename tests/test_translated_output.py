@@ -26,8 +26,9 @@ KEYS = {"spells", "skills", "portals", "hero", "cards", "format", "leader", "gat
 KEYS |= {"ja", "zh", "en", "Karsten"}
 # formats.yaml keys of a dated change (SPEC §12), shown as written in the rules' examples
 KEYS |= {"date", "banned", "unbanned", "restricted", "unrestricted", "sets", "changes"}
-# Fragments of `formats.yml` folded by the rules table's narrow summary column.
-FRAGMENTS = {"forma", "y"}
+# Fragments of `formats.yml`, `Formats.yaml` and `SPEC` folded by the rules table's narrow summary
+# column (a CJK cell wraps by width, not by word: issue 30's phrase-boundary wrapping).
+FRAGMENTS = {"forma", "y", "Formats", "SPE"}
 # Units and marks that are not words of a language: T3 (turn 3), ± figures, JSON, YAML, UTF, ID.
 SYMBOLS = {"T", "YAML", "UTF", "ID", "JSON", "CSV", "SPEC", "CRC", "v", "x"}
 # Card names the rules' examples use that the bundled databases do not hold (V101's hero, V107's
