@@ -184,26 +184,7 @@ async def completion_latency(tmp: Path) -> tuple[list[float], float, float, int]
     text = "hero: Hibiki Kagura\nspells:\n  Ka\n"
     await client.open(deck, text)
     loaded = time.perf_counter() - started
-    rng = random.Random(1)
-    times, found = [], 0
-    for i in range(REPEATS):
-        name = rng.choice(names)
-        typed = name[: rng.randint(1, 6)] if i % 2 else "".join(rng.sample(name[:8], 4))
-        line = f"  {typed}"
-        change = t.TextDocumentContentChangePartial(
-            range=t.Range(t.Position(2, 0), t.Position(2, 200)), text=line
-        )
-        client.lsp.text_document_did_change(
-            t.DidChangeTextDocumentParams(
-                t.VersionedTextDocumentIdentifier(version=i + 2, uri=deck.as_uri()), [change]
-            )
-        )
-        began = time.perf_counter()
-        result = await client.lsp.text_document_completion_async(
-            t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(2, len(line)))
-        )
-        times.append(time.perf_counter() - began)
-        found += bool(result and result.items)
+    times, found = await complete_each(client, deck, typed_texts(names, random.Random(1)))
     assert client.lsp._server is not None
     rss = resident_mib(client.lsp._server.pid)
     await client.stop()
@@ -218,6 +199,29 @@ def typed_texts(names: list[str], rng: random.Random) -> list[str]:
         name = rng.choice(names)
         typed.append(name[: rng.randint(1, 6)] if i % 2 else "".join(rng.sample(name[:8], 4)))
     return typed
+
+
+async def complete_each(client: Client, deck: Path, typed: list[str]) -> tuple[list[float], int]:
+    """Type each text on the deck's third line and ask for completion there: the times of the
+    answers, and how many had items."""
+    times, found = [], 0
+    for i, text in enumerate(typed):
+        line = f"  {text}"
+        change = t.TextDocumentContentChangePartial(
+            range=t.Range(t.Position(2, 0), t.Position(2, 200)), text=line
+        )
+        client.lsp.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(version=i + 2, uri=deck.as_uri()), [change]
+            )
+        )
+        began = time.perf_counter()
+        result = await client.lsp.text_document_completion_async(
+            t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(2, len(line)))
+        )
+        times.append(time.perf_counter() - began)
+        found += bool(result and result.items)
+    return times, found
 
 
 async def scale_completion(folder: Path) -> tuple[list[float], float, float, int]:
@@ -239,23 +243,7 @@ async def scale_completion(folder: Path) -> tuple[list[float], float, float, int
     text = "hero: Hibiki Kagura\nspells:\n  Ka\n"
     await client.open(deck, text)
     loaded = time.perf_counter() - started
-    times, found = [], 0
-    for i, typed in enumerate(typed_texts(names, random.Random(1))):
-        line = f"  {typed}"
-        change = t.TextDocumentContentChangePartial(
-            range=t.Range(t.Position(2, 0), t.Position(2, 200)), text=line
-        )
-        client.lsp.text_document_did_change(
-            t.DidChangeTextDocumentParams(
-                t.VersionedTextDocumentIdentifier(version=i + 2, uri=deck.as_uri()), [change]
-            )
-        )
-        began = time.perf_counter()
-        result = await client.lsp.text_document_completion_async(
-            t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(2, len(line)))
-        )
-        times.append(time.perf_counter() - began)
-        found += bool(result and result.items)
+    times, found = await complete_each(client, deck, typed_texts(names, random.Random(1)))
     hero = t.Position(0, 8)  # hover and go to definition read the one card too, not all
     document = t.TextDocumentIdentifier(deck.as_uri())
     hover = await client.lsp.text_document_hover_async(t.HoverParams(document, hero))
