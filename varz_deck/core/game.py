@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.diagnostics import Diagnostic
     from varz_deck.core.entries import ListWords
+    from varz_deck.core.glossary import Entry
     from varz_deck.core.i18n import Message
     from varz_deck.core.lint import CardFile
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
@@ -345,4 +346,10 @@ class Game(Protocol[CardT]):
     @property
     def tuner(self) -> Tuner | None:
         """`varz-deck stats`, `varz-deck tune` (None: neither; they refuse it, exit 2)."""
+        ...
+
+    @property
+    def glossary(self) -> Sequence[Entry]:
+        """The game's own terms for the figures its commands show, and shared terms restated in
+        its words (the same key); `core.glossary.entries(game)` merges them. () for none."""
         ...

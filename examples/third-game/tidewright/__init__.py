@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.glossary import Entry
     from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
@@ -129,6 +130,10 @@ class Tidewright:
         from tidewright.registration import REGISTRAR
 
         return REGISTRAR
+
+    @property
+    def glossary(self) -> tuple[Entry, ...]:
+        return ()  # its stats show counts only, in the shared words
 
     @property
     def tuner(self) -> Tuner:

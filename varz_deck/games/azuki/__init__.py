@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.glossary import Entry
     from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
@@ -117,6 +118,12 @@ class Azuki:
         from varz_deck.games.azuki.cardinfo import LOOKUP
 
         return LOOKUP
+
+    @property
+    def glossary(self) -> tuple[Entry, ...]:
+        from varz_deck.games.azuki.glossary import GLOSSARY
+
+        return GLOSSARY
 
     @property
     def tuner(self) -> Tuner:

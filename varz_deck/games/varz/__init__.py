@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from varz_deck.core.check import DeckReport
     from varz_deck.core.entries import ListWords
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.glossary import Entry
     from varz_deck.core.lint import CardFile
     from varz_deck.core.rulebook import Rule
     from varz_deck.core.source import DeckSource
@@ -146,6 +147,12 @@ class Varz:
         from varz_deck.games.varz.cardinfo import LOOKUP
 
         return LOOKUP
+
+    @property
+    def glossary(self) -> tuple[Entry, ...]:
+        from varz_deck.games.varz.glossary import GLOSSARY
+
+        return GLOSSARY
 
     @property
     def tuner(self) -> Tuner:

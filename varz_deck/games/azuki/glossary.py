@@ -1,0 +1,30 @@
+"""Azuki's words for the figures `sim`, `stats`, `tune` and `report` show (core/glossary.py).
+
+Azuki pays costs with IKZ: the shared entries that depend on paying are restated here under the
+same key, in IKZ.
+"""
+
+from __future__ import annotations
+
+from varz_deck.core.glossary import EXACT, Entry
+from varz_deck.core.i18n import msg
+
+GLOSSARY: tuple[Entry, ...] = (
+    Entry(
+        "curve-turn",
+        msg("glossary", "curve turn"),
+        msg("glossary", "The first turn the IKZ area holds at least the card's cost in IKZ."),
+        symbol="T0",
+        json=("tune: spells[].on_curve_turn",),
+        kind=EXACT,
+    ),
+    Entry(
+        "ikz-available",
+        msg("glossary", "IKZ available"),
+        msg(
+            "glossary", "The IKZ in the IKZ area on a turn: one more each turn, from the IKZ deck."
+        ),
+        symbol="IKZ",
+        kind=EXACT,
+    ),
+)
