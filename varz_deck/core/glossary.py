@@ -96,8 +96,8 @@ SHARED: tuple[Entry, ...] = (
         msg("glossary", "goldfish game"),
         msg(
             "glossary",
-            "A game played alone, with no opponent, by the simulator's player, who plays what it "
-            "can pay each turn, the most expensive first.",
+            "A game played alone, with no opponent, by the simulator's player, who casts each "
+            "turn the cards in hand that spend the most of what it can pay.",
         ),
     ),
     Entry(
@@ -105,8 +105,8 @@ SHARED: tuple[Entry, ...] = (
         msg("glossary", "mulligan"),
         msg(
             "glossary",
-            "auto: a hand with nothing to play on the first turn is sent back once; none: every "
-            "hand is kept. Every command defaults to auto, and says which it used.",
+            "auto: a hand with no early play is sent back whole, once; none: every hand is kept. "
+            "Every command defaults to auto, and says which it used.",
         ),
     ),
     Entry(

@@ -11,6 +11,16 @@ from varz_deck.core.i18n import msg
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(
+        "mulligan",
+        msg("glossary", "mulligan"),
+        msg(
+            "glossary",
+            "auto: an opening 7 with no card castable by turn 3 is sent back whole and 7 new cards "
+            "drawn, once; none: every hand is kept. Every command defaults to auto, and says which "
+            "it used.",
+        ),
+    ),
+    Entry(
         "curve-turn",
         msg("glossary", "curve turn"),
         msg("glossary", "The first turn the IKZ area holds at least the card's cost in IKZ."),
@@ -22,7 +32,9 @@ GLOSSARY: tuple[Entry, ...] = (
         "ikz-available",
         msg("glossary", "IKZ available"),
         msg(
-            "glossary", "The IKZ in the IKZ area on a turn: one more each turn, from the IKZ deck."
+            "glossary",
+            "The IKZ a player can pay with on turn T: T, up to 10, and on the draw 1 more once (the "
+            "IKZ token).",
         ),
         symbol="IKZ",
         kind=EXACT,

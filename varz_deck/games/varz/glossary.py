@@ -11,6 +11,16 @@ from varz_deck.core.i18n import msg
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(
+        "mulligan",
+        msg("glossary", "mulligan"),
+        msg(
+            "glossary",
+            "auto: a 5-card hand with no opener (a spell the Holder of turn 1 pays with probability "
+            "½ or more) is sent back whole and 5 new cards drawn, once; none: every hand is kept. "
+            "Every command defaults to auto, and says which it used.",
+        ),
+    ),
+    Entry(
         "castable-by",
         msg("glossary", "castable by turn T"),
         msg(
