@@ -115,11 +115,16 @@ def tune(
     ] = DEFAULT_TARGET,
     on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
     mulligan: Annotated[
-        Mulligan,
+        Optional[Mulligan],  # noqa: UP045
         typer.Option(
-            "--mulligan", help=N_("auto: send back a hand with no turn-1 play; none: keep all.")
+            "--mulligan",
+            help=N_(
+                "auto: send back a hand with no early play; none: keep all (default: auto, as "
+                "sim; none for a game without a mulligan)."
+            ),
+            show_default=False,
         ),
-    ] = Mulligan.none,
+    ] = None,
     output: OutputOption = TuneOutput.text,
     plot: PlotOption = None,
     date: DateOption = None,
@@ -142,6 +147,8 @@ def tune(
         refuse_option(the_game, "tune", chosen)
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
         refuse_option(the_game, "--mulligan auto", chosen)
+    if mulligan is None:
+        mulligan = Mulligan.auto if "mulligan" in tuner.options else Mulligan.none
     if target != DEFAULT_TARGET and "target" not in tuner.options:
         refuse_option(the_game, "--target", chosen)
     if plot is not None and "plot" not in tuner.options:

@@ -86,6 +86,11 @@ class SimOutcome(Protocol):
         """Said on stderr (e.g. "deck is not legal; simulating anyway")."""
         ...
 
+    def answer(self) -> tuple[Message, ...]:
+        """2–4 plain sentences a player can act on, from the figures of `to_json` (the text
+        report and `varz-deck report` open with them)."""
+        ...
+
     def to_json(self) -> dict[str, Any]: ...
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
@@ -161,6 +166,11 @@ class TuneOutcome(Protocol):
     @property
     def warnings(self) -> tuple[Message, ...]:
         """Said on stderr (e.g. "deck is not legal; tuning anyway")."""
+        ...
+
+    def answer(self) -> tuple[Message, ...]:
+        """2–4 plain sentences a player can act on, from the figures of `to_json` (the text
+        report and `varz-deck report` open with them)."""
         ...
 
     def to_json(self) -> dict[str, Any]: ...

@@ -6,8 +6,8 @@ same key, in IKZ.
 
 from __future__ import annotations
 
-from varz_deck.core.glossary import EXACT, Entry
-from varz_deck.core.i18n import msg
+from varz_deck.core.glossary import EXACT, SHARED, Entry
+from varz_deck.core.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(
@@ -40,3 +40,11 @@ GLOSSARY: tuple[Entry, ...] = (
         kind=EXACT,
     ),
 )
+
+
+def named(key: str) -> Message:
+    """The name of a term of Azuki's glossary (its own entry, else the shared one)."""
+    for e in GLOSSARY:
+        if e.key == key:
+            return e.name
+    return next(e.name for e in SHARED if e.key == key)

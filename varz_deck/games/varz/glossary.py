@@ -6,8 +6,8 @@ restated here under the same key; the rest are VARZ's own (VAZ, V-Sync, the skil
 
 from __future__ import annotations
 
-from varz_deck.core.glossary import EXACT, SAMPLED, Entry
-from varz_deck.core.i18n import msg
+from varz_deck.core.glossary import EXACT, SAMPLED, SHARED, Entry
+from varz_deck.core.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(
@@ -131,3 +131,11 @@ GLOSSARY: tuple[Entry, ...] = (
         see=("castable-on-curve",),
     ),
 )
+
+
+def named(key: str) -> Message:
+    """The name of a term of VARZ's glossary (its own entry, else the shared one)."""
+    for e in GLOSSARY:
+        if e.key == key:
+            return e.name
+    return next(e.name for e in SHARED if e.key == key)

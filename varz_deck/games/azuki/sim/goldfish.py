@@ -31,6 +31,12 @@ class AzukiOutcome:
     def to_json(self) -> dict[str, Any]:
         return self.document
 
+    def answer(self) -> tuple[Message, ...]:
+        """The sentences the text report opens with (none for two decks compared)."""
+        from varz_deck.games.azuki.sim.report import answer
+
+        return () if "vs" in self.document else answer(self.document)
+
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         from varz_deck.games.azuki.sim.report import render_compare_text, render_text
 

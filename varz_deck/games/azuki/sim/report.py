@@ -12,9 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.game import SimRequest
+from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.sanitize import safe
 from varz_deck.core.source import DeckSource
+from varz_deck.core.wrap import wrap
+from varz_deck.games.azuki.glossary import named
 from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import rate
@@ -248,10 +251,47 @@ Names = Mapping[str, tuple[tuple[str, str], ...]]
 _CARD = msg("sim", "Card")
 _NONE = msg("sim", "none")
 _TURN = msg("sim", "T{turn}")
-_EXACT_NOTE = msg(
+_EXACT_NOTE = msg("sim", "Every figure is exact (closed forms, every hand kept): no ±.")
+_SAMPLED_NOTE = msg(
     "sim",
-    "Exact figures (closed forms, no mulligan): no ±. Sampled figures: ± is the 95% interval.",
+    "Sampled figures (mulligan auto): ± is the 95% interval; a 0% because the IKZ cannot pay "
+    "yet is exact.",
 )
+_OPEN_NOTE = msg("sim", "P(open): {open}. P(hand ≤T{turn}): {hand}, turn {turn}.")
+_MULLIGANS = msg(
+    "sim",
+    "The auto mulligan sends back {p} of opening hands: those with no card castable by turn 3 "
+    "(sampled).",
+)
+_ON_CURVE = msg("sim", "Castable by its cost's turn: {costs} ({kind}).")
+_COST_BY = msg("sim", "a {cost}-cost card by turn {cost} {p}")
+_SEEN = msg("sim", "By turn {turn} you have seen {seen} of your {size} main-deck cards.")
+_KIND = {True: msg("sim", "sampled"), False: msg("sim", "exact")}
+
+
+def answer(document: Mapping[str, Any]) -> tuple[Message, ...]:
+    """The sentences the report opens with, from one deck's JSON document."""
+    sampled = _sampled(document)
+    out: list[Message] = []
+    if sampled:
+        out.append(_MULLIGANS(p=_pct(document["p_mulligan"], document["p_mulligan_se"], digits=1)))
+    turns = len(document["turns"])
+    parts = []
+    for entry in document["costs"]:
+        cost = entry["cost"]
+        if 1 <= cost <= min(turns, 3):
+            p = entry["p_castable_by_turn"][cost - 1]
+            se = entry["p_castable_by_turn_se"][cost - 1] if sampled else None
+            parts.append(_COST_BY(cost=cost, p=_pct(p, se)))
+    if parts:
+        out.append(_ON_CURVE(costs=Joined(tuple(parts)), kind=_KIND[sampled]))
+    seen = min(seen_by(turns, document["on"]), document["main_deck"])
+    out.append(_SEEN(turn=turns, seen=seen, size=document["main_deck"]))
+    return tuple(out)
+
+
+def _footer(document: Mapping[str, Any]) -> Message:
+    return _SAMPLED_NOTE if _sampled(document) else _EXACT_NOTE
 
 
 def _console(color: bool, width: int) -> Console:
@@ -367,10 +407,6 @@ def _header(document: Mapping[str, Any], lang: str) -> list[str]:
         _say(facts, lang),
         _say(_run_line(document), lang),
     ]
-    if _sampled(document):
-        mulligan = msg("sim", "P(mulligan: no card castable by turn 3 in the opening 7): {p}")
-        p = _pct(document["p_mulligan"], document["p_mulligan_se"], digits=1)
-        lines.append(_say(mulligan(p=p), lang))
     return lines
 
 
@@ -418,9 +454,8 @@ def _opening_table(document: Mapping[str, Any], names: Names, lang: str) -> _Tit
     table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
     table.add_column(_say(msg("sim", "Copies"), lang), justify="right", no_wrap=True)
     table.add_column(_say(msg("sim", "Cost"), lang), justify="right", no_wrap=True)
-    table.add_column(_say(msg("sim", "Opening hand"), lang), justify="right", no_wrap=True)
-    drawn = msg("sim", "Drawn by T{turn}")(turn=last)
-    table.add_column(_say(drawn, lang), justify="right", no_wrap=True)
+    table.add_column("P(open)", justify="right", no_wrap=True)
+    table.add_column(f"P(hand ≤T{last})", justify="right", no_wrap=True)
     for card in document["cards"]:
         table.add_row(
             _name(card, names, lang),
@@ -449,12 +484,25 @@ def render_text(
     console = _console(color, width)
     _print_lines(console, _header(document, lang))
     console.print()
+    for sentence in answer(document):
+        _print_lines(console, wrap(_say(sentence, lang), width))
+    console.print()
     _opening_table(document, names, lang).print(console)
+    note = _OPEN_NOTE(
+        open=named("opening-hand"), hand=named("in-hand-by"), turn=len(document["turns"])
+    )
+    for line in wrap(_say(note, lang), width):
+        console.print(line, style="bright_black", markup=False)
     console.print()
     _cards_table(document, names, width, lang).print(console)
     console.print()
-    console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
+    _footer_lines(console, document, width, lang)
     return _printed(console)
+
+
+def _footer_lines(console: Console, document: Mapping[str, Any], width: int, lang: str) -> None:
+    for line in wrap(_say(_footer(document), lang), width) + wrap(_say(GLOSSARY_HINT, lang), width):
+        console.print(line, style="bright_black", markup=False)
 
 
 def _counted(
@@ -598,5 +646,5 @@ def render_compare_text(
     else:
         console.print(_say(msg("sim", "The decks have no card in common."), lang), markup=False)
     console.print()
-    console.print(_say(_EXACT_NOTE, lang), style="bright_black", markup=False, overflow="fold")
+    _footer_lines(console, document, width, lang)
     return _printed(console)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import CardName, Message, Term, joined, msg
 from varz_deck.core.tuning import curve_lines, fit
+from varz_deck.core.wrap import wrap
 from varz_deck.games.azuki.sim.model import Model
 from varz_deck.games.azuki.tune.plot import charts, curve_rows
 
@@ -19,6 +21,10 @@ _MAIN = msg("stats", "Main deck: {n} ({types})")
 _COUNT_OF = msg("stats", "{n} {what}")
 _CURVE = msg("stats", "Cost curve by element")
 _IKZ = msg("stats", "IKZ deck: {n}")
+_AVERAGE = msg(
+    "stats",
+    "{n} main-deck cards, average cost {mean}; the curve peaks at cost {cost} ({copies} cards).",
+)
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,16 @@ class AzukiStats:
             ],
         }
 
+    def answer(self) -> tuple[Message, ...]:
+        """The curve's centre, from the JSON's curve."""
+        curve = self.to_json()["curve"]
+        cards = sum(e["copies"] for e in curve)
+        if not cards:
+            return ()
+        mean = sum(e["cost"] * e["copies"] for e in curve) / cards
+        peak = max(curve, key=lambda e: (e["copies"], -e["cost"]))
+        return (_AVERAGE(n=cards, mean=f"{mean:.1f}", cost=peak["cost"], copies=peak["copies"]),)
+
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         doc = self.to_json()
         width = max(40, min(width, 100))
@@ -77,12 +93,17 @@ class AzukiStats:
             _COUNT_OF(n=n, what=Term("azuki card type", t))
             for t, n in doc["counts"]["by_type"].items()
         )
+        out.append("")
+        for sentence in self.answer():
+            out += wrap(sentence.render(lang), width)
         out.append(fit(_MAIN(n=doc["counts"]["main"], types=types).render(lang), width))
         out.append("")
         out.append(_CURVE.render(lang))
         out += curve_lines(curve_rows(self.model), "element", lang, width)
         out.append("")
         out.append(fit(_IKZ(n=doc["counts"]["ikz"]).render(lang), width))
+        out.append("")
+        out += wrap(GLOSSARY_HINT.render(lang), width)
         return "".join(line.rstrip() + "\n" for line in out)
 
     def plot(self, fmt: str, lang: str) -> bytes:

@@ -184,3 +184,15 @@ def exact(model: Model, turns: int, on: str, mulligan: str = "none") -> Exact:
         v_sync_turn=first_turn_with(model.evolution_level, on, s),
         deck_out_turn=deck_out_turn(n, on, turns),
     )
+
+
+def p_opener(model: Model, on: str, mulligan: str) -> Fraction:
+    """P(the hand kept holds an opener): 1 − q without a mulligan, 1 − q² with `auto`, q being
+    P(a hand of `opening_size` cards holds none)."""
+    n = model.n_spells
+    hand = opening_size(n)
+    openers = sum(c.copies for c in model.cards if is_opener(model, c, on))
+    if n == 0 or hand == 0:
+        return Fraction(0)
+    none = Fraction(comb(n - openers, hand), comb(n, hand))
+    return 1 - (none * none if mulligan == "auto" else none)

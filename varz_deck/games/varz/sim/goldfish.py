@@ -65,6 +65,12 @@ class VarzOutcome:
             return report.to_json(self.result, self.legal)
         return report.compare_to_json(self.comparison, (self.legal, self.other_legal))
 
+    def answer(self) -> tuple[Message, ...]:
+        """The sentences the text report opens with (none for two decks compared)."""
+        from varz_deck.games.varz.sim.answer import answer
+
+        return answer(self.to_json()) if self.comparison is None else ()
+
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         if self.comparison is None:
             return report.render_text(self.result, color=color, width=width, lang=lang)

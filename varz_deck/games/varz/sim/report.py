@@ -6,9 +6,13 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
 from varz_deck.core.sanitize import json_dumps, safe
 from varz_deck.games.varz.cards import COLORLESS, COLORS
+from varz_deck.games.varz.glossary import named
+from varz_deck.games.varz.sim.answer import answer
+from varz_deck.games.varz.sim.exact import p_opener
 from varz_deck.games.varz.sim.model import Model, Names, SpellCard
 from varz_deck.games.varz.sim.run import Comparison, Result
 
@@ -24,11 +28,11 @@ Z95 = 1.959963984540054
 
 EXACT_KEYS = (
     "turns.vaz", "turns.p_color", "cards.p_in_opening_hand", "cards.p_drawn_by_turn",
-    "cards.p_castable_by_turn", "cards.curve_turn", "v_sync_turn", "deck_out_turn",
+    "cards.p_castable_by_turn", "cards.curve_turn", "v_sync_turn", "deck_out_turn", "p_opener",
 )  # fmt: skip
 SAMPLED_KEYS = (
     "turns.mean_vaz_spent", "turns.p_all_vaz_spent", "turns.mean_hand_size", "turns.p_discard",
-    "cards.p_cast_on_curve", "mean_vaz_spent_total", "curve_score",
+    "cards.p_cast_on_curve", "mean_vaz_spent_total", "curve_score", "vaz_used",
 )  # fmt: skip
 
 
@@ -76,6 +80,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
         if model.colors:
             entry["p_color"] = {c: list(p) for c, p in ex.p_color[t].items()}
         turns.append({k: _r(v) for k, v in entry.items()})
+    available = sum(ex.vaz)
     cards = []
     for k, card in enumerate(model.cards):
         exact_card = ex.cards[k]
@@ -129,6 +134,9 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
             "mean_vaz_spent_total_se": _r(sums.se("total")),
             "curve_score": _r(sums.mean("score")),
             "curve_score_se": _r(sums.se("score")),
+            "vaz_used": _r(sums.mean("total") / available) if available else 0.0,
+            "vaz_used_se": _r(sums.se("total") / available) if available else 0.0,
+            "p_opener": _r(float(p_opener(model, options.on, options.mulligan))),
             "exact": list(EXACT_KEYS),
             "sampled": list(SAMPLED_KEYS),
         }
@@ -200,9 +208,28 @@ def compare_to_json(
             "mean_vaz_spent_total_se": _r(d.se("total")),
             "curve_score": _r(d.mean("score")),
             "curve_score_se": _r(d.se("score")),
+            "vaz_used": _r(_used_difference(comparison)[0]),
+            "vaz_used_se": _r(_used_difference(comparison)[1]),
         },
         "decks": [to_json(a, legal[0]), to_json(b, legal[1])],
     }
+
+
+def _vaz_used(total: float, se: float, result: Result) -> tuple[float, float]:
+    """VAZ used: the VAZ spent over the turns ÷ the VAZ available over them, and its error."""
+    available = sum(result.exact.vaz)
+    return (total / available, se / available) if available else (0.0, 0.0)
+
+
+def _used_difference(comparison: Comparison) -> tuple[float, float | None]:
+    """VAZ used (vs − deck); its error when both decks have the same VAZ available (the
+    difference of the totals is then sampled on common random numbers)."""
+    a, b, d = comparison.a, comparison.b, comparison.difference
+    used_a = _vaz_used(a.sums.mean("total"), 0.0, a)[0]
+    used_b = _vaz_used(b.sums.mean("total"), 0.0, b)[0]
+    if a.exact.vaz == b.exact.vaz:
+        return used_b - used_a, _vaz_used(0.0, d.se("total"), a)[1]
+    return used_b - used_a, None
 
 
 def dumps(document: dict[str, Any]) -> str:
@@ -279,7 +306,9 @@ def _cost_curve(model: Model, lang: str = ENGLISH) -> Table:
     table.add_column(_say(msg("sim", "Cost"), lang), justify="right")
     table.add_column(_say(msg("sim", "Cards"), lang), justify="right")
     table.add_column("", no_wrap=True)
-    table.add_column(_say(msg("sim", "By colour"), lang))
+    several = len(colors) > 1
+    if several:
+        table.add_column(_say(msg("sim", "By colour"), lang))
     costs = sorted({c.cost for c in model.cards})
     for cost in costs:
         bar = Text()
@@ -290,10 +319,10 @@ def _cost_curve(model: Model, lang: str = ENGLISH) -> Table:
                 bar.append(glyph[color] * n, style=STYLE[color])
                 parts.append(_COUNT_OF_COLOR(n=n, color=Term("color", color)))
         total = sum(c.copies for c in model.cards if c.cost == cost)
-        table.add_row(str(cost), str(total), bar, _joined(parts, lang))
-    legend = "  ".join(f"{glyph[c]} {_color(c, lang)}" for c in colors)
-    table.caption = legend
-    table.caption_justify = "left"
+        table.add_row(str(cost), str(total), bar, *([_joined(parts, lang)] if several else []))
+    if several:
+        table.caption = "  ".join(f"{glyph[c]} {_color(c, lang)}" for c in colors)
+        table.caption_justify = "left"
     return table
 
 
@@ -381,27 +410,35 @@ def _fit(table: Table, width: int, keys: int = 1) -> list[Table]:
     return pieces
 
 
-def _turns_table(result: Result, lang: str = ENGLISH) -> Table:
+def _heading(message: Message, lang: str) -> str:
+    """A glossary name as a title: its first letter upper case (English; a no-op in ja/zh)."""
+    text = message.render(lang)
+    return text[:1].upper() + text[1:]
+
+
+def _turns_table(result: Result, lang: str = ENGLISH) -> tuple[Table, bool]:
+    """VAZ per turn; the discard column only when some game discards (second: it was left out)."""
     ex, sums, model = result.exact, result.sums, result.model
     spent, spent_se = sums.mean("spent"), sums.se("spent")
     full, full_se = sums.mean("all_spent"), sums.se("all_spent")
     hand, hand_se = sums.mean("hand"), sums.se("hand")
     discard, discard_se = sums.mean("discard"), sums.se("discard")
-    scale = max(1, 20 // max(max(ex.vaz, default=1), 1))
-    table = _table(_say(msg("sim", "VAZ per turn: available and spent (█ spent, ░ unspent)"), lang))
-    for heading in (
+    discards = any(discard[t] > 0 for t in range(result.options.turns))
+    table = _table(_say(msg("sim", "VAZ per turn"), lang))
+    headings = [
         msg("sim", "Turn"),
-        msg("sim", "VAZ"),
-        msg("sim", "Spent"),
-        msg("sim", "All spent"),
-        msg("sim", "Hand"),
-        msg("sim", "Discard"),
-    ):
-        table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+        named("vaz-available"),
+        named("vaz-spent"),
+        named("all-vaz-spent"),
+        named("hand-size"),
+    ]
+    if discards:
+        headings.append(msg("sim", "Discard"))
+    for heading in headings:
+        table.add_column(_heading(heading, lang), justify="right", no_wrap=True)
     for color in model.colors:
         heading = msg("sim", "≥1 {color}")(color=Term("color", color))
         table.add_column(_say(heading, lang), justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
     for t in range(result.options.turns):
         row = [
             str(t + 1),
@@ -409,30 +446,29 @@ def _turns_table(result: Result, lang: str = ENGLISH) -> Table:
             f"{spent[t]:.2f}{_pm(spent_se[t], digits=3)}",
             f"{_pct(full[t])}{_pm(full_se[t], 100, 1)}",
             f"{hand[t]:.2f}{_pm(hand_se[t], digits=3)}",
-            f"{_pct(discard[t])}{_pm(discard_se[t], 100, 1)}",
         ]
+        if discards:
+            row.append(f"{_pct(discard[t])}{_pm(discard_se[t], 100, 1)}")
         for color in model.colors:
             odds = ex.p_color[t][color]
             row.append(_pct(odds[0] if odds else 0.0))
-        table.add_row(*row, _bar(spent[t], ex.vaz[t], scale))
-    return table
+        table.add_row(*row)
+    return table, not discards
 
 
 def _cards_table(result: Result, lang: str = ENGLISH) -> Table:
     from rich.text import Text
 
     model, ex = result.model, result.exact
+    colours = len(_colors_of(model)) > 1
     table = _table(_say(msg("sim", "Cards"), lang))
     table.add_column(_say(_CARD, lang), no_wrap=True, overflow="ellipsis", max_width=28)
-    for heading in (
-        msg("sim", "Cost"),
-        msg("sim", "Colour"),
-        msg("sim", "Copies"),
-        msg("sim", "Opening hand"),
-        msg("sim", "Curve turn"),
-        msg("sim", "Cast on curve"),
-    ):
+    headings = [msg("sim", "Cost"), *([msg("sim", "Colour")] if colours else [])]
+    headings += [msg("sim", "Copies")]
+    for heading in headings:
         table.add_column(_say(heading, lang), justify="right", no_wrap=True)
+    for key in ("opening-hand", "curve-turn", "cast-on-curve"):
+        table.add_column(SYMBOLS[key], justify="right", no_wrap=True)
     never = _say(_NEVER, lang)
     for k, card in enumerate(model.cards):
         exact_card = ex.cards[k]
@@ -441,13 +477,23 @@ def _cards_table(result: Result, lang: str = ENGLISH) -> Table:
         table.add_row(
             Text(_name(card, lang), style=STYLE.get(card.color, "")),
             str(card.cost),
-            _color(card.color, lang),
+            *([_color(card.color, lang)] if colours else []),
             str(card.copies),
             _pct(exact_card.p_in_opening_hand),
             curve,
             f"{_pct(on_curve)}{_pm(on_curve_se, 100, 1)}" if on_curve is not None else "–",
         )
     return table
+
+
+SYMBOLS = {"opening-hand": "P(open)", "curve-turn": "T0", "cast-on-curve": "P(cast)"}
+_CARDS_NOTE = msg(
+    "sim",
+    "P(open): {open} (exact). T0: {curve} (exact). P(cast): {cast} (sampled): the goldfish "
+    "game's player casts the spell on its curve turn. It is lower than {castable} in "
+    "varz-deck tune, which counts each spell as if it were the only one to cast: here that "
+    "turn's VAZ may go to another spell.",
+)
 
 
 def _castable_table(result: Result, width: int, lang: str = ENGLISH) -> Table:
@@ -487,7 +533,7 @@ def _mulligan(options: Options) -> Message:
 
 
 def _header(result: Result, lang: str = ENGLISH) -> list[str]:
-    model, options, ex, sums = result.model, result.options, result.exact, result.sums
+    model, options, ex = result.model, result.options, result.exact
     hero = CardName(model.hero_name, model.hero_names, quote=False)
     facts: dict[str, object] = {
         "hero": hero,
@@ -527,20 +573,6 @@ def _header(result: Result, lang: str = ENGLISH) -> list[str]:
     if model.left_out:
         left_out = msg("sim", "{n} spell card(s) not found in the card database are left out")
         lines.append(_say(left_out(n=model.left_out), lang))
-    v_sync = (
-        msg("sim", "turn {turn}")(turn=ex.v_sync_turn) if ex.v_sync_turn is not None else _NEVER
-    )
-    score, score_se = sums.mean("score"), sums.se("score")
-    total, total_se = sums.mean("total"), sums.se("total")
-    summary = msg(
-        "sim", "V-Sync: {v_sync} · VAZ spent over {turns} turns: {total} · curve score: {score}"
-    )(
-        v_sync=v_sync,
-        turns=options.turns,
-        total=f"{total:.2f}{_pm(total_se)}",
-        score=f"{score:.1f}{_pm(score_se, digits=1)}",
-    )
-    lines.append(_say(summary, lang))
     if ex.deck_out_turn is not None:
         deck_out = msg("sim", "The spell deck runs out on turn {turn}: no more draws after it")
         lines.append(_say(deck_out(turn=ex.deck_out_turn), lang))
@@ -549,33 +581,61 @@ def _header(result: Result, lang: str = ENGLISH) -> list[str]:
 
 FOOTER = msg(
     "sim",
-    "Exact (closed forms, no ±): VAZ, colour odds, opening hand, castable by turn, curve turn, "
-    "V-Sync. Sampled: figures with ± (95% interval). Curve score: the mean of the VAZ spent so far, "
-    "summed over the turns (Karsten's compounded mana spent).",
+    "Exact (closed forms, no ±): VAZ available, colour odds, P(open), T0, castable by turn T, "
+    "V-Sync. Sampled: figures with ± (95% interval).",
 )
+_MONO = msg("sim", "Every spell is {color}: the curve has no colour breakdown.")
+_NO_DISCARD = msg("sim", "No hand is ever over 6 cards at the end of a turn: nothing is discarded.")
+
+
+def _lines(text: str, width: int) -> list[str]:
+    from varz_deck.core.wrap import wrap
+
+    return wrap(text, width)
 
 
 def render_text(
     result: Result, *, color: bool = False, width: int = 100, lang: str = ENGLISH
 ) -> str:
-    """The text report: header, cost curve, turns with bars, cards (its words in a language)."""
+    """The text report: header, the answer, the cards, castable by turn, VAZ per turn, the curve,
+    the footer (its words in a language)."""
     console = _console(color, width)
     for line in _header(result, lang):
         console.print(line, markup=False)
     console.print()
-    for table in (
-        _cost_curve(result.model, lang),
-        _turns_table(result, lang),
-        _cards_table(result, lang),
-        _castable_table(result, width, lang),
-    ):
-        keys = (
-            2 if table.columns and table.columns[1].header == _say(msg("sim", "VAZ"), lang) else 1
-        )
-        for piece in _fit(table, width, keys):
-            console.print(piece)
-            console.print()
-    console.print(_say(FOOTER, lang), style="bright_black", markup=False)
+    for sentence in answer(to_json(result)):
+        for line in _lines(_say(sentence, lang), width):
+            console.print(line, markup=False)
+    console.print()
+    for piece in _fit(_cards_table(result, lang), width):
+        console.print(piece)
+    note = _CARDS_NOTE(
+        open=named("opening-hand"),
+        curve=named("curve-turn"),
+        cast=named("cast-on-curve"),
+        castable=named("castable-on-curve"),
+    )
+    for line in _lines(_say(note, lang), width):
+        console.print(line, style="bright_black", markup=False)
+    console.print()
+    for piece in _fit(_castable_table(result, width, lang), width):
+        console.print(piece)
+    console.print()
+    turns, no_discard = _turns_table(result, lang)
+    for piece in _fit(turns, width, 2):
+        console.print(piece)
+    if no_discard:
+        console.print(_say(_NO_DISCARD, lang), style="bright_black", markup=False)
+    console.print()
+    colors = _colors_of(result.model)
+    for piece in _fit(_cost_curve(result.model, lang), width):
+        console.print(piece)
+    if len(colors) == 1:
+        mono = _MONO(color=Term("color", colors[0]))
+        console.print(_say(mono, lang), style="bright_black", markup=False)
+    console.print()
+    for line in _lines(_say(FOOTER, lang), width) + _lines(_say(GLOSSARY_HINT, lang), width):
+        console.print(line, style="bright_black", markup=False)
     return _printed(console)
 
 
@@ -676,11 +736,11 @@ def render_compare_text(
     d = comparison.difference
     labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
     label_width = max(cell_len(label) for label in labels)
-    deck_line = msg("sim", "{label}: {title} · curve score {score}")
+    deck_line = msg("sim", "{label}: {title} · VAZ used {used}")
     for label, result in zip(labels, (comparison.a, comparison.b), strict=True):
-        model, sums = result.model, result.sums
-        score = f"{sums.mean('score'):.1f}{_pm(sums.se('score'), digits=1)}"
-        line = deck_line(label=_ljust(label, label_width), title=_title(model), score=score)
+        used, used_se = _vaz_used(result.sums.mean("total"), result.sums.se("total"), result)
+        shown = f"{_pct(used)}{_pm(used_se, 100, 1)}"
+        line = deck_line(label=_ljust(label, label_width), title=_title(result.model), used=shown)
         console.print(_say(line, lang), markup=False)
     changes = _changes(comparison, lang)
     if not changes:
@@ -706,15 +766,19 @@ def render_compare_text(
         ),
         markup=False,
     )
-    difference = msg("sim", "Curve score: {score} · VAZ spent over {turns} turns: {total}")(
-        score=f"{d.mean('score'):+.2f}{_pm(d.se('score'))}",
+    change, change_se = _used_difference(comparison)
+    totals = msg("sim", "VAZ used: {used} · VAZ spent over {turns} turns: {total}")(
+        used=f"{100 * change:+.1f}%{_pm(change_se, 100, 1)}",
         turns=options.turns,
         total=f"{d.mean('total'):+.3f}{_pm(d.se('total'), digits=3)}",
     )
-    console.print(_say(difference, lang), markup=False)
+    console.print(_say(totals, lang), markup=False)
     console.print()
     for piece in _fit(_diff_table(comparison, lang), width):
         console.print(piece)
+    console.print()
+    for text in _lines(_say(GLOSSARY_HINT, lang), width):
+        console.print(text, style="bright_black", markup=False)
     return _printed(console)
 
 

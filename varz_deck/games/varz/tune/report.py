@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from varz_deck.core.i18n import Message, Term, msg, term
+from varz_deck.core.glossary import GLOSSARY_HINT
+from varz_deck.core.i18n import CardName, Message, Term, msg, term
 from varz_deck.core.tuning import fit, pad, pct, points, r
 from varz_deck.games.varz.cards import COLORS
+from varz_deck.games.varz.glossary import named
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.sim.model import HERO_CLASS, Model, SpellCard
+from varz_deck.games.varz.tune.answer import answer
 from varz_deck.games.varz.tune.model import Loaded, card_name, spell_name
 from varz_deck.games.varz.tune.odds import SpellOdds
 from varz_deck.games.varz.tune.plot import charts
@@ -116,6 +119,14 @@ class VarzTune:
             "tables": tables,
         }
 
+    def answer(self) -> tuple[Message, ...]:
+        """The sentences the report opens with, from the JSON's figures."""
+        cards: list[Any] = [*self.model.cards, *(c for s in self.swaps for c in (s.out, s.into))]
+        names = {
+            c.id: CardName(c.name, tuple(sorted(dict(c.names).items())), quote=False) for c in cards
+        }
+        return answer(self.to_json(), names)
+
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         return render_tune(self, width=max(60, min(width, 100)), lang=lang, color=color)
 
@@ -150,21 +161,30 @@ _SPELLS = msg("tune", "Spells on curve (the first turn the Holder holds the cost
 _H_CARD = msg("sim", "Card")
 _H_COST = msg("sim", "Cost")
 _H_TURN = msg("sim", "Turn")
-_H_P = msg("tune", "On curve")
+_H_P = "P(on curve)"
 _H_DELAY = msg("tune", "Delay")
 _H_NEED = msg("tune", "VAZ")
 _NEVER = msg("sim", "never")
 _DELAY_NOTE = msg(
     "tune",
-    "Delay: expected turns past the curve turn until drawn and payable. VAZ: VAZ skills of its "
-    "colour an off-colour spell needs to be payable on curve at the target (deck has).",
+    "P(on curve): {castable} (exact): in hand and payable on its curve turn (Turn), each spell "
+    "counted as if it were the only one to cast; varz-deck sim's P(cast) is lower, since there "
+    "the turn's VAZ may go to another spell. Delay: {delay}, in turns. VAZ: {needed} for an "
+    "off-colour spell at the target (the deck's count in brackets).",
 )
 _SWAPS_LOWEST = msg("tune", "Best swaps by the lowest spell's odds (then the next lowest)")
 _SWAPS_MEAN = msg("tune", "Best swaps by the mean on-curve probability")
 _SWAP_LINE = msg("tune", "mean {mean} ({change}); lowest {lowest}")
 _NO_SWAPS = msg("tune", "No legal one-card swap of the skill deck.")
 _NONE_BETTER = msg(
-    "tune", "No swap raises any spell's odds: the skill deck is already the best one swap away."
+    "tune",
+    "Good news: no one-card swap raises any spell's odds; the skill deck is already the best "
+    "one swap away.",
+)
+_MONO_TABLE = msg(
+    "tune",
+    "Every spell is {color} (the hero's colour) or colourless: any VAZ pays it, so there is no "
+    "table of VAZ skills needed by colour.",
 )
 _CURRENT = msg("tune", "Now: mean {mean}; lowest {lowest}; {n} legal swaps tried")
 _TABLE_TITLE = msg(
@@ -199,18 +219,21 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
         ),
         fit(say(_EXACT), width),
         "",
+        *(line for sentence in result.answer() for line in _wrap(say(sentence), width)),
+        "",
         _bold(fit(say(_SPELLS), width), color),
     ]
-    name_w = width - 45
+    off_colour = any(card.cls != HERO_CLASS for card in model.cards)
+    name_w = width - 49
     head = (
         pad(say(_H_CARD), name_w)
         + pad(say(_H_COST), 6, True)
         + "  "
         + pad("", 8)
-        + pad(say(_H_TURN), 5, True)
-        + pad(say(_H_P), 10, True)
+        + pad(say(_H_TURN), 7, True)
+        + pad(_H_P, 12, True)
         + pad(say(_H_DELAY), 7, True)
-        + pad(say(_H_NEED), 7, True)
+        + (pad(say(_H_NEED), 7, True) if off_colour else "")
     )
     out.append(head)
     for card, odds in zip(model.cards, result.odds, strict=True):
@@ -224,12 +247,15 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
             + pad(str(card.cost), 6, True)
             + "  "
             + pad(term("color", card.color, lang), 8)
-            + pad(str(odds.on_curve_turn or "–"), 5, True)
-            + pad(pct(odds.p_on_curve), 10, True)
+            + pad(str(odds.on_curve_turn or "–"), 7, True)
+            + pad(pct(odds.p_on_curve), 12, True)
             + pad(delay, 7, True)
             + pad(need_text, 7, True)
         )
-    out += _wrap(say(_DELAY_NOTE), width)
+    note = _DELAY_NOTE(
+        castable=named("castable-on-curve"), delay=named("delay"), needed=named("skills-needed")
+    )
+    out += _wrap(say(note), width)
     out.append("")
     lowest = min((o.p_on_curve for o in result.odds), default=Fraction(0))
     out.append(
@@ -239,8 +265,6 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
         out.append(fit(say(_NO_SWAPS), width))
     else:
         improving = [s for s in result.swaps if s.rank_key() > _key(result)]
-        if not improving:
-            out += _wrap(say(_NONE_BETTER), width)
         by_mean = sorted(result.swaps, key=lambda s: (s.mean, s.rank_key()), reverse=True)
         better = [s for s in by_mean if s.mean > result.mean]
         for title, chosen in (
@@ -253,7 +277,12 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
             for i, group in enumerate(chosen, start=1):
                 out += _swap_lines(result, group, i, width, lang)
     out.append("")
-    out += _table_lines(result, width, lang, color)
+    if off_colour:
+        out += _table_lines(result, width, lang, color)
+    else:
+        out += _wrap(say(_MONO_TABLE(color=Term("color", model.hero_color))), width)
+    out.append("")
+    out += _wrap(say(GLOSSARY_HINT), width)
     return "".join(line.rstrip() + "\n" for line in out)
 
 
@@ -320,21 +349,6 @@ def _table_lines(result: VarzTune, width: int, lang: str, color: bool) -> list[s
 
 def _wrap(text: str, width: int) -> list[str]:
     """Words wrapped to `width` cells (CJK text, without spaces, wraps by character)."""
-    from varz_deck.core.tuning import cells
+    from varz_deck.core.wrap import wrap
 
-    lines: list[str] = []
-    current = ""
-    for ch in text:
-        if cells(current + ch) > width:
-            cut = current.rfind(" ")
-            if cut > width // 2:
-                lines.append(current[:cut])
-                current = current[cut + 1 :] + ch
-            else:
-                lines.append(current)
-                current = ch.lstrip()
-        else:
-            current += ch
-    if current:
-        lines.append(current)
-    return lines
+    return wrap(text, width)

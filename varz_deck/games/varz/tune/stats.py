@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import Message, Term, joined, msg
 from varz_deck.core.tuning import curve_lines, fit
+from varz_deck.core.wrap import wrap
 from varz_deck.games.varz.cards import COLORLESS, COLORS, GENERIC, SPELL_TYPES
 from varz_deck.games.varz.tune.model import Loaded, card_name
 from varz_deck.games.varz.tune.plot import charts
@@ -23,6 +25,15 @@ _CLASSES_LINE = msg("stats", "Other skills by class: {classes}")
 _OFF_CLASS = msg("stats", "Not a class of the hero:")
 _MEMORY_LINE = msg("stats", "Memory used: {used} of {most}")
 _PORTALS_LINE = msg("stats", "Portals: {n}; Shield Life {life}")
+_AVERAGE = msg(
+    "stats", "{n} spells, average cost {mean}; the curve peaks at cost {cost} ({copies} cards)."
+)
+_MONO = msg("stats", "Every spell is {color} (the hero's colour) or colourless: any VAZ pays it.")
+_SPLASH_PAID = msg(
+    "stats",
+    "{n} {color} spells are paid only by {color} VAZ skills, and the deck has {vaz}: varz-deck "
+    "tune says how often they are castable on curve.",
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,28 @@ class VarzStats:
     def to_json(self) -> dict[str, Any]:
         return self.document()
 
+    def answer(self) -> tuple[Message, ...]:
+        """The sentences the report opens with: the curve's centre, and what pays the spells."""
+        doc = self.document()
+        curve = doc["curve"]
+        spells = sum(e["copies"] for e in curve)
+        if not spells:
+            return ()
+        mean = sum(e["cost"] * e["copies"] for e in curve) / spells
+        peak = max(curve, key=lambda e: (e["copies"], -e["cost"]))
+        out = [_AVERAGE(n=spells, mean=f"{mean:.1f}", cost=peak["cost"], copies=peak["copies"])]
+        hero = (doc["hero"] or {}).get("color")
+        off: dict[str, int] = {}
+        for e in curve:
+            for c, n in e["by_color"].items():
+                if c not in (hero, COLORLESS):
+                    off[c] = off.get(c, 0) + n
+        if not off and hero:
+            out.append(_MONO(color=Term("color", hero)))
+        for c, n in off.items():
+            out.append(_SPLASH_PAID(n=n, color=Term("color", c), vaz=doc["vaz"].get(c, 0)))
+        return tuple(out)
+
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         doc = self.document()
         view = self.loaded.view
@@ -117,6 +150,9 @@ class VarzStats:
                     width,
                 )
             )
+        lines.append("")
+        for sentence in self.answer():
+            lines += wrap(sentence.render(lang), width)
         counts = doc["counts"]
         types = joined(
             _COUNT_OF(n=n, what=Term("card type", t)) for t, n in counts["by_type"].items() if n
@@ -157,6 +193,8 @@ class VarzStats:
         lines.append(
             fit(_PORTALS_LINE(n=counts["portals"], life=doc["shield_life"]).render(lang), width)
         )
+        lines.append("")
+        lines += wrap(GLOSSARY_HINT.render(lang), width)
         return "".join(line.rstrip() + "\n" for line in lines)
 
     def plot(self, fmt: str, lang: str) -> bytes:
