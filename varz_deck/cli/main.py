@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "stats": ("tune", "stats", "STATS_HELP"),
     "tune": ("tune", "tune", "TUNE_HELP"),
     "explain": ("explain", "explain", "EXPLAIN_HELP"),
+    "report": ("report", "report", "REPORT_HELP"),
     "register": ("register", "register", "REGISTER_HELP"),
     "verify": ("register", "verify", "VERIFY_HELP"),
     "diff": ("register", "diff", "DIFF_HELP"),

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from varz_deck.core.analysis import Part
     from varz_deck.core.cardinfo import CardQuery
     from varz_deck.core.cards import CardDatabase, Format
     from varz_deck.core.check import DeckReport
@@ -89,6 +90,11 @@ class SimOutcome(Protocol):
     def answer(self) -> tuple[Message, ...]:
         """2–4 plain sentences a player can act on, from the figures of `to_json` (the text
         report and `varz-deck report` open with them)."""
+        ...
+
+    def parts(self) -> tuple[Part, ...]:
+        """The figures as a report page's tables and charts (core/analysis.py), built from
+        `to_json`'s document."""
         ...
 
     def to_json(self) -> dict[str, Any]: ...
@@ -171,6 +177,11 @@ class TuneOutcome(Protocol):
     def answer(self) -> tuple[Message, ...]:
         """2–4 plain sentences a player can act on, from the figures of `to_json` (the text
         report and `varz-deck report` open with them)."""
+        ...
+
+    def parts(self) -> tuple[Part, ...]:
+        """The figures as a report page's tables and charts (core/analysis.py), built from
+        `to_json`'s document."""
         ...
 
     def to_json(self) -> dict[str, Any]: ...

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.i18n import CardName, Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import run
@@ -36,6 +37,18 @@ class AzukiOutcome:
         from varz_deck.games.azuki.sim.report import answer
 
         return () if "vs" in self.document else answer(self.document)
+
+    def parts(self) -> tuple[Part, ...]:
+        """The report page's goldfish parts (none for two decks compared)."""
+        from varz_deck.games.azuki.analysis import sim_parts
+
+        if "vs" in self.document:
+            return ()
+        names = {
+            i: CardName(c["name"], self.names.get(i, ()), quote=False)
+            for i, c in ((c["id"], c) for c in self.document["cards"])
+        }
+        return sim_parts(self.document, names)
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         from varz_deck.games.azuki.sim.report import render_compare_text, render_text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import CardName, Message, msg, term
 from varz_deck.core.tuning import fit, pad, pct, r
@@ -109,6 +110,12 @@ class AzukiTune:
             out.append(_MEAN(p=pct(mean)))
         out.append(NO_SWAPS)
         return tuple(out)
+
+    def parts(self) -> tuple[Part, ...]:
+        from varz_deck.games.azuki.analysis import tune_parts
+
+        names = {c.id: CardName(c.name, c.names, quote=False) for c in self.model.cards}
+        return tune_parts(self.to_json(), names)
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         width = max(60, min(width, 100))

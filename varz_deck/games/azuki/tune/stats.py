@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import CardName, Message, Term, joined, msg
 from varz_deck.core.tuning import curve_lines, fit
@@ -60,6 +61,11 @@ class AzukiStats:
                 for cost, per in curve_rows(self.model)
             ],
         }
+
+    def parts(self) -> tuple[Part, ...]:
+        from varz_deck.games.azuki.analysis import stats_parts
+
+        return stats_parts(self.to_json())
 
     def answer(self) -> tuple[Message, ...]:
         """The curve's centre, from the JSON's curve."""

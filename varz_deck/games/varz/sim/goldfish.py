@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.i18n import CardName, Message, msg
 from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
@@ -70,6 +71,15 @@ class VarzOutcome:
         from varz_deck.games.varz.sim.answer import answer
 
         return answer(self.to_json()) if self.comparison is None else ()
+
+    def parts(self) -> tuple[Part, ...]:
+        """The report page's goldfish parts (none for two decks compared)."""
+        from varz_deck.games.varz.analysis import sim_parts
+
+        if self.comparison is not None:
+            return ()
+        names = {c.id: CardName(c.name, c.names, quote=False) for c in self.result.model.cards}
+        return sim_parts(self.to_json(), names)
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         if self.comparison is None:

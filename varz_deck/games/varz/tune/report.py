@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import CardName, Message, Term, msg, term
 from varz_deck.core.tuning import fit, pad, pct, points, r
@@ -119,13 +120,21 @@ class VarzTune:
             "tables": tables,
         }
 
-    def answer(self) -> tuple[Message, ...]:
-        """The sentences the report opens with, from the JSON's figures."""
+    def names(self) -> dict[str, CardName]:
+        """Every card the figures name (the spells, the swaps' skills), by id."""
         cards: list[Any] = [*self.model.cards, *(c for s in self.swaps for c in (s.out, s.into))]
-        names = {
+        return {
             c.id: CardName(c.name, tuple(sorted(dict(c.names).items())), quote=False) for c in cards
         }
-        return answer(self.to_json(), names)
+
+    def answer(self) -> tuple[Message, ...]:
+        """The sentences the report opens with, from the JSON's figures."""
+        return answer(self.to_json(), self.names())
+
+    def parts(self) -> tuple[Part, ...]:
+        from varz_deck.games.varz.analysis import tune_parts
+
+        return tune_parts(self.to_json(), self.names(), _NONE_BETTER)
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         return render_tune(self, width=max(60, min(width, 100)), lang=lang, color=color)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.analysis import Part
 from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import Message, Term, joined, msg
 from varz_deck.core.tuning import curve_lines, fit
@@ -106,6 +107,11 @@ class VarzStats:
 
     def to_json(self) -> dict[str, Any]:
         return self.document()
+
+    def parts(self) -> tuple[Part, ...]:
+        from varz_deck.games.varz.analysis import stats_parts
+
+        return stats_parts(self.document())
 
     def answer(self) -> tuple[Message, ...]:
         """The sentences the report opens with: the curve's centre, and what pays the spells."""

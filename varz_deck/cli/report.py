@@ -1,0 +1,99 @@
+"""`varz-deck report DECK [--output FILE]`: one self-contained HTML page of a deck's analysis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from varz_deck.cli.common import (
+    EXIT_USAGE,
+    CardsOption,
+    DateOption,
+    GameOption,
+    LangOption,
+    check_date,
+    deck_database,
+    fail,
+    game_of,
+    language,
+    one_deck,
+)
+from varz_deck.core.i18n import N_, msg
+
+REPORT_HELP = N_(
+    "Write one HTML page of a deck: legality, curve, odds per card, best swaps, resources per turn."
+)
+
+
+def report(
+    deck: Annotated[
+        Path,
+        typer.Argument(
+            readable=False,
+            help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
+            show_default=False,
+        ),
+    ],
+    output: Annotated[
+        Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
+        typer.Option(
+            "--output",
+            "-o",
+            help=N_("Write the page to FILE (default: standard output)."),
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=100, max=1_000_000, help=N_("Goldfish games to simulate.")
+        ),
+    ] = 20_000,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help=N_("Random seed: same seed, same page."))
+    ] = 1,
+    date: DateOption = None,
+    cards: CardsOption = None,
+    game: GameOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Write one HTML page of a deck: legality, curve, odds per card, best swaps, resources per
+    turn. It is self-contained (no script, no outside resource) and prints as it shows."""
+    import sys
+
+    from varz_deck.core.analysis import analyse
+    from varz_deck.core.dates import on_date
+    from varz_deck.core.files import write_file_atomic
+    from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.glossary import entries
+    from varz_deck.core.htmlreport import render
+    from varz_deck.core.tuning import DeckTooLarge
+
+    chosen = language(lang)
+    day = check_date(date, chosen)
+    source = one_deck(deck, chosen)
+    database = deck_database(source, cards, chosen, game, progress=output is not None)
+    the_game = game_of(database)
+    try:
+        analysis = analyse(
+            the_game, source, database, date=day or on_date(None), seed=seed, games=games
+        )
+    except DeckTooLarge as err:
+        assert err.message is not None
+        fail(err.message, EXIT_USAGE, chosen)
+    except DeckUnusable as err:
+        from varz_deck.cli.sim import _unusable
+
+        _unusable(err, source, chosen)
+    page = render(analysis, entries(the_game), chosen)
+    if output is None:
+        sys.stdout.write(page)
+        return
+    try:
+        write_file_atomic(output, page.encode("utf-8"))
+    except OSError as err:
+        cannot = msg("report", "cannot write {file}: {error}")
+        fail(cannot(file=str(output), error=err.strerror or str(err)), EXIT_USAGE, chosen)
+    typer.echo(msg("report", "wrote {file}")(file=str(output)).render(chosen), err=True)

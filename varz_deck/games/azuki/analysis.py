@@ -1,0 +1,125 @@
+"""Azuki's figures as the parts of a report page (core/analysis.py), each from its JSON document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from varz_deck.core.analysis import (
+    COUNT,
+    NUMBER,
+    PERCENT,
+    TURN,
+    Chart,
+    Column,
+    Figure,
+    Omitted,
+    Part,
+    Series,
+    Table,
+)
+from varz_deck.core.i18n import CardName, Term, msg
+from varz_deck.games.azuki.glossary import named
+from varz_deck.games.azuki.tune.report import NO_SWAPS
+
+Names = Mapping[str, CardName]
+
+_CARD = msg("sim", "Card")
+_COST = msg("sim", "Cost")
+_COPIES = msg("sim", "Copies")
+
+
+def _name(card: Mapping[str, Any], names: Names) -> CardName:
+    return names.get(card["id"], CardName(card["name"], quote=False))
+
+
+def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
+    """The curve by element and the main deck by card type."""
+    elements = sorted({e for entry in doc["curve"] for e in entry["by_element"]})
+    curve = Chart(
+        "curve",
+        msg("stats", "Cost curve by element"),
+        _COST,
+        tuple(str(e["cost"]) for e in doc["curve"]),
+        tuple(
+            Series(Term("element", el), tuple(e["by_element"].get(el, 0) for e in doc["curve"]))
+            for el in elements
+        ),
+        unit=COUNT,
+    )
+    types = Table(
+        "types",
+        msg("report", "Main deck by card type"),
+        (Column(msg("report", "Type")), Column(_COPIES)),
+        tuple(
+            (Term("azuki card type", t), Figure(n, COUNT))
+            for t, n in doc["counts"]["by_type"].items()
+        ),
+    )
+    return (curve, types)
+
+
+def tune_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
+    """Castable on curve per card; the fixed IKZ deck has no swaps."""
+    cards = Table(
+        "on-curve",
+        msg("report", "Castable on curve, per card (exact, every hand kept)"),
+        (
+            Column(_CARD),
+            Column(_COST),
+            Column(_COPIES),
+            Column(named("curve-turn"), "curve-turn"),
+            Column(named("castable-on-curve"), "castable-on-curve"),
+            Column(named("delay"), "delay"),
+        ),
+        tuple(
+            (
+                _name(s, names),
+                Figure(s["cost"], COUNT),
+                Figure(s["copies"], COUNT),
+                Figure(s["on_curve_turn"], TURN),
+                Figure(s["p_on_curve"], PERCENT),
+                Figure(s["expected_delay"], NUMBER),
+            )
+            for s in doc["spells"]
+        ),
+    )
+    return (cards, Omitted("swaps", msg("report", "Swaps"), NO_SWAPS))
+
+
+def sim_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
+    """Opening hand per card (sampled with the auto mulligan), and the IKZ per turn."""
+    sampled = doc["mulligan"] != "none"
+
+    def fig(value: float, se: float) -> Figure:
+        return Figure(value, PERCENT, se if sampled else None)
+
+    last = len(doc["turns"])
+    cards = Table(
+        "goldfish-cards",
+        msg("report", "Opening hand and draws, per card"),
+        (
+            Column(_CARD),
+            Column(named("opening-hand"), "opening-hand"),
+            Column(msg("report", "In hand by turn {turn}")(turn=last), "in-hand-by"),
+        ),
+        tuple(
+            (
+                _name(c, names),
+                fig(c["p_in_opening_hand"], c["p_in_opening_hand_se"]),
+                fig(c["p_drawn_by_turn"][-1], c["p_drawn_by_turn_se"][-1]),
+            )
+            for c in doc["cards"]
+        ),
+    )
+    ikz = Chart(
+        "ikz",
+        msg("report", "IKZ per turn"),
+        msg("sim", "Turn"),
+        tuple(str(t["turn"]) for t in doc["turns"]),
+        (Series(named("ikz-available"), tuple(float(t["ikz"]) for t in doc["turns"])),),
+        stacked=False,
+        unit=NUMBER,
+        term="ikz-available",
+    )
+    return (cards, ikz)
