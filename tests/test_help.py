@@ -76,7 +76,7 @@ def test_deck_arguments_mention_deck_codes(
 
 
 GAME_WORDS = re.compile(
-    r"VAZ|V-Sync|Memory|spell|skill|ヒーロー|ポータル|メモリー|スペル|スキル|英雄|传送门|记忆|法术|咒文|技能"
+    r"VAZ|V-Sync|Memory|spell|skill|ヒーロー|ポータル|メモリー|スペル|スキル|英雄|传送门|记忆|法术|法术|技能"
 )
 
 

@@ -686,7 +686,7 @@ def test_an_azuki_event_shows_its_leader_and_pages_follow_the_language(site: Liv
     expected = _cli_json("register", str(azuki), "--game", "azuki")["registrations"][0]
     chinese = server.client()
     form_page = chinese.get(event["submit_url"], headers={"Accept-Language": "zh-CN,zh;q=0.9"})
-    assert "提交卡组列表" in text_of(form_page) and 'lang="zh-Hans"' in form_page.text
+    assert "提交牌组列表" in text_of(form_page) and 'lang="zh-Hans"' in form_page.text
     assert '<option value="zh" selected>' in form_page.text  # what the browser posts back
     stored = chinese.post(
         event["submit_url"],

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis import Chart, Part, Series
 from varz_deck.core.cards import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.i18n import Message, msg
@@ -49,6 +50,23 @@ class TideStats:
             "curve": [{"cost": cost, "cards": n} for cost, n in sorted(self.curve.items())],
             "seas": dict(self.seas),
         }
+
+    def answer(self) -> tuple[Message, ...]:
+        """No sentences: Tidewright's stats are counts."""
+        return ()
+
+    def parts(self) -> tuple[Part, ...]:
+        """The crew's cost curve, for `varz-deck report`."""
+        curve = sorted(self.curve.items())
+        return (
+            Chart(
+                "curve",
+                msg("tune", "cost curve of the crew"),
+                msg("tune", "cost"),
+                tuple(str(cost) for cost, _ in curve),
+                (Series(msg("tune", "cards"), tuple(float(n) for _, n in curve)),),
+            ),
+        )
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         lines = [
