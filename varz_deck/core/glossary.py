@@ -13,7 +13,7 @@ and may restate a shared entry in its words (the same key, a closer definition) 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from varz_deck.core.i18n import ENGLISH, Message, msg
@@ -27,6 +27,7 @@ EXACT = "exact"
 SAMPLED = "sampled"
 EITHER = "either"  # exact in one command, sampled in another: the entry says which
 NOT_A_FIGURE = ""  # a word the figures use (mulligan, goldfish game), not a figure itself
+DROPPED = "dropped"  # a game's way to say a shared entry names nothing it shows
 
 GLOSSARY_HINT = msg(
     "glossary", "What a figure means: varz-deck explain TERM (varz-deck explain lists them all)."
@@ -195,14 +196,20 @@ SHARED: tuple[Entry, ...] = (
 )
 
 
+def dropped(key: str) -> Entry:
+    """What a game's glossary holds to leave out a shared entry its commands never show."""
+    return Entry(key, Message("glossary", key), Message("glossary", key), kind=DROPPED)
+
+
 def entries(game: Game | None = None) -> dict[str, Entry]:
     """The glossary for a game (None: the shared entries), by key, in reading order; a game's
-    entry of a shared key takes the shared one's place."""
+    entry of a shared key takes the shared one's place, or leaves it out (`dropped`)."""
     merged = {e.key: e for e in SHARED}
     if game is not None:
         for e in game.glossary:
             merged[e.key] = e
-    return merged
+    kept = {key: e for key, e in merged.items() if e.kind != DROPPED}
+    return {key: replace(e, see=tuple(k for k in e.see if k in kept)) for key, e in kept.items()}
 
 
 def all_entries(games: Iterable[Game]) -> dict[str, Mapping[str, Entry]]:

@@ -49,6 +49,7 @@ ul.answer li { margin: .25rem 0; }
 table { border-collapse: collapse; margin: .5rem 0; }
 th, td { padding: .2rem .6rem; border-bottom: 1px solid #ddd; text-align: left; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; max-width: 100%; }
 a { color: #0645ad; }
 figure { margin: 1rem 0; }
 figcaption { font-weight: 600; }
@@ -198,14 +199,16 @@ def _table(table: Table, lang: str) -> list[str]:
         f'<th scope="col"{right if numeric[i] else ""}>{_heading(c.title, c.term, lang)}</th>'
         for i, c in enumerate(table.columns)
     )
-    out = [f'<table id="table-{html.escape(table.key)}" data-part="{html.escape(table.key)}">']
+    label = html.escape(_upper(table.title.render(lang)))
+    out = [f'<div class="scroll" role="region" tabindex="0" aria-label="{label}">']
+    out.append(f'<table id="table-{html.escape(table.key)}" data-part="{html.escape(table.key)}">')
     out.append(f"<thead><tr>{heads}</tr></thead><tbody>")
     for row in table.rows:
         cells = [_cell(value, lang)[0] for value in row]
         if cells and not isinstance(row[0], Figure):  # the row's label heads it
             cells[0] = cells[0].replace("<td>", '<th scope="row">', 1).replace("</td>", "</th>")
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return out
 
 

@@ -6,10 +6,20 @@ same key, in IKZ.
 
 from __future__ import annotations
 
-from varz_deck.core.glossary import EXACT, SHARED, Entry
+from varz_deck.core.glossary import EXACT, SHARED, Entry, dropped
 from varz_deck.core.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
+    dropped("cast-on-curve"),  # Azuki's goldfish draws and takes the mulligan; it casts nothing
+    Entry(
+        "goldfish-game",
+        msg("glossary", "goldfish game"),
+        msg(
+            "glossary",
+            "A game played alone, with no opponent: the simulator shuffles, draws and takes the "
+            "mulligan, and counts when each card is in hand and payable; it plays no card.",
+        ),
+    ),
     Entry(
         "mulligan",
         msg("glossary", "mulligan"),
