@@ -68,7 +68,9 @@ def test_the_opening_hand_figure_is_the_hypergeometric_one() -> None:
     assert auto["p_opener"] == pytest.approx(1 - none * none, abs=1e-9)
     assert kept["p_opener"] == pytest.approx(1 - none, abs=1e-9)
     text = run("sim", KAGURA, "--games", "200", "--lang", "en").stdout
-    assert f"Opening hands: {100 * (1 - none * none):.2f}% hold a spell you can pay on turn 1" in text
+    assert (
+        f"Opening hands: {100 * (1 - none * none):.2f}% hold a spell you can pay on turn 1" in text
+    )
 
 
 def test_sim_opens_with_the_answer_then_the_tables() -> None:

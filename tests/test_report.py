@@ -101,9 +101,7 @@ def test_the_figures_are_the_jsons(tmp_path: Path) -> None:
     page = run("report", KAGURA, "--lang", "en").stdout
     found = tables(page)
     tune = json.loads(run("tune", KAGURA, "-o", "json").stdout)
-    sim = json.loads(
-        run("sim", KAGURA, "-o", "json", "--games", "20000", "--seed", "1").stdout
-    )
+    sim = json.loads(run("sim", KAGURA, "-o", "json", "--games", "20000", "--seed", "1").stdout)
     stats = json.loads(run("stats", KAGURA, "-o", "json").stdout)
     rows = found["on-curve"]
     assert [r[0][0] for r in rows] == [s["name"] for s in tune["spells"]]

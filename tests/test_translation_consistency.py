@@ -56,7 +56,9 @@ def _entries() -> list[tuple[str, str, str, str, str]]:
             if not message.id or not message.string:
                 continue
             ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
-            strs = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+            strs = (
+                message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+            )
             rel = str(path.relative_to(ROOT))
             out.append((rel, lang, message.context or "", " ".join(ids), " ".join(strs)))
     return out

@@ -47,7 +47,9 @@ def test_the_page_renders_and_passes_axe(
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("request", lambda r: errors.append(r.url) if not r.url.startswith("file:") else None)
+        page.on(
+            "request", lambda r: errors.append(r.url) if not r.url.startswith("file:") else None
+        )
         page.goto(page_file.as_uri())
         assert page.locator("h1").inner_text().strip()
         assert page.locator("svg[role=img]").count() >= 2

@@ -35,7 +35,9 @@ def wrap(text: str, width: int) -> list[str]:
     current = ""
     for ch in text:
         if current and cells(current + ch) > width:
-            cut = len(current) if ch == " " or _wide(ch) or _wide(current[-1]) else _break_at(current)
+            cut = (
+                len(current) if ch == " " or _wide(ch) or _wide(current[-1]) else _break_at(current)
+            )
             if cut == 0:
                 cut = len(current)
             lines.append(current[:cut].rstrip())

@@ -150,6 +150,7 @@ def use_cards(cards: Path | None) -> None:
     _DATABASES.clear()
     _FINGERPRINTS.clear()
     _registration.cache_clear()
+    _figures.cache_clear()
 
 
 def database_for(game: str) -> CardDatabase:
@@ -232,6 +233,7 @@ def recheck_current() -> int:
         changed += len(again)
     if changed:
         _registration.cache_clear()
+    _figures.cache_clear()
     return changed
 
 
@@ -903,6 +905,42 @@ def decklist_rows(event: Event) -> list[dict[str, Any]]:
 def _registration(version_id: int, game: str, format_key: str, event_name: str) -> Registration:
     version = Version.objects.select_related("decklist__event").get(pk=version_id)
     return check_deck(version.decklist.event, version.deck, version.decklist.player).registration
+
+
+REPORT_GAMES = 20_000  # `varz-deck report`'s default, so a page and the command agree
+REPORT_SEED = 1
+
+
+def figures_page(decklist: Decklist, lang: str) -> str:
+    """`varz-deck report`'s page of the list's current version, as of its event's date, with
+    the command's games and seed (the same figures). Computed once per version and language in
+    each process: a version never changes once stored."""
+    version = decklist.current
+    event = decklist.event
+    return _figures(version.pk, event.game, check_date(event).isoformat(), lang)
+
+
+@lru_cache(maxsize=512)
+def _figures(version_id: int, game: str, date: str, lang: str) -> str:
+    from varz_deck.core.analysis import analyse
+    from varz_deck.core.glossary import entries
+    from varz_deck.core.htmlreport import render
+    from varz_deck.core.source import DeckSource
+    from varz_deck.games import get_game
+
+    version = Version.objects.select_related("decklist").get(pk=version_id)
+    database = database_for(game)
+    the_game = get_game(database.game)
+    source = DeckSource(f"list {version.decklist_id}", version.deck)
+    analysis = analyse(
+        the_game,
+        source,
+        database,
+        date=datetime.date.fromisoformat(date),
+        seed=REPORT_SEED,
+        games=REPORT_GAMES,
+    )
+    return render(analysis, entries(the_game), lang)
 
 
 def registrations(event: Event) -> list[Registration]:

@@ -28,6 +28,11 @@ urlpatterns: list[URLPattern] = [
     path("events/<str:key>/submit", public.submit, name="page-submit"),
     path("events/<str:key>/check", public.check, name="page-check"),
     path("decklists/<str:number>/<str:token>", public.private_link, name="page-decklist"),
+    path(
+        "decklists/<str:number>/<str:token>/report",
+        public.private_figures,
+        name="page-decklist-figures",
+    ),
     path("events/<str:key>/dashboard", organiser.dashboard, name="page-dashboard"),
     path("events/<str:key>/lock", organiser.lock, name="page-lock"),
     path("events/<str:key>/unlock", organiser.unlock, name="page-unlock"),
@@ -56,4 +61,5 @@ urlpatterns: list[URLPattern] = [
     path("events/<str:key>/roster.csv", roster.roster_csv, name="page-roster-csv"),
     path("p/<str:token>", roster.personal_link, name="page-personal"),
     path("events/<str:key>/public", public.public, name="page-public"),
+    path("events/<str:key>/public/<str:number>", public.public_figures, name="page-public-figures"),
 ]

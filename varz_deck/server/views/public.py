@@ -202,6 +202,7 @@ def list_page(
     context.update(
         saved=request.GET.get("saved") == "1",
         private_link=hosts.link(here),
+        figures_url=here + "/report",
         action=here,
         closed=closed.render(lang) if closed else "",
         problem=problem,
@@ -211,6 +212,48 @@ def list_page(
     context.update(refused)
     status = 409 if refused else 422 if problem else 200
     return page(request, "decklist.html", context, status)
+
+
+def figures_response(request: HttpRequest, decklist: Any) -> HttpResponse:
+    """The list's figures: `varz-deck report`'s page for its current version (the same seed,
+    games and date), or a page saying the list cannot be read."""
+    from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.tuning import DeckTooLarge
+
+    if decklist.current is None or decklist.current.deck_hash is None:
+        return message_page(request, texts.NO_FIGURES_HEADING, texts.NO_FIGURES, 422)
+    try:
+        body = service.figures_page(decklist, page_language(request))
+    except (DeckUnusable, DeckTooLarge):
+        return message_page(request, texts.NO_FIGURES_HEADING, texts.NO_FIGURES, 422)
+    response = HttpResponse(body, content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_http_methods(["GET"])
+def private_figures(request: HttpRequest, number: str, token: str) -> HttpResponse:
+    """The player's own list's figures, at its private link."""
+    try:
+        decklist, _ = service.get_decklist(number, edit_token=token)
+    except service.NotFound:
+        return not_found(request)
+    return figures_response(request, decklist)
+
+
+@require_http_methods(["GET"])
+def public_figures(request: HttpRequest, key: str, number: str) -> HttpResponse:
+    """A published list's figures (404 before the lists are published, or for a withdrawn list)."""
+    try:
+        event = service.get_event(key)
+    except service.NotFound:
+        return not_found(request)
+    current = {str(d.pk): d for d, _ in service.current_versions(event)}
+    decklist = current.get(number)
+    if not event.published or decklist is None:
+        return not_found(request)
+    return figures_response(request, decklist)
 
 
 @require_http_methods(["GET"])
@@ -226,6 +269,7 @@ def public(request: HttpRequest, key: str) -> HttpResponse:
     entries = [
         {
             "player": safe(reg.player),
+            "figures_url": f"/events/{event.key}/public/{reg.path}",
             "deck_hash": reg.deck_hash,
             "canonical": canonical_view(reg.canonical, lang),
         }

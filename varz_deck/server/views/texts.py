@@ -27,6 +27,7 @@ TEXTS: dict[str, Message] = {
     "your_list": msg("page", "Your deck list"),
     "saved": msg("page", "Your list is stored."),
     "deck_hash": msg("page", "Deck hash"),
+    "figures": msg("page", "Figures: curve, odds per card, best swaps (the varz-deck report page)"),
     "submitted": msg("page", "Submitted"),
     "status": msg("page", "Status"),
     "private_link": msg("page", "Your private link"),
@@ -129,6 +130,10 @@ HOME = msg(
     "page",
     "Players: open the submission link of your event. Organisers: open the sign-in link that "
     "`event create` printed.",
+)
+NO_FIGURES_HEADING = msg("page", "No figures for this list")
+NO_FIGURES = msg(
+    "page", "The list cannot be read as a deck, so there are no figures. Fix the list first."
 )
 NOT_FOUND_HEADING = msg("page", "Not found")
 NOT_FOUND = msg("page", "There is nothing here. Check the link you were given.")
