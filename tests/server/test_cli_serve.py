@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from harness import ROOT, LiveServer, free_port, run_cli, sqlite_database
 
-INSTALL_LINE = "pip install 'varz-deck[server]'"
+INSTALL_LINE = "pip install '.[server]'"
 
 
 @pytest.fixture

@@ -59,12 +59,38 @@ LINT_HELP = N_(
 )
 
 
+def _lint_root(cards: Path | None, lang: str) -> Path:
+    """The folder `cards lint` reads without one given: --cards, else $VARZ_DECK_CARDS, else the
+    current folder when it holds card files (a formats.yaml, or YAML files at its top). Never the
+    bundled database: a maintainer reading "clean" must be reading about their own data."""
+    from varz_deck.core.discovery import formats_path
+    from varz_deck.games.library import named_root
+
+    named = named_root(cards)
+    if named is not None:
+        return named
+    here = Path.cwd()
+    if formats_path(here) is not None or any(
+        p.suffix in (".yaml", ".yml") and p.is_file() for p in here.iterdir()
+    ):
+        return Path(".")
+    no_cards = msg(
+        "cli",
+        "no card files here (no formats.yaml, no .yaml file); give the card-data folder: "
+        "varz-deck cards lint DIR",
+    )
+    fail(no_cards, EXIT_USAGE, lang)
+
+
 def cards_lint(
     dirs: Annotated[
         Optional[list[Path]],  # noqa: UP045
         typer.Argument(
             readable=False,  # an unreadable path is reported (F001), not a usage error
-            help=N_("Card database folders (default: --cards, $VARZ_DECK_CARDS, bundled)."),
+            help=N_(
+                "Card database folders (default: --cards, $VARZ_DECK_CARDS, else the current "
+                "folder when it holds card files)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -81,10 +107,9 @@ def cards_lint(
     warning too), 2 when a folder does not exist.
     """
     from varz_deck.games import lint_database
-    from varz_deck.games.library import resolve_root
 
     chosen = language(lang)
-    roots = list(dirs) if dirs else [resolve_root(cards)]
+    roots = list(dirs) if dirs else [_lint_root(cards, chosen)]
     for root in roots:
         if not root.is_dir():
             problem = (

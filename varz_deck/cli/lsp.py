@@ -8,7 +8,8 @@ from varz_deck.core.i18n import N_, msg
 LSP_HELP = N_("Run the Language Server (stdio) for deck files and card files in any editor.")
 _MISSING = msg(
     "cli",
-    "the language server needs pygls and lsprotocol: pip install 'varz-deck[lsp]'",
+    "the language server needs pygls and lsprotocol: pip install pygls lsprotocol (or, in a "
+    "clone of varz-deck: pip install '.[lsp]')",
 )
 
 

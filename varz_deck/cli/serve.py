@@ -37,7 +37,7 @@ LIST_HELP = N_("List the events of the database.")
 _MISSING = msg(
     "cli",
     "the registration server needs Django, django-ninja, gunicorn and psycopg: "
-    "pip install 'varz-deck[server]'",
+    "in a clone of varz-deck, pip install '.[server]'",
 )
 
 

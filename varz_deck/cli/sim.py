@@ -132,7 +132,7 @@ def sim(
             except ImportError:
                 no_png = msg(
                     "sim",
-                    "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
+                    "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
                 )
                 fail(no_png, EXIT_USAGE, chosen)
     source = one_deck(deck, chosen)

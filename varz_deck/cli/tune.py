@@ -195,7 +195,7 @@ def _plot_format(plot: Path | None, lang: str) -> str | None:
         except ImportError:
             no_png = msg(
                 "sim",
-                "--plot: PNG needs matplotlib (pip install 'varz-deck[plot]'); or write an .svg",
+                "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
             )
             fail(no_png, EXIT_USAGE, lang)
     return fmt

@@ -149,7 +149,7 @@ def matplotlib_for(lang: str) -> Iterator[str]:
         raise PlotError(
             msg(
                 "sim",
-                "PNG plots need matplotlib: pip install 'varz-deck[plot]', or write an .svg file",
+                "PNG plots need matplotlib: pip install matplotlib, or write an .svg file",
             )
         ) from err
     fonts = cjk_fonts(lang) if lang != ENGLISH else []

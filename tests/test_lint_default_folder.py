@@ -1,0 +1,49 @@
+"""`varz-deck cards lint` without a folder lints the current folder when it holds card files, and
+is a usage error elsewhere: it never lints the bundled database behind a maintainer's back."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+
+
+def lint(cwd: Path, *args: str, cards: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "VARZ_DECK_CARDS"}
+    env["PYTHONPATH"] = str(ROOT)
+    if cards is not None:
+        env["VARZ_DECK_CARDS"] = cards
+    return subprocess.run(
+        [sys.executable, "-m", "varz_deck", "cards", "lint", "--lang", "en", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+
+def test_a_folder_without_card_files_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not card data\n", encoding="utf-8")
+    done = lint(tmp_path)
+    assert done.returncode == 2
+    assert "no card files here" in done.stderr and "varz-deck cards lint DIR" in done.stderr
+    assert "clean" not in done.stdout
+
+
+def test_the_current_folder_is_linted_when_it_holds_card_files(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(BUNDLED, data)
+    (data / "formats.yaml").write_text(
+        (BUNDLED / "formats.yaml").read_text(encoding="utf-8") + "\nnot: [valid\n", encoding="utf-8"
+    )
+    done = lint(data)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "formats.yaml" in done.stdout
+
+
+def test_the_named_database_still_wins(tmp_path: Path) -> None:
+    done = lint(tmp_path, cards=str(BUNDLED))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert lint(tmp_path, "--cards", str(BUNDLED)).returncode == 0
