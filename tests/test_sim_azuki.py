@@ -245,7 +245,7 @@ def test_text_fits_80_columns(lang: str, mulligan: str, vs: Path | None) -> None
 def test_text_labels_its_columns_and_marks_exact_figures() -> None:
     code, out, _ = run("sim", "--game", "azuki", RAIZAN, "--mulligan", "none")
     assert code == 0, out
-    for heading in ("Card", "Copies", "Cost", "Opening hand", "T1", "IKZ"):
+    for heading in ("Card", "Copies", "Cost", "P(open)", "T1", "IKZ"):
         assert heading in out
     assert "exact" in out
     code, out, _ = run("sim", "--game", "azuki", RAIZAN, "-n", "1000")
@@ -300,6 +300,9 @@ def test_text_escapes_card_names(tmp_path: Path) -> None:
         "games": 0,
         "seed": 1,
         "turns": [{"turn": 1, "ikz": 1}],
+        "costs": [
+            {"cost": 1, "copies": 50, "p_castable_by_turn": [1.0], "p_castable_by_turn_se": [0.0]}
+        ],  # fmt: skip
         "cards": [
             {
                 "id": "X-1",

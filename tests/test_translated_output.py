@@ -31,6 +31,10 @@ KEYS |= {"date", "banned", "unbanned", "restricted", "unrestricted", "sets", "ch
 FRAGMENTS = {"forma", "y", "Formats", "SPE"}
 # Units and marks that are not words of a language: T3 (turn 3), ± figures, JSON, YAML, UTF, ID.
 SYMBOLS = {"T", "YAML", "UTF", "ID", "JSON", "CSV", "SPEC", "CRC", "v", "x"}
+# The glossary's symbols (P(open), P(cast), P(on curve), P(hand ≤T8)), --mulligan's values, and
+# the commands a footer names (varz-deck explain TERM, varz-deck tune): written as typed.
+SYMBOLS |= {"P", "open", "cast", "on", "curve", "hand", "auto", "none"}
+SYMBOLS |= {"varz", "deck", "explain", "tune", "sim", "stats", "report", "TERM"}
 # Card names the rules' examples use that the bundled databases do not hold (V101's hero, V107's
 # effect portal): names, shown as written in every language.
 EXAMPLE_CARDS = {"Matsuri", "Shrine"}

@@ -47,7 +47,9 @@ OTHER_PAGES = {
     "page-submit",  # players
     "page-check",
     "page-decklist",  # the player's private link (its token)
+    "page-decklist-figures",  # the same list's report page (its token)
     "page-public",  # anyone, once published
+    "page-public-figures",  # a published list's report page
     "organiser-sign-in",  # /o/TOKEN: the token is the credential
     "page-personal",  # /p/TOKEN: a rostered player's link, the token is the credential
     "healthz",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -35,12 +35,23 @@ def _console(color: bool, width: int | None) -> Console:
     )
 
 
-def _print(console: Console, text: Text, indent: int = 0, hang: int = 4) -> None:
-    """One line, indented; wider than the console, it wraps by words and its next lines hang
-    `hang` columns further in (so `place: CODE` stays at the start of a line, as ruff's do)."""
+def _print(
+    console: Console, text: Text, indent: int = 0, hang: int = 4, keep: Iterable[str] = ()
+) -> None:
+    """One line, indented; wider than the console, it wraps by words (Japanese and Chinese by
+    phrases, never inside a card name of `keep`) and its next lines hang `hang` columns further
+    in (so `place: CODE` stays at the start of a line, as ruff's do)."""
+    from varz_deck.core.wrap import CJK, spans
+
     room = console.width - indent - hang
     if indent + text.cell_len <= console.width or room < 10:
         console.print(Text(" " * indent) + text, soft_wrap=True)
+        return
+    if CJK.search(text.plain):
+        lines = spans(text.plain, room, keep, first=console.width - indent)
+        for n, (start, end) in enumerate(lines):
+            pad = indent if n == 0 else indent + hang
+            console.print(Text(" " * pad) + text[start:end], soft_wrap=True)
         return
     first = text.wrap(console, console.width - indent, overflow="fold")[0]
     first.rstrip()
@@ -55,6 +66,13 @@ def _print(console: Console, text: Text, indent: int = 0, hang: int = 4) -> None
 
 _ERRORS = nmsg("report", "{n} error", "{n} errors")
 _WARNINGS = nmsg("report", "{n} warning", "{n} warnings")
+
+
+def names_in(d: Diagnostic, lang: str) -> list[str]:
+    """The card names a diagnostic's message shows, as shown in the language (kept whole)."""
+    message = getattr(d, "text", None)
+    args = dict(message.args) if message is not None else {}
+    return [shown(v.in_language(lang)) for v in args.values() if isinstance(v, CardName)]
 
 
 def _line(d: Diagnostic, lang: str) -> Text:
@@ -99,13 +117,15 @@ def render_check(
         details = [shown(report.format)]
         if report.name:
             details.insert(0, shown(report.name))
+        keep = [shown(report.path)]
         if report.lead_card is not None:
             lead = CardName.of(report.lead_card, quote=False)
             details.append(report.words.lead_named(name=lead).render(lang))
+            keep.append(shown(lead.in_language(lang)))
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))
-        _print(console, head)
+        _print(console, head, keep=keep)
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
@@ -115,7 +135,7 @@ def render_check(
                 heading = term("section", section, lang)
                 _print(console, Text(heading, style="cyan"), 2)
             for d in by_section[section]:
-                _print(console, _line(d, lang), 4)
+                _print(console, _line(d, lang), 4, keep=names_in(d, lang))
     legal = sum(1 for r in reports if r.legal)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
@@ -153,7 +173,7 @@ def render_lint(
     console = _console(color, width)
     for _path, diags in files.items():
         for d in diags:
-            _print(console, _line(d, lang))
+            _print(console, _line(d, lang), keep=names_in(d, lang))
     all_diags = [d for diags in files.values() for d in diags]
     errors = sum(1 for d in all_diags if d.is_error)
     warnings = len(all_diags) - errors

@@ -18,9 +18,8 @@ from varz_deck.core.analysis import (
     Series,
     Table,
 )
-from varz_deck.core.i18n import CardName, Term, msg
+from varz_deck.core.i18n import CardName, Message, Term, msg
 from varz_deck.games.azuki.glossary import named
-from varz_deck.games.azuki.tune.report import NO_SWAPS
 
 Names = Mapping[str, CardName]
 
@@ -59,7 +58,7 @@ def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
     return (curve, types)
 
 
-def tune_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
+def tune_parts(doc: Mapping[str, Any], names: Names, no_swaps: Message) -> tuple[Part, ...]:
     """Castable on curve per card; the fixed IKZ deck has no swaps."""
     cards = Table(
         "on-curve",
@@ -84,7 +83,7 @@ def tune_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
             for s in doc["spells"]
         ),
     )
-    return (cards, Omitted("swaps", msg("report", "Swaps"), NO_SWAPS))
+    return (cards, Omitted("swaps", msg("report", "Swaps"), no_swaps))
 
 
 def sim_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:

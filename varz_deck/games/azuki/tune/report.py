@@ -115,7 +115,7 @@ class AzukiTune:
         from varz_deck.games.azuki.analysis import tune_parts
 
         names = {c.id: CardName(c.name, c.names, quote=False) for c in self.model.cards}
-        return tune_parts(self.to_json(), names)
+        return tune_parts(self.to_json(), names, NO_SWAPS)
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str:
         width = max(60, min(width, 100))

@@ -1,0 +1,116 @@
+"""Japanese and Chinese wrap at phrase boundaries (BudouX), never inside a card name or a word.
+
+Independent expectations: the card names come from the card files (read with PyYAML), the phrase
+boundaries from BudouX's own parser, the widths from rich's cell measure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import budoux
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from typer.testing import CliRunner
+
+from varz_deck.cli.main import build_app
+from varz_deck.core.wrap import CLOSING, wrap
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+ILLEGAL = ROOT / "examples" / "illegal.yaml"
+app = build_app()
+
+
+def _names(lang: str) -> set[str]:
+    names = set()
+    for path in CARDS.rglob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for card in (data or {}).get("cards", []) if isinstance(data, dict) else []:
+            name = (card.get("names") or {}).get(lang)
+            if name:
+                names.add(name)
+    return names
+
+
+def _run(lang: str, columns: int, *args: str) -> str:
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(columns)
+    try:
+        result = CliRunner().invoke(app, [*args, "--lang", lang])
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    assert result.exit_code in (0, 1), result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_no_card_name_is_broken_across_lines(lang: str, columns: int) -> None:
+    wide = _run(lang, 1000, "check", str(ILLEGAL))
+    narrow = _run(lang, columns, "check", str(ILLEGAL))
+    shown = [n for n in _names(lang) if n in wide]
+    assert shown, "the example shows no card name in this language"
+    for name in shown:
+        assert wide.count(name) == narrow.count(name), f"{name!r} is broken at {columns}"
+    for line in narrow.splitlines():
+        assert cell_len(line) <= columns, line
+
+
+@pytest.mark.parametrize("lang,parser", [("ja", "japanese"), ("zh", "simplified_chinese")])
+def test_lines_break_only_at_phrase_boundaries_or_spaces(lang: str, parser: str) -> None:
+    load = getattr(budoux, f"load_default_{parser}_parser")()
+    text = {
+        "ja": "「スコーチショット」が 4 枚あります。同名カードは 3 枚まで（再録・別版も合算）："
+        "1 枚抜いてください",
+        "zh": "「反制浪潮」是蓝色，但英雄是红色，且技能牌组中没有蓝色 VAZ 技能：请加入一张，"
+        "或移除这张卡",
+    }[lang]
+    boundaries, at, phrases = set(), 0, []
+    for phrase in load.parse(text):
+        phrases.append((at, at + len(phrase)))
+        at += len(phrase)
+        boundaries.add(at)
+    for width in (16, 24, 30):
+        lines = wrap(text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        at = 0
+        for line in lines[:-1]:
+            at = text.index(line, at) + len(line)
+            inside = next(p for p in phrases if p[0] < at < p[1]) if at not in boundaries else None
+            too_long = inside is not None and cell_len(text[inside[0] : inside[1]]) > width
+            moved = text[at - 1] in CLOSING and (at - 1 in boundaries or text[at - 2] in CLOSING)
+            assert at in boundaries or " " in text[at - 1 : at + 1] or too_long or moved, line
+            assert text[at] not in CLOSING  # no line starts with a closing mark
+            assert cell_len(line) <= width
+
+
+def test_english_breaks_at_spaces_only() -> None:
+    text = "From turn 5 you spend only 4.1 of 9 VAZ: your hand is nearly empty (0.0 cards)"
+    assert wrap(text, 30) == [
+        "From turn 5 you spend only 4.1",
+        "of 9 VAZ: your hand is nearly",
+        "empty (0.0 cards)",
+    ]
+
+
+def test_a_kept_name_is_whole_even_with_a_space_inside() -> None:
+    lines = wrap("ヒーロー 神楽 響（赤、進化レベル 6）のデッキです", 10, keep=["神楽 響"])
+    assert "神楽 響" in lines
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab 字かナ、。（）1.2"), max_size=60), st.integers(2, 30))
+def test_wrapping_loses_no_character_and_fits(text: str, width: int) -> None:
+    lines = wrap(text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line in lines:
+        assert cell_len(line) <= width or len(line) == 1
+        assert line == line.strip(" ")
