@@ -302,7 +302,7 @@ def test_text_escapes_card_names(tmp_path: Path) -> None:
         "turns": [{"turn": 1, "ikz": 1}],
         "costs": [
             {"cost": 1, "copies": 50, "p_castable_by_turn": [1.0], "p_castable_by_turn_se": [0.0]}
-        ],  # fmt: skip
+        ],
         "cards": [
             {
                 "id": "X-1",
