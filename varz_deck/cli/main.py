@@ -103,12 +103,14 @@ def build_app() -> typer.Typer:
     whole.callback()(_root)
     for name, (module_name, function, help_name) in COMMANDS.items():
         module = _module(module_name)
-        whole.command(name, help=getattr(module, help_name))(getattr(module, function))
+        summary = getattr(module, help_name)  # short_help: the whole summary, never cut to "…"
+        whole.command(name, help=summary, short_help=summary)(getattr(module, function))
     for group, (module_name, help_name, commands) in GROUPS.items():
         module = _module(module_name)
         sub = typer.Typer(help=_group_help(module, help_name), no_args_is_help=True)
         for name, (function, command_help) in commands.items():
-            sub.command(name, help=getattr(module, command_help))(getattr(module, function))
+            summary = getattr(module, command_help)
+            sub.command(name, help=summary, short_help=summary)(getattr(module, function))
         whole.add_typer(sub, name=group)
     return whole
 
@@ -152,7 +154,11 @@ def main(argv: list[str] | None = None) -> None:
         if chosen != "en":
             _translate_help(command, chosen)
         _name_arguments(command, "--help" in rest or "-h" in rest or not rest)
-        command.main(args=rest, prog_name=prog, standalone_mode=True)
+        from varz_deck.cli.helpformat import help_language, install
+
+        install()
+        with help_language(chosen):
+            command.main(args=rest, prog_name=prog, standalone_mode=True)
         _flush_or_exit(saved[0])
     except SystemExit:
         _flush_or_exit(saved[0])
@@ -276,6 +282,8 @@ def _translate_help(command: Any, lang: str) -> None:
 
     if getattr(command, "help", None):
         command.help = gettext_in(lang, command.help)
+    if getattr(command, "short_help", None):
+        command.short_help = gettext_in(lang, command.short_help)
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
             param.help = gettext_in(lang, param.help)

@@ -1,0 +1,106 @@
+"""Help in every language, fitting the terminal: click's HelpFormatter, measuring in cells.
+
+Click measures text with len(); a Japanese or Chinese character takes two columns, so its help
+ran past 80. This formatter wraps such text by cells at phrase boundaries (core.wrap, BudouX) and
+leaves English to click. Click's and Typer's own words ("Usage:", "Options", "Show this message
+and exit.") are translated by gettext, through the `click` catalogue of varz_deck/locale, bound for
+the command's run (`help_language`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from typer._click import core as click_core  # typer's own copy of click, which it runs
+from typer._click.formatting import HelpFormatter
+
+from varz_deck.core.wrap import CJK, cells, wrap
+
+DOMAIN = "click"
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def _(text: str) -> str:
+    """Click's own English in the language help is shown in (its gettext domain)."""
+    return gettext.dgettext(DOMAIN, text)
+
+
+class CellHelpFormatter(HelpFormatter):
+    """click's formatter, wrapping Japanese and Chinese by cells and phrases, and saying click's
+    own words ("Usage:", "Show this message and exit.") in the help's language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        usage = _("Usage:")
+        usage += "" if usage.endswith("：") else " "
+        super().write_usage(prog, args, prefix if prefix is not None else usage)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_(heading))
+
+    def write_text(self, text: str) -> None:
+        if not CJK.search(text) or "\b" in text:
+            super().write_text(text)
+            return
+        indent = " " * self.current_indent
+        room = max(self.width - self.current_indent, 20)
+        paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
+        for n, paragraph in enumerate(paragraphs):
+            if n:
+                self.write("\n")
+            for line in wrap(paragraph, room):
+                self.write(f"{indent}{line}\n")
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        rows = [(first, _(second) if second else second) for first, second in rows]
+        if not any(CJK.search(second) for _first, second in rows):
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        first_col = min(max((cells(first) for first, _ in rows), default=0), col_max)
+        first_col += col_spacing
+        room = max(self.width - first_col - self.current_indent, 10)
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if cells(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - cells(first)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = wrap(" ".join(second.split()), room) or [""]
+            self.write(f"{lines[0]}\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+def install() -> None:
+    """Every click context formats help with CellHelpFormatter (click's documented hook)."""
+    click_core.Context.formatter_class = CellHelpFormatter
+
+
+@contextmanager
+def help_language(lang: str) -> Iterator[None]:
+    """Click's and Typer's own words in `lang` while a command runs (gettext's global domain,
+    which click and typer translate through, bound to our `click` catalogue)."""
+    if lang == "en":
+        yield
+        return
+    saved_domain = gettext.textdomain()
+    saved = os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(DOMAIN, str(LOCALE))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
+    try:
+        yield
+    finally:
+        gettext.textdomain(saved_domain)
+        if saved is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = saved
