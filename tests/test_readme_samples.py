@@ -1,6 +1,7 @@
-"""The README's console samples are the tool's real output (issue 12, item 6), so they cannot drift.
+"""The console samples of the README and the documentation site are the tool's real output, so
+they cannot drift.
 
-Each ```console block in README.md is preceded by a marker:
+Each ```console block in README.md and docs/**/*.md is preceded by a marker:
   <!-- sample: varz-deck COMMAND ARGS -->   the block is `$ varz-deck COMMAND ARGS` and its output,
                                             run here with COLUMNS=80 from the repository root; a
                                             last line `…` means the block shows the output's start
@@ -22,13 +23,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 COLUMNS = "80"
 MARKER = re.compile(r"<!-- sample: (.+?) -->\n```console\n(.*?)```", re.S)
 ILLUSTRATIVE = "illustrative"
 
 
-def samples() -> list[tuple[str, str]]:
-    return [(m.group(1).strip(), m.group(2)) for m in MARKER.finditer(README.read_text("utf-8"))]
+def samples(pages: list[Path] = PAGES) -> list[tuple[str, str]]:
+    return [
+        (m.group(1).strip(), m.group(2))
+        for page in pages
+        for m in MARKER.finditer(page.read_text("utf-8"))
+    ]
 
 
 def run(command: str) -> str:
@@ -66,17 +72,19 @@ def expected(command: str, block: str) -> tuple[str, bool]:
     return shown, False
 
 
-def test_every_console_block_is_marked() -> None:
-    text = README.read_text("utf-8")
-    blocks = text.count("```console")
-    assert blocks == len(samples()), (
-        "a ```console block in README.md has no <!-- sample: --> marker"
-    )
-    assert sum(1 for command, _ in samples() if command != ILLUSTRATIVE) >= 6
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_console_block_is_marked(page: Path) -> None:
+    blocks = page.read_text("utf-8").count("```console")
+    assert blocks == len(samples([page])), f"a ```console block in {page} has no marker"
+
+
+def test_the_readme_and_the_site_show_real_output() -> None:
+    assert sum(1 for command, _ in samples([README]) if command != ILLUSTRATIVE) >= 2
+    assert sum(1 for command, _ in samples() if command != ILLUSTRATIVE) >= 12
 
 
 @pytest.mark.parametrize(
-    "command", [c for c, _ in samples() if c != ILLUSTRATIVE], ids=lambda c: c[10:50]
+    "command", sorted({c for c, _ in samples() if c != ILLUSTRATIVE}), ids=lambda c: c[10:60]
 )
 def test_readme_sample_is_the_real_output(command: str) -> None:
     block = next(b for c, b in samples() if c == command)
@@ -91,7 +99,12 @@ def test_readme_sample_is_the_real_output(command: str) -> None:
 
 def _rewrite() -> None:
     """Refresh every marked block from the tool (keeping a partial block's length)."""
-    text = README.read_text("utf-8")
+    for page in PAGES:
+        _rewrite_page(page)
+
+
+def _rewrite_page(page: Path) -> None:
+    text = page.read_text("utf-8")
 
     def fresh(match: re.Match[str]) -> str:
         command, block = match.group(1).strip(), match.group(2)
@@ -103,7 +116,7 @@ def _rewrite() -> None:
             out = "".join(out.splitlines(keepends=True)[: len(shown.splitlines())]) + "…\n"
         return f"<!-- sample: {command} -->\n```console\n$ {command}\n{out}```"
 
-    README.write_text(MARKER.sub(fresh, text), "utf-8")
+    page.write_text(MARKER.sub(fresh, text), "utf-8")
 
 
 if __name__ == "__main__":

@@ -496,9 +496,9 @@ def test_plot_svg(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", ["tune", "stats"])
 def test_readme_shows_the_real_output(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's Tuning section pastes the tool's output; it must stay the tool's output."""
+    """The player's guide's tuning section (once the README's) pastes the tool's output."""
     monkeypatch.chdir(ROOT)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "guides" / "player.md").read_text(encoding="utf-8")
     prompt = f"$ varz-deck {command} examples/yellow-amane-red-splash.yaml\n"
     shown = readme.split(prompt, 1)[1].split("```", 1)[0]
     result = runner.invoke(app, [command, str(SPLASH.relative_to(ROOT))])

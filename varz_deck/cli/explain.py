@@ -127,11 +127,12 @@ def _one(e: Entry, glossary: Mapping[str, Entry], lang: str, columns: int) -> st
     return "\n".join(lines) + "\n"
 
 
-def markdown(glossary: Mapping[str, Entry], lang: str, title: str) -> str:
-    """The glossary as Markdown, one anchor per key (the documentation site's glossary page)."""
+def markdown(glossary: Mapping[str, Entry], lang: str, title: str, anchor: str = "") -> str:
+    """The glossary as Markdown, one anchor per key, `anchor` before each (the documentation
+    site's glossary page holds every game's, each with its own prefix)."""
     out = [f"## {title}", ""]
     for e in glossary.values():
-        out.append(f"### {e.name.render(lang)} {{ #{e.key} }}")
+        out.append(f"### {e.name.render(lang)} {{ #{anchor}{e.key} }}")
         out.append("")
         out.append(e.definition.render(lang))
         out.append("")
@@ -147,7 +148,7 @@ def markdown(glossary: Mapping[str, Entry], lang: str, title: str) -> str:
             out.append(
                 msg("glossary", "Compare with: {terms}")(
                     terms=", ".join(
-                        f"[{glossary[k].name.render(lang)}](#{k})" for k in e.see if k in glossary
+                        f"[{glossary[k].name.render(lang)}](#{anchor}{k})" for k in e.see if k in glossary
                     )
                 ).render(lang)
             )

@@ -38,7 +38,10 @@ _NO_V_SYNC = msg(
 def pct(p: float, se: float | None = None) -> str:
     """A percentage, with its 95% interval when sampled."""
     text = f"{100 * p:.2f}%" if 0.9995 <= p < 1 else f"{100 * p:.1f}%"
-    return text if not se else f"{text} ±{100 * Z95 * se:.1f}"
+    if not se:
+        return text
+    spread = 100 * Z95 * se
+    return f"{text} ±{spread:.2f}" if spread < 0.1 else f"{text} ±{spread:.1f}"
 
 
 def answer(doc: dict[str, Any]) -> tuple[Message, ...]:
