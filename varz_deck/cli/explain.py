@@ -148,7 +148,9 @@ def markdown(glossary: Mapping[str, Entry], lang: str, title: str, anchor: str =
             out.append(
                 msg("glossary", "Compare with: {terms}")(
                     terms=", ".join(
-                        f"[{glossary[k].name.render(lang)}](#{anchor}{k})" for k in e.see if k in glossary
+                        f"[{glossary[k].name.render(lang)}](#{anchor}{k})"
+                        for k in e.see
+                        if k in glossary
                     )
                 ).render(lang)
             )

@@ -1,0 +1,60 @@
+"""The documentation site builds with `mkdocs build --strict` (a broken link, a page missing from
+the navigation or a broken include fails it), and its reference has a page for every diagnostic
+code of every installed game and for every command. Under CI a missing MkDocs fails."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from varz_deck.cli.main import COMMANDS, GROUPS
+from varz_deck.games import all_codes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    try:
+        import material  # noqa: F401
+        import mkdocs  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("MkDocs and Material for MkDocs are not installed; .ci/run installs them")
+        pytest.skip("MkDocs is not installed (pip install '.[docs]')")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
+    env.pop("VARZ_DECK_LANG", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def test_every_code_of_every_game_has_a_page(site: Path) -> None:
+    codes = all_codes()
+    assert len(codes) > 40
+    for code, info in codes.items():
+        page = (site / "reference" / "rules" / code / "index.html").read_text(encoding="utf-8")
+        assert info.name in page and info.summary.split()[0] in page, code
+
+
+def test_every_command_has_a_page(site: Path) -> None:
+    names = [*COMMANDS, *(f"{g}-{s}" for g, (_m, _h, subs) in GROUPS.items() for s in subs)]
+    for name in names:
+        page = site / "reference" / "commands" / name / "index.html"
+        assert page.is_file(), name
+        assert "Usage: varz-deck" in page.read_text(encoding="utf-8"), name
+
+
+def test_the_glossary_and_the_api_are_on_the_site(site: Path) -> None:
+    glossary = (site / "reference" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert 'id="varz-castable-on-curve"' in glossary and 'id="azuki-curve-turn"' in glossary
+    api = (site / "reference" / "json" / "index.html").read_text(encoding="utf-8")
+    assert "/api/v1/events/{event}/decklists" in api
