@@ -3,16 +3,17 @@
 Click measures text with len(); a Japanese or Chinese character takes two columns, so its help
 ran past 80. This formatter wraps such text by cells at phrase boundaries (core.wrap, BudouX) and
 leaves English to click. Click's and Typer's own words ("Usage:", "Options", "Show this message
-and exit.") are translated by gettext, through the `click` catalogue of varz_deck/locale, bound for
-the command's run (`help_language`).
+and exit.") are translated from the `click` catalogue of varz_deck/locale while a command runs
+(`help_language`): Typer 0.28 runs its own copy of click, which has no gettext of its own.
 """
 
 from __future__ import annotations
 
 import gettext
-import os
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from typer._click import core as click_core  # typer's own copy of click, which it runs
@@ -24,9 +25,28 @@ DOMAIN = "click"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
+_LANG = ["en"]  # the language of the command running (help_language)
+_DEFAULT = re.compile(r"\[default: (.*?)\]")
+
+
+@lru_cache(maxsize=4)
+def _catalogue(lang: str) -> gettext.NullTranslations | None:
+    from varz_deck.core.i18n import _catalogue as read
+    from varz_deck.core.i18n import catalogue_paths
+
+    return read(*catalogue_paths(lang, DOMAIN, LOCALE))
+
+
 def _(text: str) -> str:
-    """Click's own English in the language help is shown in (its gettext domain)."""
-    return gettext.dgettext(DOMAIN, text)
+    """Click's own English in the language help is shown in (the `click` catalogue)."""
+    found = _catalogue(_LANG[0]) if _LANG[0] != "en" else None
+    return found.gettext(text) if found is not None else text
+
+
+def _fragments(text: str) -> str:
+    """Typer's "[default: x]" and "[required]" after an option's help, in the language."""
+    text = _DEFAULT.sub(lambda m: "[" + _("default: {default}").format(default=m[1]) + "]", text)
+    return text.replace("[required]", "[" + _("required") + "]")
 
 
 class CellHelpFormatter(HelpFormatter):
@@ -57,7 +77,7 @@ class CellHelpFormatter(HelpFormatter):
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
-        rows = [(first, _(second) if second else second) for first, second in rows]
+        rows = [(first, _fragments(_(second)) if second else second) for first, second in rows]
         if not any(CJK.search(second) for _first, second in rows):
             super().write_dl(rows, col_max, col_spacing)
             return
@@ -86,21 +106,11 @@ def install() -> None:
 
 @contextmanager
 def help_language(lang: str) -> Iterator[None]:
-    """Click's and Typer's own words in `lang` while a command runs (gettext's global domain,
-    which click and typer translate through, bound to our `click` catalogue)."""
-    if lang == "en":
-        yield
-        return
-    saved_domain = gettext.textdomain()
-    saved = os.environ.get("LANGUAGE")
-    gettext.bindtextdomain(DOMAIN, str(LOCALE))
-    gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = lang
+    """Click's and Typer's own words in `lang` while a command runs, from our `click` catalogue
+    (read from its .po when no .mo is built, as every catalogue of ours)."""
+    saved = _LANG[0]
+    _LANG[0] = lang
     try:
         yield
     finally:
-        gettext.textdomain(saved_domain)
-        if saved is None:
-            os.environ.pop("LANGUAGE", None)
-        else:
-            os.environ["LANGUAGE"] = saved
+        _LANG[0] = saved
