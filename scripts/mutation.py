@@ -125,6 +125,8 @@ TARGETS = (
         ),
     ),
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
+    Target("wrap", "Line wrapping by cells and phrases", ("varz_deck/core/wrap.py",)),
+    Target("glossary", "The glossary of figures", ("varz_deck/core/glossary.py",)),
     Target(
         "yaml-numbers",
         "Strict YAML loader: numbers (whole as written)",

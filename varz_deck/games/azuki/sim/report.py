@@ -263,6 +263,11 @@ _MULLIGANS = msg(
     "The auto mulligan sends back {p} of opening hands: those with no card castable by turn 3 "
     "(sampled).",
 )
+_RARE_MULLIGAN = msg(
+    "sim",
+    "The auto mulligan almost never sends a hand back: fewer than 1 opening hand in 1,000 has no "
+    "card castable by turn 3 (sampled).",
+)
 _ON_CURVE = msg("sim", "Castable by its cost's turn: {costs} ({kind}).")
 _COST_BY = msg("sim", "a {cost}-cost card by turn {cost} {p}")
 _SEEN = msg("sim", "By turn {turn} you have seen {seen} of your {size} main-deck cards.")
@@ -274,7 +279,11 @@ def answer(document: Mapping[str, Any]) -> tuple[Message, ...]:
     sampled = _sampled(document)
     out: list[Message] = []
     if sampled:
-        out.append(_MULLIGANS(p=_pct(document["p_mulligan"], document["p_mulligan_se"], digits=1)))
+        p, se = document["p_mulligan"], document["p_mulligan_se"]
+        if p < 0.001:  # not "0.0%": it can happen, rarely
+            out.append(_RARE_MULLIGAN)
+        else:
+            out.append(_MULLIGANS(p=_pct(p, se, digits=1)))
     turns = len(document["turns"])
     parts = []
     for entry in document["costs"]:
