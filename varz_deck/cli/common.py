@@ -62,6 +62,14 @@ GameOption = Annotated[
     ),
 ]
 OutputOption = Annotated[Output, typer.Option("--output", "-o", help=N_("Output format."))]
+DeckArgument = Annotated[
+    Path,
+    typer.Argument(
+        readable=False,  # a path that cannot be read is the deck's F001, not a usage error
+        help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
+        show_default=False,
+    ),
+]
 LangOption = Annotated[
     Optional[Lang],  # noqa: UP045
     typer.Option(

@@ -15,6 +15,7 @@ from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
     DateOption,
+    DeckArgument,
     ExcludeOption,
     GameOption,
     LangOption,
@@ -54,14 +55,6 @@ class CompareOutput(str, Enum):
     json = "json"
 
 
-DeckArgument = Annotated[
-    Path,
-    typer.Argument(
-        readable=False,
-        help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
-        show_default=False,
-    ),
-]
 CompareOutputOption = Annotated[
     CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
 ]

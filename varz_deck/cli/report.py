@@ -11,6 +11,7 @@ from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
     DateOption,
+    DeckArgument,
     GameOption,
     LangOption,
     check_date,
@@ -28,14 +29,7 @@ REPORT_HELP = N_(
 
 
 def report(
-    deck: Annotated[
-        Path,
-        typer.Argument(
-            readable=False,
-            help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
-            show_default=False,
-        ),
-    ],
+    deck: DeckArgument,
     output: Annotated[
         Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
         typer.Option(

@@ -12,6 +12,7 @@ from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
     DateOption,
+    DeckArgument,
     GameOption,
     LangOption,
     check_date,
@@ -58,14 +59,7 @@ class SimOutput(str, Enum):
 
 
 def sim(
-    deck: Annotated[
-        Path,
-        typer.Argument(
-            readable=False,
-            help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
-            show_default=False,
-        ),
-    ],
+    deck: DeckArgument,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, help=N_("Games to simulate."))
     ] = 100_000,

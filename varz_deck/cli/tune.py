@@ -12,6 +12,7 @@ from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
     DateOption,
+    DeckArgument,
     GameOption,
     LangOption,
     check_date,
@@ -56,13 +57,6 @@ class TuneOutput(str, Enum):
     json = "json"
 
 
-DeckArgument = Annotated[
-    Path,
-    typer.Argument(
-        help=N_("A deck file (.yaml, .yml, .txt, .dek), a deck code, or - for standard input."),
-        show_default=False,
-    ),
-]
 OutputOption = Annotated[
     TuneOutput, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
 ]

@@ -9,8 +9,9 @@ tune, sim) and collects the parts; `core.htmlreport` draws them. Nothing here na
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.i18n import CardName, Message, Term, msg
 
@@ -117,6 +118,11 @@ class Analysis:
     answer: tuple[Message, ...]
     parts: tuple[Part, ...]
     settings: tuple[Message, ...] = field(default=())  # how the figures were made (seed, games)
+
+
+def card_name(card: Mapping[str, Any], names: Mapping[str, CardName]) -> CardName:
+    """A JSON document's card (its `id` and English `name`) named in every language it has."""
+    return names.get(card["id"], CardName(card["name"], quote=False))
 
 
 NO_TUNER = msg("report", "This game has no tuner: no on-curve odds or swaps.")

@@ -17,6 +17,7 @@ from varz_deck.core.analysis import (
     Part,
     Series,
     Table,
+    card_name,
 )
 from varz_deck.core.i18n import CardName, Message, Term, msg
 from varz_deck.games.azuki.glossary import named
@@ -26,10 +27,6 @@ Names = Mapping[str, CardName]
 _CARD = msg("sim", "Card")
 _COST = msg("sim", "Cost")
 _COPIES = msg("sim", "Copies")
-
-
-def _name(card: Mapping[str, Any], names: Names) -> CardName:
-    return names.get(card["id"], CardName(card["name"], quote=False))
 
 
 def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
@@ -73,7 +70,7 @@ def tune_parts(doc: Mapping[str, Any], names: Names, no_swaps: Message) -> tuple
         ),
         tuple(
             (
-                _name(s, names),
+                card_name(s, names),
                 Figure(s["cost"], COUNT),
                 Figure(s["copies"], COUNT),
                 Figure(s["on_curve_turn"], TURN),
@@ -104,7 +101,7 @@ def sim_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
         ),
         tuple(
             (
-                _name(c, names),
+                card_name(c, names),
                 fig(c["p_in_opening_hand"], c["p_in_opening_hand_se"]),
                 fig(c["p_drawn_by_turn"][-1], c["p_drawn_by_turn_se"][-1]),
             )

@@ -17,6 +17,7 @@ from varz_deck.core.analysis import (
     Part,
     Series,
     Table,
+    card_name,
 )
 from varz_deck.core.i18n import CardName, Message, Term, msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
@@ -29,10 +30,6 @@ _COST = msg("sim", "Cost")
 _COPIES = msg("sim", "Copies")
 _COLOUR = msg("sim", "Colour")
 _TURN = msg("sim", "Turn")
-
-
-def _name(card: Mapping[str, Any], names: Names) -> CardName:
-    return names.get(card["id"], CardName(card["name"], quote=False))
 
 
 def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
@@ -86,7 +83,7 @@ def tune_parts(doc: Mapping[str, Any], names: Names, good_news: Message) -> tupl
         ),
         tuple(
             (
-                _name(s, names),
+                card_name(s, names),
                 Figure(s["cost"], COUNT),
                 Term("color", s["color"]),
                 Figure(s["copies"], COUNT),
@@ -116,8 +113,8 @@ def tune_parts(doc: Mapping[str, Any], names: Names, good_news: Message) -> tupl
             ),
             tuple(
                 (
-                    _name(w["out"], names),
-                    _name(w["in"], names),
+                    card_name(w["out"], names),
+                    card_name(w["in"], names),
                     Figure(w["min_p_on_curve"], PERCENT),
                     Figure(w["mean_p_on_curve"], PERCENT),
                 )
@@ -140,7 +137,7 @@ def sim_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
         ),
         tuple(
             (
-                _name(c, names),
+                card_name(c, names),
                 Figure(c["p_in_opening_hand"], PERCENT),
                 Figure(c["curve_turn"], TURN),
                 Figure(c["p_cast_on_curve"], PERCENT, c["p_cast_on_curve_se"]),
