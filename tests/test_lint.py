@@ -181,9 +181,11 @@ def test_bundled_database_lints_clean(runner: CliRunner) -> None:
     result = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
     assert result.diagnostics == []
     assert result.database is not None and len(result.database.cards) > 100
-    code, out = _lint(runner)  # no DIR: the bundled database
+    code, out = _lint(runner, str(ROOT / "varz_deck" / "games" / "varz" / "card_data"))
     assert code == 0, out
     assert out.rstrip().endswith("clean")
+    result = runner.invoke(app, ["cards", "lint", "--lang", "en"])  # no DIR: here is no database
+    assert result.exit_code == 2 and "varz-deck cards lint DIR" in result.output
 
 
 def test_independent_database_lints_without_errors(altdb_path: Path, runner: CliRunner) -> None:

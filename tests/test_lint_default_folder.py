@@ -26,9 +26,10 @@ def lint(cwd: Path, *args: str, cards: str | None = None) -> subprocess.Complete
 
 def test_a_folder_without_card_files_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not card data\n", encoding="utf-8")
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
     done = lint(tmp_path)
     assert done.returncode == 2
-    assert "no card files here" in done.stderr and "varz-deck cards lint DIR" in done.stderr
+    assert "not a card database" in done.stderr and "varz-deck cards lint DIR" in done.stderr
     assert "clean" not in done.stdout
 
 

@@ -61,22 +61,19 @@ LINT_HELP = N_(
 
 def _lint_root(cards: Path | None, lang: str) -> Path:
     """The folder `cards lint` reads without one given: --cards, else $VARZ_DECK_CARDS, else the
-    current folder when it holds card files (a formats.yaml, or YAML files at its top). Never the
-    bundled database: a maintainer reading "clean" must be reading about their own data."""
+    current folder when it is a card database (it has its formats.yaml). Never the bundled
+    database: a maintainer reading "clean" must be reading about their own data."""
     from varz_deck.core.discovery import formats_path
     from varz_deck.games.library import named_root
 
     named = named_root(cards)
     if named is not None:
         return named
-    here = Path.cwd()
-    if formats_path(here) is not None or any(
-        p.suffix in (".yaml", ".yml") and p.is_file() for p in here.iterdir()
-    ):
+    if formats_path(Path.cwd()) is not None:
         return Path(".")
     no_cards = msg(
         "cli",
-        "no card files here (no formats.yaml, no .yaml file); give the card-data folder: "
+        "this folder is not a card database (it has no formats.yaml); give the card-data folder: "
         "varz-deck cards lint DIR",
     )
     fail(no_cards, EXIT_USAGE, lang)
@@ -89,7 +86,7 @@ def cards_lint(
             readable=False,  # an unreadable path is reported (F001), not a usage error
             help=N_(
                 "Card database folders (default: --cards, $VARZ_DECK_CARDS, else the current "
-                "folder when it holds card files)."
+                "folder when it has a formats.yaml)."
             ),
             show_default=False,
         ),
