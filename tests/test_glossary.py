@@ -164,3 +164,21 @@ def test_every_analysis_footer_links_the_glossary(args: tuple[object, ...]) -> N
         assert result.exit_code == 0, result.output
         hint = GLOSSARY_HINT.render(lang)
         assert hint in result.stdout.replace("\n", " " if lang == "en" else ""), lang
+
+
+def test_the_shared_glossary_and_what_a_game_drops() -> None:
+    from varz_deck.core.glossary import SHARED
+
+    assert list(entries()) == [e.key for e in SHARED]
+    azuki = entries(get_game("azuki"))
+    assert "cast-on-curve" not in azuki and "cast-on-curve" in entries(get_game("varz"))
+    assert azuki["castable-on-curve"].see == ("curve-turn",)  # no link to a dropped term
+    assert azuki["curve-turn"].definition.render("en").startswith("The first turn the IKZ")
+
+
+def test_find_folds_width_case_hyphens_and_spaces() -> None:
+    glossary = entries(get_game("varz"))
+    want = glossary["castable-on-curve"]
+    for term in ("CASTABLE-ON-CURVE", "  castable on curve ", "ｃａｓｔａｂｌｅ－ｏｎ－ｃｕｒｖｅ"):
+        assert find(glossary, term) is want, term
+    assert find(glossary, "castable_on_curve") is None

@@ -114,3 +114,30 @@ def test_wrapping_loses_no_character_and_fits(text: str, width: int) -> None:
     for line in lines:
         assert cell_len(line) <= width or len(line) == 1
         assert line == line.strip(" ")
+
+
+def test_break_points_keep_numbers_words_and_closing_marks() -> None:
+    from varz_deck.core.wrap import break_points
+
+    text = "同名カードは 3 枚まで（再録）：1 枚抜いて"
+    cuts = break_points(text)
+    assert text.index("枚") not in cuts  # "3 枚" stays together
+    assert all(text[c] not in CLOSING for c in cuts)  # no line starts with ）or ：
+    ninja = "「影渡り」は《Ninja》のスキルです"
+    assert not [c for c in break_points(ninja) if ninja.index("N") < c < ninja.index("》")]
+    assert break_points("a b") == [2] and break_points("") == []
+    assert break_points("神楽 響が", keep=["神楽 響"]) == [
+        c for c in break_points("神楽 響が") if c > 4
+    ]
+
+
+def test_spans_give_the_first_line_its_own_width() -> None:
+    from varz_deck.core.wrap import spans
+
+    assert spans("aaa bbb ccc", 7, first=3) == [(0, 3), (4, 11)]
+    assert spans("aaa bbb ccc", 7) == [(0, 7), (8, 11)]
+    assert spans("   ", 5) == [] and wrap("", 5) == []
+    assert spans("abcdef", 4) == [(0, 4), (4, 6)]  # a word longer than the line is cut
+    lines = wrap("字字字字字", 4)  # by cells: a CJK character is two
+    assert "".join(lines) == "字字字字字" and all(cell_len(line) <= 4 for line in lines)
+    assert len(lines) >= 3

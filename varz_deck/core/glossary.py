@@ -47,28 +47,6 @@ class Entry:
     see: tuple[str, ...] = ()  # keys of the entries a reader should compare it with
 
 
-def entry(
-    key: str,
-    name: str,
-    definition: str,
-    *,
-    symbol: str = "",
-    json: Iterable[str] = (),
-    kind: str = NOT_A_FIGURE,
-    see: Iterable[str] = (),
-) -> Entry:
-    """An entry whose name and definition are marked for translation in the `glossary` context."""
-    return Entry(
-        key,
-        msg("glossary", name),
-        msg("glossary", definition),
-        symbol,
-        tuple(json),
-        kind,
-        tuple(see),
-    )
-
-
 # The shared entries. Their msgids are spelled out where they are made so the extractor finds them.
 SHARED: tuple[Entry, ...] = (
     Entry(
@@ -212,11 +190,6 @@ def entries(game: Game | None = None) -> dict[str, Entry]:
     return {key: replace(e, see=tuple(k for k in e.see if k in kept)) for key, e in kept.items()}
 
 
-def all_entries(games: Iterable[Game]) -> dict[str, Mapping[str, Entry]]:
-    """Each game's glossary by game key (for the documentation and the consistency test)."""
-    return {game.key: entries(game) for game in games}
-
-
 def _folded(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold().replace("-", " ").strip()
 
@@ -231,8 +204,3 @@ def find(
         if wanted in names:
             return e
     return None
-
-
-def name(glossary: Mapping[str, Entry], key: str, lang: str) -> str:
-    """The name of an entry in a language (KeyError for a key the glossary lacks: a typo in code)."""
-    return glossary[key].name.render(lang)
