@@ -179,6 +179,11 @@ def test_the_shared_glossary_and_what_a_game_drops() -> None:
 def test_find_folds_width_case_hyphens_and_spaces() -> None:
     glossary = entries(get_game("varz"))
     want = glossary["castable-on-curve"]
-    for term in ("CASTABLE-ON-CURVE", "  castable on curve ", "ｃａｓｔａｂｌｅ－ｏｎ－ｃｕｒｖｅ"):
+    for term in (
+        "CASTABLE-ON-CURVE",
+        "  castable on curve ",
+        "castable-on curve",
+        "ｃａｓｔａｂｌｅ－ｏｎ－ｃｕｒｖｅ",
+    ):
         assert find(glossary, term) is want, term
     assert find(glossary, "castable_on_curve") is None
