@@ -76,8 +76,10 @@ def test_the_opening_hand_figure_is_the_hypergeometric_one() -> None:
 def test_sim_opens_with_the_answer_then_the_tables() -> None:
     lines = run("sim", KAGURA, "--games", "2000", "--lang", "en").stdout.splitlines()
     first_table = lines.index("Cards")
-    answer = " ".join(lines[4:first_table])
-    assert answer.startswith("Opening hands:")
+    # The header above the answer wraps with the deck's path, so the answer is found, not counted.
+    start = next(i for i, line in enumerate(lines) if line.startswith("Opening hands:"))
+    assert start < first_table and lines[start - 1] == ""
+    answer = " ".join(lines[start:first_table]).strip()
     assert "VAZ used: over 8 turns you spend" in answer
     assert "From turn 5 you spend only" in answer and "your hand is nearly empty" in answer
     assert "Your hero reaches V-Sync (evolution level 6) on turn 3." in answer
