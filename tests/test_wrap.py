@@ -141,3 +141,36 @@ def test_spans_give_the_first_line_its_own_width() -> None:
     lines = wrap("字字字字字", 4)  # by cells: a CJK character is two
     assert "".join(lines) == "字字字字字" and all(cell_len(line) <= 4 for line in lines)
     assert len(lines) >= 3
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("columns", [50, 150])
+def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, columns: int) -> None:
+    from varz_deck.core.i18n import term
+    from varz_deck.core.wrap import break_points
+    from varz_deck.games import all_codes
+
+    lines = _run(lang, columns, "rules").splitlines()
+    checked = 0
+    for info in all_codes().values():
+        summary = term("summary", info.summary, lang)
+        flat = summary.replace(" ", "")
+        tails = [
+            line[line.index(summary[:8]) :].strip() if summary[:8] in line else "" for line in lines
+        ]
+        start = next(
+            (i for i, t in enumerate(tails) if t and flat.startswith(t.replace(" ", ""))), None
+        )
+        if start is None or summary in lines[start]:
+            continue  # not shown, or on one line
+        pieces = [tails[start]]
+        while "".join(pieces).replace(" ", "") != flat:
+            pieces.append(lines[start + len(pieces)].strip())
+        at, cuts = 0, set(break_points(summary))
+        for piece in pieces[:-1]:
+            at = summary.index(piece, at) + len(piece)
+            while at < len(summary) and summary[at] == " ":
+                at += 1
+            assert at in cuts, f"{summary!r} is broken after {piece!r}"
+        checked += 1
+    assert checked, "no summary wrapped: the test shows nothing"

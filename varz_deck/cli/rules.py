@@ -121,6 +121,7 @@ def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> Rend
     from rich.text import Text
 
     from varz_deck.core.i18n import msg, term
+    from varz_deck.core.wrap import CJK, wrap
 
     headings = [
         msg("rules", "code").render(lang),
@@ -146,12 +147,16 @@ def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> Rend
             table.add_column(heading, no_wrap=True)
         table.add_column(msg("rules", "what it flags").render(lang), overflow="fold", ratio=1)
         for row in rows:
-            table.add_row(*row)
+            # rich breaks a Japanese or Chinese line anywhere; these break between phrases
+            flags = "\n".join(wrap(row[4], left)) if CJK.search(row[4]) else row[4]
+            table.add_row(*row[:4], flags)
         return table
     blocks: list[RenderableType] = []
     for code, severity, name, section, summary in rows:
         blocks.append(Text(f"{code} {severity} {name}", overflow="fold"))
         place = Text(f"{headings[3]}: {section}" if section != "-" else "", overflow="fold")
+        if CJK.search(summary):
+            summary = "\n".join(wrap(summary, max(1, columns - 2)))
         blocks.append(
             Padding(Group(place, Text(summary)) if section != "-" else Text(summary), (0, 0, 0, 2))
         )
