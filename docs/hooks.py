@@ -85,6 +85,19 @@ def _run(*args: str) -> str:
     return str(result.stdout)
 
 
+_GUIDES = {
+    "dated formats": "../../guides/card-data.md#ban-lists-and-release-dates",
+    "card data": "../../guides/card-data.md",
+}
+
+
+def _linked(section: str) -> str:
+    """A code's place, its words for this site's own pages linked to them."""
+    for words, target in _GUIDES.items():
+        section = section.replace(words, f"[{words}]({target})")
+    return section
+
+
 def _rule_pages() -> dict[str, str]:
     from varz_deck.games import all_codes
 
@@ -93,11 +106,11 @@ def _rule_pages() -> dict[str, str]:
     rows = ["| Code | Severity | Name | Rulebook |", "| --- | --- | --- | --- |"]
     for code, info in codes.items():
         rows.append(
-            f"| [{code}]({code}.md) | {info.severity.value} | {info.name} | {info.section} |"
+            f"| [{code}]({code}.md) | {info.severity.value} | {info.name} | {_linked(info.section)} |"
         )
         pages[f"reference/rules/{code}.md"] = (
             f"# {code} {info.name}\n\n"
-            f"*{info.severity.value}* · rulebook: {info.section}\n\n"
+            f"*{info.severity.value}* · rulebook: {_linked(info.section)}\n\n"
             f"{info.summary}\n\n"
             "As `varz-deck rules " + code + "` prints it:\n\n"
             "```text\n" + _run("rules", code, "--lang", "en") + "```\n"

@@ -58,3 +58,11 @@ def test_the_glossary_and_the_api_are_on_the_site(site: Path) -> None:
     assert 'id="varz-castable-on-curve"' in glossary and 'id="azuki-curve-turn"' in glossary
     api = (site / "reference" / "json" / "index.html").read_text(encoding="utf-8")
     assert "/api/v1/events/{event}/decklists" in api
+
+
+def test_no_page_points_to_a_spec_readers_do_not_have(site: Path) -> None:
+    # the project's SPEC is not published: a rule's place names a page of this site instead
+    for page in site.rglob("*.html"):
+        assert "SPEC §" not in page.read_text(encoding="utf-8"), page.relative_to(site)
+    c008 = (site / "reference" / "rules" / "C008" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../../guides/card-data/#ban-lists-and-release-dates"' in c008

@@ -93,6 +93,8 @@ def rules(
 _SECTIONS = {
     "Deck building": msg("rules", "Deck building"),
     "format data": msg("rules", "format data"),
+    "card data": msg("rules", "card data"),
+    "dated formats": msg("rules", "dated formats"),
 }
 
 

@@ -49,7 +49,7 @@ class Renderer(BaseRenderer):
 api = NinjaAPI(
     title="varz-deck registration",
     version="1",
-    description="Deck registration for an event (SPEC §9). Errors: "
+    description="Deck registration for an event. Errors: "
     '`{"error": {"code": "...", "message": "..."}}`.',
     urls_namespace="api-v1",
     renderer=Renderer(),

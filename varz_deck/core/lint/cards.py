@@ -47,7 +47,7 @@ def set_code_mismatch(view: CardFile) -> Iterator[Diagnostic]:
 IN_FILE.rule(
     "C102",
     "set-code-id-mismatch",
-    "SPEC §1",
+    "card data",
     severity=Severity.WARNING,
     fix="Move the card to the file of its set, or correct its id.",
 )(set_code_mismatch)
@@ -77,7 +77,7 @@ def duplicate_ids(view: Cards) -> Iterator[Diagnostic]:
 ACROSS.rule(
     "C002",
     "card-id-duplicate",
-    "SPEC §1",
+    "card data",
     fix="Give each card its own id: renumber or remove the duplicate.",
 )(duplicate_ids)
 C002 = ACROSS.rules["C002"].info
@@ -130,7 +130,7 @@ def printings_differ(view: Cards) -> Iterator[Diagnostic]:
 ACROSS.rule(
     "C003",
     "printings-differ",
-    "SPEC §1",
+    "card data",
     fix="Make the printings of the name agree on their game fields, or rename one card.",
 )(printings_differ)
 C003 = ACROSS.rules["C003"].info
@@ -202,7 +202,7 @@ def shared_names(view: Cards) -> Iterator[Diagnostic]:
 ACROSS.rule(
     "C101",
     "card-name-shared",
-    "SPEC §2",
+    "card data",
     severity=Severity.WARNING,
     fix="Rename one of the cards; until then decks must use the cards' ids.",
 )(shared_names)
@@ -246,7 +246,7 @@ def translations_differ(view: Cards) -> Iterator[Diagnostic]:
 ACROSS.rule(
     "C103",
     "printings-translated-differently",
-    "SPEC §1",
+    "card data",
     severity=Severity.WARNING,
     fix="Give every printing of the card the same translated names.",
 )(translations_differ)

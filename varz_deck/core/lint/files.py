@@ -58,7 +58,7 @@ def formats_file_misnamed(view: RootFile) -> Iterator[Diagnostic]:
 ROOT_FILES.rule(
     "C007",
     "formats-file-misnamed",
-    "SPEC §1",
+    "card data",
     fix="Name the file exactly formats.yaml, and keep only one of formats.yaml and .yml.",
 )(formats_file_misnamed)
 C007 = ROOT_FILES.rules["C007"].info
@@ -80,7 +80,7 @@ def database_empty(view: Folder) -> Iterator[Diagnostic]:
 FOLDER.rule(
     "C006",
     "card-database-empty",
-    "SPEC §1",
+    "card data",
     fix="Point --cards at the folder of the card files, each with a top-level `cards:` list.",
 )(database_empty)
 C006 = FOLDER.rules["C006"].info

@@ -189,7 +189,7 @@ def change_date_invalid(view: FormatsFile) -> Iterator[Diagnostic]:
 FORMATS.rule(
     "C008",
     "change-date-invalid",
-    "SPEC §12",
+    "dated formats",
     fix="Write the change's date as a real day, YYYY-MM-DD.",
 )(change_date_invalid)
 C008 = FORMATS.rules["C008"].info
@@ -225,7 +225,7 @@ def changes_out_of_order(view: FormatsFile) -> Iterator[Diagnostic]:
 FORMATS.rule(
     "C105",
     "changes-out-of-order",
-    "SPEC §12",
+    "dated formats",
     severity=Severity.WARNING,
     fix="Order the format's changes by date.",
 )(changes_out_of_order)
@@ -291,7 +291,7 @@ def change_names_unknown(view: FormatsFile) -> Iterator[Diagnostic]:
 FORMATS.rule(
     "C009",
     "change-names-unknown",
-    "SPEC §12",
+    "dated formats",
     fix="Correct the card id or set code in the change, or add it to the database.",
 )(change_names_unknown)
 C009 = FORMATS.rules["C009"].info
@@ -332,7 +332,7 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
 FORMATS.rule(
     "C010",
     "banned-and-unbanned",
-    "SPEC §12",
+    "dated formats",
     fix="Keep the ban or the unban of that date, not both.",
 )(banned_and_unbanned)
 C010 = FORMATS.rules["C010"].info

@@ -23,7 +23,7 @@ def schema_violations(name: str, doc: Document, shown: str) -> tuple[list[Diagno
 C001 = check_code(
     "C001",
     "card-schema-violation",
-    "SPEC §1",
+    "card data",
     schema_violations,
     scope=Scope.CARDS,
     fix="Fix the field the message names, as the schema says (`varz-deck schema NAME`).",

@@ -74,7 +74,7 @@ rule(
 
 
 def card_not_yet_released(view: AzukiView) -> Iterator[Diagnostic]:
-    """A card is legal once its set is released (SPEC §12).
+    """A card is legal once its set is released.
 
     Legal:   an AZK02 card checked on AZK02's release day
     Illegal: the same card checked the day before
@@ -94,14 +94,14 @@ def card_not_yet_released(view: AzukiView) -> Iterator[Diagnostic]:
 rule(
     "A108",
     "card-not-yet-released",
-    "SPEC §12",
+    "dated formats",
     format_rule=True,
     fix="Play a printing already released on the day checked, or check the deck for a later day.",
 )(card_not_yet_released)
 
 
 def announced_ban(view: AzukiView) -> Iterator[Diagnostic]:
-    """Warn of a ban 1 to 60 days ahead of a card the deck plays (SPEC §12).
+    """Warn of a ban 1 to 60 days ahead of a card the deck plays.
 
     Fine:    a ban from 2027-01-15 of a card the deck plays, checked on 2026-11-15
     Warning: the same ban checked on 2027-01-01 (in 14 days)
@@ -130,7 +130,7 @@ def announced_ban(view: AzukiView) -> Iterator[Diagnostic]:
 rule(
     "A201",
     "announced-ban",
-    "SPEC §12",
+    "dated formats",
     format_rule=True,
     severity=Severity.WARNING,
     fix="Replace the card before its ban is in force, or check for the day of your event.",

@@ -172,7 +172,7 @@ rule(
 
 
 def not_yet_released(view: DeckView) -> Iterator[Diagnostic]:
-    """A card is legal once a set of one of its printings is released (SPEC §12).
+    """A card is legal once a set of one of its printings is released.
 
     Legal:   a VZ03 card checked on 2027-02-01, VZ03's release day
     Illegal: the same card checked on 2027-01-31
@@ -197,7 +197,7 @@ def not_yet_released(view: DeckView) -> Iterator[Diagnostic]:
 rule(
     "V118",
     "not-yet-released",
-    "format data (2.2), SPEC §12",
+    "format data (2.2), dated formats",
     format_rule=True,
     fix="Replace the card, or check the deck for a day on or after its set's release.",
 )(not_yet_released)
@@ -262,7 +262,7 @@ def announced_change(view: DeckView) -> Iterator[Diagnostic]:
 rule(
     "W203",
     "announced-change",
-    "format data (2.2), SPEC §12",
+    "format data (2.2), dated formats",
     format_rule=True,
     severity=Severity.WARNING,
     fix="Replace the card before the change is in force, or check for the day of your event.",
