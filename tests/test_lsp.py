@@ -453,6 +453,37 @@ async def test_hover_shows_the_card(client: LanguageClient) -> None:
 
 
 @pytest.mark.asyncio(loop_scope="module")
+async def test_hover_in_a_deck_gives_the_cards_figures_by_their_glossary_names(
+    client: LanguageClient,
+) -> None:
+    path = EXAMPLES / "red-kagura-festival.yaml"
+    text = path.read_text(encoding="utf-8")
+    await open_doc(client, path)
+    line = text.split("\n").index("  Ember Imp: 3")
+    hover = await client.text_document_hover_async(
+        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 5))
+    )
+    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    from typer.testing import CliRunner
+
+    from varz_deck.cli.main import build_app
+
+    tuned = CliRunner().invoke(build_app(), ["tune", str(path), "-o", "json"])
+    spell = next(s for s in json.loads(tuned.stdout)["spells"] if s["name"] == "Ember Imp")
+    value = hover.contents.value
+    assert "In this deck as it is now (on the play, mulligan auto):" in value
+    assert f"- castable on curve: {100 * spell['p_on_curve']:.1f}%" in value
+    assert f"- curve turn: {spell['on_curve_turn']}" in value
+    assert "varz-deck explain TERM" in value
+    # a portal is in no per-spell table: the card alone
+    line = text.split("\n").index("  Crimson Gate: 4")
+    hover = await client.text_document_hover_async(
+        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 4))
+    )
+    assert hover is None or "In this deck" not in str(hover.contents)
+
+
+@pytest.mark.asyncio(loop_scope="module")
 async def test_definition_opens_the_cards_line(client: LanguageClient) -> None:
     path = EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml"
     text = path.read_text(encoding="utf-8")

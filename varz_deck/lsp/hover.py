@@ -1,5 +1,6 @@
 """Hover on a card reference: the card's names, its fields as its card file gives them (type,
-cost, colour, keywords, stats…), its text and its printings."""
+cost, colour, keywords, stats…), its text and its printings; in a deck, the card's exact figures
+in that deck (castable on curve…), named as the glossary names them."""
 
 from __future__ import annotations
 
@@ -8,13 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from varz_deck.core.i18n import msg
 from varz_deck.core.sanitize import safe
 from varz_deck.lsp.guard import guarded
 
 if TYPE_CHECKING:
+    from varz_deck.core.analysis import Part
     from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.game import Game
+    from varz_deck.lsp.documents import Document
     from varz_deck.lsp.server import VarzServer
 
+_IN_THIS_DECK = msg("lsp", "In this deck as it is now ({on}, mulligan {mulligan}):")
 _NOT_SHOWN = {"id", "name", "names", "file", "line", "set", "text", "flavor", "aliases"}
 
 
@@ -71,10 +77,68 @@ def hover(server: VarzServer, params: types.HoverParams) -> types.Hover | None:
         types.Position(params.position.line, server.units.count(line[: ref.start])),
         types.Position(params.position.line, server.units.count(line[: ref.end])),
     )
-    body = "\n\n---\n\n".join(card_markdown(card, database) for card in cards)
+    game = server.deck_game(doc.uri)
+    shown = [
+        card_markdown(card, database) + figures_markdown(server, doc, game, card) for card in cards
+    ]
+    body = "\n\n---\n\n".join(shown)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=body), range=span
     )
+
+
+def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
+    """`varz-deck tune`'s parts for the buffer as it is (defaults: on the play, the game's
+    mulligan), computed once per text; () when the game has no tuner or the deck is unusable."""
+    cached = server.figures.get(doc.uri)
+    if cached is not None and cached[0] == doc.text:
+        return cached[1]
+    from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.source import DeckSource
+
+    tuner, database = game.tuner, server.library.of_game(game.key).database
+    parts: tuple[Part, ...] = ()
+    if tuner is not None and "tune" in tuner.options and database is not None:
+        mulligan = "auto" if "mulligan" in tuner.options else "none"
+        source = DeckSource.from_text(str(doc.path), doc.text)
+        try:
+            outcome = tuner.tune(
+                source, database, target=0.9, on="play", mulligan=mulligan, date=server.date
+            )
+            parts = tuple(outcome.parts())
+        except DeckUnusable:
+            parts = ()
+    server.figures[doc.uri] = (doc.text, parts)
+    return parts
+
+
+def figures_markdown(server: VarzServer, doc: Document, game: Game, card: Any) -> str:
+    """The card's row of the deck's exact per-card tables, one glossary-named figure a line, and
+    where the terms are explained; "" when the deck gives the card none."""
+    from varz_deck.core.analysis import Figure, Table
+    from varz_deck.core.glossary import GLOSSARY_HINT, entries
+    from varz_deck.core.htmlreport import figure_text
+    from varz_deck.core.i18n import CardName
+
+    glossary, lang = entries(game), server.lang
+    lines: list[str] = []
+    for part in _parts(server, doc, game):
+        if not isinstance(part, Table):
+            continue
+        for row in part.rows:
+            if not (row and isinstance(row[0], CardName) and row[0].name == card.name):
+                continue
+            lines.append(f"**{safe(part.title.render(lang))}**")
+            for column, cell in zip(part.columns, row, strict=True):
+                entry = glossary.get(column.term or "")
+                if entry is not None and isinstance(cell, Figure):
+                    lines.append(f"- {safe(entry.name.render(lang))}: {figure_text(cell, lang)}")
+    if not lines:
+        return ""
+    tuner = game.tuner
+    mulligan = "auto" if tuner is not None and "mulligan" in tuner.options else "none"
+    head = _IN_THIS_DECK(on=msg("sim", "on the play"), mulligan=mulligan).render(lang)
+    return "\n\n" + "\n".join([safe(head), "", *lines, "", safe(GLOSSARY_HINT.render(lang))])
 
 
 def register(server: VarzServer) -> None:

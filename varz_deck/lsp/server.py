@@ -87,6 +87,7 @@ class VarzServer(LanguageServer):
         self.workspace_folder: Path | None = None
         self.docs: dict[str, Document] = {}
         self.reports: dict[str, DeckReport] = {}
+        self.figures: dict[str, tuple[str, tuple[Any, ...]]] = {}  # uri -> (text, tune's parts)
         self.card_roots: dict[str, Path] = {}  # uri -> database folder, for open card files
         self.library = Library(database_folder(cards, self.settings, None))
 
@@ -198,6 +199,7 @@ class VarzServer(LanguageServer):
     def close_document(self, uri: str) -> None:
         self.docs.pop(uri, None)
         self.reports.pop(uri, None)
+        self.figures.pop(uri, None)
         self.card_roots.pop(uri, None)
 
     def is_card_file(self, uri: str) -> bool:
