@@ -102,6 +102,7 @@ def test_a_mono_colour_deck_leaves_out_the_colour_breakdowns_and_says_why() -> N
     tune = run("tune", KAGURA, "--lang", "en").stdout
     assert "VAZ skills of one colour a spell of cost C needs" not in tune
     assert "so there is no table of VAZ skills needed by colour." in tune.replace("\n", " ")
+    assert "for an off-colour spell" not in tune.replace("\n", " ")  # no VAZ column to explain
 
 
 def test_a_splash_deck_keeps_them() -> None:
@@ -109,6 +110,7 @@ def test_a_splash_deck_keeps_them() -> None:
     assert "By colour" in sim and "the curve has no colour breakdown" not in sim
     tune = run("tune", SPLASH, "--lang", "en").stdout
     assert "VAZ skills of one colour a spell of cost C needs" in tune
+    assert "VAZ: VAZ skills needed for an off-colour spell" in tune.replace("\n", " ")
 
 
 def test_no_swap_helps_reads_as_good_news() -> None:

@@ -126,6 +126,8 @@ def test_break_points_keep_numbers_words_and_closing_marks() -> None:
     ninja = "「影渡り」は《Ninja》のスキルです"
     assert not [c for c in break_points(ninja) if ninja.index("N") < c < ninja.index("》")]
     assert break_points("a b") == [2] and break_points("") == []
+    figure = "sim の P(cast) は低い"
+    assert not [c for c in break_points(figure) if figure.index("P") < c <= figure.index(")")]
     assert break_points("神楽 響が", keep=["神楽 響"]) == [
         c for c in break_points("神楽 響が") if c > 4
     ]

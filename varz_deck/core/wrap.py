@@ -15,7 +15,7 @@ from typing import Any
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 CLOSING = "、。，．：；！？）」』】》〉”’・ー,.:;!?)"  # never at the start of a line (kinsoku)
 KANA = re.compile(r"[\u3040-\u30ff]")
-LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.,'’:/_-]*[A-Za-z0-9]")
+LATIN = re.compile(r"[!-~’]{2,}")  # a run of ASCII with no space: a word, a number, "P(cast)"
 
 
 def cells(text: str) -> int:
@@ -49,7 +49,7 @@ def break_points(text: str, keep: Iterable[str] = ()) -> list[int]:
         if ch == " "
         and not (0 < i < len(text) - 1 and text[i - 1].isdigit() and CJK.match(text[i + 1]))
     )  # a number stays with its counter ("3 枚", "4 张")
-    for i in [c for c in cuts if c < len(text) and text[c] in CLOSING]:
+    for i in [c for c in cuts if c < len(text) and text[c] in CLOSING and text[c - 1] != " "]:
         cuts.discard(i)  # kinsoku: the break moves past the closing marks, they end the line
         while i < len(text) and text[i] in CLOSING:
             i += 1

@@ -10,6 +10,7 @@ from varz_deck.core.analysis import Part
 from varz_deck.core.glossary import GLOSSARY_HINT
 from varz_deck.core.i18n import CardName, Message, Term, msg, term
 from varz_deck.core.tuning import fit, pad, pct, points, r
+from varz_deck.core.wrap import CJK
 from varz_deck.games.varz.cards import COLORS
 from varz_deck.games.varz.glossary import named
 from varz_deck.games.varz.resolve import DeckView
@@ -178,8 +179,10 @@ _DELAY_NOTE = msg(
     "tune",
     "P(on curve): {castable} (exact): in hand and payable on its curve turn (Turn), each spell "
     "counted as if it were the only one to cast; varz-deck sim's P(cast) is lower, since there "
-    "the turn's VAZ may go to another spell. Delay: {delay}, in turns. VAZ: {needed} for an "
-    "off-colour spell at the target (the deck's count in brackets).",
+    "the turn's VAZ may go to another spell. Delay: {delay}, in turns.",
+)
+_NEED_NOTE = msg(
+    "tune", "VAZ: {needed} for an off-colour spell at the target (the deck's count in brackets)."
 )
 _SWAPS_LOWEST = msg("tune", "Best swaps by the lowest spell's odds (then the next lowest)")
 _SWAPS_MEAN = msg("tune", "Best swaps by the mean on-curve probability")
@@ -261,10 +264,11 @@ def render_tune(result: VarzTune, *, width: int, lang: str, color: bool) -> str:
             + pad(delay, 7, True)
             + pad(need_text, 7, True)
         )
-    note = _DELAY_NOTE(
-        castable=named("castable-on-curve"), delay=named("delay"), needed=named("skills-needed")
-    )
-    out += _wrap(say(note), width)
+    note = say(_DELAY_NOTE(castable=named("castable-on-curve"), delay=named("delay")))
+    if off_colour:  # the VAZ column is shown
+        need = say(_NEED_NOTE(needed=named("skills-needed")))
+        note += ("" if CJK.search(need) else " ") + need
+    out += _wrap(note, width)
     out.append("")
     lowest = min((o.p_on_curve for o in result.odds), default=Fraction(0))
     out.append(
