@@ -48,3 +48,21 @@ def test_the_named_database_still_wins(tmp_path: Path) -> None:
     done = lint(tmp_path, cards=str(BUNDLED))
     assert done.returncode == 0, done.stdout + done.stderr
     assert lint(tmp_path, "--cards", str(BUNDLED)).returncode == 0
+
+
+def test_card_files_without_a_formats_file_are_a_database(tmp_path: Path) -> None:
+    # formats.yaml is optional (the built-in formats apply): card files alone make the database
+    sets = tmp_path / "sets"
+    sets.mkdir()
+    shutil.copy(BUNDLED / "sets" / "vz01.yaml", sets / "vz01.yaml")
+    (tmp_path / ".pre-commit-hooks.yaml").write_text("- id: x\n", encoding="utf-8")
+    done = lint(tmp_path)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    assert "vz01.yaml" in done.stdout or "clean" in done.stdout
+
+
+def test_a_hidden_folders_card_files_do_not_count(tmp_path: Path) -> None:
+    hidden = tmp_path / ".cache" / "old"
+    hidden.mkdir(parents=True)
+    shutil.copy(BUNDLED / "sets" / "vz01.yaml", hidden / "vz01.yaml")
+    assert lint(tmp_path).returncode == 2

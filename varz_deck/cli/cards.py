@@ -61,20 +61,20 @@ LINT_HELP = N_(
 
 def _lint_root(cards: Path | None, lang: str) -> Path:
     """The folder `cards lint` reads without one given: --cards, else $VARZ_DECK_CARDS, else the
-    current folder when it is a card database (it has its formats.yaml). Never the bundled
-    database: a maintainer reading "clean" must be reading about their own data."""
-    from varz_deck.core.discovery import formats_path
+    current folder when it holds card files (or a formats.yaml). Never the bundled database: a
+    maintainer reading "clean" must be reading about their own data."""
+    from varz_deck.core.discovery import holds_card_files
     from varz_deck.games.library import named_root
 
     named = named_root(cards)
     if named is not None:
         return named
-    if formats_path(Path.cwd()) is not None:
+    if holds_card_files(Path.cwd()):
         return Path(".")
     no_cards = msg(
         "cli",
-        "this folder is not a card database (it has no formats.yaml); give the card-data folder: "
-        "varz-deck cards lint DIR",
+        "this folder is not a card database (no formats.yaml, and no YAML file with a cards: "
+        "list); give the card-data folder: varz-deck cards lint DIR",
     )
     fail(no_cards, EXIT_USAGE, lang)
 
@@ -86,7 +86,7 @@ def cards_lint(
             readable=False,  # an unreadable path is reported (F001), not a usage error
             help=N_(
                 "Card database folders (default: --cards, $VARZ_DECK_CARDS, else the current "
-                "folder when it has a formats.yaml)."
+                "folder when it holds card files)."
             ),
             show_default=False,
         ),

@@ -106,6 +106,36 @@ def database_game_key(root: Path, buffers: Buffers | None = None) -> str | None:
     return game_key_of(data)
 
 
+_CARDS_KEY = re.compile(rb"^cards[ \t]*:", re.MULTILINE)
+LOOK_BUDGET = 5_000  # entries `holds_card_files` looks at before it gives up
+
+
+def holds_card_files(root: Path, budget: int = LOOK_BUDGET) -> bool:
+    """Whether a folder looks like a card database: a formats file at its root, or a YAML file
+    with a top-level `cards:` key below it (hidden folders and nested databases not looked in;
+    at most `budget` entries looked at, so a home folder answers quickly)."""
+    if formats_path(root) is not None:
+        return True
+    seen = 0
+    for top, dirs, names in os.walk(root):
+        here = Path(top)
+        dirs[:] = sorted(
+            d for d in dirs if not d.startswith(".") and formats_path(here / d) is None
+        )
+        for name in sorted(names):
+            seen += 1
+            if seen > budget:
+                return False
+            if name.startswith(".") or not name.endswith((".yaml", ".yml")):
+                continue
+            try:
+                if _CARDS_KEY.search(read_bytes(here / name, CARD_FILE_LIMIT)):
+                    return True
+            except LoadError:
+                continue  # unreadable: it tells nothing either way
+    return False
+
+
 def formats_path(root: Path) -> Path | None:
     """The formats file of the database at root: formats.yaml, else formats.yml, else none."""
     for name in FORMATS_NAMES:
