@@ -177,14 +177,18 @@ def test_sarif_validates_against_its_schema(runner: CliRunner) -> None:
 # --------------------------------------------------------------------------- real databases
 
 
-def test_bundled_database_lints_clean(runner: CliRunner) -> None:
+def test_bundled_database_lints_clean(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     result = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
     assert result.diagnostics == []
     assert result.database is not None and len(result.database.cards) > 100
     code, out = _lint(runner, str(ROOT / "varz_deck" / "games" / "varz" / "card_data"))
     assert code == 0, out
     assert out.rstrip().endswith("clean")
-    result = runner.invoke(app, ["cards", "lint", "--lang", "en"])  # no DIR: here is no database
+    monkeypatch.chdir(tmp_path)  # an empty folder: no DIR here is a usage error
+    monkeypatch.delenv("VARZ_DECK_CARDS", raising=False)
+    result = runner.invoke(app, ["cards", "lint", "--lang", "en"])
     assert result.exit_code == 2 and "varz-deck cards lint DIR" in result.output
 
 
