@@ -176,3 +176,26 @@ def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, col
             assert at in cuts, f"{summary!r} is broken after {piece!r}"
         checked += 1
     assert checked, "no summary wrapped: the test shows nothing"
+
+
+def test_break_points_at_the_edges_of_the_text() -> None:
+    from varz_deck.core.wrap import break_points
+
+    assert break_points("3 枚が来る") == [4]  # a number and its counter at the very start
+    assert break_points("これは 3 枚") == [3, 4]  # ... and at the very end
+    assert break_points("は 3 ") == [1, 2]  # a trailing space after a number
+    assert break_points(" ab") == [1]  # a break right after a leading space
+    assert break_points(" 枚3") == [1]
+    assert break_points("今日は)") == []  # a closing mark that ends the text
+    assert break_points("今日は)晴れ") == [4]  # the break moves past one closing mark, no further
+    assert break_points("今日は晴れ", keep=["は晴れ"]) == []  # not even after a kept name's first
+
+
+def test_wrap_cuts_a_word_longer_than_the_line_by_cells() -> None:
+    assert wrap("abcd", 1) == ["a", "b", "c", "d"]
+    assert wrap(" abc", 10) == ["abc"] and wrap("   ab", 10) == ["ab"]
+
+
+def test_wrap_keeps_the_names_it_is_given() -> None:
+    assert wrap("カード 神楽 響です", 7) == ["カード", "神楽", "響です"]
+    assert wrap("カード 神楽 響です", 7, keep=["神楽 響"]) == ["カード", "神楽 響", "です"]
