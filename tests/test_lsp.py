@@ -428,18 +428,24 @@ async def test_completion_follows_the_files_count_format(
 # --------------------------------------------------------------------------- hover, definition
 
 
+async def hover_on(client: LanguageClient, path: Path, entry: str) -> str | None:
+    """The hover's Markdown on the deck line `entry` (opened first), or None for no hover."""
+    await open_doc(client, path)
+    line = path.read_text(encoding="utf-8").split("\n").index(entry)
+    hover = await client.text_document_hover_async(
+        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 4))
+    )
+    if hover is None:
+        return None
+    assert isinstance(hover.contents, t.MarkupContent)
+    return hover.contents.value
+
+
 @pytest.mark.asyncio(loop_scope="module")
 async def test_hover_shows_the_card(client: LanguageClient) -> None:
-    path = EXAMPLES / "illegal.yaml"
-    text = path.read_text(encoding="utf-8")
-    await open_doc(client, path)
-    line = text.split("\n").index("  Scorch Shot: 4")
-    hover = await client.text_document_hover_async(
-        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 5))
-    )
-    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    value = await hover_on(client, EXAMPLES / "illegal.yaml", "  Scorch Shot: 4")
+    assert value is not None
     card = next(c for c in varz_cards() if c["name"] == "Scorch Shot")
-    value = hover.contents.value
     for part in (
         card["id"],
         card["text"],
@@ -457,30 +463,21 @@ async def test_hover_in_a_deck_gives_the_cards_figures_by_their_glossary_names(
     client: LanguageClient,
 ) -> None:
     path = EXAMPLES / "red-kagura-festival.yaml"
-    text = path.read_text(encoding="utf-8")
-    await open_doc(client, path)
-    line = text.split("\n").index("  Ember Imp: 3")
-    hover = await client.text_document_hover_async(
-        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 5))
-    )
-    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    value = await hover_on(client, path, "  Ember Imp: 3")
+    assert value is not None
     from typer.testing import CliRunner
 
     from varz_deck.cli.main import build_app
 
     tuned = CliRunner().invoke(build_app(), ["tune", str(path), "-o", "json"])
     spell = next(s for s in json.loads(tuned.stdout)["spells"] if s["name"] == "Ember Imp")
-    value = hover.contents.value
     assert "In this deck as it is now (on the play, mulligan auto):" in value
     assert f"- castable on curve: {100 * spell['p_on_curve']:.1f}%" in value
     assert f"- curve turn: {spell['on_curve_turn']}" in value
     assert "varz-deck explain TERM" in value
     # a portal is in no per-spell table: the card alone
-    line = text.split("\n").index("  Crimson Gate: 4")
-    hover = await client.text_document_hover_async(
-        t.HoverParams(t.TextDocumentIdentifier(path.as_uri()), t.Position(line, 4))
-    )
-    assert hover is None or "In this deck" not in str(hover.contents)
+    gate = await hover_on(client, path, "  Crimson Gate: 4")
+    assert gate is None or "In this deck" not in gate
 
 
 @pytest.mark.asyncio(loop_scope="module")
