@@ -66,3 +66,36 @@ def test_a_hidden_folders_card_files_do_not_count(tmp_path: Path) -> None:
     hidden.mkdir(parents=True)
     shutil.copy(BUNDLED / "sets" / "vz01.yaml", hidden / "vz01.yaml")
     assert lint(tmp_path).returncode == 2
+
+
+def test_holds_card_files_looks_below_but_not_in_hidden_or_nested_folders(tmp_path: Path) -> None:
+    from varz_deck.core.discovery import holds_card_files
+
+    assert not holds_card_files(tmp_path)
+    (tmp_path / "notes.yaml").write_text("title: not cards\ncards_seen: 3\n", encoding="utf-8")
+    (tmp_path / "x.yaml").mkdir()  # a folder named like a file tells nothing
+    assert not holds_card_files(tmp_path)
+    hidden = tmp_path / ".old"
+    hidden.mkdir()
+    (hidden / "a.yaml").write_text("cards: []\n", encoding="utf-8")
+    (tmp_path / ".b.yaml").write_text("cards: []\n", encoding="utf-8")
+    nested = tmp_path / "other"
+    nested.mkdir()
+    (nested / "formats.yaml").write_text("game: varz\n", encoding="utf-8")
+    (nested / "c.yaml").write_text("cards: []\n", encoding="utf-8")
+    assert not holds_card_files(tmp_path)
+    deep = tmp_path / "sets" / "core"
+    deep.mkdir(parents=True)
+    (deep / "d.yml").write_text("set: {code: D}\ncards :\n  - id: D-1\n", encoding="utf-8")
+    assert holds_card_files(tmp_path)
+    assert holds_card_files(nested)  # its own formats.yaml
+
+
+def test_holds_card_files_gives_up_after_its_budget(tmp_path: Path) -> None:
+    from varz_deck.core.discovery import holds_card_files
+
+    for i in range(5):
+        (tmp_path / f"a{i}.txt").write_text("", encoding="utf-8")
+    (tmp_path / "z.yaml").write_text("cards: []\n", encoding="utf-8")
+    assert holds_card_files(tmp_path, budget=6)
+    assert not holds_card_files(tmp_path, budget=5)  # names are looked at in order; z is 6th
