@@ -127,6 +127,23 @@ TARGETS = (
     Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
     Target("wrap", "Line wrapping by cells and phrases", ("varz_deck/core/wrap.py",)),
     Target("glossary", "The glossary of figures", ("varz_deck/core/glossary.py",)),
+    Target("analysis", "The analysis's parts and card names", ("varz_deck/core/analysis.py",)),
+    Target("htmlreport", "The report page", ("varz_deck/core/htmlreport.py",)),
+    Target("varz-sim-answer", "VARZ sim's answer", ("varz_deck/games/varz/sim/answer.py",)),
+    Target("varz-tune-answer", "VARZ tune's answer", ("varz_deck/games/varz/tune/answer.py",)),
+    Target("helpformat", "Help in every language", ("varz_deck/cli/helpformat.py",)),
+    Target(
+        "lsp-hover-figures",
+        "LSP: a spell's figures on hover",
+        ("varz_deck/lsp/hover.py",),
+        ("_parts", "figures_markdown"),
+    ),
+    Target(
+        "holds-card-files",
+        "cards lint's default folder",
+        ("varz_deck/core/discovery.py",),
+        ("holds_card_files",),
+    ),
     Target(
         "yaml-numbers",
         "Strict YAML loader: numbers (whole as written)",

@@ -185,7 +185,7 @@ def test_break_points_at_the_edges_of_the_text() -> None:
     assert break_points("これは 3 枚") == [3, 4]  # ... and at the very end
     assert break_points("は 3 ") == [1, 2]  # a trailing space after a number
     assert break_points(" ab") == [1]  # a break right after a leading space
-    assert break_points(" 枚3") == [1]
+    assert break_points(" はい3") == [1, 2]  # a leading space before a phrase ending in a digit
     assert break_points("今日は)") == []  # a closing mark that ends the text
     assert break_points("今日は)晴れ") == [4]  # the break moves past one closing mark, no further
     assert break_points("今日は晴れ", keep=["は晴れ"]) == []  # not even after a kept name's first
