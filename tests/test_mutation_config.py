@@ -56,7 +56,9 @@ def test_every_configured_path_exists() -> None:
         if arg.startswith("--ignore="):
             assert (ROOT / arg.removeprefix("--ignore=")).exists(), arg
         elif arg.startswith("tests"):
-            assert (ROOT / arg).exists(), arg
+            file, _, test = arg.partition("::")
+            assert (ROOT / file).exists(), arg
+            assert not test or f"def {test}(" in (ROOT / file).read_text(encoding="utf-8"), arg
 
 
 def test_every_target_of_the_script_is_mutated_and_its_functions_exist() -> None:
