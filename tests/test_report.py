@@ -153,3 +153,31 @@ def test_unreadable_and_usage_errors() -> None:
     assert run("report", KAGURA, "--games", "5").exit_code == 2
     bad = run("report", KAGURA, "--output", ROOT / "no-such-folder" / "x.html", "--games", "200")
     assert bad.exit_code == 2 and "cannot write" in bad.output
+
+
+def test_the_page_explains_only_the_kinds_of_figure_it_shows() -> None:
+    # a game with counts only (the third game's stats): no ± anywhere, so no "sampled" entry
+    import datetime
+
+    from varz_deck.core.analysis import COUNT, PERCENT, Analysis, Column, Figure, Table, Verdict
+    from varz_deck.core.glossary import entries
+    from varz_deck.core.htmlreport import render
+    from varz_deck.core.i18n import msg
+
+    def page(*cells: Figure) -> str:
+        table = Table("t", msg("report", "Cost"), (Column("n"),), tuple((c,) for c in cells))
+        day = datetime.date(2026, 12, 3)
+        shown = Analysis(
+            "x", "X", "deck", "deck.yaml", day, Verdict(True, "standard", ()), (), (table,)
+        )
+        return render(shown, entries(), "en")
+
+    counts = page(Figure(3, COUNT))
+    assert 'id="term-exact"' in counts and 'id="term-sampled"' not in counts
+    assert "Every figure on this page is exact: counted, not sampled." in counts
+    assert "figures with ± are sampled" not in counts
+    both = page(Figure(3, COUNT), Figure(0.5, PERCENT, 0.01))
+    assert 'id="term-exact"' in both and 'id="term-sampled"' in both
+    assert "figures with ± are sampled" in both and "Every figure on this page" not in both
+    none = page()
+    assert 'id="term-exact"' not in none and "Every figure" not in none and "with ±" not in none

@@ -9,7 +9,7 @@ page with the JSON.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from varz_deck.core.analysis import (
@@ -74,6 +74,7 @@ _EXACT_NOTE = msg(
     "report",
     "Figures without ± are exact; figures with ± are sampled from goldfish games (95% interval).",
 )
+_ALL_EXACT = msg("report", "Every figure on this page is exact: counted, not sampled.")
 _FOOTER = msg(
     "report",
     "Made by varz-deck report. varz-deck explain TERM says what a figure means in the terminal.",
@@ -99,7 +100,11 @@ def render(analysis: Analysis, glossary: Mapping[str, Entry], lang: str) -> str:
     for n, part in enumerate(analysis.parts):
         body += _part(part, glossary, lang, n)
     body += _glossary(_terms(analysis.parts), glossary, lang)
-    body.append(f'<p class="note">{say(_EXACT_NOTE)}</p>')
+    exact, sampled = _kinds(analysis.parts)
+    if sampled:
+        body.append(f'<p class="note">{say(_EXACT_NOTE)}</p>')
+    elif exact:
+        body.append(f'<p class="note">{say(_ALL_EXACT)}</p>')
     body.append(f'<p class="note">{say(_FOOTER)}</p>')
     return (
         "<!DOCTYPE html>\n"
@@ -320,8 +325,22 @@ def _number(value: float | None, unit: str) -> str:
     return f"{value:.2f}" if unit == NUMBER else str(value)
 
 
-def _terms(parts: Iterable[Part]) -> list[str]:
-    """The glossary keys the page's parts use, in order of first use, then exact and sampled."""
+def _kinds(parts: Iterable[Part]) -> tuple[bool, bool]:
+    """Whether the tables show any figure, and any sampled one (with ±)."""
+    figures = [
+        cell
+        for part in parts
+        if isinstance(part, Table)
+        for row in part.rows
+        for cell in row
+        if isinstance(cell, Figure)
+    ]
+    return bool(figures), any(f.se is not None for f in figures)
+
+
+def _terms(parts: Sequence[Part]) -> list[str]:
+    """The glossary keys the page's parts use, in order of first use, then exact and sampled
+    when the page shows such figures."""
     seen: list[str] = []
     for part in parts:
         keys = [c.term for c in part.columns] if isinstance(part, Table) else []
@@ -329,7 +348,9 @@ def _terms(parts: Iterable[Part]) -> list[str]:
         for key in keys:
             if key and key not in seen:
                 seen.append(key)
-    return [*seen, *(k for k in ("exact", "sampled") if k not in seen)]
+    exact, sampled = _kinds(parts)
+    shown = [k for k, there in (("exact", exact), ("sampled", sampled)) if there]
+    return [*seen, *(k for k in shown if k not in seen)]
 
 
 def _glossary(keys: list[str], glossary: Mapping[str, Entry], lang: str) -> list[str]:
