@@ -87,6 +87,9 @@ def test_holds_card_files_looks_below_but_not_in_hidden_or_nested_folders(tmp_pa
     deep = tmp_path / "sets" / "core"
     deep.mkdir(parents=True)
     (deep / "d.yml").write_text("set: {code: D}\ncards :\n  - id: D-1\n", encoding="utf-8")
+    assert not holds_card_files(tmp_path)  # two folders down: a database inside, not this one
+    assert holds_card_files(tmp_path / "sets")
+    (deep / "d.yml").rename(tmp_path / "sets" / "d.yml")
     assert holds_card_files(tmp_path)
     assert holds_card_files(nested)  # its own formats.yaml
 

@@ -112,15 +112,19 @@ LOOK_BUDGET = 5_000  # entries `holds_card_files` looks at before it gives up
 
 def holds_card_files(root: Path, budget: int = LOOK_BUDGET) -> bool:
     """Whether a folder looks like a card database: a formats file at its root, or a YAML file
-    with a top-level `cards:` key below it (hidden folders and nested databases not looked in;
-    at most `budget` entries looked at, so a home folder answers quickly)."""
+    with a top-level `cards:` key in it or in a folder just below it (`sets/`). Hidden folders
+    and nested databases are not looked in, nor anything deeper, so that a home folder or /tmp
+    with a database somewhere inside is not taken for one; at most `budget` entries are looked
+    at."""
     if formats_path(root) is not None:
         return True
     seen = 0
     for top, dirs, names in os.walk(root):
         here = Path(top)
         dirs[:] = sorted(
-            d for d in dirs if not d.startswith(".") and formats_path(here / d) is None
+            d
+            for d in dirs
+            if here == root and not d.startswith(".") and formats_path(here / d) is None
         )
         for name in sorted(names):
             seen += 1
