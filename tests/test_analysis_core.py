@@ -115,4 +115,17 @@ def test_a_game_without_tune_or_sim_says_so_in_their_places() -> None:
     assert done.settings == ()
     bare = run(game_with("varz", tuner=None, goldfish=None), KAGURA, date=DAY)
     assert [(p.key, p.reason) for p in bare.parts] == [("tune", NO_TUNER), ("sim", NO_SIM)]
-    assert bare.answer == ()
+    assert bare.answer == () and bare.deck == str(KAGURA)
+    for shown in (omitted[-2:], bare.parts):
+        assert [p.title.render("ja") for p in shown] == ["カーブターンの確率", "一人回しの数値"]
+
+
+def test_card_name_takes_the_names_given_else_the_english_name_unquoted() -> None:
+    from varz_deck.core.analysis import card_name
+    from varz_deck.core.i18n import CardName
+
+    named = CardName("Ember Imp", (("ja", "エンバーインプ"),), quote=False)
+    assert card_name({"id": "VZ01-007", "name": "Ember Imp"}, {"VZ01-007": named}) is named
+    assert card_name({"id": "VZ01-999", "name": "Nobody"}, {"VZ01-007": named}) == CardName(
+        "Nobody", (), False
+    )

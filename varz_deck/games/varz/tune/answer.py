@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from varz_deck.core.analysis import card_name
 from varz_deck.core.i18n import CardName, Message, msg
 
 _LOWEST = msg(
@@ -33,16 +34,13 @@ def answer(doc: dict[str, Any], names: Mapping[str, CardName] = {}) -> tuple[Mes
     """2–3 sentences from a `tune` JSON document: the weakest spell, the mean, the best swap;
     `names` gives a card id's name in every language (else its English name)."""
 
-    def name(card: dict[str, Any]) -> object:
-        return names.get(card["id"], CardName(card["name"], quote=False))
-
     spells = [s for s in doc["spells"] if s["on_curve_turn"] is not None]
     out: list[Message] = []
     if spells:
         low = min(spells, key=lambda s: (s["p_on_curve"], -s["cost"]))
         out.append(
             _LOWEST(
-                card=name(low),
+                card=card_name(low, names),
                 cost=low["cost"],
                 p=_pct(low["p_on_curve"]),
                 turn=low["on_curve_turn"],
@@ -57,8 +55,8 @@ def answer(doc: dict[str, Any], names: Mapping[str, CardName] = {}) -> tuple[Mes
         change = 100 * (best["mean_p_on_curve"] - doc["mean_p_on_curve"])
         out.append(
             _BEST(
-                out=name(best["out"]),
-                into=name(best["in"]),
+                out=card_name(best["out"], names),
+                into=card_name(best["in"], names),
                 p=_pct(best["min_p_on_curve"]),
                 change=f"{change:+.1f}",
             )
