@@ -7,6 +7,7 @@ parts the hover reads), and the English and Japanese words are written by hand.
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,12 +23,31 @@ from varz_deck.lsp.hover import figures_markdown
 ROOT = Path(__file__).resolve().parent.parent
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
 RAIZAN = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
+BLUE_LIST = ROOT / "examples" / "blue-list.txt"
+DAY = datetime.date(2026, 12, 3)
 
 
-def server_for(key: str, lang: str = "en") -> Any:
+def server_for(key: str, lang: str = "en", date: datetime.date | None = None) -> Any:
     database = open_database(bundled_root(key))
-    library = SimpleNamespace(of_game=lambda _key: SimpleNamespace(database=database))
-    return SimpleNamespace(figures={}, library=library, date=None, lang=lang), database
+    libraries = {key: SimpleNamespace(database=database)}  # of_game(KEY): only the deck's game
+    library = SimpleNamespace(of_game=lambda game_key: libraries[game_key])
+    return SimpleNamespace(figures={}, library=library, date=date, lang=lang), database
+
+
+class SpyTuner:
+    """The game's tuner, recording the keyword arguments of each tune."""
+
+    def __init__(self, real: Any) -> None:
+        self.real, self.options, self.tunes = real, real.options, []
+
+    def tune(self, *args: Any, **kwargs: Any) -> Any:
+        self.tunes.append(kwargs)
+        return self.real.tune(*args, **kwargs)
+
+
+def spied(key: str) -> Any:
+    real = get_game(key)
+    return SimpleNamespace(key=key, tuner=SpyTuner(real.tuner), glossary=real.glossary)
 
 
 def doc_of(path: Path, text: str | None = None) -> Any:
@@ -57,13 +77,36 @@ def test_a_spell_shows_its_figures_under_the_glossary_names() -> None:
 def test_in_japanese_and_for_azuki() -> None:
     server, database = server_for("varz", "ja")
     card = next(c for c in database.cards.values() if c.name == "Ember Imp")
-    shown = figures_markdown(server, doc_of(KAGURA), get_game("varz"), card)
-    assert "このデッキの今の内容で（先攻、マリガン auto）：" in shown
-    assert "カーブターンに使用可能" in shown
-    server, database = server_for("azuki")
+    shown = figures_markdown(server, doc_of(KAGURA), get_game("varz"), card).split("\n")
+    expected = spell(KAGURA, "Ember Imp")
+    assert shown[2] == "このデッキの今の内容で（先攻、マリガン auto）："
+    assert shown[4] == "**スペルごとのカーブターンに使用可能（厳密）**"
+    assert f"- カーブターンに使用可能: {100 * expected['p_on_curve']:.1f}%" in shown
+    server, database = server_for("azuki", date=DAY)
     card = next(c for c in database.cards.values() if c.name == "Crate Rat Kurobo")
-    shown = figures_markdown(server, doc_of(RAIZAN), get_game("azuki"), card)
-    assert "(on the play, mulligan none):" in shown and "- " in shown
+    game = spied("azuki")
+    shown = figures_markdown(server, doc_of(RAIZAN), game, card).split("\n")
+    assert shown[2] == "In this deck as it is now (on the play, mulligan none):"
+    assert [line[: line.index(":")] for line in shown if line.startswith("- ")] == [
+        "- curve turn",
+        "- castable on curve",
+        "- expected delay",
+    ]
+    assert game.tuner.tunes == [{"target": 0.9, "on": "play", "mulligan": "none", "date": DAY}]
+
+
+def test_the_tune_asked_for_and_a_plain_text_list() -> None:
+    server, database = server_for("varz", date=DAY)
+    lance = next(c for c in database.cards.values() if c.name == "Meteor Lance")
+    game = spied("varz")
+    shown = figures_markdown(server, doc_of(KAGURA), game, lance)  # a later row of the table
+    expected = spell(KAGURA, "Meteor Lance")
+    assert f"- castable on curve: {100 * expected['p_on_curve']:.1f}%\n" in shown
+    assert game.tuner.tunes == [{"target": 0.9, "on": "play", "mulligan": "auto", "date": DAY}]
+    sprite = next(c for c in database.cards.values() if c.name == "Tide Sprite")
+    listed = figures_markdown(server, doc_of(BLUE_LIST), get_game("varz"), sprite)
+    expected = spell(BLUE_LIST, "Tide Sprite")  # read as a list by its .txt name
+    assert f"- castable on curve: {100 * expected['p_on_curve']:.1f}%\n" in listed
 
 
 def test_a_card_with_no_row_and_an_unusable_deck_show_none() -> None:
