@@ -159,15 +159,15 @@ def figure_text(figure: Figure, lang: str) -> str:
     return text + spread
 
 
-def _cell(value: object, lang: str) -> tuple[str, bool]:
+def _cell(value: object, lang: str) -> str:
     if isinstance(value, Figure):
         data = f' data-value="{html.escape(repr(value.value))}"'
         if value.se is not None:
             data += f' data-se="{html.escape(repr(value.se))}"'
-        return f'<td class="n"{data}>{html.escape(figure_text(value, lang))}</td>', True
+        return f'<td class="n"{data}>{html.escape(figure_text(value, lang))}</td>'
     if isinstance(value, Message):
-        return f"<td>{html.escape(value.render(lang))}</td>", False
-    return f"<td>{html.escape(safe(str(value_text(value, lang))))}</td>", False
+        return f"<td>{html.escape(value.render(lang))}</td>"
+    return f"<td>{html.escape(safe(str(value_text(value, lang))))}</td>"
 
 
 def _upper(text: str) -> str:
@@ -209,7 +209,7 @@ def _table(table: Table, lang: str) -> list[str]:
     out.append(f'<table id="table-{html.escape(table.key)}" data-part="{html.escape(table.key)}">')
     out.append(f"<thead><tr>{heads}</tr></thead><tbody>")
     for row in table.rows:
-        cells = [_cell(value, lang)[0] for value in row]
+        cells = [_cell(value, lang) for value in row]
         if cells and not isinstance(row[0], Figure):  # the row's label heads it
             cells[0] = cells[0].replace("<td>", '<th scope="row">', 1).replace("</td>", "</th>")
         out.append("<tr>" + "".join(cells) + "</tr>")
