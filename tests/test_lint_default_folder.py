@@ -94,6 +94,14 @@ def test_holds_card_files_looks_below_but_not_in_hidden_or_nested_folders(tmp_pa
     assert holds_card_files(nested)  # its own formats.yaml
 
 
+def test_an_unreadable_file_does_not_stop_the_look(tmp_path: Path) -> None:
+    from varz_deck.core.discovery import holds_card_files
+
+    os.mkfifo(tmp_path / "a.yaml")  # refused unread, never waited on
+    (tmp_path / "b.yaml").write_text("cards: []\n", encoding="utf-8")
+    assert holds_card_files(tmp_path)
+
+
 def test_holds_card_files_gives_up_after_its_budget(tmp_path: Path) -> None:
     from varz_deck.core.discovery import holds_card_files
 

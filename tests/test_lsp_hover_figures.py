@@ -82,6 +82,7 @@ def test_in_japanese_and_for_azuki() -> None:
     assert shown[2] == "このデッキの今の内容で（先攻、マリガン auto）："
     assert shown[4] == "**スペルごとのカーブターンに使用可能（厳密）**"
     assert f"- カーブターンに使用可能: {100 * expected['p_on_curve']:.1f}%" in shown
+    assert shown[-1] == "数値の意味：varz-deck explain 用語（varz-deck explain ですべて一覧）。"
     server, database = server_for("azuki", date=DAY)
     card = next(c for c in database.cards.values() if c.name == "Crate Rat Kurobo")
     game = spied("azuki")

@@ -40,14 +40,14 @@ def said(document: dict[str, Any]) -> list[str]:
 
 
 def test_the_weakest_spell_the_mean_and_the_best_swap() -> None:
-    better = swap("Red VAZ", "Blue VAZ", 0.3125, 0.425)
+    better = swap("Red VAZ", "Blue VAZ", 0.3125, 0.5)
     worse = swap("Red VAZ", "Green VAZ", 0.2, 0.5)
     assert said(doc([better, worse])) == [
         "Your spell least likely on curve is Dear (cost 5): castable on curve 25.0% of the time, "
         "on turn 3.",
         "On average a spell is castable on curve 40.0% of the time (exact).",
         "Swap one Red VAZ for one Blue VAZ: the lowest rises to 31.2% and the mean changes by "
-        "+2.5 points.",
+        "+10.0 points.",
     ]
 
 
