@@ -51,3 +51,51 @@ def test_the_top_level_help_lists_every_summary_whole(
     for name, (module, _function, help_name) in COMMANDS.items():
         summary = gettext_in(lang, getattr(_module(module), help_name))
         assert "".join(summary.split()) in "".join(flat.split()), name
+
+
+def test_the_formatter_in_japanese_by_hand() -> None:
+    """CellHelpFormatter alone: click's words from the catalogue, rows aligned by cells, long
+    first columns on their own line, paragraphs kept apart; expected text written by hand."""
+    from varz_deck.cli.helpformat import CellHelpFormatter, help_language
+
+    with help_language("ja"):
+        f = CellHelpFormatter(width=64)
+        f.write_usage("varz-deck", "[OPTIONS] DECK")
+        f.write_heading("Options")
+        f.indent()
+        f.write_dl(
+            [
+                ("--lang", "出力の言語 [default: en] [required]"),
+                ("--a-very-long-option-name-that-is-long", "長い名前です。"),
+                ("--flag", ""),
+                ("-h, --help", "Show this message and exit."),
+            ]
+        )
+        f.dedent()
+        f.write_text("一つ目の段落です。\n\n二つ目の 段落。")
+        f.write_text("Plain English text stays click's.")
+    assert f.getvalue() == (
+        "使い方：varz-deck [OPTIONS] DECK\n"
+        "オプション:\n"
+        "  --lang                          出力の言語 [既定：en] [必須]\n"
+        "  --a-very-long-option-name-that-is-long\n"
+        "                                  長い名前です。\n"
+        "  --flag\n"
+        "  -h, --help                      このメッセージを表示して\n"
+        "                                  終了します。\n"
+        "一つ目の段落です。\n"
+        "\n"
+        "二つ目の 段落。\n"
+        "Plain English text stays click's.\n"
+    )
+
+
+def test_the_formatter_in_english_is_clicks() -> None:
+    from varz_deck.cli.helpformat import CellHelpFormatter, help_language
+
+    with help_language("en"):
+        f = CellHelpFormatter(width=60)
+        f.write_usage("varz-deck", "DECK")
+        f.indent()
+        f.write_dl([("--lang", "Language [default: en]")])
+    assert f.getvalue() == "Usage: varz-deck DECK\n  --lang  Language [default: en]\n"

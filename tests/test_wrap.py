@@ -199,3 +199,9 @@ def test_wrap_cuts_a_word_longer_than_the_line_by_cells() -> None:
 def test_wrap_keeps_the_names_it_is_given() -> None:
     assert wrap("カード 神楽 響です", 7) == ["カード", "神楽", "響です"]
     assert wrap("カード 神楽 響です", 7, keep=["神楽 響"]) == ["カード", "神楽 響", "です"]
+
+
+def test_a_cut_by_cells_never_starts_a_line_with_a_closing_mark() -> None:
+    assert wrap("終了します。", 10) == ["終了しま", "す。"]
+    assert wrap("abcde.", 5) == ["abcd", "e."]
+    assert wrap("。。。", 2) == ["。", "。", "。"]  # nothing to push down: cut as it comes

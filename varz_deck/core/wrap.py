@@ -90,6 +90,8 @@ def spans(
             best = start + 1
             while best < n and cells(text[start : best + 1]) <= room:
                 best += 1
+            while best - 1 > start and best < n and text[best] in CLOSING:
+                best -= 1  # kinsoku: the character before a closing mark goes down with it
         end = best
         while end > start and text[end - 1] == " ":
             end -= 1
