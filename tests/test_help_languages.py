@@ -99,3 +99,26 @@ def test_the_formatter_in_english_is_clicks() -> None:
         f.indent()
         f.write_dl([("--lang", "Language [default: en]")])
     assert f.getvalue() == "Usage: varz-deck DECK\n  --lang  Language [default: en]\n"
+
+
+def test_the_formatter_edges_by_hand() -> None:
+    from varz_deck.cli.helpformat import CellHelpFormatter, help_language
+
+    with help_language("ja"):
+        f = CellHelpFormatter(width=80)
+        f.write_usage("varz-deck", "DECK", prefix="用: ")
+        f.indent()
+        f.write_dl(
+            [
+                ("-" * 30, "三十の幅"),  # exactly the widest first column: on the same line
+                ("-" * 33, "三十三の幅"),  # wider: the help goes to the next line
+            ]
+        )
+        f.dedent()
+        f.write_text("\b\n一行目\n二行目")  # click's "do not rewrap" mark keeps the lines
+    assert f.getvalue() == (
+        "用: varz-deck DECK\n"
+        "  " + "-" * 30 + "  三十の幅\n"
+        "  " + "-" * 33 + "\n" + " " * 34 + "三十三の幅\n"
+        "一行目\n二行目\n"
+    )

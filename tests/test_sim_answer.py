@@ -61,3 +61,5 @@ def test_percentages_keep_a_near_certainty_apart_from_certainty() -> None:
     assert pct(0.5, 0.01) == "50.0% ±2.0"
     assert pct(0.5, 0.0002) == "50.0% ±0.04"  # under 0.1 point: two decimals
     assert pct(0.5, 0.0) == "50.0%"  # no spread: exact
+    assert pct(0.5, 0.05) == "50.0% ±9.8"  # 1.96 × 5 points
+    assert pct(0.5, 0.0025) == "50.0% ±0.5"  # 0.49: one decimal from 0.1 point up
