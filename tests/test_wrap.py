@@ -203,6 +203,6 @@ def test_wrap_keeps_the_names_it_is_given() -> None:
 
 def test_a_cut_by_cells_never_starts_a_line_with_a_closing_mark() -> None:
     assert wrap("終了します。", 10) == ["終了しま", "す。"]
-    assert wrap("終了。", 4) == ["終", "了。"]
+    assert wrap("東京。", 4) == ["東", "京。"]  # no phrase break: cut by cells, two back
     assert wrap("abcde.", 5) == ["abcd", "e."]
     assert wrap("。。。", 2) == ["。", "。", "。"]  # nothing to push down: cut as it comes
