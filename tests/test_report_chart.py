@@ -98,3 +98,20 @@ def test_the_chart_data_is_also_a_table() -> None:
     rows = re.findall(r"<tr><th scope=\"row\">(\d)</th>(.*?)</tr>", table)
     values = [(c, re.findall(r">([^<]*)</td>", cells)) for c, cells in rows]
     assert values == [("1", ["2", "1"]), ("2", ["3", "0"]), ("3", ["–", "4"])]
+
+
+def test_the_chart_speaks_the_pages_language() -> None:
+    import datetime as dt
+
+    from varz_deck.games import get_game
+
+    get_game("varz")  # the game's words: its colours
+    chart = Chart(
+        "c", msg("report", "Goldfish figures"), "Cost", ("1",), (Series(msg("sim", "never"), (2,)),)
+    )
+    analysis = Analysis(
+        "x", "X", "d", "d.yaml", dt.date(2026, 12, 3), Verdict(True, None, ()), (), (chart,)
+    )
+    shown = render(analysis, entries(), "ja")
+    assert '<title id="chart-0-t">一人回しの数値</title>' in shown
+    assert "<title>なし, Cost 1: 2</title>" in shown

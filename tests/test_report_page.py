@@ -159,3 +159,13 @@ def test_figure_text_by_unit() -> None:
     assert (
         figure_text(Figure(3, TURN), "en") == "3" and figure_text(Figure(7.9, COUNT), "en") == "7"
     )
+
+
+def test_numbers_turns_and_rows_that_start_with_a_figure() -> None:
+    from varz_deck.core.analysis import NUMBER
+    from varz_deck.core.htmlreport import _number, _table
+
+    assert figure_text(Figure(1.5, NUMBER, 0.1), "en") == "1.50 ±0.20"
+    assert _number(1.5, NUMBER) == "1.50" and _number(3, TURN) == "3"
+    table = Table("t", msg("report", "Odds"), (Column("n"),), ((Figure(2, COUNT),),))
+    assert '<tr><td class="n" data-value="2">2</td></tr>' in "\n".join(_table(table, "en"))
