@@ -177,7 +177,7 @@ def _typo(rng: random.Random, name: str) -> str:
 def unknown_deck(names: list[tuple[str, str, str]], known: set[str]) -> str:
     """A text-list deck of UNKNOWN_NAMES names no card has, DECK_BYTES long: each a typo of a
     card's name (English, Japanese or Chinese), its line padded with a comment."""
-    from varz_deck.core.cards import normalize
+    from varz_deck.core.cards.model import normalize
 
     rng = random.Random(2027)
     header = "# Generated: 25,000 names no card has (benchmarks/bench_scale.py)\n"
@@ -210,7 +210,7 @@ def prepare(folder: Path) -> tuple[Path, Path, list[tuple[str, str, str]]]:
     base = folder / f"generator-{GENERATOR}"
     db, deck, listed = base / "db", base / "unknown-names.txt", base / "names.json"
     if not (db.is_dir() and deck.is_file() and listed.is_file()):
-        from varz_deck.core.cards import normalize
+        from varz_deck.core.cards.model import normalize
 
         print(f"generating {SETS * PER_SET:,} cards in {base} ...", flush=True)
         shutil.rmtree(base, ignore_errors=True)
@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     args.folder.mkdir(parents=True, exist_ok=True)
     db, unknown, names = prepare(args.folder)
 
-    from varz_deck.core._hash import blake2b
+    from varz_deck.core.cards._hash import blake2b
 
     names_digest = blake2b(json.dumps(names).encode(), digest_size=8).hexdigest()
     py = sys.executable

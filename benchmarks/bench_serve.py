@@ -409,7 +409,7 @@ def bare_check_seconds(jobs_of: dict[str, list[tuple[str, str]]]) -> float:
     """The mean CPU seconds of `varz_deck.games.check_deck` of the benchmark's decks, in this
     process (each game's database loaded first, as the server's workers have it loaded)."""
     from varz_deck.cli.common import load_database
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.games import check_deck
 
     spent, count = 0.0, 0

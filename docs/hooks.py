@@ -173,7 +173,7 @@ def _command_pages() -> dict[str, str]:
 
 def _glossary() -> str:
     from varz_deck.cli.explain import markdown
-    from varz_deck.core.glossary import entries
+    from varz_deck.core.analysis.glossary import entries
     from varz_deck.games import game_keys, get_game
 
     out = [

@@ -124,11 +124,13 @@ TARGETS = (
             "varz_deck/games/varz/registration/canonical.py",
         ),
     ),
-    Target("strictyaml", "Strict YAML loader", ("varz_deck/core/strictyaml.py",)),
-    Target("wrap", "Line wrapping by cells and phrases", ("varz_deck/core/wrap.py",)),
-    Target("glossary", "The glossary of figures", ("varz_deck/core/glossary.py",)),
-    Target("analysis", "The analysis's parts and card names", ("varz_deck/core/analysis.py",)),
-    Target("htmlreport", "The report page", ("varz_deck/core/htmlreport.py",)),
+    Target("strictyaml", "Strict YAML loader", ("varz_deck/core/files/strictyaml.py",)),
+    Target("wrap", "Line wrapping by cells and phrases", ("varz_deck/core/messages/wrap.py",)),
+    Target("glossary", "The glossary of figures", ("varz_deck/core/analysis/glossary.py",)),
+    Target(
+        "analysis", "The analysis's parts and card names", ("varz_deck/core/analysis/parts.py",)
+    ),
+    Target("htmlreport", "The report page", ("varz_deck/core/analysis/htmlreport.py",)),
     Target("varz-sim-answer", "VARZ sim's answer", ("varz_deck/games/varz/sim/answer.py",)),
     Target("varz-tune-answer", "VARZ tune's answer", ("varz_deck/games/varz/tune/answer.py",)),
     Target("helpformat", "Help in every language", ("varz_deck/cli/helpformat.py",)),
@@ -141,19 +143,19 @@ TARGETS = (
     Target(
         "holds-card-files",
         "cards lint's default folder",
-        ("varz_deck/core/discovery.py",),
+        ("varz_deck/core/cards/discovery.py",),
         ("holds_card_files",),
     ),
     Target(
         "yaml-numbers",
         "Strict YAML loader: numbers (whole as written)",
-        ("varz_deck/core/strictyaml.py",),
+        ("varz_deck/core/files/strictyaml.py",),
         ("resolve_plain", "_float", "is_whole", "_tagged"),
     ),
     Target(
         "sanitiser",
         "Output sanitiser",
-        ("varz_deck/core/sanitize.py",),
+        ("varz_deck/core/messages/sanitize.py",),
         ("safe", "_escape", "clean_output", "_stream_escape"),
     ),
     Target("lsp-lines", "LSP: references and typing on a line", ("varz_deck/lsp/lines.py",)),
@@ -173,12 +175,12 @@ TARGETS = (
             "diagnostics_of",
         ),
     ),
-    Target("cachestore", "Card-database cache folder", ("varz_deck/core/cachestore.py",)),
-    Target("cachedoc", "Card-database cache file", ("varz_deck/core/cachedoc.py",)),
+    Target("cachestore", "Card-database cache folder", ("varz_deck/core/cards/cachestore.py",)),
+    Target("cachedoc", "Card-database cache file", ("varz_deck/core/cards/cachedoc.py",)),
     Target(
         "database-cache",
         "Card-database cache: key, read, write",
-        ("varz_deck/core/dbcache.py",),
+        ("varz_deck/core/cards/dbcache.py",),
         (
             "cache_dir",
             "key_of",
@@ -190,19 +192,21 @@ TARGETS = (
             "cache_write",
         ),
     ),
-    Target("cardindex", "Card index: write, read, checks", ("varz_deck/core/cardindex.py",)),
+    Target("cardindex", "Card index: write, read, checks", ("varz_deck/core/cards/cardindex.py",)),
     Target(
         "database",
         "Card database: open and lint",
-        ("varz_deck/core/database.py",),
+        ("varz_deck/core/lint/database.py",),
         ("counted", "open_database", "_build", "lint_database"),
     ),
-    Target("discovery", "Card database: its files", ("varz_deck/core/discovery.py",)),
-    Target("keyindex", "Card index: completion's table", ("varz_deck/core/keyindex.py",)),
-    Target("formats", "Card database: formats.yaml", ("varz_deck/core/formats.py",)),
+    Target("discovery", "Card database: its files", ("varz_deck/core/cards/discovery.py",)),
+    Target("keyindex", "Card index: completion's table", ("varz_deck/core/cards/keyindex.py",)),
+    Target("formats", "Card database: formats.yaml", ("varz_deck/core/cards/formats.py",)),
     Target("dates", "The day a deck is checked on", ("varz_deck/core/dates.py",)),
     Target("lint", "Card-data checks (cards lint)", ("varz_deck/core/lint",)),
-    Target("lintstore", "cards lint: the per-file result store", ("varz_deck/core/lintstore.py",)),
+    Target(
+        "lintstore", "cards lint: the per-file result store", ("varz_deck/core/lint/lintstore.py",)
+    ),
     Target(
         "tune",
         "VARZ tune: odds, swaps, tables",
@@ -230,13 +234,13 @@ TARGETS = (
     Target(
         "tuning",
         "Tune and stats, shared: on-curve sum, figures, size bound",
-        ("varz_deck/core/tuning.py",),
+        ("varz_deck/core/analysis/tuning.py",),
         ("on_curve", "r", "pct", "points", "fit", "pad", "refuse_oversized"),
     ),
     Target("codes", "Deck codes", ("varz_deck/core/registration/code.py",)),
     Target("sheets", "Registration sheet", ("varz_deck/core/registration/sheet.py",)),
     Target("diff", "Deck diff", ("varz_deck/core/registration/diff.py",)),
-    Target("carddiff", "Card-database diff", ("varz_deck/core/carddiff.py",)),
+    Target("carddiff", "Card-database diff", ("varz_deck/core/report/carddiff.py",)),
     # the server (issue 26), tested in-process (tests/server/inprocess): mutmut 3 mutates no
     # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
     # `@require_http_methods`) are not mutated; their helpers are
@@ -257,7 +261,7 @@ TARGETS = (
     Target(
         "entries",
         "Deck entries: list items, counts, F003",
-        ("varz_deck/core/entries.py",),
+        ("varz_deck/core/decks/entries.py",),
         (
             "parse_item",
             "_is_count",
@@ -270,10 +274,12 @@ TARGETS = (
     Target(
         "card-lookup",
         "Card look-up by id and name",
-        ("varz_deck/core/cards.py",),
+        ("varz_deck/core/cards/model.py",),
         ("CardDatabase.by_id", "CardDatabase.lookup", "CardDatabase.card_key", "normalize"),
     ),
-    Target("name-index", '"Did you mean" from the card index', ("varz_deck/core/nameindex.py",)),
+    Target(
+        "name-index", '"Did you mean" from the card index', ("varz_deck/core/cards/nameindex.py",)
+    ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 

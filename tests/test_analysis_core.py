@@ -9,8 +9,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from varz_deck.core.analysis import NO_SIM, NO_TUNER, Omitted, analyse
-from varz_deck.core.source import DeckSource
+from varz_deck.core.analysis.parts import NO_SIM, NO_TUNER, Omitted, analyse
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 from varz_deck.games.library import bundled_root
 
@@ -121,8 +121,8 @@ def test_a_game_without_tune_or_sim_says_so_in_their_places() -> None:
 
 
 def test_card_name_takes_the_names_given_else_the_english_name_unquoted() -> None:
-    from varz_deck.core.analysis import card_name
-    from varz_deck.core.i18n import CardName
+    from varz_deck.core.analysis.parts import card_name
+    from varz_deck.core.messages.i18n import CardName
 
     named = CardName("Ember Imp", (("ja", "エンバーインプ"),), quote=False)
     assert card_name({"id": "VZ01-007", "name": "Ember Imp"}, {"VZ01-007": named}) is named

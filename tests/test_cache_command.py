@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import varz_deck.cli.common
 from varz_deck.cli import app
 from varz_deck.cli.cache import size_text
-from varz_deck.core import cachestore
+from varz_deck.core.cards import cachestore
 
 ROOT = Path(__file__).resolve().parent.parent
 ALTDB = ROOT / "tests" / "data" / "altdb"

@@ -1,4 +1,4 @@
-"""core/cachedoc.py on its own (issue 24, mutation testing): which records `fits_fields` checks,
+"""core/cards/cachedoc.py on its own (issue 24, mutation testing): which records `fits_fields` checks,
 and what `rebuild` makes of a card or format row of the card index (issue 27: the JSON cache
 file and its header are gone; the index's own checks are in test_card_index.py and
 test_cache_integrity.py)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.core import cachedoc
+from varz_deck.core.cards import cachedoc
 
 
 @dataclass

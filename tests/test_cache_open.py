@@ -1,4 +1,4 @@
-"""The cache part of core/database.py (issue 24, mutation testing): the content key, computed
+"""The cache part of core/lint/database.py (issue 24, mutation testing): the content key, computed
 here independently from its documented fields; the stat record a warm run finds it from without
 reading the card files (issue 27); a database that cannot be opened; a cache folder whose parents
 do not exist yet; the progress a cold build reports."""
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from varz_deck.core import dbcache, discovery
-from varz_deck.core.database import DatabaseError
+from varz_deck.core.cards import dbcache, discovery
+from varz_deck.core.lint.database import DatabaseError
 from varz_deck.games import get_game, open_database
 
 if sys.version_info >= (3, 11):

@@ -1,4 +1,4 @@
-"""core/cachestore.py beyond what `cache info` / `cache clear` show (issue 24, mutation testing):
+"""core/cards/cachestore.py beyond what `cache info` / `cache clear` show (issue 24, mutation testing):
 where the cache folder is when no variable names it, the cache turned off, the temporary files
 of a write that is under way, and a file another process removes or holds meanwhile."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core import cachestore
+from varz_deck.core.cards import cachestore
 
 KEY = "0123456789abcdef0123456789abcdef01234567"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.source import CARD_FILE_LIMIT
+from varz_deck.core.files.source import CARD_FILE_LIMIT
 from varz_deck.games import lint_database, open_database
 
 CARD = "cards:\n  - {id: A-1, name: A, type: skill, skill_class: generic}\n"

@@ -1,4 +1,4 @@
-"""The card index (issue 27, core/cardindex.py): a database written to an index and read back
+"""The card index (issue 27, core/cards/cardindex.py): a database written to an index and read back
 answers every look-up as the in-memory database does (both games); a damaged or foreign index is
 never trusted; `prefetch` reads a deck's rows in batches."""
 
@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from varz_deck.core import cardindex
-from varz_deck.core.cards import CardDatabase, normalize
-from varz_deck.core.database import lint_database
-from varz_deck.core.discovery import display
+from varz_deck.core.cards import cardindex
+from varz_deck.core.cards.discovery import display
+from varz_deck.core.cards.model import CardDatabase, normalize
+from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -355,8 +355,8 @@ def test_extra_writers_and_readers_add_their_tables(
 
 
 def test_the_cache_is_the_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from varz_deck.core import cachestore
-    from varz_deck.core.database import open_database
+    from varz_deck.core.cards import cachestore
+    from varz_deck.core.lint.database import open_database
 
     monkeypatch.setenv("VARZ_DECK_CACHE", str(tmp_path / "cache"))
     monkeypatch.delenv("VARZ_DECK_NO_CACHE", raising=False)

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from varz_deck.core.fastschema import FastSchema, _discriminator, fast_schema
-from varz_deck.core.resources import schema
-from varz_deck.core.schemas import validator
+from varz_deck.core.files.fastschema import FastSchema, _discriminator, fast_schema
+from varz_deck.core.files.resources import schema
+from varz_deck.core.files.schemas import validator
 from varz_deck.games import game_keys, get_game
 
 CARD_SCHEMAS = sorted(get_game(key).card_schema for key in game_keys())
@@ -64,7 +64,7 @@ def test_fast_card_check_agrees_with_jsonschema(name: str, data: st.DataObject) 
 def test_every_card_of_the_games_bundled_data_passes_both(tmp_path: Any) -> None:
     from pathlib import Path
 
-    from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+    from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 
     root = Path(__file__).resolve().parent.parent / "varz_deck" / "games"
     for key in game_keys():

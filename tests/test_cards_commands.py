@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.cardinfo import CardNotFound, find_card
-from varz_deck.core.cardinfo import CardQuery as Query
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.cardinfo import CardNotFound, find_card
+from varz_deck.core.cards.cardinfo import CardQuery as Query
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.games import open_database
 from varz_deck.games.varz.cardinfo import format_status, search
 

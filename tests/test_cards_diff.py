@@ -17,8 +17,8 @@ import pytest
 from gittools import git as _git
 
 from varz_deck.cli import main
-from varz_deck.core.carddiff import FieldChange, diff_values, list_items
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.report.carddiff import FieldChange, diff_values, list_items
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
@@ -434,8 +434,8 @@ def test_git_head_before_the_first_commit_diffs_against_nothing(
 def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
     """Dated changes (or any list of mappings a format gains) are compared over to_json: one
     line per change added or removed, written as formats.yaml writes it, empty values left out."""
-    from varz_deck.core.carddiff import diff_databases, render_text
-    from varz_deck.core.cards import CardDatabase, Format, FormatChange
+    from varz_deck.core.cards.model import CardDatabase, Format, FormatChange
+    from varz_deck.core.report.carddiff import diff_databases, render_text
 
     ban = FormatChange(datetime.date(2027, 1, 15), banned=("X-1",))
     unban = FormatChange(datetime.date(2027, 3, 1), unbanned=("X-2",))
@@ -461,7 +461,7 @@ def test_only_regular_files_inside_the_folder_are_taken_from_git() -> None:
     """`ls-tree -r -l -z` entries: a symlink, a submodule, a path with `..` or `.git`, and a
     file below the root that is not YAML are left out; a root file of any name is kept (a
     misnamed formats file is reported, C007)."""
-    from varz_deck.core.gitfolder import _wanted
+    from varz_deck.core.cards.gitfolder import _wanted
 
     entries = [
         b"100644 blob aaa      12\tsets/a.yaml",
@@ -664,8 +664,8 @@ def test_text_in_japanese(capsys: pytest.CaptureFixture[str], dbs: tuple[Path, P
 
 
 def test_a_diagnostic_without_a_place_is_shown_with_its_file() -> None:
-    from varz_deck.core.carddiff import _diagnostic_line
-    from varz_deck.core.diagnostics import Severity
+    from varz_deck.core.messages.diagnostics import Severity
+    from varz_deck.core.report.carddiff import _diagnostic_line
 
     d = Diagnostic("F001", Severity.ERROR, "cannot be read", file="decks/x.yaml")
     assert _diagnostic_line(d, "en") == "decks/x.yaml: F001 error: cannot be read"
@@ -715,7 +715,7 @@ def test_the_readme_dated_database_is_the_bundled_one_with_one_dated_ban(
 def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
     """diff_databases called without the CLI: the decks line names `day`, else `date` (--date),
     else today (tests/conftest.py's)."""
-    from varz_deck.core.carddiff import diff_databases, render_text
+    from varz_deck.core.report.carddiff import diff_databases, render_text
     from varz_deck.games import check_decks, open_database
 
     db = open_database(BUNDLED)
@@ -737,8 +737,8 @@ def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
 
 def test_values_nested_past_the_limit_are_compared_and_shown_whole() -> None:
     """Past 16 levels (MAX_DEPTH) a mapping is one value: compared whole, and shown as JSON."""
-    from varz_deck.core.carddiff import _item, diff_databases
-    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.report.carddiff import _item, diff_databases
 
     def deep(levels: int, leaf: Any) -> Any:
         return leaf if levels == 0 else {"k": deep(levels - 1, leaf)}

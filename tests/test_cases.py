@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.games import check_decks, open_database
 
 HERE = Path(__file__).parent
@@ -86,7 +86,7 @@ def _assert_cases_for(folder: Path, codes: Iterable[str]) -> None:
 
 
 def test_every_varz_code_has_a_failing_and_a_passing_case() -> None:
-    from varz_deck.core.filecodes import FILE_CODES
+    from varz_deck.core.messages.filecodes import FILE_CODES
     from varz_deck.games.varz.rules import RULES
 
     deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes

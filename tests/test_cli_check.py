@@ -17,12 +17,12 @@ import yaml
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-import varz_deck.core.check
-import varz_deck.core.database
+import varz_deck.core.decks.check
+import varz_deck.core.lint.database
 import varz_deck.games.varz.deck
 from varz_deck import __version__
 from varz_deck.cli import app
-from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games import all_codes
 
 SPEC_CODES = (
@@ -216,8 +216,8 @@ def test_the_card_database_is_loaded_once_for_many_decks(
     monkeypatch.setenv("VARZ_DECK_NO_CACHE", "1")
     calls = {"open": 0, "lint": 0}
     real_open, real_lint = (
-        varz_deck.core.database.open_database,
-        varz_deck.core.database.lint_database,
+        varz_deck.core.lint.database.open_database,
+        varz_deck.core.lint.database.lint_database,
     )
 
     def counting_open(root: Path, game: Any, progress: Any = None, **options: Any):
@@ -228,8 +228,8 @@ def test_the_card_database_is_loaded_once_for_many_decks(
         calls["lint"] += 1
         return real_lint(root, game, progress, **options)
 
-    monkeypatch.setattr(varz_deck.core.database, "open_database", counting_open)
-    monkeypatch.setattr(varz_deck.core.database, "lint_database", counting_lint)
+    monkeypatch.setattr(varz_deck.core.lint.database, "open_database", counting_open)
+    monkeypatch.setattr(varz_deck.core.lint.database, "lint_database", counting_lint)
     decks = legal_examples(examples_dir)
     assert run(runner, "check", *decks).exit_code == 0
     assert calls["open"] == 1

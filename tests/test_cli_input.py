@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.deckfiles import find_deck_files, is_text_list
-from varz_deck.core.source import DECK_FILE_LIMIT
+from varz_deck.core.files.deckfiles import find_deck_files, is_text_list
+from varz_deck.core.files.source import DECK_FILE_LIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

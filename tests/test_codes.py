@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.code import Code, Scope, Severity, declare, declared
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.messages.code import Code, Scope, Severity, declare, declared
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.rulebook import Rulebook
 from varz_deck.games import all_codes, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,8 +72,8 @@ def test_warnings_are_declared_by_their_owners() -> None:
 
 
 def test_every_code_comes_from_its_owner() -> None:
-    from varz_deck.core import filecodes
     from varz_deck.core.lint import cards, formats
+    from varz_deck.core.messages import filecodes
     from varz_deck.games.varz import vocabulary
 
     codes = all_codes()
@@ -93,7 +93,7 @@ def test_the_list_is_files_then_each_games_rules_then_card_data() -> None:
 
 
 def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
-    from varz_deck.core.database import lint_database
+    from varz_deck.core.lint.database import lint_database
 
     (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
     result = lint_database(tmp_path, get_game("varz"), games=("varz", "azuki", "toy"))
@@ -104,7 +104,7 @@ def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
 
 
 def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
-    from varz_deck.core.cards import Format
+    from varz_deck.core.cards.model import Format
     from varz_deck.games import open_database
 
     database = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app
 from varz_deck.core import lint as lint_package
-from varz_deck.core.database import lint_database
+from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.cards import Format, FormatChange
-from varz_deck.core.formats import announced, unreleased
+from varz_deck.core.cards.formats import announced, unreleased
+from varz_deck.core.cards.model import Format, FormatChange
 from varz_deck.games import get_game, lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from varz_deck.core.dates import on_date, parse_date
-from varz_deck.core.source import DeckSource
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games import check_deck, check_decks, get_game, open_database
 
 

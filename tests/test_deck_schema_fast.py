@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.fastschema import fast_schema
-from varz_deck.core.schemas import validator
+from varz_deck.core.files.fastschema import fast_schema
+from varz_deck.core.files.schemas import validator
 
 KEYS = st.sampled_from(
     ["name", "format", "player", "event", "hero", "spells", "skills", "portals", "x"]

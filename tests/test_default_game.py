@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.discovery import database_game_key, game_key_of
+from varz_deck.core.cards.discovery import database_game_key, game_key_of
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.games import database_game, default_game, get_game, open_database
 
 

@@ -11,7 +11,7 @@ from math import comb
 
 import pytest
 
-from varz_deck.core.source import DeckSource
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from varz_deck.core.database import lint_database
-from varz_deck.core.resources import formats_schema, schema, schema_text
+from varz_deck.core.files.resources import formats_schema, schema, schema_text
+from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 
 SHARED = {"name", "sets", "banned", "restricted", "changes"}

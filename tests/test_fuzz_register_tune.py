@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from varz_deck.cli import main
-from varz_deck.core.tuning import SIZE_FACTOR
+from varz_deck.core.analysis.tuning import SIZE_FACTOR
 
 SCALE = max(1, int(os.environ.get("FUZZ_EXAMPLES", "1")))
 SECONDS = 10  # the bound for one command

@@ -17,9 +17,9 @@ from typing import ClassVar
 
 import pytest
 
-from varz_deck.core.check import DeckReport
+from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.core.report import text as text_report
 from varz_deck.games import get_game
 
@@ -80,8 +80,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import Message
-from varz_deck.core.resources import register_schemas
+from varz_deck.core.messages.i18n import Message
+from varz_deck.core.files.resources import register_schemas
 
 
 class Toy:
@@ -131,7 +131,7 @@ def test_the_schema_catalogue_is_made_from_the_registry(toy_game: str) -> None:
         assert names[:5] == ["card", "deck", "formats", "azuki-card", "azuki-deck"]
         assert {"card", "deck", "azuki-card", "azuki-deck", "toyschema-card"} <= set(names)
         assert "toyschema-deck" in names
-        from varz_deck.core.resources import schema
+        from varz_deck.core.files.resources import schema
 
         assert schema("toyschema-deck")["title"] == "deck"
     finally:
@@ -197,12 +197,12 @@ def test_both_bundled_games_keep_the_json_key_of_version_1() -> None:
 NEUTRAL = [
     "varz_deck/core/report",
     "varz_deck/core/registration",
-    "varz_deck/core/resources.py",
-    "varz_deck/core/schemas.py",
-    "varz_deck/core/fastschema.py",
-    "varz_deck/core/i18n.py",
-    "varz_deck/core/check.py",
-    "varz_deck/core/tuning.py",
+    "varz_deck/core/files/resources.py",
+    "varz_deck/core/files/schemas.py",
+    "varz_deck/core/files/fastschema.py",
+    "varz_deck/core/messages/i18n.py",
+    "varz_deck/core/decks/check.py",
+    "varz_deck/core/analysis/tuning.py",
     "varz_deck/cli/cards.py",
     "varz_deck/cli/check.py",
     "varz_deck/cli/serve.py",

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.discovery import yaml_files
+from varz_deck.core.cards.discovery import yaml_files
 from varz_deck.games import (
     database_game,
     get_game,
@@ -179,9 +179,9 @@ def test_sim_json_for_an_azuki_deck() -> None:
 TOY = '''
 """A toy game: a deck file is lines of card ids; one rule, T101: at most 3 lines."""
 
-from varz_deck.core.cards import CardDatabase, Format
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import diag
+from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import diag
 from varz_deck.games.azuki import Azuki
 
 

@@ -1,4 +1,4 @@
-"""One glossary for every figure (core/glossary.py), and `varz-deck explain` that shows it."""
+"""One glossary for every figure (core/analysis/glossary.py), and `varz-deck explain` that shows it."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli.main import build_app
-from varz_deck.core.glossary import GLOSSARY_HINT, entries, find
-from varz_deck.core.i18n import LANGUAGES
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT, entries, find
+from varz_deck.core.messages.i18n import LANGUAGES
 from varz_deck.games import game_keys, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +167,7 @@ def test_every_analysis_footer_links_the_glossary(args: tuple[object, ...]) -> N
 
 
 def test_the_shared_glossary_and_what_a_game_drops() -> None:
-    from varz_deck.core.glossary import SHARED
+    from varz_deck.core.analysis.glossary import SHARED
 
     assert list(entries()) == [e.key for e in SHARED]
     azuki = entries(get_game("azuki"))

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.source import DeckSource
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 
 src = DeckSource.from_path

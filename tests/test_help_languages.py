@@ -43,7 +43,7 @@ def test_the_top_level_help_lists_every_summary_whole(
     lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from varz_deck.cli.main import _module
-    from varz_deck.core.i18n import gettext_in
+    from varz_deck.core.messages.i18n import gettext_in
 
     text = helptext([], lang, capsys)
     assert "…" not in text

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from varz_deck.cli import main
-from varz_deck.core.sanitize import clean_output, json_dumps, safe
+from varz_deck.core.messages.sanitize import clean_output, json_dumps, safe
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 ROOT = HOSTILE.parent.parent

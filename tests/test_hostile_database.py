@@ -27,11 +27,11 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core import discovery as discovery_module
-from varz_deck.core import strictyaml
-from varz_deck.core.cards import normalize
-from varz_deck.core.fastschema import FastSchema, detail_validator
-from varz_deck.core.resources import schema
+from varz_deck.core.cards import discovery as discovery_module
+from varz_deck.core.cards.model import normalize
+from varz_deck.core.files import strictyaml
+from varz_deck.core.files.fastschema import FastSchema, detail_validator
+from varz_deck.core.files.resources import schema
 from varz_deck.games import check_deck, get_game, lint_database, open_database
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"

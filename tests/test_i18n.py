@@ -28,11 +28,12 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from varz_deck.cli import app, main
-from varz_deck.core import i18n
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport, diagnostic_json
-from varz_deck.core.diagnostics import diag
-from varz_deck.core.i18n import (
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.check import DeckReport, diagnostic_json
+from varz_deck.core.files.source import DeckSource
+from varz_deck.core.messages import i18n
+from varz_deck.core.messages.diagnostics import diag
+from varz_deck.core.messages.i18n import (
     CardName,
     Joined,
     Message,
@@ -47,7 +48,6 @@ from varz_deck.core.i18n import (
 )
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
-from varz_deck.core.source import DeckSource
 from varz_deck.games import all_codes, check_deck, check_decks, get_game, open_database
 from varz_deck.games.varz.cards import Card
 
@@ -464,7 +464,7 @@ def test_a_message_without_values_keeps_its_braces() -> None:
 
 
 def test_english_text_keeps_its_message_for_diag() -> None:
-    from varz_deck.core.source import LoadError
+    from varz_deck.core.files.source import LoadError
 
     err = LoadError("F001", msg("F001", "no such file; check the path"))
     assert err.message == "no such file; check the path"

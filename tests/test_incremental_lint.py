@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core import lint as core_lint
-from varz_deck.core.diagnostics import Diagnostic, from_tagged, to_tagged
-from varz_deck.core.i18n import localized
+from varz_deck.core.files.strictyaml import load
 from varz_deck.core.lint._file import exact
+from varz_deck.core.messages.diagnostics import Diagnostic, from_tagged, to_tagged
+from varz_deck.core.messages.i18n import localized
 from varz_deck.core.report import json_report, sarif, text
-from varz_deck.core.strictyaml import load
 from varz_deck.games import all_codes, lint_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -382,7 +382,7 @@ def _rows(cache: Path) -> int:
 def test_the_store_keeps_the_newest_rows(
     tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from varz_deck.core import lintstore
+    from varz_deck.core.lint import lintstore
 
     monkeypatch.setattr(lintstore, "MAX_ROWS", 3)
     root = tmp_path / "db"
@@ -408,7 +408,7 @@ def test_no_cache_writes_no_store(
 def test_cache_info_and_clear_see_the_store(
     tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from varz_deck.core import cachestore
+    from varz_deck.core.cards import cachestore
 
     root = tmp_path / "db"
     generate(root, random.Random(8), sets=1, per_set=3)

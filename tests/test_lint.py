@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.code import Scope
-from varz_deck.core.database import DatabaseError
+from varz_deck.core.lint.database import DatabaseError
+from varz_deck.core.messages.code import Scope
 from varz_deck.games import all_codes, lint_database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -490,7 +490,7 @@ def test_a_path_that_is_no_folder_is_f001_on_that_path(tmp_path: Path) -> None:
 
 
 def test_names_close_to_the_formats_file_are_one_edit_away() -> None:
-    from varz_deck.core.discovery import misnamed_formats
+    from varz_deck.core.cards.discovery import misnamed_formats
 
     close = ["Formats.yaml", "format.yml", "formats.yaml.txt", "fromats.yaml", "formtas.yaml"]
     close += ["formats.ymal", "formatz.yaml", "formatss.yml", "formats.yamk", "formats.ymk"]
@@ -517,7 +517,7 @@ def test_hidden_files_and_folders_are_no_part_of_the_database(tmp_path: Path) ->
 
 
 def test_formats_are_read_whole_and_a_bare_one_allows_everything(tmp_path: Path) -> None:
-    from varz_deck.core.cards import Format
+    from varz_deck.core.cards.model import Format
 
     db = _database(tmp_path, "set: {code: TS2, name: Second Set}\ncards: []\n")
     (db / "formats.yaml").write_text(

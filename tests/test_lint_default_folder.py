@@ -69,7 +69,7 @@ def test_a_hidden_folders_card_files_do_not_count(tmp_path: Path) -> None:
 
 
 def test_holds_card_files_looks_below_but_not_in_hidden_or_nested_folders(tmp_path: Path) -> None:
-    from varz_deck.core.discovery import holds_card_files
+    from varz_deck.core.cards.discovery import holds_card_files
 
     assert not holds_card_files(tmp_path)
     (tmp_path / "notes.yaml").write_text("title: not cards\ncards_seen: 3\n", encoding="utf-8")
@@ -95,7 +95,7 @@ def test_holds_card_files_looks_below_but_not_in_hidden_or_nested_folders(tmp_pa
 
 
 def test_an_unreadable_file_does_not_stop_the_look(tmp_path: Path) -> None:
-    from varz_deck.core.discovery import holds_card_files
+    from varz_deck.core.cards.discovery import holds_card_files
 
     os.mkfifo(tmp_path / "a.yaml")  # refused unread, never waited on
     (tmp_path / "b.yaml").write_text("cards: []\n", encoding="utf-8")
@@ -103,7 +103,7 @@ def test_an_unreadable_file_does_not_stop_the_look(tmp_path: Path) -> None:
 
 
 def test_holds_card_files_gives_up_after_its_budget(tmp_path: Path) -> None:
-    from varz_deck.core.discovery import holds_card_files
+    from varz_deck.core.cards.discovery import holds_card_files
 
     for i in range(5):
         (tmp_path / f"a{i}.txt").write_text("", encoding="utf-8")

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.fastschema import FastSchema, detail_validator
-from varz_deck.core.resources import schema
-from varz_deck.core.schemaexplain import _Explainer
-from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.files.fastschema import FastSchema, detail_validator
+from varz_deck.core.files.resources import schema
+from varz_deck.core.files.schemaexplain import _Explainer
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(
@@ -97,7 +97,7 @@ def test_fast_formats_check_agrees_with_jsonschema(sets: Any, banned: Any, other
 
 
 def test_every_bundled_file_is_valid_for_both() -> None:
-    from varz_deck.core.resources import formats_schema
+    from varz_deck.core.files.resources import formats_schema
     from varz_deck.games import get_game
 
     for game, card_schema in (("varz", "card"), ("azuki", "azuki-card")):

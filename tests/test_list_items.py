@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, Severity
-from varz_deck.core.entries import (
+from varz_deck.core.decks.entries import (
     Entry,
     ListWords,
     parse_item,
@@ -22,8 +21,9 @@ from varz_deck.core.entries import (
     read_section,
     resolve_sections,
 )
-from varz_deck.core.i18n import localized, msg
-from varz_deck.core.strictyaml import load
+from varz_deck.core.files.strictyaml import load
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, Severity
+from varz_deck.core.messages.i18n import localized, msg
 from varz_deck.games import open_database
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,13 +17,13 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.files.source import LoadError, decode
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
-from varz_deck.core.source import LoadError, decode
-from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games import all_codes, lint_database
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml
@@ -353,7 +353,7 @@ def test_a_count_is_whole_only_as_written(
     float it rounds to): 2.9999999999999999 is F004 although it reads as 3.0 (issue 24 row 14)."""
     from fractions import Fraction
 
-    from varz_deck.core.strictyaml import is_whole
+    from varz_deck.core.files.strictyaml import is_whole
 
     text = f"{whole}.{fraction}{exponent}"
     value = load(f"n: {'!!float ' if tag else ''}{text}\n").data["n"]

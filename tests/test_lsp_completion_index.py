@@ -1,4 +1,4 @@
-"""Completion over the card index (issue 27, core/keyindex.py and lsp/index.py's IndexedKeys):
+"""Completion over the card index (issue 27, core/cards/keyindex.py and lsp/index.py's IndexedKeys):
 on a generated database of a few thousand cards, the index-backed search answers every typed
 text exactly as the in-memory one does (keys, ranks and order), with FTS5 trigrams and with the
 fallback without them, and reads only the cards of the keys it looks at."""
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 import yaml
 
-from varz_deck.core import cardindex, keyindex
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.database import lint_database
-from varz_deck.core.discovery import display
+from varz_deck.core.cards import cardindex, keyindex
+from varz_deck.core.cards.discovery import display
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 from varz_deck.lsp.index import LIMIT, CardIndex, IndexedKeys
 

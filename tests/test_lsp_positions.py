@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from lsprotocol import types as t
 
-from varz_deck.core.diagnostics import diag
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.diagnostics import diag
+from varz_deck.core.messages.i18n import msg
 from varz_deck.lsp import diagnostics as lsp_diagnostics
 from varz_deck.lsp.documents import Document, Units, line_starts
 from varz_deck.lsp.lines import (

@@ -108,7 +108,7 @@ def test_mutmut_reads_the_configuration(monkeypatch: pytest.MonkeyPatch) -> None
         config = configuration.config()
         assert [p.as_posix() for p in config.source_paths] == CONFIG["source_paths"]
         mutated = [f for f in _python_files() if config.should_mutate(f)]
-        assert "varz_deck/core/strictyaml.py" in mutated
-        assert "varz_deck/core/check.py" not in mutated
+        assert "varz_deck/core/files/strictyaml.py" in mutated
+        assert "varz_deck/core/decks/check.py" not in mutated
     finally:
         configuration.reset_config()

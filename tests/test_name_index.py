@@ -1,4 +1,4 @@
-""" "Did you mean" from the card index (issue 27, core/nameindex.py): the same answers as the
+""" "Did you mean" from the card index (issue 27, core/cards/nameindex.py): the same answers as the
 in-memory NameIndex, on either side of FULL_SCAN; a damaged row is never trusted."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core import cardindex, nameindex, suggest
-from varz_deck.core.cards import normalize
-from varz_deck.core.nameindex import IndexedNames
-from varz_deck.core.suggest import NameIndex
+from varz_deck.core.cards import cardindex, nameindex, suggest
+from varz_deck.core.cards.model import normalize
+from varz_deck.core.cards.nameindex import IndexedNames
+from varz_deck.core.cards.suggest import NameIndex
 
 KEY = "0" * 40
 WORDS = ("ember", "frost", "storm", "iron", "spark", "grove", "mist", "blaze", "drift", "tide")
@@ -213,8 +213,8 @@ def test_forgetting_changes_no_answer(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_a_bundled_database_through_the_card_index(tmp_path: Path, game: str) -> None:
     """End to end: the index a cold build writes suggests what the database in memory does, for
     typos of each of its names in every language."""
-    from varz_deck.core.database import lint_database
-    from varz_deck.core.discovery import display
+    from varz_deck.core.cards.discovery import display
+    from varz_deck.core.lint.database import lint_database
     from varz_deck.games import get_game
 
     loaded = get_game(game)

@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from varz_deck.core.cards import CardDatabase, Format
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Mark
+from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.messages.diagnostics import Mark
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.registration.canonical import normalize_hash
-from varz_deck.core.sanitize import safe
-from varz_deck.core.strictyaml import CARD_NODE_CAP, load
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import Deck, Entry, parse_yaml

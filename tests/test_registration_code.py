@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode
-from varz_deck.core.source import DeckSource
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.i18n import Message, Term
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.messages.i18n import Message, Term
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode, read_code
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, Card

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.registration.diff import diff_decks
 from varz_deck.games import open_database
 from varz_deck.games.varz.deck import Deck, Entry

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.canonical import (
     CanonicalDeck,
     canonical_id,
@@ -26,7 +27,6 @@ from varz_deck.core.registration.canonical import (
     normalize_hash,
 )
 from varz_deck.core.registration.diff import diff_decks
-from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck

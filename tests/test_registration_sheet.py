@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
-from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.registration import REGISTRAR
 
@@ -728,7 +728,7 @@ def test_two_warnings_of_one_code_are_counted(tmp_path: Path) -> None:
 def test_warnings_of_two_codes_are_listed_apart(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from varz_deck.core.diagnostics import diag
+    from varz_deck.core.messages.diagnostics import diag
 
     reg = reg_of(KAGURA)
     warned = replace(

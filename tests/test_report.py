@@ -159,10 +159,18 @@ def test_the_page_explains_only_the_kinds_of_figure_it_shows() -> None:
     # a game with counts only (the third game's stats): no ± anywhere, so no "sampled" entry
     import datetime
 
-    from varz_deck.core.analysis import COUNT, PERCENT, Analysis, Column, Figure, Table, Verdict
-    from varz_deck.core.glossary import entries
-    from varz_deck.core.htmlreport import render
-    from varz_deck.core.i18n import msg
+    from varz_deck.core.analysis.glossary import entries
+    from varz_deck.core.analysis.htmlreport import render
+    from varz_deck.core.analysis.parts import (
+        COUNT,
+        PERCENT,
+        Analysis,
+        Column,
+        Figure,
+        Table,
+        Verdict,
+    )
+    from varz_deck.core.messages.i18n import msg
 
     def page(*cells: Figure) -> str:
         table = Table("t", msg("report", "Cost"), (Column("n"),), tuple((c,) for c in cells))

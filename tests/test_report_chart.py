@@ -7,10 +7,10 @@ from __future__ import annotations
 import datetime
 import re
 
-from varz_deck.core.analysis import COUNT, Analysis, Chart, Series, Verdict
-from varz_deck.core.glossary import entries
-from varz_deck.core.htmlreport import PALETTE, render
-from varz_deck.core.i18n import msg
+from varz_deck.core.analysis.glossary import entries
+from varz_deck.core.analysis.htmlreport import PALETTE, render
+from varz_deck.core.analysis.parts import COUNT, Analysis, Chart, Series, Verdict
+from varz_deck.core.messages.i18n import msg
 
 BLUE, RED = PALETTE[0], PALETTE[1]
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import datetime
 
-from varz_deck.core.analysis import (
+from varz_deck.core.analysis.glossary import entries
+from varz_deck.core.analysis.htmlreport import figure_text, render
+from varz_deck.core.analysis.parts import (
     COUNT,
     PERCENT,
     TURN,
@@ -19,10 +21,8 @@ from varz_deck.core.analysis import (
     Table,
     Verdict,
 )
-from varz_deck.core.diagnostics import Diagnostic, Severity
-from varz_deck.core.glossary import entries
-from varz_deck.core.htmlreport import figure_text, render
-from varz_deck.core.i18n import Term, msg
+from varz_deck.core.messages.diagnostics import Diagnostic, Severity
+from varz_deck.core.messages.i18n import Term, msg
 
 DAY = datetime.date(2026, 12, 3)
 
@@ -162,8 +162,8 @@ def test_figure_text_by_unit() -> None:
 
 
 def test_numbers_turns_and_rows_that_start_with_a_figure() -> None:
-    from varz_deck.core.analysis import NUMBER
-    from varz_deck.core.htmlreport import _number, _table
+    from varz_deck.core.analysis.htmlreport import _number, _table
+    from varz_deck.core.analysis.parts import NUMBER
 
     assert figure_text(Figure(1.5, NUMBER, 0.1), "en") == "1.50 ±0.20"
     assert _number(1.5, NUMBER) == "1.50" and _number(3, TURN) == "3"

@@ -17,8 +17,8 @@ import pytest
 from jsonschema.validators import validator_for
 
 from varz_deck import __version__
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Diagnostic, Severity
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic, Severity
 from varz_deck.core.report import github, json_report, sarif
 from varz_deck.core.report import text as text_report
 from varz_deck.games import all_codes, get_game

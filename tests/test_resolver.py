@@ -1,4 +1,4 @@
-"""The one resolver both games share (core/entries.py), run on both games with one table of cases.
+"""The one resolver both games share (core/decks/entries.py), run on both games with one table of cases.
 
 Each row is a situation in a section: the references written, and what the resolver must say. The
 same rows are written as a VARZ spells section and as an Azuki main deck, with cards of each
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.diagnostics import Mark
-from varz_deck.core.entries import Entry, resolve_sections
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.entries import Entry, resolve_sections
+from varz_deck.core.messages.diagnostics import Mark
 from varz_deck.games import open_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def test_the_same_table_on_both_games(
 
 @pytest.mark.parametrize("game", ["varz", "azuki"])
 def test_a_misplaced_card_is_the_game_s_f008_and_still_counts(game: str) -> None:
-    from varz_deck.core.diagnostics import diag
+    from varz_deck.core.messages.diagnostics import diag
 
     card_id, _ = a_card(game)
     section = SECTION[game]

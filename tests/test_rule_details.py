@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase, Format
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.i18n import CardName, Joined, Message, Term, localized, term
-from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.i18n import CardName, Joined, Message, Term, localized, term
+from varz_deck.core.messages.rulebook import Rulebook
 from varz_deck.games import check_decks, open_database
 from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
 from varz_deck.games.varz.cards import COLORLESS, COLORS, SKILL_CLASSES, Card

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from varz_deck.core.diagnostics import Diagnostic, Severity
+from varz_deck.core.messages.diagnostics import Diagnostic, Severity
 from varz_deck.core.report import sarif
 from varz_deck.games import all_codes
 

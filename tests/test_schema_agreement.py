@@ -24,10 +24,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.entries import parse_item
-from varz_deck.core.source import LoadError
-from varz_deck.core.strictyaml import load
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.entries import parse_item
+from varz_deck.core.files.source import LoadError
+from varz_deck.core.files.strictyaml import load
 from varz_deck.games import check_decks, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,7 +145,7 @@ ITEM_TEXT = st.text(alphabet=st.sampled_from(list("0123456789 xX×\t\n\r\u3000\x
 @settings(max_examples=400, deadline=None)
 @given(ITEM_TEXT)
 def test_a_list_item_passes_the_schema_exactly_when_check_reads_it(item: str) -> None:
-    """The item pattern is check's reading of COUNT NAME (core/entries.py), count 1..99, so
+    """The item pattern is check's reading of COUNT NAME (core/decks/entries.py), count 1..99, so
     no item is dropped silently (the schema reports every item check cannot read)."""
     entry, _ = parse_item("spells", item, None, "d.yaml")
     assert schema("varz").is_valid({"spells": [item]}) == (entry is not None)

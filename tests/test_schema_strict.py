@@ -1,6 +1,6 @@
 """Every shipped schema compiles in ajv's strict mode (issue 24: `x-message` made ajv reject all).
 
-The friendly messages moved to a side table (varz_deck.core.schemas.HINTS, by JSON pointer), put
+The friendly messages moved to a side table (varz_deck.core.files.schemas.HINTS, by JSON pointer), put
 back into the copy our own validators use. `ajv compile --spec=draft2020 --strict=true` (with
 ajv-formats for `format: date`) runs when npm is there, and always under CI (tests/npmtools.py).
 """
@@ -15,8 +15,8 @@ from typing import Any
 import npmtools
 import pytest
 
-from varz_deck.core.resources import catalogue, schema
-from varz_deck.core.schemahints import HINTS, hinted
+from varz_deck.core.files.resources import catalogue, schema
+from varz_deck.core.files.schemahints import HINTS, hinted
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted((ROOT / "varz_deck").rglob("*.schema.json"))
@@ -47,7 +47,7 @@ def test_every_message_points_at_a_subschema() -> None:
     """A schema edit that moves a node must move its message too. Each game registers its own
     schemas' messages when it is loaded (the core keeps only the shared formats file's), those of
     its own format fields too (its formats schema, core/resources.formats_schema)."""
-    from varz_deck.core.resources import formats_schema
+    from varz_deck.core.files.resources import formats_schema
     from varz_deck.games import game_keys, get_game
 
     games = [get_game(key) for key in game_keys()]

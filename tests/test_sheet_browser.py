@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
-from varz_deck.core.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
 from varz_deck.games.varz.registration import REGISTRAR

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.source import DeckSource
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.deck import read_deck

@@ -12,8 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.diagnostics import Mark
-from varz_deck.core.source import (
+from varz_deck.core.files.source import (
     DECK_FILE_LIMIT,
     DeckSource,
     LoadError,
@@ -21,6 +20,7 @@ from varz_deck.core.source import (
     read_bytes,
     read_text,
 )
+from varz_deck.core.messages.diagnostics import Mark
 from varz_deck.games.varz.deck import read_deck
 
 src = DeckSource.from_path

@@ -9,9 +9,9 @@ import tracemalloc
 import pytest
 import yaml
 
-from varz_deck.core.diagnostics import Mark
-from varz_deck.core.source import LoadError
-from varz_deck.core.strictyaml import CARD_NODE_CAP, MAX_DEPTH, load
+from varz_deck.core.files.source import LoadError
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, MAX_DEPTH, load
+from varz_deck.core.messages.diagnostics import Mark
 
 
 def card_load(text: str):
@@ -509,7 +509,7 @@ def test_each_refusal_has_its_message_and_place(
 def test_an_error_inside_the_parser_is_f002_without_a_place(
     monkeypatch: pytest.MonkeyPatch, error: type[BaseException], message: str
 ) -> None:
-    from varz_deck.core import strictyaml
+    from varz_deck.core.files import strictyaml
 
     def failing(*args: object) -> None:
         raise error("inside libyaml")
@@ -652,7 +652,7 @@ def test_a_syntax_error_without_a_problem_says_its_context(
     mark: yaml.Mark | None,
     message: str,
 ) -> None:
-    from varz_deck.core import strictyaml
+    from varz_deck.core.files import strictyaml
 
     def failing(*args: object) -> None:
         raise yaml.MarkedYAMLError(context=context, context_mark=mark, problem=problem)
@@ -666,7 +666,7 @@ def test_a_syntax_error_without_a_problem_says_its_context(
 def test_a_yaml_error_without_a_reason_or_a_position_is_unreadable_yaml(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from varz_deck.core import strictyaml
+    from varz_deck.core.files import strictyaml
 
     def failing(*args: object) -> None:
         raise yaml.YAMLError("no reason given")

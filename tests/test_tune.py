@@ -21,8 +21,8 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core.source import DeckSource
-from varz_deck.core.tuning import DeckTooLarge
+from varz_deck.core.analysis.tuning import DeckTooLarge
+from varz_deck.core.files.source import DeckSource
 from varz_deck.games import check_deck, open_database
 from varz_deck.games.varz import tune as vt
 from varz_deck.games.varz.sim import montecarlo as mc

@@ -1,4 +1,4 @@
-"""core/tuning.py's small pieces, by hand: text fitting, figures, the on-curve sum and the size
+"""core/analysis/tuning.py's small pieces, by hand: text fitting, figures, the on-curve sum and the size
 bound's message (issue 24: the mutants the other tests let through)."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from varz_deck.core.entries import Entry
-from varz_deck.core.tuning import (
+from varz_deck.core.analysis.tuning import (
     SIZE_FACTOR,
     DeckTooLarge,
     fit,
@@ -20,6 +19,7 @@ from varz_deck.core.tuning import (
     r,
     refuse_oversized,
 )
+from varz_deck.core.decks.entries import Entry
 
 
 @pytest.mark.parametrize(

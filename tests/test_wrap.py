@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from varz_deck.cli.main import build_app
-from varz_deck.core.wrap import CLOSING, wrap
+from varz_deck.core.messages.wrap import CLOSING, wrap
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
@@ -117,7 +117,7 @@ def test_wrapping_loses_no_character_and_fits(text: str, width: int) -> None:
 
 
 def test_break_points_keep_numbers_words_and_closing_marks() -> None:
-    from varz_deck.core.wrap import break_points
+    from varz_deck.core.messages.wrap import break_points
 
     text = "同名カードは 3 枚まで（再録）：1 枚抜いて"
     cuts = break_points(text)
@@ -134,7 +134,7 @@ def test_break_points_keep_numbers_words_and_closing_marks() -> None:
 
 
 def test_spans_give_the_first_line_its_own_width() -> None:
-    from varz_deck.core.wrap import spans
+    from varz_deck.core.messages.wrap import spans
 
     assert spans("aaa bbb ccc", 7, first=3) == [(0, 3), (4, 11)]
     assert spans("aaa bbb ccc", 7) == [(0, 7), (8, 11)]
@@ -148,8 +148,8 @@ def test_spans_give_the_first_line_its_own_width() -> None:
 @pytest.mark.parametrize("lang", ["ja", "zh"])
 @pytest.mark.parametrize("columns", [50, 150])
 def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, columns: int) -> None:
-    from varz_deck.core.i18n import term
-    from varz_deck.core.wrap import break_points
+    from varz_deck.core.messages.i18n import term
+    from varz_deck.core.messages.wrap import break_points
     from varz_deck.games import all_codes
 
     lines = _run(lang, columns, "rules").splitlines()
@@ -179,7 +179,7 @@ def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, col
 
 
 def test_break_points_at_the_edges_of_the_text() -> None:
-    from varz_deck.core.wrap import break_points
+    from varz_deck.core.messages.wrap import break_points
 
     assert break_points("3 枚が来る") == [4]  # a number and its counter at the very start
     assert break_points("これは 3 枚") == [3, 4]  # ... and at the very end

@@ -47,7 +47,7 @@ BODIES = {
 
 def with_header(body: bytes, key: str) -> bytes:
     """The body behind a header that names the key with a correct checksum (the layout
-    varz_deck/core/cachedoc.py documents), so that the document itself is what is checked."""
+    varz_deck/core/cards/cachedoc.py documents), so that the document itself is what is checked."""
     import hashlib
 
     digest = hashlib.blake2b(body, digest_size=20).hexdigest()

@@ -34,7 +34,7 @@ OTHER_LEGAL = EXAMPLES / "blue-minase-tide.yaml"
 ILLEGAL = EXAMPLES / "illegal.yaml"
 CSRF_FIELD = "csrfmiddlewaretoken"
 # What must never reach a page raw: C0/C1 controls but newline and tab (CR neither), DEL, bidi and
-# zero-width controls, separators, BOM (the set core/sanitize.py escapes).
+# zero-width controls, separators, BOM (the set core/messages/sanitize.py escapes).
 RAW_CONTROL = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
 )

@@ -63,7 +63,7 @@ TOY_DASHBOARD = textwrap.dedent(
     prepare(sys.argv[1])
     from django.test import Client
     from varz_deck.core.game import DeckWords
-    from varz_deck.core.i18n import msg
+    from varz_deck.core.messages.i18n import msg
     from varz_deck.games import register_game
     from varz_deck.server import service
 

@@ -11,7 +11,7 @@ import sys
 import typer
 
 from varz_deck.cli.common import EXIT_OK, LangOption, language
-from varz_deck.core.i18n import N_, msg, nmsg
+from varz_deck.core.messages.i18n import N_, msg, nmsg
 
 CACHE_HELP = N_("Show or empty the cache of card databases.")
 INFO_HELP = N_("Show the cache folder, how many card databases it holds and their size.")
@@ -32,8 +32,8 @@ def size_text(size: int) -> str:
 
 def cache_info(lang: LangOption = None) -> None:
     """Show the cache folder, how many card databases it holds and their size."""
-    from varz_deck.core import cachestore
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.cards import cachestore
+    from varz_deck.core.messages.sanitize import safe
 
     chosen = language(lang)
     found = cachestore.info()
@@ -53,8 +53,8 @@ def cache_info(lang: LangOption = None) -> None:
 
 def cache_clear(lang: LangOption = None) -> None:
     """Remove the cached card databases (only varz-deck's files) and say what it freed."""
-    from varz_deck.core import cachestore
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.cards import cachestore
+    from varz_deck.core.messages.sanitize import safe
 
     chosen = language(lang)
     folder = cachestore.cache_dir()

@@ -35,12 +35,12 @@ from varz_deck.cli.common import (
     terminal_width,
     width,
 )
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.messages.diagnostics import Diagnostic
 
 SHOW_HELP = N_(
     "Show one card in full: every field, every name, its printings, and the formats that "
@@ -63,7 +63,7 @@ def _lint_root(cards: Path | None, lang: str) -> Path:
     """The folder `cards lint` reads without one given: --cards, else $VARZ_DECK_CARDS, else the
     current folder when it holds card files (or a formats.yaml). Never the bundled database: a
     maintainer reading "clean" must be reading about their own data."""
-    from varz_deck.core.discovery import holds_card_files
+    from varz_deck.core.cards.discovery import holds_card_files
     from varz_deck.games.library import named_root
 
     named = named_root(cards)
@@ -194,8 +194,8 @@ def cards_show(
     lang: LangOption = None,
 ) -> None:
     """Show one card in full."""
-    from varz_deck.core.cardinfo import CardNotFound
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.cards.cardinfo import CardNotFound
+    from varz_deck.core.messages.sanitize import safe
 
     chosen = language(lang)
     database = load_database(cards, chosen, game)
@@ -248,8 +248,8 @@ def cards_search(
     lang: LangOption = None,
 ) -> None:
     """List the cards that match."""
-    from varz_deck.core.cardinfo import CardQuery, unknown_filter
-    from varz_deck.core.i18n import nmsg
+    from varz_deck.core.cards.cardinfo import CardQuery, unknown_filter
+    from varz_deck.core.messages.i18n import nmsg
 
     chosen = language(lang)
     database = load_database(cards, chosen, game)

@@ -30,14 +30,14 @@ from varz_deck.cli.common import (
     source_of,
     terminal_width,
 )
-from varz_deck.core.i18n import N_, msg, nmsg
+from varz_deck.core.messages.i18n import N_, msg, nmsg
 
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.files.source import DeckSource
 
 DIFF_HELP = N_(
     "Compare two card databases: cards added, removed and changed field by field (errata, "
@@ -201,7 +201,7 @@ def _compare(
     git: str | None = None,
     absent: bool = False,
 ) -> None:
-    from varz_deck.core import carddiff
+    from varz_deck.core.report import carddiff
 
     if old.game != new.game:
         from varz_deck.games import get_game
@@ -248,8 +248,8 @@ def _check(
 
 def _open(root: Path, label: str, lang: str, progress: bool) -> CardDatabase:
     """The valid database at root, or exit 2 saying which folder and why."""
-    from varz_deck.core.database import DatabaseError
-    from varz_deck.core.i18n import localized
+    from varz_deck.core.lint.database import DatabaseError
+    from varz_deck.core.messages.i18n import localized
     from varz_deck.games import open_database
 
     if not root.is_dir():
@@ -280,7 +280,7 @@ def _open(root: Path, label: str, lang: str, progress: bool) -> CardDatabase:
 def _export(folder: Path, rev: str, target: Path, lang: str) -> bool:
     """Write the folder at rev into target; True when it did not exist there. Exit 2 when git
     cannot read it."""
-    from varz_deck.core.gitfolder import GitError, export
+    from varz_deck.core.cards.gitfolder import GitError, export
 
     try:
         return not export(folder, rev, target)

@@ -29,13 +29,13 @@ from varz_deck.cli.common import (
     sources,
     terminal_width,
 )
-from varz_deck.core.i18n import N_
+from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
 
 CHECK_HELP = N_(
     "Check decks of every installed game for tournament legality under their rulebooks."
@@ -99,7 +99,7 @@ def known_format(
     """The format --format names, as the database spells it; a name no database of the run knows
     is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
     database, the bundled databases of the other games are asked too (only on this error path)."""
-    from varz_deck.core.cardinfo import normalize, unknown_filter
+    from varz_deck.core.cards.cardinfo import normalize, unknown_filter
     from varz_deck.games import game_keys
 
     def spelled(each: CardDatabase) -> str | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
-from varz_deck.core.i18n import N_, msg, nmsg
+from varz_deck.core.messages.i18n import N_, msg, nmsg
 from varz_deck.games import game_keys
 
 if TYPE_CHECKING:
@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
     from rich.progress import Progress, TaskID
 
-    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
-    from varz_deck.core.i18n import Message
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.messages.i18n import Message
     from varz_deck.games.library import CardLibrary
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -126,7 +126,7 @@ def dated(document: dict[str, Any], date: datetime.date) -> dict[str, Any]:
 
 def language(lang: Lang | None) -> str:
     """The language a command speaks: --lang, else $VARZ_DECK_LANG, else the locale, else en."""
-    from varz_deck.core.i18n import choose_language
+    from varz_deck.core.messages.i18n import choose_language
 
     return choose_language(lang.value if lang is not None else None)
 
@@ -162,10 +162,10 @@ def width() -> int:
 def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
     """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
     $VARZ_DECK_LANG, else the locale, else English)."""
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.messages.sanitize import safe
 
     if not isinstance(message, str):
-        from varz_deck.core.i18n import choose_language
+        from varz_deck.core.messages.i18n import choose_language
 
         message = message.render(lang or choose_language())
     typer.echo(f"varz-deck: {safe(message)}", err=True)
@@ -219,8 +219,8 @@ def library(
 
 def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
     """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`."""
-    from varz_deck.core.database import DatabaseError
-    from varz_deck.core.i18n import choose_language, localized
+    from varz_deck.core.lint.database import DatabaseError
+    from varz_deck.core.messages.i18n import choose_language, localized
     from varz_deck.games import open_database
 
     bar = progress_bar(msg("cli", "reading the card database"), lang, progress)
@@ -285,8 +285,8 @@ def _read_stdin(limit: int) -> bytes:
 
 def _stdin_source(lang: str | None) -> DeckSource:
     """Standard input as a deck (read once per command: `-` twice is exit 2)."""
-    from varz_deck.core.deckfiles import STDIN_NAME
-    from varz_deck.core.source import DECK_FILE_LIMIT, DeckSource
+    from varz_deck.core.files.deckfiles import STDIN_NAME
+    from varz_deck.core.files.source import DECK_FILE_LIMIT, DeckSource
 
     try:  # typer ships its own copy of click: its context is the command's
         from typer._click.globals import get_current_context
@@ -307,7 +307,7 @@ def deck_arguments(
     `<stdin>`), a folder its deck files (core.deckfiles.find_deck_files), anything else as given
     (a file or a deck code, which the game recognises; read by `sources`, one at a time). Exit 2
     for `-` given twice or a folder without decks."""
-    from varz_deck.core.deckfiles import DECK_SUFFIXES, find_deck_files
+    from varz_deck.core.files.deckfiles import DECK_SUFFIXES, find_deck_files
 
     decks: list[Path | DeckSource] = []
     for arg in args:
@@ -332,7 +332,7 @@ def deck_arguments(
 
 def source_of(deck: Path | DeckSource) -> DeckSource:
     """A deck argument read (once): a file's text, or why it cannot be read."""
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
     return deck if isinstance(deck, DeckSource) else DeckSource.from_path(deck)
 
@@ -407,7 +407,7 @@ def progress_bar(label: Message, lang: str | None, shown: bool = True) -> Progre
     stderr is piped or the output is JSON, CSV or SARIF, which no bar may ever mix with."""
     if not shown or not stderr_is_terminal():
         return None
-    from varz_deck.core.i18n import choose_language
+    from varz_deck.core.messages.i18n import choose_language
 
     return ProgressBar(label.render(lang or choose_language()))
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from varz_deck.cli.common import GameOption, LangOption, fail, language, width
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from varz_deck.core.glossary import Entry
+    from varz_deck.core.analysis.glossary import Entry
 
 EXPLAIN_HELP = N_("Explain a figure the analysis commands show, or list every term.")
 
@@ -49,9 +49,9 @@ def explain(
     """Explain a figure the analysis commands show, or list every term."""
     import difflib
 
-    from varz_deck.core.glossary import entries, find
-    from varz_deck.core.i18n import LANGUAGES
-    from varz_deck.core.sanitize import json_dumps
+    from varz_deck.core.analysis.glossary import entries, find
+    from varz_deck.core.messages.i18n import LANGUAGES
+    from varz_deck.core.messages.sanitize import json_dumps
     from varz_deck.games import get_game
 
     chosen = language(lang)
@@ -97,8 +97,8 @@ def _json(e: Entry) -> dict[str, Any]:
 
 
 def _wrapped(text: str, columns: int, indent: str = "") -> list[str]:
-    from varz_deck.core.sanitize import safe
-    from varz_deck.core.wrap import wrap
+    from varz_deck.core.messages.sanitize import safe
+    from varz_deck.core.messages.wrap import wrap
 
     return [indent + line for line in wrap(safe(text), max(20, columns - len(indent)))]
 

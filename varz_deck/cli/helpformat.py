@@ -19,7 +19,7 @@ from pathlib import Path
 from typer._click import core as click_core  # typer's own copy of click, which it runs
 from typer._click.formatting import HelpFormatter
 
-from varz_deck.core.wrap import CJK, cells, wrap
+from varz_deck.core.messages.wrap import CJK, cells, wrap
 
 DOMAIN = "click"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -31,8 +31,8 @@ _DEFAULT = re.compile(r"\[default: (.*?)\]")
 
 @lru_cache(maxsize=4)
 def _catalogue(lang: str) -> gettext.NullTranslations | None:
-    from varz_deck.core.i18n import _catalogue as read
-    from varz_deck.core.i18n import catalogue_paths
+    from varz_deck.core.messages.i18n import _catalogue as read
+    from varz_deck.core.messages.i18n import catalogue_paths
 
     return read(*catalogue_paths(lang, DOMAIN, LOCALE))
 

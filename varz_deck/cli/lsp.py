@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from varz_deck.cli.common import CardsOption, fail
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 LSP_HELP = N_("Run the Language Server (stdio) for deck files and card files in any editor.")
 _MISSING = msg(

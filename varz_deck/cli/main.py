@@ -18,8 +18,8 @@ import typer
 
 from varz_deck import __version__
 from varz_deck.cli.common import EXIT_INTERNAL, EXIT_USAGE
-from varz_deck.core.i18n import N_, msg
-from varz_deck.core.sanitize import SafeStream
+from varz_deck.core.messages.i18n import N_, msg
+from varz_deck.core.messages.sanitize import SafeStream
 from varz_deck.games import GameUnavailable
 
 _DEBUG = False
@@ -252,7 +252,7 @@ def _name_arguments(command: Any, helping: bool) -> None:
 
 def _bundled_formats() -> list[str]:
     """The formats of the bundled databases of every game, for `--format`'s help."""
-    from varz_deck.core.database import DatabaseError
+    from varz_deck.core.lint.database import DatabaseError
     from varz_deck.games import game_keys, open_database
     from varz_deck.games.library import bundled_root
 
@@ -267,7 +267,7 @@ def _bundled_formats() -> list[str]:
 
 def _help_language(args: list[str]) -> str:
     """The language for help texts, from `--lang` anywhere on the line, else the environment."""
-    from varz_deck.core.i18n import choose_language, normalize_language, option_from_argv
+    from varz_deck.core.messages.i18n import choose_language, normalize_language, option_from_argv
 
     option = option_from_argv(args)
     return choose_language(option if normalize_language(option) else None)
@@ -278,7 +278,7 @@ def _translate_help(command: Any, lang: str) -> None:
 
     Duck-typed over click's Command/Group/Parameter (typer ships its own copy of click).
     """
-    from varz_deck.core.i18n import gettext_in
+    from varz_deck.core.messages.i18n import gettext_in
 
     if getattr(command, "help", None):
         command.help = gettext_in(lang, command.help)

@@ -32,16 +32,16 @@ from varz_deck.cli.common import (
     sources,
     tracked,
 )
-from varz_deck.core.i18n import N_, Message, msg, nmsg
+from varz_deck.core.messages.i18n import N_, Message, msg, nmsg
 
 if TYPE_CHECKING:
     import datetime
     from collections.abc import Mapping
 
-    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Registrar
     from varz_deck.core.registration.register import Registration
-    from varz_deck.core.source import DeckSource
 
 
 class RegisterOutput(str, Enum):
@@ -302,8 +302,8 @@ def _comparable(
 
 def _report_problems(reg: Registration, what: Message, lang: str) -> None:
     """The errors that stand in the way, then `varz-deck: DECK <what>: <reason>; fix …`."""
+    from varz_deck.core.messages.sanitize import safe
     from varz_deck.core.registration.render import diagnostic_line
-    from varz_deck.core.sanitize import safe
 
     errors = [d for d in reg.report.diagnostics if d.is_error]
     if reg.canonical is not None:  # readable: only unresolved references stand in the way
@@ -351,9 +351,9 @@ def _write_sheets(
     """Write each sheet (never through a symlink; names cut to fit with a hash), and with
     `combined` all of them in one document too; a sheet that cannot be written is said on stderr
     and the others are still written. True when all were."""
-    from varz_deck.core.files import fit_file_name, write_file_atomic
+    from varz_deck.core.files.output import fit_file_name, write_file_atomic
+    from varz_deck.core.messages.sanitize import safe
     from varz_deck.core.registration.sheet import COMBINED, sheet_names
-    from varz_deck.core.sanitize import safe
 
     def render_sheet(reg: Registration, lang: str) -> str:
         return registrars[reg.report.game].render_sheet(reg, lang)
@@ -426,7 +426,7 @@ def _combined(
 
 
 def _sheet_problem(message: Message, lang: str) -> None:
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.messages.sanitize import safe
 
     sys.stderr.write(f"varz-deck: {safe(message.render(lang))}\n")
 

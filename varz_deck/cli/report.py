@@ -21,7 +21,7 @@ from varz_deck.cli.common import (
     language,
     one_deck,
 )
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 REPORT_HELP = N_(
     "Write one HTML page of a deck: legality, curve, odds per card, best swaps, resources per turn."
@@ -57,13 +57,13 @@ def report(
     turn. It is self-contained (no script, no outside resource) and prints as it shows."""
     import sys
 
-    from varz_deck.core.analysis import analyse
+    from varz_deck.core.analysis.glossary import entries
+    from varz_deck.core.analysis.htmlreport import render
+    from varz_deck.core.analysis.parts import analyse
+    from varz_deck.core.analysis.tuning import DeckTooLarge
     from varz_deck.core.dates import on_date
-    from varz_deck.core.files import write_file_atomic
+    from varz_deck.core.files.output import write_file_atomic
     from varz_deck.core.game import DeckUnusable
-    from varz_deck.core.glossary import entries
-    from varz_deck.core.htmlreport import render
-    from varz_deck.core.tuning import DeckTooLarge
 
     chosen = language(lang)
     day = check_date(date, chosen)

@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from varz_deck.core.codes import CodeInfo
+    from varz_deck.core.report.codes import CodeInfo
 
 from varz_deck.cli.common import LangOption, fail, language, width
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 RULES_HELP = N_("List every diagnostic code with its rulebook section, or explain one.")
 SCHEMA_HELP = N_("Print a JSON Schema (card files, decks, formats.yaml) for editors and CI.")
@@ -24,7 +24,7 @@ SCHEMA_HELP = N_("Print a JSON Schema (card files, decks, formats.yaml) for edit
 
 def _schema_names() -> dict[str, str]:
     """The catalogue: the core's formats schema, then each installed game's schemas."""
-    from varz_deck.core.resources import catalogue
+    from varz_deck.core.files.resources import catalogue
     from varz_deck.games import game_keys, get_game
 
     return {name: name for name in catalogue(get_game(key) for key in game_keys())}
@@ -47,8 +47,8 @@ def rules(
 
     from rich.console import Console
 
-    from varz_deck.core.codes import EXAMPLE_LABELS
-    from varz_deck.core.i18n import msg, term
+    from varz_deck.core.messages.i18n import msg, term
+    from varz_deck.core.report.codes import EXAMPLE_LABELS
     from varz_deck.games import all_codes
 
     chosen = language(lang)
@@ -108,7 +108,7 @@ def _section(section: str, lang: str) -> str:
 
 def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]) -> None:
     """Print a JSON Schema (card files, decks, formats.yaml) for editors and CI."""
-    from varz_deck.core.resources import schema_text
+    from varz_deck.core.files.resources import schema_text
 
     sys.stdout.write(schema_text(name.value))
 
@@ -122,8 +122,8 @@ def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> Rend
     from rich.table import Table
     from rich.text import Text
 
-    from varz_deck.core.i18n import msg, term
-    from varz_deck.core.wrap import CJK, wrap
+    from varz_deck.core.messages.i18n import msg, term
+    from varz_deck.core.messages.wrap import CJK, wrap
 
     headings = [
         msg("rules", "code").render(lang),

@@ -28,7 +28,7 @@ from varz_deck.cli.common import (
     language,
     load_database,
 )
-from varz_deck.core.i18n import N_, Message, msg
+from varz_deck.core.messages.i18n import N_, Message, msg
 
 SERVE_HELP = N_("Run the registration server: players submit decklists, organisers check them.")
 EVENT_HELP = N_("Create and list the events of a registration server's database.")
@@ -152,7 +152,7 @@ def _check_public_url(url: str, lang: str) -> None:
     """Exit 2 for a --public-url that is not http(s)://HOST[:PORT][/]."""
     if importlib.util.find_spec("django") is None:
         return  # `_prepare` says the install line
-    from varz_deck.core.sanitize import quoted
+    from varz_deck.core.messages.sanitize import quoted
     from varz_deck.server.hosts import EXAMPLE, public_url_problem
 
     if public_url_problem(url) is not None:
@@ -317,7 +317,7 @@ def event_create(
     lang: LangOption = None,
 ) -> None:
     """Create an event; print its id, submission path and organiser token (once)."""
-    from varz_deck.core.sanitize import json_dumps, quoted, safe
+    from varz_deck.core.messages.sanitize import json_dumps, quoted, safe
     from varz_deck.games import default_game
 
     chosen = language(lang)
@@ -371,7 +371,7 @@ def event_create(
 def _known_format(name: str, game: str, lang: str) -> str:
     """The format as the game's database spells it (the one `serve` uses for the game without
     --cards); exit 2 for one it does not know."""
-    from varz_deck.core.cardinfo import normalize
+    from varz_deck.core.cards.cardinfo import normalize
 
     formats = sorted(load_database(None, lang, game, progress=False).formats)
     found = next((k for k in formats if normalize(k) == normalize(name)), None)
@@ -405,7 +405,7 @@ def event_list(
     lang: LangOption = None,
 ) -> None:
     """List the events of the database."""
-    from varz_deck.core.sanitize import json_dumps, safe
+    from varz_deck.core.messages.sanitize import json_dumps, safe
 
     chosen = language(lang)
     _prepare(database, chosen)

@@ -27,13 +27,13 @@ from varz_deck.cli.common import (
     refuse_option,
     width,
 )
-from varz_deck.core.files import write_file_atomic
-from varz_deck.core.i18n import N_, msg
-from varz_deck.core.sanitize import json_dumps
+from varz_deck.core.files.output import write_file_atomic
+from varz_deck.core.messages.i18n import N_, msg
+from varz_deck.core.messages.sanitize import json_dumps
 
 if TYPE_CHECKING:
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import DeckUnusable
-    from varz_deck.core.source import DeckSource
 
 EXIT_UNREADABLE = 1
 MAX_GAMES = 100_000_000
@@ -106,9 +106,9 @@ def sim(
     import sys
     import time
 
+    from varz_deck.core.analysis.plot import FORMATS, PlotError
+    from varz_deck.core.analysis.tuning import DeckTooLarge
     from varz_deck.core.game import DeckUnusable, SimRequest
-    from varz_deck.core.plot import FORMATS, PlotError
-    from varz_deck.core.tuning import DeckTooLarge
 
     chosen = language(lang)
     day = check_date(date, chosen)
@@ -184,8 +184,8 @@ def sim(
 
 def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> None:
     """The reasons a deck cannot be simulated on stderr, then exit 1."""
-    from varz_deck.core.i18n import localized
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.messages.i18n import localized
+    from varz_deck.core.messages.sanitize import safe
 
     for d in err.diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""

@@ -26,13 +26,13 @@ from varz_deck.cli.common import (
     refuse_option,
     width,
 )
-from varz_deck.core.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
     import datetime
 
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import DeckUnusable, TuneOutcome
-    from varz_deck.core.source import DeckSource
 
 EXIT_UNREADABLE = 1
 DEFAULT_TARGET = 0.9
@@ -147,7 +147,7 @@ def tune(
         refuse_option(the_game, "--target", chosen)
     if plot is not None and "plot" not in tuner.options:
         refuse_option(the_game, "--plot", chosen)
-    from varz_deck.core.tuning import DeckTooLarge
+    from varz_deck.core.analysis.tuning import DeckTooLarge
 
     try:
         outcome = tuner.tune(
@@ -177,7 +177,7 @@ def _plot_format(plot: Path | None, lang: str) -> str | None:
     matplotlib)."""
     if plot is None:
         return None
-    from varz_deck.core.plot import FORMATS
+    from varz_deck.core.analysis.plot import FORMATS
 
     fmt = plot.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
@@ -208,13 +208,13 @@ def _emit(
     for warning in outcome.warnings:
         typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
     if output is TuneOutput.json:
-        from varz_deck.core.sanitize import json_dumps
+        from varz_deck.core.messages.sanitize import json_dumps
 
         sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
     if plot is not None and fmt is not None:
-        from varz_deck.core.plot import PlotError
+        from varz_deck.core.analysis.plot import PlotError
 
         try:
             plot.write_bytes(outcome.plot(fmt, lang))
@@ -227,8 +227,8 @@ def _emit(
 
 def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
     """The reasons a deck cannot be used on stderr, then exit 1."""
-    from varz_deck.core.i18n import localized
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.messages.i18n import localized
+    from varz_deck.core.messages.sanitize import safe
 
     for d in err.diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""

@@ -17,28 +17,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from varz_deck.core.cards import CardT
-from varz_deck.core.i18n import nmsg
+from varz_deck.core.cards.model import CardT
+from varz_deck.core.messages.i18n import nmsg
 
 if TYPE_CHECKING:
     import datetime
 
     from rich.console import RenderableType
 
-    from varz_deck.core.analysis import Part
-    from varz_deck.core.cardinfo import CardQuery
-    from varz_deck.core.cards import CardDatabase, Format
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
-    from varz_deck.core.entries import ListWords
-    from varz_deck.core.glossary import Entry
-    from varz_deck.core.i18n import Message
+    from varz_deck.core.analysis.glossary import Entry
+    from varz_deck.core.analysis.parts import Part
+    from varz_deck.core.cards.cardinfo import CardQuery
+    from varz_deck.core.cards.model import CardDatabase, Format
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.decks.entries import ListWords
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.lint import CardFile
+    from varz_deck.core.messages.diagnostics import Diagnostic
+    from varz_deck.core.messages.i18n import Message
+    from varz_deck.core.messages.rulebook import Rule
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.register import Registration
     from varz_deck.core.registration.sheet import SheetParts
-    from varz_deck.core.rulebook import Rule
-    from varz_deck.core.source import DeckSource
 
 # What `sim` and `tune`/`stats` say on stderr of an illegal deck (every game's goldfish and tuner).
 NOT_LEGAL_SIMULATED = nmsg(
@@ -93,7 +93,7 @@ class SimOutcome(Protocol):
         ...
 
     def parts(self) -> tuple[Part, ...]:
-        """The figures as a report page's tables and charts (core/analysis.py), built from
+        """The figures as a report page's tables and charts (core/analysis/parts.py), built from
         `to_json`'s document."""
         ...
 
@@ -102,7 +102,7 @@ class SimOutcome(Protocol):
     def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.plot)."""
+        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.analysis.plot)."""
         ...
 
 
@@ -180,7 +180,7 @@ class TuneOutcome(Protocol):
         ...
 
     def parts(self) -> tuple[Part, ...]:
-        """The figures as a report page's tables and charts (core/analysis.py), built from
+        """The figures as a report page's tables and charts (core/analysis/parts.py), built from
         `to_json`'s document."""
         ...
 
@@ -189,7 +189,7 @@ class TuneOutcome(Protocol):
     def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
 
     def plot(self, fmt: str, lang: str) -> bytes:
-        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.plot)."""
+        """The charts as `fmt` ("svg" or "png"); raises PlotError (varz_deck.core.analysis.plot)."""
         ...
 
 
@@ -226,7 +226,7 @@ class Tuner(Protocol):
 
 class CardLookup(Protocol[CardT]):
     """`varz-deck cards show` and `cards search` for one game, of its card class `CardT`. The
-    finding by reference and the text matching are the core's (varz_deck/core/cardinfo.py); the
+    finding by reference and the text matching are the core's (varz_deck/core/cards/cardinfo.py); the
     filters and the renderables are the game's."""
 
     def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
@@ -235,7 +235,7 @@ class CardLookup(Protocol[CardT]):
         ...
 
     def find(self, database: CardDatabase[CardT], ref: str) -> CardT:
-        """The card a reference names; CardNotFound (varz_deck.core.cardinfo) otherwise."""
+        """The card a reference names; CardNotFound (varz_deck.core.cards.cardinfo) otherwise."""
         ...
 
     def search(self, database: CardDatabase[CardT], query: CardQuery) -> list[CardT]:
@@ -269,7 +269,7 @@ class Game(Protocol[CardT]):
     card_schema: str  # a name in `schemas` (the card-file schema)
     deck_schema: str  # a name in `schemas` (the deck-file schema)
     # Catalogue name -> schema file in the game's package (`varz-deck schema NAME`); the game
-    # registers them when loaded (varz_deck.core.resources.register_schemas).
+    # registers them when loaded (varz_deck.core.files.resources.register_schemas).
     schemas: Mapping[str, Path]
     sections: tuple[str, ...]  # list sections of a deck file
     slots: tuple[str, ...]  # single-card keys of a deck file

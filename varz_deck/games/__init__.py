@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.codes import CodeInfo
-    from varz_deck.core.database import LintResult
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.lint.database import LintResult
+    from varz_deck.core.report.codes import CodeInfo
 
 __all__ = ["GROUP", "default_game", "detect_game", "game_keys", "get_game", "register_game"]
 
@@ -92,7 +92,7 @@ def _scan() -> tuple[dict[str, str], str | None]:
 
 def _cached() -> tuple[dict[str, str], str | None]:
     """The registered games, from the cache when the installed packages are unchanged."""
-    from varz_deck.core.cachestore import cache_dir
+    from varz_deck.core.cards.cachestore import cache_dir
 
     folder = cache_dir()
     fingerprint = _fingerprint()
@@ -182,8 +182,8 @@ class GameUnavailable(Exception):
     """An installed game whose entry point cannot be loaded (a broken or half-installed package)."""
 
     def __init__(self, key: str, target: str, error: BaseException) -> None:
-        from varz_deck.core.i18n import msg
-        from varz_deck.core.sanitize import safe
+        from varz_deck.core.messages.i18n import msg
+        from varz_deck.core.messages.sanitize import safe
 
         super().__init__(key, target)
         self.message = msg(
@@ -196,7 +196,7 @@ class GameUnavailable(Exception):
 def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game:
     """The game of the database at root (its formats.yaml `game:`, or that file's buffer; an
     unknown one is the default game, and the formats schema reports it when linting)."""
-    from varz_deck.core.database import database_game_key
+    from varz_deck.core.lint.database import database_game_key
 
     key = database_game_key(root, buffers)
     return get_game(key if key in _registry().targets else None)
@@ -205,7 +205,7 @@ def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game
 def open_database(root: Path, progress: Callable[[int, int], None] | None = None) -> CardDatabase:
     """The valid database at root, for its game; DatabaseError if invalid. `progress(done,
     total)` hears of each file when the database is not in the cache."""
-    from varz_deck.core import database
+    from varz_deck.core.lint import database
 
     return database.open_database(root, database_game(root), progress, games=game_keys())
 
@@ -219,7 +219,7 @@ def lint_database(
     """Everything `cards lint` reports for the database at root, for its game; `buffers` (an
     editor's unsaved card files, path -> text) are read instead of those files, through the
     same limits: the lint of the database as if they were saved."""
-    from varz_deck.core import database
+    from varz_deck.core.lint import database
 
     game = database_game(root, buffers)
     return database.lint_database(root, game, progress, games=game_keys(), buffers=buffers)
@@ -237,7 +237,7 @@ def check_deck(
 
 
 def _source(deck: DeckSource | Path) -> DeckSource:
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
     return deck if isinstance(deck, DeckSource) else DeckSource.from_path(deck)
 
@@ -287,10 +287,10 @@ def _other_game(
     format_key: str | None,
     date: datetime.date | None,
 ) -> DeckReport:
-    from varz_deck.core.check import DeckReport
     from varz_deck.core.dates import on_date
-    from varz_deck.core.diagnostics import diag
-    from varz_deck.core.i18n import msg
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.messages.diagnostics import diag
+    from varz_deck.core.messages.i18n import msg
 
     mine = get_game(database.game)
     wrong = msg(
@@ -316,7 +316,7 @@ def _other_game(
 def all_codes(keys: Iterable[str] | None = None) -> dict[str, CodeInfo]:
     """Every code with its name, rulebook section and summary, in code order: the file and card
     codes, and the rules of the games named (default: every game)."""
-    from varz_deck.core.codes import codes_with
+    from varz_deck.core.report.codes import codes_with
 
     chosen = game_keys() if keys is None else tuple(keys)
     return codes_with(rule for key in chosen for rule in get_game(key).rules().values())
@@ -325,12 +325,12 @@ def all_codes(keys: Iterable[str] | None = None) -> dict[str, CodeInfo]:
 def extract_code_summaries(
     fileobj: Any, keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Any
 ) -> Iterable[tuple[Any, ...]]:
-    """Babel extraction method for core/codes.py: its marked messages, plus every code's one-line
+    """Babel extraction method for core/report/codes.py: its marked messages, plus every code's one-line
     summary (context "summary") and each example of its rule's docstring (context "example"),
     from every game: what `varz-deck rules CODE` shows in another language."""
     from babel.messages.extract import extract_python
 
-    from varz_deck.core.codes import codes_with
+    from varz_deck.core.report.codes import codes_with
 
     yield from extract_python(fileobj, keywords, comment_tags, options)
     game = options.get("game")  # one game's rules, or "" the core's codes only (its catalogue)

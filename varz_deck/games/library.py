@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import varz_deck.games as registry
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
 
 CARDS_VARIABLE = "VARZ_DECK_CARDS"
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.i18n import msg
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.lines import reference_on, valid_count, yaml_key
 
 if TYPE_CHECKING:
-    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.lsp.documents import Document
     from varz_deck.lsp.lines import Ref
     from varz_deck.lsp.server import VarzServer

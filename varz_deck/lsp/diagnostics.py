@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from varz_deck.core.diagnostics import Diagnostic, Severity
-from varz_deck.core.i18n import localized, msg, nmsg
+from varz_deck.core.messages.diagnostics import Diagnostic, Severity
+from varz_deck.core.messages.i18n import localized, msg, nmsg
 from varz_deck.lsp.documents import Document
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.library import resolved
@@ -87,8 +87,8 @@ def publish(server: VarzServer, doc: Document, found: Iterable[Diagnostic]) -> N
 
 def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     """`check` of the buffer: the same database, format choice and game routing."""
-    from varz_deck.core.diagnostics import diag
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.messages.diagnostics import diag
     from varz_deck.games import check_decks
 
     loaded = server.library.primary()

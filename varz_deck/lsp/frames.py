@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from varz_deck.core.source import CARD_FILE_LIMIT
+from varz_deck.core.files.source import CARD_FILE_LIMIT
 
 MAX_FRAME = 4 * CARD_FILE_LIMIT  # a card file at its limit fits, JSON-escaped, in one didOpen
 MAX_LINE = 4096  # bytes: a longer header line is not one

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from varz_deck.core.i18n import msg
-from varz_deck.core.sanitize import safe
+from varz_deck.core.messages.i18n import msg
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp.guard import guarded
 
 if TYPE_CHECKING:
-    from varz_deck.core.analysis import Part
-    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.analysis.parts import Part
+    from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.game import Game
     from varz_deck.lsp.documents import Document
     from varz_deck.lsp.server import VarzServer
@@ -93,8 +93,8 @@ def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
     cached = server.figures.get(doc.uri)
     if cached is not None and cached[0] == doc.text:
         return cached[1]
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import DeckUnusable
-    from varz_deck.core.source import DeckSource
 
     tuner, database = game.tuner, server.library.of_game(game.key).database
     parts: tuple[Part, ...] = ()
@@ -115,10 +115,10 @@ def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
 def figures_markdown(server: VarzServer, doc: Document, game: Game, card: Any) -> str:
     """The card's row of the deck's exact per-card tables, one glossary-named figure a line, and
     where the terms are explained; "" when the deck gives the card none."""
-    from varz_deck.core.analysis import Figure, Table
-    from varz_deck.core.glossary import GLOSSARY_HINT, entries
-    from varz_deck.core.htmlreport import figure_text
-    from varz_deck.core.i18n import CardName
+    from varz_deck.core.analysis.glossary import GLOSSARY_HINT, entries
+    from varz_deck.core.analysis.htmlreport import figure_text
+    from varz_deck.core.analysis.parts import Figure, Table
+    from varz_deck.core.messages.i18n import CardName
 
     glossary, lang = entries(game), server.lang
     lines: list[str] = []

@@ -1,7 +1,7 @@
 """What completion searches: every name and id of a database's cards.
 
-A database read from the card index (core/cardindex.py) is searched in its completion table
-(core/keyindex.py), a few rows at a time: `IndexedKeys`. One in memory (an editor's card file
+A database read from the card index (core/cards/cardindex.py) is searched in its completion table
+(core/cards/keyindex.py), a few rows at a time: `IndexedKeys`. One in memory (an editor's card file
 linted clean, no cache) is searched as one string, with one regular expression in C:
 `CardIndex`, built once per database (varz_deck.lsp.library keeps either with the database).
 Both answer the same keys, ranked the same way, in the same order.
@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core import keyindex
-from varz_deck.core.cards import normalize
+from varz_deck.core.cards import keyindex
+from varz_deck.core.cards.model import normalize
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase
 
 LIMIT = 50  # items per answer; the list is incomplete, so the editor asks again as you type
 _WORD_BREAKS = frozenset(" -(/,.・")

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.database import DatabaseError, formats_path
+from varz_deck.core.lint.database import DatabaseError, formats_path
 from varz_deck.games.library import bundled_root
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.database import LintResult
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.lint.database import LintResult
     from varz_deck.lsp.index import CardIndex, IndexedKeys
 
 
@@ -45,7 +45,7 @@ class Loaded:
         if self.database is None:
             return None
         if self._index is None or self._index.database is not self.database:
-            from varz_deck.core.keyindex import table_of
+            from varz_deck.core.cards.keyindex import table_of
             from varz_deck.lsp.index import CardIndex, IndexedKeys
 
             table = table_of(self.database)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from varz_deck.core.entries import MAX_COUNT
+from varz_deck.core.decks.entries import MAX_COUNT
 
 _COMMENT = re.compile(r"(^|\s)#")
 _YAML_SLOT = re.compile(r"(?P<key>[A-Za-z_][A-Za-z_ ]*?)[ \t]*:[ \t]*(?P<rest>.*)")

@@ -15,7 +15,7 @@ from typing import BinaryIO, cast
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from varz_deck.core.sanitize import safe
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp import actions, completion, definition, diagnostics, hover
 from varz_deck.lsp.documents import Units
 from varz_deck.lsp.guard import guarded

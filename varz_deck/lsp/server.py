@@ -28,8 +28,8 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from varz_deck import __version__
-from varz_deck.core.i18n import Message, msg
-from varz_deck.core.sanitize import safe
+from varz_deck.core.messages.i18n import Message, msg
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp.documents import Document, Units
 from varz_deck.lsp.frames import END, FrameReader
 from varz_deck.lsp.guard import log
@@ -37,7 +37,7 @@ from varz_deck.lsp.library import Library
 from varz_deck.lsp.settings import Settings, check_date, database_folder, language, read_settings
 
 if TYPE_CHECKING:
-    from varz_deck.core.check import DeckReport
+    from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.game import Game
 
 _SUFFIX_OF_LANGUAGE = {"plaintext": ".txt", "text": ".txt"}
@@ -226,7 +226,7 @@ def _path_of(uri: str, language_id: str) -> Path:
 
 def _is_card_file(path: Path, text: str) -> bool:
     """A card file (or formats file) rather than a deck kept in a database folder."""
-    from varz_deck.core.database import FORMATS_NAMES
+    from varz_deck.core.lint.database import FORMATS_NAMES
 
     if path.name in FORMATS_NAMES:
         return True

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 
 PREFIX = "varz-deck"
 KEYS = ("cards", "format", "lang", "date")
@@ -91,7 +91,7 @@ def check_date(settings: Settings) -> tuple[datetime.date | None, Message | None
 
 def language(settings: Settings, locale: str | None) -> str:
     """en, ja or zh: the setting, else the client's locale, else as the command line chooses."""
-    from varz_deck.core.i18n import choose_language, normalize_language
+    from varz_deck.core.messages.i18n import choose_language, normalize_language
 
     for wanted in (settings.lang, locale):
         chosen = normalize_language(wanted)

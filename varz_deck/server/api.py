@@ -25,8 +25,8 @@ from ninja.errors import HttpError, ValidationError
 from ninja.renderers import BaseRenderer
 
 from varz_deck import __version__
-from varz_deck.core.i18n import msg
-from varz_deck.core.sanitize import json_dumps
+from varz_deck.core.messages.i18n import msg
+from varz_deck.core.messages.sanitize import json_dumps
 from varz_deck.server import service
 from varz_deck.server.roster import ID_LIMIT
 from varz_deck.server.security import error_body, request_language

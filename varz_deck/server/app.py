@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from varz_deck.core.i18n import Message, msg, nmsg
+from varz_deck.core.messages.i18n import Message, msg, nmsg
 from varz_deck.server import hosts
 from varz_deck.server.settings import THREADS, DatabaseURLError, configure, shown_database
 
@@ -89,7 +89,7 @@ def load_secret_key() -> None:
 
 def load_cards(cards: Path | None) -> None:
     """Use `--cards DIR` for the events of its game (loaded now: a bad folder stops the start)."""
-    from varz_deck.core.database import DatabaseError
+    from varz_deck.core.lint.database import DatabaseError
     from varz_deck.server import service
 
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.i18n import msg
 
 _TITLE = msg("sheet", "QR code of the deck code")
 

@@ -14,8 +14,8 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from varz_deck.core.i18n import Message, Quoted, msg
-from varz_deck.core.sanitize import safe
+from varz_deck.core.messages.i18n import Message, Quoted, msg
+from varz_deck.core.messages.sanitize import safe
 
 ROW_LIMIT = 20_000  # players in one roster
 ID_LIMIT = 64  # characters of a player id

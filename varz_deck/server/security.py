@@ -33,7 +33,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils.cache import patch_vary_headers
 
-from varz_deck.core.i18n import LANGUAGES, msg
+from varz_deck.core.messages.i18n import LANGUAGES, msg
 from varz_deck.server import hosts
 from varz_deck.server.settings import BODY_LIMIT
 

@@ -29,14 +29,14 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from varz_deck.core.i18n import LANGUAGES, Message, msg, nmsg
+from varz_deck.core.messages.i18n import LANGUAGES, Message, msg, nmsg
 from varz_deck.server import tokens
 from varz_deck.server.models import AuditEntry, Decklist, Event, RosterEntry, Version
 from varz_deck.server.roster import RosterError
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.game import Game
     from varz_deck.core.registration.diff import DeckDiff
     from varz_deck.core.registration.register import Registration
@@ -568,7 +568,7 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
     """Check a deck text for an event, as `check` would check a file holding it (or the deck code
     it is) under the event's format, as of the event's date (`check_date`); register it as
     `register` would (its hash)."""
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.games import check_decks, detect_game, game_keys, get_game
 
     database = database_for(event.game)
@@ -590,7 +590,7 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
     if owner is None or owner == database.game:
         report = reg.report  # the same reader and rules as check_deck
     else:  # another game's deck: one F010, as `check --cards` gives it, in the server's words
-        from varz_deck.core.diagnostics import diag
+        from varz_deck.core.messages.diagnostics import diag
 
         report = check_decks([source], database, format_key, date=day)[0]
         wording = OTHER_GAME(game=get_game(owner).name, mine=get_game(database.game).name)
@@ -922,10 +922,10 @@ def figures_page(decklist: Decklist, lang: str) -> str:
 
 @lru_cache(maxsize=512)
 def _figures(version_id: int, game: str, date: str, lang: str) -> str:
-    from varz_deck.core.analysis import analyse
-    from varz_deck.core.glossary import entries
-    from varz_deck.core.htmlreport import render
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.analysis.glossary import entries
+    from varz_deck.core.analysis.htmlreport import render
+    from varz_deck.core.analysis.parts import analyse
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.games import get_game
 
     version = Version.objects.select_related("decklist").get(pk=version_id)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 
 DEFAULT_SQLITE = "varz-deck.sqlite3"
 DATABASE_ENV = "VARZ_DECK_DATABASE"

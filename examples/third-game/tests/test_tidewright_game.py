@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 from conftest import DECKS, PROJECT
-from varz_deck.core.source import DeckSource
+from varz_deck.core.files.source import DeckSource
 
 sys.path.insert(0, str(PROJECT))
 from tidewright import GAME
@@ -26,7 +26,7 @@ def database() -> Any:
         code = document["set"]["code"]
         cards += [GAME.make_card(raw, code, str(path), 0) for raw in document["cards"]]
     formats = yaml.safe_load((data / "formats.yaml").read_text(encoding="utf-8"))["formats"]
-    from varz_deck.core.cards import Format
+    from varz_deck.core.cards.model import Format
 
     made = {k: Format(k, v["name"], sets=tuple(v["sets"]) if "sets" in v else None,
                       banned=tuple(v.get("banned", ()))) for k, v in formats.items()}  # fmt: skip
@@ -89,7 +89,7 @@ def test_deck_detection_by_keys_headers_and_code() -> None:
 
 
 def test_every_rule_has_a_docstring_with_examples() -> None:
-    from varz_deck.core.codes import doc_examples
+    from varz_deck.core.report.codes import doc_examples
 
     rules = GAME.rules()
     assert sorted(rules) == ["T101", "T102", "T103", "T104", "T105", "T106", "T201"]
@@ -116,7 +116,7 @@ def test_a_dated_ban_applies_from_its_day_through_the_protocol(database: Any) ->
     import dataclasses
     import datetime as dt
 
-    from varz_deck.core.cards import FormatChange
+    from varz_deck.core.cards.model import FormatChange
 
     harbor = database.formats["harbor"]
     ban = FormatChange(dt.date(2027, 1, 15), banned=("TW01-005",))  # Gull Spotter

@@ -13,16 +13,16 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-from varz_deck.core.cardinfo import (
+from varz_deck.core.cards.cardinfo import (
     CardQuery,
     find_card,
     format_status,
     status_renderable,
     text_matches,
 )
-from varz_deck.core.cards import CardDatabase, normalize
-from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
-from varz_deck.core.sanitize import safe
+from varz_deck.core.cards.model import CardDatabase, normalize
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg
+from varz_deck.core.messages.sanitize import safe
 
 from tidewright.cards import SEAS, TYPES, TideCard
 

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.core.cards import CardDatabase, CardRecord, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, Format
 from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.i18n import msg
 
 GAME_KEY = "tidewright"
 SEAS = ("north", "east", "south", "west")

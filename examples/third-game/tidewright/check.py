@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from varz_deck.core.check import DeckReport
 from varz_deck.core.dates import on_date
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic
 
 from tidewright.cards import GAME_KEY, WORDS, TideDatabase
 from tidewright.deck import SECTIONS, SLOTS, TideDeck, TideView, read_deck, resolve
 from tidewright.rules import run_rules
 
 if TYPE_CHECKING:
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 
 def check_deck(

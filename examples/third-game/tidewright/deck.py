@@ -6,10 +6,8 @@ import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from varz_deck.core.cards import Format
-from varz_deck.core.deckfiles import is_text_list
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.entries import (
+from varz_deck.core.cards.model import Format
+from varz_deck.core.decks.entries import (
     Entry,
     ListWords,
     Slot,
@@ -21,14 +19,16 @@ from varz_deck.core.entries import (
     resolve_sections,
     top_level_words,
 )
-from varz_deck.core.i18n import CardName, msg
-from varz_deck.core.source import LoadError
+from varz_deck.core.files.deckfiles import is_text_list
+from varz_deck.core.files.source import LoadError
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import CardName, msg
 
 from tidewright.cards import TideCard, TideDatabase
 
 if TYPE_CHECKING:
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.registration.code import DecodedDeck
-    from varz_deck.core.source import DeckSource
 
 LEAD = "captain"
 SLOTS = (LEAD,)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.i18n import msg
 from varz_deck.core.registration.canonical import Layout
 
 from tidewright.cards import GAME_KEY

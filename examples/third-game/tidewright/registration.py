@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import encode
@@ -25,7 +25,7 @@ from tidewright.rules import CREW_SIZE, CURRENTS_SIZE
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 
 def _slots(deck: TideDeck) -> dict[str, str | None]:

@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, Severity, diag
-from varz_deck.core.entries import Slot
-from varz_deck.core.i18n import CardName, Joined, Message, Term, msg
-from varz_deck.core.rulebook import Check, Rulebook
+from varz_deck.core.decks.entries import Slot
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, Severity, diag
+from varz_deck.core.messages.i18n import CardName, Joined, Message, Term, msg
+from varz_deck.core.messages.rulebook import Check, Rulebook
 
 from tidewright.deck import LEAD, TideView
 

@@ -1,10 +1,10 @@
-"""The messages of Tidewright's deck schema (varz_deck.core.schemahints), by JSON pointer; the
+"""The messages of Tidewright's deck schema (varz_deck.core.files.schemahints), by JSON pointer; the
 card schema's are jsonschema's own."""
 
 from __future__ import annotations
 
-from varz_deck.core.i18n import Message
-from varz_deck.core.schemahints import deck_hints, register
+from varz_deck.core.files.schemahints import deck_hints, register
+from varz_deck.core.messages.i18n import Message
 
 from tidewright.deck import DECK_SCHEMA
 

@@ -10,11 +10,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.analysis import Chart, Part, Series
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.analysis.parts import Chart, Part, Series
+from varz_deck.core.analysis.plot import PlotError
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
-from varz_deck.core.i18n import Message, msg
-from varz_deck.core.plot import PlotError
+from varz_deck.core.messages.i18n import Message, msg
 
 from tidewright.cards import SEAS, TideDatabase
 from tidewright.check import check_parsed
@@ -23,7 +23,7 @@ from tidewright.deck import SECTIONS, read_deck
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 NO_PLOT = msg("tune", "Tidewright has no charts")
 

@@ -291,7 +291,7 @@ def test_offset_text(django_db) -> None:
 def test_event_view_and_texts(django_db) -> None:
     from types import SimpleNamespace
 
-    from varz_deck.core.sanitize import safe
+    from varz_deck.core.messages.sanitize import safe
     from varz_deck.server.views import texts
     from varz_deck.server.views.texts import Texts
     from varz_deck.server.views.viewmodels import event_view

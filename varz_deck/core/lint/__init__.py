@@ -6,7 +6,7 @@
 - formats.py: what formats.yaml names (C005, C104).
 
 A game adds its own card checks (`Game.card_rules`), registered the same way on a
-`Rulebook[CardFile]`. F001–F003 are the readers' (core/filecodes.py).
+`Rulebook[CardFile]`. F001–F003 are the readers' (core/messages/filecodes.py).
 """
 
 from __future__ import annotations
@@ -20,25 +20,25 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.code import Code
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.discovery import FORMATS_NAMES, Content, display, formats_path
-from varz_deck.core.filecodes import F001
-from varz_deck.core.formats import read_formats, with_releases
-from varz_deck.core.i18n import msg
+from varz_deck.core.cards.discovery import FORMATS_NAMES, Content, display, formats_path
+from varz_deck.core.cards.formats import read_formats, with_releases
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.files.resources import formats_schema
+from varz_deck.core.files.source import LoadError, decode
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, Document, load
 from varz_deck.core.lint import _whole, cards, files, formats, schema
 from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys
 from varz_deck.core.lint._file import FileLint, decode_result, encode, lint_file
-from varz_deck.core.resources import formats_schema
-from varz_deck.core.source import LoadError, decode
-from varz_deck.core.strictyaml import CARD_NODE_CAP, Document, load
+from varz_deck.core.messages.code import Code
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.filecodes import F001
+from varz_deck.core.messages.i18n import msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.formats import Format
+    from varz_deck.core.cards.formats import Format
     from varz_deck.core.game import Game
-    from varz_deck.core.lintstore import LintStore
-    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.lint.lintstore import LintStore
+    from varz_deck.core.messages.rulebook import Rule
 
 __all__ = ["CARD_CODES", "CardFile", "Entry", "LintResult", "lint", "lint_file"]
 

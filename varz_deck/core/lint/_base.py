@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.filecodes import F003
-from varz_deck.core.i18n import Quoted, msg
-from varz_deck.core.strictyaml import Document
+from varz_deck.core.files.strictyaml import Document
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.filecodes import F003
+from varz_deck.core.messages.i18n import Quoted, msg
 
 if TYPE_CHECKING:
     from varz_deck.core.game import Game

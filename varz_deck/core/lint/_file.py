@@ -1,5 +1,5 @@
 """One card file's own part of `cards lint`, which depends only on its bytes (and the game), and
-its text form for the lint store (core/lintstore.py).
+its text form for the lint store (core/lint/lintstore.py).
 
 The text leaves the file's path out (a diagnostic's `file` is filled in when read back, an entry's
 and its card's are the path read under), so a renamed or moved file is a hit. Its head is the
@@ -14,17 +14,24 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.cards import normalize
-from varz_deck.core.diagnostics import Diagnostic, Mark, Unencodable, diag, from_tagged, to_tagged
-from varz_deck.core.formats import set_release
+from varz_deck.core.cards.formats import set_release
+from varz_deck.core.cards.model import normalize
+from varz_deck.core.files.source import LoadError, decode
+from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 from varz_deck.core.lint import cards, schema
 from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys, entries
-from varz_deck.core.source import LoadError, decode
-from varz_deck.core.strictyaml import CARD_NODE_CAP, load
+from varz_deck.core.messages.diagnostics import (
+    Diagnostic,
+    Mark,
+    Unencodable,
+    diag,
+    from_tagged,
+    to_tagged,
+)
 
 if TYPE_CHECKING:
     from varz_deck.core.game import Game
-    from varz_deck.core.rulebook import Rule
+    from varz_deck.core.messages.rulebook import Rule
 
 # What the whole-database checks look at of an entry, as JSON has it: its id, its file's set code,
 # and of its card (None without one) the id, identity, name, set and each name normalised.
@@ -121,7 +128,7 @@ def summary(entry: Entry, game: Game) -> Summary:
 def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
     """The head and the entries' lines of a file's result without its path; None when they
     cannot be stored exactly (a value JSON does not give back as it is, see `exact`; or the path
-    in a message). Diagnostics go through their tagged form (core/diagnostics.py)."""
+    in a message). Diagnostics go through their tagged form (core/messages/diagnostics.py)."""
     if result is None:
         return "null", []
     shown = result.shown

@@ -22,14 +22,14 @@ from itertools import compress, repeat
 from operator import is_, itemgetter, not_
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.diagnostics import Diagnostic
 from varz_deck.core.lint import cards, formats
 from varz_deck.core.lint._base import Cards, Entry, FormatsFile
 from varz_deck.core.lint._file import FileLint, Summary
+from varz_deck.core.messages.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
+    from varz_deck.core.files.strictyaml import Document
     from varz_deck.core.game import Game
-    from varz_deck.core.strictyaml import Document
 
 Placed = tuple[FileLint, int, Summary]  # a file's result, the entry's position in it, its summary
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from varz_deck.core.cards import normalize
-from varz_deck.core.code import Scope, Severity
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.i18n import Joined, Quoted, msg
+from varz_deck.core.cards.model import normalize
 from varz_deck.core.lint._base import CardFile, Cards, Entry, unique_cards
-from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.messages.code import Scope, Severity
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import Joined, Quoted, msg
+from varz_deck.core.messages.rulebook import Rulebook
 
 IN_FILE: Rulebook[CardFile] = Rulebook(Scope.CARDS)  # run on each card file
 ACROSS: Rulebook[Cards] = Rulebook(Scope.CARDS)  # run once on every card file's entries
@@ -138,7 +138,7 @@ C003 = ACROSS.rules["C003"].info
 
 def show_field(value: Any) -> object:
     """A card field's value as C003 shows it."""
-    from varz_deck.core.schemaexplain import show_value, value_shown
+    from varz_deck.core.files.schemaexplain import show_value, value_shown
 
     if isinstance(value, tuple):
         return "[" + ", ".join(map(str, value)) + "]"

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from varz_deck.core.code import Scope
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.discovery import FORMATS_NAMES
-from varz_deck.core.i18n import Quoted, msg
-from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.cards.discovery import FORMATS_NAMES
+from varz_deck.core.messages.code import Scope
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import Quoted, msg
+from varz_deck.core.messages.rulebook import Rulebook
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from varz_deck.core.cards import normalize
-from varz_deck.core.code import Scope, Severity
+from varz_deck.core.cards.model import normalize
+from varz_deck.core.cards.suggest import NameIndex
 from varz_deck.core.dates import parse_date
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.i18n import Message, Quoted, msg
+from varz_deck.core.files.strictyaml import Document
 from varz_deck.core.lint._base import FormatsFile
-from varz_deck.core.rulebook import Rulebook
-from varz_deck.core.strictyaml import Document
-from varz_deck.core.suggest import NameIndex
+from varz_deck.core.messages.code import Scope, Severity
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import Message, Quoted, msg
+from varz_deck.core.messages.rulebook import Rulebook
 
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
 

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Protocol
 from weakref import WeakKeyDictionary
 
-from varz_deck.core.cards import CardDatabase, CardRecord, CardT, normalize
-from varz_deck.core.entries import Entry
-from varz_deck.core.i18n import Message
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, normalize
+from varz_deck.core.decks.entries import Entry
+from varz_deck.core.messages.i18n import Message
 
 if TYPE_CHECKING:
-    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.messages.diagnostics import Diagnostic
 
 HASH_VERSION = 1
 HASH_LENGTH = 10  # base32 characters: 50 bits

@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.entries import looks_like_code
-from varz_deck.core.i18n import Message, Quoted, Term, msg
+from varz_deck.core.decks.entries import looks_like_code
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import Message, Quoted, Term, msg
 from varz_deck.core.registration.canonical import DEFAULT_FORMAT, CanonicalDeck, Layout
 
 PAYLOAD_VERSION = 1
@@ -69,7 +69,7 @@ _UNREADABLE_CODE = msg("register", "its code would not decode ({reason})")
 class CodeError(ValueError):
     """A deck code that cannot be decoded; the message says why, `column` where (1-based).
 
-    `message` is translatable (varz_deck.core.i18n); `str(error)` is its English text.
+    `message` is translatable (varz_deck.core.messages.i18n); `str(error)` is its English text.
     """
 
     def __init__(self, message: Message, column: int | None = None) -> None:

@@ -10,13 +10,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout, canonicalize, hashable
 
 if TYPE_CHECKING:
-    from varz_deck.core.diagnostics import Diagnostic
-    from varz_deck.core.entries import Entry
+    from varz_deck.core.decks.entries import Entry
+    from varz_deck.core.messages.diagnostics import Diagnostic
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from varz_deck.core.i18n import ENGLISH
+from varz_deck.core.messages.i18n import ENGLISH
 from varz_deck.core.registration.canonical import canonicalize
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import ReadDeck, Registration, registration
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
-    from varz_deck.core.entries import Entry
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.decks.entries import Entry
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.sheet import SheetParts
-    from varz_deck.core.source import DeckSource
 
 
 class ParsedDeck(Protocol):

@@ -14,14 +14,24 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from varz_deck import __version__
-from varz_deck.core.check import diagnostic_json
 from varz_deck.core.dates import on_date
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
+from varz_deck.core.decks.check import diagnostic_json
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.i18n import (
+    ENGLISH,
+    CardName,
+    Joined,
+    Message,
+    Term,
+    localized,
+    msg,
+    nmsg,
+    term,
+)
+from varz_deck.core.messages.sanitize import json_dumps, safe
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck, Layout
 from varz_deck.core.registration.diff import CardChange, DeckDiff
 from varz_deck.core.registration.register import Registration
-from varz_deck.core.sanitize import json_dumps, safe
 
 VERSION = 1
 # {lead}: the game's lead slot (its layout's `lead`)

@@ -21,12 +21,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from varz_deck import __version__
-from varz_deck.core.cards import CardRecord
-from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, localized, msg, nmsg, term
+from varz_deck.core.cards.model import CardRecord
+from varz_deck.core.messages.i18n import (
+    ENGLISH,
+    CardName,
+    Joined,
+    Message,
+    Term,
+    localized,
+    msg,
+    nmsg,
+    term,
+)
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import NoCode
 from varz_deck.core.registration.register import Registration
-from varz_deck.core.sanitize import safe
 
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from varz_deck.core.sanitize import json_dumps, safe
+from varz_deck.core.messages.sanitize import json_dumps, safe
 
 # A lone surrogate is a byte of a file name that is not UTF-8 (os.fsdecode's surrogate escape):
 # no encoder can write it, so it is shown as Python's backslashreplace shows it, `\udcff`.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report import shown
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from varz_deck import __version__
-from varz_deck.core.check import DeckReport, diagnostic_json
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.decks.check import DeckReport, diagnostic_json
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report import json_document
 
 VERSION = 1

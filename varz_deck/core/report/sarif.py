@@ -9,9 +9,9 @@ from typing import Any
 from urllib.parse import quote
 
 from varz_deck import __version__
-from varz_deck.core.codes import CodeInfo
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report import json_document
+from varz_deck.core.report.codes import CodeInfo
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"

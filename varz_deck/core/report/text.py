@@ -8,9 +8,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from varz_deck.core.check import DeckReport
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
 from varz_deck.core.report import shown
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
@@ -41,7 +41,7 @@ def _print(
     """One line, indented; wider than the console, it wraps by words (Japanese and Chinese by
     phrases, never inside a card name of `keep`) and its next lines hang `hang` columns further
     in (so `place: CODE` stays at the start of a line, as ruff's do)."""
-    from varz_deck.core.wrap import CJK, spans
+    from varz_deck.core.messages.wrap import CJK, spans
 
     room = console.width - indent - hang
     if indent + text.cell_len <= console.width or room < 10:

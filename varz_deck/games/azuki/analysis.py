@@ -1,11 +1,11 @@
-"""Azuki's figures as the parts of a report page (core/analysis.py), each from its JSON document."""
+"""Azuki's figures as the parts of a report page (core/analysis/parts.py), each from its JSON document."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from varz_deck.core.analysis import (
+from varz_deck.core.analysis.parts import (
     COUNT,
     NUMBER,
     PERCENT,
@@ -19,7 +19,7 @@ from varz_deck.core.analysis import (
     Table,
     card_name,
 )
-from varz_deck.core.i18n import CardName, Message, Term, msg
+from varz_deck.core.messages.i18n import CardName, Message, Term, msg
 from varz_deck.games.azuki.glossary import named
 
 Names = Mapping[str, CardName]

@@ -1,6 +1,6 @@
 """Looking Azuki cards up for people (`cards show`, `cards search`): the game's `CardLookup`
 (varz_deck/core/game.py). Finding by reference, text matching and the formats' verdicts are the
-core's (varz_deck/core/cardinfo.py).
+core's (varz_deck/core/cards/cardinfo.py).
 
 Filters: `--type` takes Azuki's card types, `--color` its elements, `--class` a trait (Azuki has
 no classes; traits such as "Black Jade" are what cards are grouped by), `--keyword` a keyword
@@ -16,16 +16,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from varz_deck.core.cardinfo import (
+from varz_deck.core.cards.cardinfo import (
     CardQuery,
     find_card,
     format_status,
     status_renderable,
     text_matches,
 )
-from varz_deck.core.cards import CardDatabase, normalize
-from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, msg, term, value_text
-from varz_deck.core.sanitize import safe
+from varz_deck.core.cards.model import CardDatabase, normalize
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Joined, Message, msg, term, value_text
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.games.azuki.cards import ELEMENTS, HOME, AzukiCard
 
 TYPES = tuple(HOME)

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.core.cards import CardDatabase, CardRecord, Format, normalize
+from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
 from varz_deck.core.game import DeckWords
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.i18n import msg
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"
@@ -89,7 +89,7 @@ class AzukiDatabase(CardDatabase[AzukiCard]):
     """Cards by id (aliases included); a name means every card that has it."""
 
     game = "azuki"
-    INDEX_TABLES = ("aliases",)  # the card index stores the aliases too (core/cardindex.py)
+    INDEX_TABLES = ("aliases",)  # the card index stores the aliases too (core/cards/cardindex.py)
 
     def __init__(
         self, cards: Iterable[AzukiCard], formats: Mapping[str, Format] | None = None

@@ -6,13 +6,13 @@ import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 from typing import Any
 
-from varz_deck.core.check import DeckReport
 from varz_deck.core.dates import on_date
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.games.azuki.cards import WORDS, AzukiDatabase
 from varz_deck.games.azuki.deck import AzukiDeck, AzukiView, read_deck, resolve
 from varz_deck.games.azuki.rules import run_rules

@@ -1,4 +1,4 @@
-"""Azuki's words for the figures `sim`, `stats`, `tune` and `report` show (core/glossary.py).
+"""Azuki's words for the figures `sim`, `stats`, `tune` and `report` show (core/analysis/glossary.py).
 
 Azuki pays costs with IKZ: the shared entries that depend on paying are restated here under the
 same key, in IKZ.
@@ -6,8 +6,8 @@ same key, in IKZ.
 
 from __future__ import annotations
 
-from varz_deck.core.glossary import EXACT, SHARED, Entry, dropped
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.analysis.glossary import EXACT, SHARED, Entry, dropped
+from varz_deck.core.messages.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
     dropped("cast-on-curve"),  # Azuki's goldfish draws and takes the mulligan; it casts nothing

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout
 from varz_deck.games.azuki.cards import HOME, AzukiCard
 

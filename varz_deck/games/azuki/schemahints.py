@@ -1,10 +1,10 @@
-"""The messages of Azuki's deck and card schemas (core/schemahints.py), by JSON pointer; English
+"""The messages of Azuki's deck and card schemas (core/files/schemahints.py), by JSON pointer; English
 only, as they always were."""
 
 from __future__ import annotations
 
-from varz_deck.core.i18n import Message
-from varz_deck.core.schemahints import deck_hints, register
+from varz_deck.core.files.schemahints import deck_hints, register
+from varz_deck.core.messages.i18n import Message
 
 register(
     "azuki-deck",

@@ -12,21 +12,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.i18n import register_catalogue
-from varz_deck.core.resources import register_schemas
+from varz_deck.core.files.resources import register_schemas
+from varz_deck.core.messages.i18n import register_catalogue
 from varz_deck.games.varz.cards import FORMAT_FIELDS, WORDS
 
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase, Format
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.entries import ListWords
+    from varz_deck.core.analysis.glossary import Entry
+    from varz_deck.core.cards.model import CardDatabase, Format
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.decks.entries import ListWords
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
-    from varz_deck.core.glossary import Entry
     from varz_deck.core.lint import CardFile
-    from varz_deck.core.rulebook import Rule
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.messages.rulebook import Rule
     from varz_deck.games.varz.cards import Card
 
 

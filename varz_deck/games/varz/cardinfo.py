@@ -1,6 +1,6 @@
 """Looking VARZ cards up for people: one card in full (`cards show`), a filtered list (`cards
 search`): the game's `CardLookup` (varz_deck/core/game.py). Finding by reference and text matching
-are the core's (varz_deck/core/cardinfo.py).
+are the core's (varz_deck/core/cards/cardinfo.py).
 
 Pure functions: they find cards and build rich renderables in a language; the CLI prints them.
 Every value from the card files is escaped (`safe`) before it reaches a renderable.
@@ -16,10 +16,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from varz_deck.core.cardinfo import CardQuery, find_card, status_renderable, text_matches
-from varz_deck.core.cardinfo import format_status as format_status_of
-from varz_deck.core.cards import CardDatabase, Format, normalize
-from varz_deck.core.i18n import (
+from varz_deck.core.cards.cardinfo import CardQuery, find_card, status_renderable, text_matches
+from varz_deck.core.cards.cardinfo import format_status as format_status_of
+from varz_deck.core.cards.model import CardDatabase, Format, normalize
+from varz_deck.core.messages.i18n import (
     ENGLISH,
     CardName,
     Joined,
@@ -29,7 +29,7 @@ from varz_deck.core.i18n import (
     term,
     value_text,
 )
-from varz_deck.core.sanitize import safe
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.games.varz.cards import CARD_TYPES, COLORLESS, COLORS, GENERIC, SKILL_CLASSES, Card
 
 # Field labels, in the order a card shows them.

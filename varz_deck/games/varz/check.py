@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.dates import on_date
-from varz_deck.core.diagnostics import Diagnostic
+from varz_deck.core.decks.check import DeckReport
+from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.games.varz.cards import SECTIONS, WORDS
 from varz_deck.games.varz.deck import Deck
 from varz_deck.games.varz.resolve import DeckView, resolve

@@ -5,23 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from varz_deck.core.deckfiles import is_text_list
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.entries import (
+from varz_deck.core.decks.entries import (
     Entry,
     ListWords,
     looks_like_code,
     read_yaml_deck,
     top_level_words,
 )
-from varz_deck.core.entries import parse_text as read_list
-from varz_deck.core.i18n import msg
-from varz_deck.core.source import LoadError
+from varz_deck.core.decks.entries import parse_text as read_list
+from varz_deck.core.files.deckfiles import is_text_list
+from varz_deck.core.files.source import LoadError
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import msg
 from varz_deck.games.varz.cards import SECTIONS
 
 if TYPE_CHECKING:
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.registration.code import DecodedDeck
-    from varz_deck.core.source import DeckSource
 
 CODE_FAMILY = "VZ"  # deck codes: VZ1… (varz_deck/games/varz/registration/)
 

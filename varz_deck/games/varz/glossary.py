@@ -1,4 +1,4 @@
-"""VARZ's words for the figures `sim`, `stats`, `tune` and `report` show (core/glossary.py).
+"""VARZ's words for the figures `sim`, `stats`, `tune` and `report` show (core/analysis/glossary.py).
 
 The shared entries the VARZ model makes precise (a spell's curve turn is the Holder's VAZ) are
 restated here under the same key; the rest are VARZ's own (VAZ, V-Sync, the skill deck's swaps).
@@ -6,8 +6,8 @@ restated here under the same key; the rest are VARZ's own (VAZ, V-Sync, the skil
 
 from __future__ import annotations
 
-from varz_deck.core.glossary import EXACT, SAMPLED, SHARED, Entry
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.analysis.glossary import EXACT, SAMPLED, SHARED, Entry
+from varz_deck.core.messages.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from varz_deck.core.i18n import Message, Term, msg
+from varz_deck.core.messages.i18n import Message, Term, msg
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ import datetime
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from varz_deck.core.cards import CardDatabase, Format
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.entries import Slot, lookup_ref, resolve_format, resolve_sections
-from varz_deck.core.i18n import CardName, Term, msg
+from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.decks.entries import Slot, lookup_ref, resolve_format, resolve_sections
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import CardName, Term, msg
 from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
 from varz_deck.games.varz.deck import Deck, Entry
 

@@ -1,9 +1,9 @@
-"""The messages of VARZ's deck and card schemas (core/schemahints.py), by JSON pointer."""
+"""The messages of VARZ's deck and card schemas (core/files/schemahints.py), by JSON pointer."""
 
 from __future__ import annotations
 
-from varz_deck.core.i18n import msg
-from varz_deck.core.schemahints import SECTION, deck_hints, register
+from varz_deck.core.files.schemahints import SECTION, deck_hints, register
+from varz_deck.core.messages.i18n import msg
 
 register(
     "deck",

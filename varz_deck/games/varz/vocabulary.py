@@ -6,11 +6,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from varz_deck.core.code import Scope
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.i18n import Joined, Message, Quoted, msg
 from varz_deck.core.lint import CardFile
-from varz_deck.core.rulebook import Rulebook
+from varz_deck.core.messages.code import Scope
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
+from varz_deck.core.messages.rulebook import Rulebook
 from varz_deck.games.varz.cards import GENERIC, SKILL_CLASSES
 
 CARD_RULES: Rulebook[CardFile] = Rulebook(Scope.CARDS)

@@ -19,8 +19,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_http_methods
 
-from varz_deck.core.i18n import Message, msg
-from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.core.messages.i18n import Message, msg
+from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm

@@ -18,8 +18,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_http_methods
 
-from varz_deck.core.i18n import Message
-from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.core.messages.i18n import Message
+from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import CheckForm, DeckForm, PlayerDeckForm
@@ -217,8 +217,8 @@ def list_page(
 def figures_response(request: HttpRequest, decklist: Any) -> HttpResponse:
     """The list's figures: `varz-deck report`'s page for its current version (the same seed,
     games and date), or a page saying the list cannot be read."""
+    from varz_deck.core.analysis.tuning import DeckTooLarge
     from varz_deck.core.game import DeckUnusable
-    from varz_deck.core.tuning import DeckTooLarge
 
     if decklist.current is None or decklist.current.deck_hash is None:
         return message_page(request, texts.NO_FIGURES_HEADING, texts.NO_FIGURES, 422)

@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
 from varz_deck import __version__
-from varz_deck.core.i18n import LANGUAGES, Message
-from varz_deck.core.sanitize import clean_output
+from varz_deck.core.messages.i18n import LANGUAGES, Message
+from varz_deck.core.messages.sanitize import clean_output
 from varz_deck.server.security import request_language
 from varz_deck.server.views import texts
 from varz_deck.server.views.viewmodels import event_view

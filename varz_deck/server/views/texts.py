@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from varz_deck.core.i18n import Message, msg, nmsg
+from varz_deck.core.messages.i18n import Message, msg, nmsg
 
 # Every word the pages show (context "page"); templates read them as {{ t.key }}.
 TEXTS: dict[str, Message] = {

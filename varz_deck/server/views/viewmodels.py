@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.i18n import CardName, Message, msg, term
-from varz_deck.core.sanitize import clean_output, safe
+from varz_deck.core.messages.i18n import CardName, Message, msg, term
+from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import service
 from varz_deck.server.views import texts
 

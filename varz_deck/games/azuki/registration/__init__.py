@@ -18,9 +18,9 @@ from varz_deck.games.azuki.layout import LAYOUT, is_code_argument
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.diagnostics import Diagnostic
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.core.registration.sheet import SheetParts
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from varz_deck.core.i18n import CardName, Message, msg, term
+from varz_deck.core.messages.i18n import CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import encode

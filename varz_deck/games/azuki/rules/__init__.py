@@ -8,8 +8,8 @@ code order.
 
 from __future__ import annotations
 
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.rulebook import Rule
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.rulebook import Rule
 from varz_deck.games.azuki.deck import AzukiView
 from varz_deck.games.azuki.rules import elements, format_rules, ikz, main_deck, picks
 from varz_deck.games.azuki.rules._book import RULEBOOK, rule

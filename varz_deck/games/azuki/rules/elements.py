@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.i18n import CardName, Joined, msg
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import CardName, Joined, msg
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
 from varz_deck.games.azuki.rules._book import rule

@@ -6,10 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Mapping
 
-from varz_deck.core.code import Severity
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.formats import announced, unreleased
-from varz_deck.core.i18n import CardName, msg, nmsg
+from varz_deck.core.cards.formats import announced, unreleased
+from varz_deck.core.messages.code import Severity
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import CardName, msg, nmsg
 from varz_deck.games.azuki.cards import AzukiCard
 from varz_deck.games.azuki.deck import AzukiView
 from varz_deck.games.azuki.rules._book import rule

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.analysis import Part
+from varz_deck.core.analysis.parts import Part
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
-from varz_deck.core.i18n import CardName, Message, msg
+from varz_deck.core.messages.i18n import CardName, Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import run
@@ -16,8 +16,8 @@ from varz_deck.games.azuki.sim.run import run
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.core.game import DeckUnusable
-from varz_deck.core.tuning import refuse_oversized
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiDatabase
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import read_deck
@@ -16,12 +16,12 @@ from varz_deck.games.azuki.rules import IKZ_COUNT, MAIN_SIZE, TOKEN_COUNT
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.cards import CardDatabase
-    from varz_deck.core.check import DeckReport
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.files.source import DeckSource
     from varz_deck.games.azuki.deck import AzukiView
 
-# The rules' size of each section: `sim` and `tune` refuse a deck far over them (core/tuning.py).
+# The rules' size of each section: `sim` and `tune` refuse a deck far over them (core/analysis/tuning.py).
 SECTION_SIZES = {"main": MAIN_SIZE, "ikz": IKZ_COUNT + TOKEN_COUNT}
 
 
@@ -59,7 +59,7 @@ def build_model(
 ) -> tuple[Model, DeckReport]:
     """The main deck of an Azuki deck file, and its check report on `date` (None: today; legal or
     not); `bounded`
-    (sim, tune): DeckTooLarge when a section is far over its size (core/tuning.py)."""
+    (sim, tune): DeckTooLarge when a section is far over its size (core/analysis/tuning.py)."""
     assert isinstance(database, AzukiDatabase)
     parsed, problems = read_deck(source)
     if bounded:

@@ -1,6 +1,6 @@
 """Azuki's `sim --plot`: for each deck, the main deck's cost curve (copies stacked by element) and
 P(a card of each cost castable by turn t). SVG by hand, PNG through matplotlib (extra `plot`),
-both from the primitives in varz_deck/core/plot.py.
+both from the primitives in varz_deck/core/analysis/plot.py.
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
-from varz_deck.core.i18n import ENGLISH, Message, msg, term
-from varz_deck.core.plot import (
+from varz_deck.core.analysis.plot import (
     PAD,
     PANEL_H,
     W,
@@ -25,6 +24,7 @@ from varz_deck.core.plot import (
     text,
     unknown_format,
 )
+from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
 from varz_deck.games.azuki.cards import ELEMENTS
 
 HEX = {

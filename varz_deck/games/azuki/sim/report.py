@@ -11,12 +11,12 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.files.source import DeckSource
 from varz_deck.core.game import SimRequest
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import ENGLISH, Joined, Message, msg, value_text
-from varz_deck.core.sanitize import safe
-from varz_deck.core.source import DeckSource
-from varz_deck.core.wrap import wrap
+from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_text
+from varz_deck.core.messages.sanitize import safe
+from varz_deck.core.messages.wrap import wrap
 from varz_deck.games.azuki.glossary import named
 from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups

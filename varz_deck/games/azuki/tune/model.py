@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from varz_deck.core.tuning import on_curve
+from varz_deck.core.analysis.tuning import on_curve
 from varz_deck.games.azuki.sim.exact import MAX_IKZ, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model
 

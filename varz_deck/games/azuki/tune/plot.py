@@ -1,9 +1,9 @@
-"""The cost curve by element as an image: SVG or PNG (core/tuning.py draws)."""
+"""The cost curve by element as an image: SVG or PNG (core/analysis/tuning.py draws)."""
 
 from __future__ import annotations
 
-from varz_deck.core.i18n import msg
-from varz_deck.core.tuning import png_charts, svg_charts
+from varz_deck.core.analysis.tuning import png_charts, svg_charts
+from varz_deck.core.messages.i18n import msg
 from varz_deck.games.azuki.cards import ELEMENTS
 from varz_deck.games.azuki.sim.model import Model
 from varz_deck.games.azuki.sim.plot import HEX
@@ -23,7 +23,7 @@ def curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
 
 
 def charts(model: Model, fmt: str, lang: str) -> bytes:
-    from varz_deck.core.plot import unknown_format
+    from varz_deck.core.analysis.plot import unknown_format
 
     def title(lang: str) -> str:
         return CURVE_TITLE(deck=model.name or model.path).render(lang)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.analysis import Part
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import CardName, Message, msg, term
-from varz_deck.core.tuning import fit, pad, pct, r
-from varz_deck.core.wrap import wrap
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.parts import Part
+from varz_deck.core.analysis.tuning import fit, pad, pct, r
+from varz_deck.core.messages.i18n import CardName, Message, msg, term
+from varz_deck.core.messages.wrap import wrap
 from varz_deck.games.azuki.cards import NEUTRAL
 from varz_deck.games.azuki.glossary import named
 from varz_deck.games.azuki.sim.model import Model

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.analysis import Part
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import CardName, Message, Term, joined, msg
-from varz_deck.core.tuning import curve_lines, fit
-from varz_deck.core.wrap import wrap
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.parts import Part
+from varz_deck.core.analysis.tuning import curve_lines, fit
+from varz_deck.core.messages.i18n import CardName, Message, Term, joined, msg
+from varz_deck.core.messages.wrap import wrap
 from varz_deck.games.azuki.sim.model import Model
 from varz_deck.games.azuki.tune.plot import charts, curve_rows
 
 if TYPE_CHECKING:
-    from varz_deck.core.check import DeckReport
+    from varz_deck.core.decks.check import DeckReport
 
 _STATS_TITLE = msg("stats", "Stats: {deck} ({path})")
 _LEADER = msg("stats", "Leader {leader}; gate {gate}")

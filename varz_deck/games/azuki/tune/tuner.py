@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.games.azuki.tune.model import load
 from varz_deck.games.azuki.tune.odds import card_figures
 from varz_deck.games.azuki.tune.report import AzukiTune
@@ -13,7 +13,7 @@ from varz_deck.games.azuki.tune.stats import AzukiStats
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 
 class AzukiTuner:

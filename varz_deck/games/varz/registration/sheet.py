@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from varz_deck.core.cards import CardRecord
-from varz_deck.core.i18n import ENGLISH, CardName, Message, msg, term
+from varz_deck.core.cards.model import CardRecord
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg, term
 from varz_deck.core.registration import sheet as page
 from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import encode

@@ -6,8 +6,8 @@ Every rule reads a DeckView and yields diagnostics. `RULES` maps each code to it
 
 from __future__ import annotations
 
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.rulebook import Rule
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.rulebook import Rule
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules import format_rules, hero, portals, skills, spells
 from varz_deck.games.varz.rules._book import RULEBOOK, rule

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from varz_deck.core.code import Severity
-from varz_deck.core.rulebook import Check, Rulebook
+from varz_deck.core.messages.code import Severity
+from varz_deck.core.messages.rulebook import Check, Rulebook
 from varz_deck.games.varz.cards import pooled_portals
 from varz_deck.games.varz.resolve import DeckView
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from varz_deck.core.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.i18n import Message
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.messages.i18n import Message
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView

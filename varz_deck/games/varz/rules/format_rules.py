@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Mapping
 
-from varz_deck.core.cards import Format
-from varz_deck.core.code import Severity
-from varz_deck.core.diagnostics import Diagnostic
-from varz_deck.core.formats import announced, unreleased
-from varz_deck.core.i18n import CardName, Joined, Message, Term, msg, nmsg
+from varz_deck.core.cards.formats import announced, unreleased
+from varz_deck.core.cards.model import Format
+from varz_deck.core.messages.code import Severity
+from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.i18n import CardName, Joined, Message, Term, msg, nmsg
 from varz_deck.games.varz.cards import SECTIONS, Card
 from varz_deck.games.varz.deck import Entry
 from varz_deck.games.varz.resolve import DeckView

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.core.diagnostics import Diagnostic, diag
-from varz_deck.core.i18n import msg
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import msg
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules._book import rule
 

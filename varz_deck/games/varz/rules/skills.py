@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from varz_deck.core.diagnostics import Diagnostic, Severity
-from varz_deck.core.i18n import CardName, Joined, Term, msg, nmsg
+from varz_deck.core.messages.diagnostics import Diagnostic, Severity
+from varz_deck.core.messages.i18n import CardName, Joined, Term, msg, nmsg
 from varz_deck.games.varz.cards import GENERIC
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules._book import rule

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 
 STARVED = 0.6  # a turn spending under this share of its VAZ is the one worth a sentence
 Z95 = 1.959963984540054

@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.analysis import Part
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.analysis.parts import Part
+from varz_deck.core.analysis.tuning import refuse_oversized
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
-from varz_deck.core.i18n import CardName, Message, msg
-from varz_deck.core.tuning import refuse_oversized
+from varz_deck.core.messages.i18n import CardName, Message, msg
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.sim import report
@@ -34,7 +34,7 @@ def load_model(
     """The deck's model, whether it is legal on `date` (None: today), and the warning to give
     when it is not;
     DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
-    is far over its size (core/tuning.py)."""
+    is far over its size (core/analysis/tuning.py)."""
     deck, problems = read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:

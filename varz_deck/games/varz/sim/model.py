@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from varz_deck.core.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules.portals import PORTAL_DECK_SIZE
@@ -12,7 +12,7 @@ from varz_deck.games.varz.rules.skills import SKILL_DECK_SIZE
 from varz_deck.games.varz.rules.spells import SPELL_DECK_SIZE
 
 HERO_CLASS = 0
-# The rulebook's size of each section: `sim` and `tune` refuse a deck far over them (core/tuning.py).
+# The rulebook's size of each section: `sim` and `tune` refuse a deck far over them (core/analysis/tuning.py).
 SECTION_SIZES = {"spells": SPELL_DECK_SIZE, "skills": SKILL_DECK_SIZE, "portals": PORTAL_DECK_SIZE}
 Names = tuple[tuple[str, str], ...]
 

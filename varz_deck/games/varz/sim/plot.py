@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from varz_deck.core.i18n import ENGLISH, Message, msg, term
-from varz_deck.core.plot import (
+from varz_deck.core.analysis.plot import (
     PAD,
     PANEL_H,
     W,
@@ -23,6 +22,7 @@ from varz_deck.core.plot import (
     text,
     unknown_format,
 )
+from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
 from varz_deck.games.varz.cards import COLORLESS
 from varz_deck.games.varz.sim.report import Z95, cost_curve_rows, spent_rows
 from varz_deck.games.varz.sim.run import Result

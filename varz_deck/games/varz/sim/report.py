@@ -6,9 +6,18 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import ENGLISH, CardName, Joined, Message, Term, msg, term, value_text
-from varz_deck.core.sanitize import json_dumps, safe
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.messages.i18n import (
+    ENGLISH,
+    CardName,
+    Joined,
+    Message,
+    Term,
+    msg,
+    term,
+    value_text,
+)
+from varz_deck.core.messages.sanitize import json_dumps, safe
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.glossary import named
 from varz_deck.games.varz.sim.answer import answer
@@ -589,7 +598,7 @@ _NO_DISCARD = msg("sim", "No hand is ever over 6 cards at the end of a turn: not
 
 
 def _lines(text: str, width: int) -> list[str]:
-    from varz_deck.core.wrap import wrap
+    from varz_deck.core.messages.wrap import wrap
 
     return wrap(text, width)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from varz_deck.core.analysis import card_name
-from varz_deck.core.i18n import CardName, Message, msg
+from varz_deck.core.analysis.parts import card_name
+from varz_deck.core.messages.i18n import CardName, Message, msg
 
 _LOWEST = msg(
     "tune",

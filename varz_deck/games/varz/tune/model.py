@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.cards import CardDatabase
-from varz_deck.core.check import DeckReport
+from varz_deck.core.analysis.tuning import refuse_oversized
+from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
-from varz_deck.core.i18n import ENGLISH, CardName, Message, msg
-from varz_deck.core.tuning import refuse_oversized
+from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
 from varz_deck.games.varz.resolve import DeckView
@@ -18,7 +18,7 @@ from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, Spe
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
@@ -39,7 +39,7 @@ def load(
 ) -> Loaded:
     """The deck checked on `date` (None: today); DeckUnusable when it cannot be read; with
     `bounded` (tune: its work grows with the deck), DeckTooLarge when a section is far over its
-    size (core/tuning.py)."""
+    size (core/analysis/tuning.py)."""
     deck, problems = read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:

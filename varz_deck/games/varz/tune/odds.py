@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from varz_deck.core.tuning import on_curve
+from varz_deck.core.analysis.tuning import on_curve
 from varz_deck.games.varz.sim.exact import (
     first_turn_with,
     holder_size,

@@ -1,9 +1,9 @@
-"""The cost curve (and the best swaps) as an image: SVG or PNG (core/tuning.py draws)."""
+"""The cost curve (and the best swaps) as an image: SVG or PNG (core/analysis/tuning.py draws)."""
 
 from __future__ import annotations
 
-from varz_deck.core.i18n import msg
-from varz_deck.core.tuning import Bars, png_charts, svg_charts
+from varz_deck.core.analysis.tuning import Bars, png_charts, svg_charts
+from varz_deck.core.messages.i18n import msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, ModelError, build_model
 from varz_deck.games.varz.tune.model import Loaded
@@ -32,7 +32,7 @@ def curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
 
 
 def charts(loaded: Loaded, fmt: str, lang: str, swaps: Bars) -> bytes:
-    from varz_deck.core.plot import unknown_format
+    from varz_deck.core.analysis.plot import unknown_format
 
     view = loaded.view
     try:

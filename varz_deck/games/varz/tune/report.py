@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from varz_deck.core.analysis import Part
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import CardName, Message, Term, msg, term
-from varz_deck.core.tuning import fit, pad, pct, points, r
-from varz_deck.core.wrap import CJK
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.parts import Part
+from varz_deck.core.analysis.tuning import fit, pad, pct, points, r
+from varz_deck.core.messages.i18n import CardName, Message, Term, msg, term
+from varz_deck.core.messages.wrap import CJK
 from varz_deck.games.varz.cards import COLORS
 from varz_deck.games.varz.glossary import named
 from varz_deck.games.varz.resolve import DeckView
@@ -362,6 +362,6 @@ def _table_lines(result: VarzTune, width: int, lang: str, color: bool) -> list[s
 
 def _wrap(text: str, width: int) -> list[str]:
     """Words wrapped to `width` cells (CJK text, without spaces, wraps by character)."""
-    from varz_deck.core.wrap import wrap
+    from varz_deck.core.messages.wrap import wrap
 
     return wrap(text, width)

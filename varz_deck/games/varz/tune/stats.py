@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.analysis import Part
-from varz_deck.core.glossary import GLOSSARY_HINT
-from varz_deck.core.i18n import Message, Term, joined, msg
-from varz_deck.core.tuning import curve_lines, fit
-from varz_deck.core.wrap import wrap
+from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.parts import Part
+from varz_deck.core.analysis.tuning import curve_lines, fit
+from varz_deck.core.messages.i18n import Message, Term, joined, msg
+from varz_deck.core.messages.wrap import wrap
 from varz_deck.games.varz.cards import COLORLESS, COLORS, GENERIC, SPELL_TYPES
 from varz_deck.games.varz.tune.model import Loaded, card_name
 from varz_deck.games.varz.tune.plot import charts
@@ -208,7 +208,7 @@ class VarzStats:
 
 
 def _render(value: Any, lang: str) -> str:
-    from varz_deck.core.i18n import value_text
+    from varz_deck.core.messages.i18n import value_text
 
     return str(value_text(value, lang))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from varz_deck.core.cards import CardDatabase
+from varz_deck.core.cards.model import CardDatabase
 from varz_deck.games.varz.sim.model import Model
 from varz_deck.games.varz.tune.model import Loaded, load, model_of
 from varz_deck.games.varz.tune.odds import DrawCache, mean_on_curve, spell_odds
@@ -17,7 +17,7 @@ from varz_deck.games.varz.tune.tables import table
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.core.source import DeckSource
+    from varz_deck.core.files.source import DeckSource
 
 
 def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan: str) -> VarzTune:

@@ -1,0 +1,629 @@
+"""The card index (issue 27; docs/design/card-index.md): one card database's content in one
+SQLite file in the cache folder, read a card at a time. It is the only cache of a database.
+
+The index stores the cards, their printings, every reference (normalized id, name,
+translation), the formats and a game's own look-up tables (`CardDatabase.INDEX_TABLES`), dumped
+from the in-memory `CardDatabase` a cold build made: a look-up answered from the index is, by
+construction, the one the in-memory database gives. `EXTRA_WRITERS` add tables of other modules.
+
+The file is written once, under a temporary name, and renamed into place; it is never modified
+after, so readers open it read-only and `immutable` (no locks, no journal files). Integrity:
+every row a read uses carries a 64-bit blake2b of its payload, and structure damage is SQLite's
+own error. A sum that does not match, an SQLite error, or meta that does not fit is
+`IndexDamaged`: at open the caller removes the file and builds again; met later (a lazy read)
+the file is removed and the database rebuilt in memory by the `rebuild` the caller gave, whose
+answers replace the index's. A damaged index is never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from varz_deck.core.cards import cachedoc, keyindex, nameindex
+from varz_deck.core.cards._hash import blake2b
+from varz_deck.core.cards.cachedoc import IndexDamaged
+from varz_deck.core.cards.model import CardDatabase, Format, normalize
+
+if TYPE_CHECKING:
+    from varz_deck.core.game import Game
+
+LAYOUT = "3"  # 3: names and trigrams (core/cards/nameindex.py)
+EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
+WHOLE_AFTER = 4  # ... from its fourth deck (one deck reads fewer rows a row at a time)
+BATCH = 500  # references per `IN (...)` query: well under SQLite's bound on parameters
+_TABLES = (
+    "CREATE TABLE meta(k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID",
+    # every printing, in the database's order; `listed`: the one CardDatabase.cards holds for its id
+    "CREATE TABLE cards(ord INTEGER PRIMARY KEY, id TEXT NOT NULL, listed INTEGER NOT NULL,"
+    " json TEXT NOT NULL, sum INTEGER NOT NULL)",
+    # `grp`: the position of the key in the in-memory dict, so that walking one keeps its order
+    "CREATE TABLE printings(card_key TEXT NOT NULL, pos INTEGER NOT NULL, card INTEGER NOT NULL,"
+    " grp INTEGER NOT NULL, sum INTEGER NOT NULL, PRIMARY KEY (card_key, pos)) WITHOUT ROWID",
+    "CREATE TABLE refs(ref TEXT NOT NULL, target TEXT NOT NULL, grp INTEGER NOT NULL,"
+    " sum INTEGER NOT NULL, PRIMARY KEY (ref, target)) WITHOUT ROWID",
+    "CREATE TABLE id_refs(ref TEXT PRIMARY KEY, card INTEGER NOT NULL, grp INTEGER NOT NULL,"
+    " sum INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE formats(pos INTEGER PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,"
+    " sum INTEGER NOT NULL)",
+    # a game's own str -> str look-up tables (CardDatabase.INDEX_TABLES), one row per entry
+    "CREATE TABLE extra(tbl TEXT NOT NULL, k TEXT NOT NULL, v TEXT NOT NULL, grp INTEGER NOT NULL,"
+    " sum INTEGER NOT NULL, PRIMARY KEY (tbl, k)) WITHOUT ROWID",
+)
+_AFTER = ("CREATE INDEX cards_id ON cards(id, listed)",)
+
+Writer = Callable[[sqlite3.Connection, CardDatabase], None]
+# More tables, written in the same transaction after the core's (other modules append theirs).
+EXTRA_WRITERS: list[Writer] = []
+# And read: each is called with the open index and the database open_database made of it.
+EXTRA_READERS: list[Callable[[CardIndex, CardDatabase], None]] = []
+
+
+def checksum(text: str) -> int:
+    """A row's sum: blake2b-64 of its payload, as SQLite's signed 64-bit integer."""
+    digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def row_sum(key: str, *parts: Any) -> int:
+    """The sum of a row: of the index's content key and the row's fields a read trusts, joined
+    by NUL (the key in it: another content's rows do not fit this key's index)."""
+    return checksum("\x00".join(map(str, (key, *parts))))
+
+
+def _check(total: Any, key: str, *parts: Any) -> None:
+    if row_sum(key, *parts) != total:
+        raise IndexDamaged("a row's sum does not match")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=True)  # a file name that is not UTF-8 stays escaped
+
+
+def supported(cls: type[CardDatabase]) -> bool:
+    """Whether the index answers as a database class does: the class keeps the core's
+    construction and look-ups, or names the tables its own look-ups read (`INDEX_TABLES`)."""
+    if cls.INDEX_TABLES is not None:
+        return True
+    return all(
+        getattr(cls, name) is getattr(CardDatabase, name)
+        for name in ("__init__", "by_id", "canonical", "index", "lookup", "id_index")
+    )
+
+
+def write(path: Path, key: str, version: str, root: Path, database: CardDatabase) -> None:
+    """Store a database (valid, as a cold build made it) as the index file at path: written to
+    a temporary file, then renamed into place. Card files are kept relative to root."""
+    if not supported(type(database)):
+        raise ValueError(f"{type(database).__name__} has look-ups of its own: not indexed")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    base = root.resolve()
+    connection = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=OFF")
+        connection.execute("PRAGMA synchronous=OFF")
+        connection.execute("BEGIN")
+        for statement in _TABLES:
+            connection.execute(statement)
+        fingerprint = database.fingerprint()
+        meta = {
+            "layout": LAYOUT,
+            "key": key,
+            "version": version,
+            "game": database.game,
+            "fingerprint": fingerprint,
+            "fingerprint_sum": str(row_sum(key, fingerprint)),
+        }
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+        order: dict[int, int] = {}  # id(card) -> its row
+        rows: list[tuple[int, str, int, str, int]] = []
+        listed = list(database.cards.values())
+        others = [c for cards in database.printings.values() for c in cards]
+        relative: dict[str, str] = {}  # a card's file -> as stored (resolved once per file)
+        for card in (*listed, *others):
+            if id(card) in order:
+                continue
+            order[id(card)] = len(rows)
+            stored = relative.get(card.file)
+            if stored is None:
+                stored = Path(card.file).resolve().relative_to(base).as_posix()
+                relative[card.file] = stored
+            data = {**card.to_json(), "file": stored}
+            text = _json(data)
+            is_listed = database.cards.get(card.id) is card
+            rows.append(
+                (
+                    len(rows),
+                    card.id,
+                    int(is_listed),
+                    text,
+                    row_sum(key, card.id, int(is_listed), text),
+                )
+            )
+        connection.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?)", rows)
+        connection.executemany(
+            "INSERT INTO printings VALUES (?, ?, ?, ?, ?)",
+            (
+                (name, pos, order[id(card)], grp, row_sum(key, name, pos, order[id(card)]))
+                for grp, (name, cards) in enumerate(database.printings.items())
+                for pos, card in enumerate(cards)
+            ),
+        )
+        connection.executemany(
+            "INSERT INTO refs VALUES (?, ?, ?, ?)",
+            (
+                (ref, target, grp, row_sum(key, ref, target))
+                for grp, (ref, targets) in enumerate(database.index.items())
+                for target in targets
+            ),
+        )
+        connection.executemany(
+            "INSERT INTO id_refs VALUES (?, ?, ?, ?)",
+            (
+                (ref, order[id(card)], grp, row_sum(key, ref, order[id(card)]))
+                for grp, (ref, card) in enumerate(database.id_index().items())
+            ),
+        )
+        for table in database.INDEX_TABLES or ():
+            connection.executemany(
+                "INSERT INTO extra VALUES (?, ?, ?, ?, ?)",
+                (
+                    (table, k, v, grp, row_sum(key, table, k, v))
+                    for grp, (k, v) in enumerate(getattr(database, table).items())
+                ),
+            )
+        formats = []
+        for pos, (name, fmt) in enumerate(database.formats.items()):
+            text = _json(fmt.to_json())
+            formats.append((pos, name, text, row_sum(key, name, text)))
+        connection.executemany("INSERT INTO formats VALUES (?, ?, ?, ?)", formats)
+        keyindex.write(connection, database, order)  # completion's table (the LSP's)
+        nameindex.write(connection, key, database.shown_names())  # "did you mean"
+        for statement in _AFTER:
+            connection.execute(statement)
+        for writer in EXTRA_WRITERS:
+            writer(connection, database)
+        connection.execute("COMMIT")
+        connection.close()
+        os.replace(tmp, path)
+    except BaseException:
+        connection.close()
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+class CardIndex:
+    """An index file open for reading, its rows checked as they are read."""
+
+    def __init__(self, path: Path, key: str, version: str, game: str) -> None:
+        """Open the index at path: FileNotFoundError when there is none, IndexDamaged when it
+        is not a readable index of this key, version and game."""
+        self.path = path
+        self.key = key
+        try:
+            self.inode = os.stat(path).st_ino  # which file was read: `remove` spares a newer one
+        except FileNotFoundError:
+            raise
+        except (OSError, ValueError) as err:
+            raise IndexDamaged(str(err)) from err
+        try:
+            uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+            # one connection for every thread (serve's workers): `rows` takes turns
+            self.connection = sqlite3.connect(
+                uri, uri=True, isolation_level=None, check_same_thread=False
+            )
+            self.lock = threading.Lock()
+        except (sqlite3.Error, ValueError, OSError) as err:
+            raise IndexDamaged(str(err)) from err
+        try:
+            meta = dict(self.connection.execute("SELECT k, v FROM meta"))
+        except (sqlite3.Error, ValueError) as err:
+            self.close()
+            raise IndexDamaged(str(err)) from err
+        self.fingerprint = meta.pop("fingerprint", None)
+        total = meta.pop("fingerprint_sum", None)
+        wanted = {"layout": LAYOUT, "key": key, "version": version, "game": game}
+        if meta != wanted or str(row_sum(key, self.fingerprint)) != total:
+            self.close()
+            raise IndexDamaged(f"not the index of {wanted}: {meta}")
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def remove(self) -> None:
+        """Delete the file read (never trusted again), unless another run replaced it since."""
+        remove(self.path, self.inode)
+
+    def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self.lock:
+                return self.connection.execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as err:
+            raise IndexDamaged(str(err)) from err
+
+    @staticmethod
+    def verified(text: Any, total: Any, key: str, *parts: Any) -> Any:
+        """A row's JSON payload, once the row's sum (of `parts`, then the payload) matches."""
+        if not isinstance(text, str):
+            raise IndexDamaged("a row's payload is not text")
+        _check(total, key, *parts, text)
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError) as err:
+            raise IndexDamaged(str(err)) from err
+
+
+def remove(path: Path, inode: int | None = None) -> None:
+    """Delete an index file that cannot be trusted; with `inode`, only if it is still that file."""
+    try:
+        if inode is None or os.stat(path).st_ino == inode:
+            path.unlink()
+    except OSError:
+        pass
+
+
+class _Recovery:
+    """What the lazy tables do on damage met after the open: the file is removed and the
+    database rebuilt once (`rebuild`), and every table takes its answers from that database."""
+
+    def __init__(self, index: CardIndex, rebuild: Callable[[], CardDatabase] | None) -> None:
+        self.index = index
+        self.rebuild = rebuild
+        self.tables: list[_Lazy] = []
+        self.database: CardDatabase | None = None
+
+    def recover(self, err: IndexDamaged) -> None:
+        if self.database is None:
+            self.index.remove()
+            if self.rebuild is None:
+                raise err
+            self.database = self.rebuild()
+            for table in self.tables:
+                table.take(self.database)
+
+
+class _Lazy(dict):
+    """A dict filled from the index as keys are asked for; iterating it loads every key first.
+
+    A dict (not a Mapping) because CardDatabase's attributes are dicts; every method the code
+    calls on them is answered here, and anything that walks it whole loads it whole first.
+    `fetch` reads many keys in batched queries (`CardDatabase.prefetch`)."""
+
+    def __init__(
+        self,
+        one: Callable[[str], Any],
+        many: Callable[[list[str]], dict[str, Any]],
+        every: Callable[[], Iterator[tuple[str, Any]]],
+        recovery: _Recovery,
+        whole: Callable[[CardDatabase], dict[str, Any]],
+    ) -> None:
+        super().__init__()
+        self._one = one
+        self._many = many
+        self._every = every
+        self._recovery = recovery
+        self._whole_of = whole
+        self._missing: set[str] = set()
+        self._whole = False
+        recovery.tables.append(self)
+
+    def _recover(self, err: IndexDamaged) -> None:
+        self._recovery.recover(err)
+
+    def take(self, database: CardDatabase) -> None:
+        """Take every answer from the rebuilt database instead of the index."""
+        found = self._whole_of(database)
+        dict.clear(self)
+        dict.update(self, found)
+        self._whole = True
+
+    def _load(self, key: str) -> bool:
+        if self._whole or key in self._missing:
+            return dict.__contains__(self, key)
+        if dict.__contains__(self, key):
+            return True
+        try:
+            value = self._one(key) if isinstance(key, str) else None
+        except IndexDamaged as err:
+            self._recover(err)
+            return dict.__contains__(self, key)
+        if value is None:
+            self._missing.add(key)
+            return False
+        dict.__setitem__(self, key, value)
+        return True
+
+    def fetch(self, keys: Iterable[str]) -> None:
+        """Read every key not known yet, `BATCH` to a query."""
+        if self._whole:
+            return
+        wanted = sorted(
+            {k for k in keys if not dict.__contains__(self, k) and k not in self._missing}
+        )
+        try:
+            for start in range(0, len(wanted), BATCH):
+                chunk = wanted[start : start + BATCH]
+                found = self._many(chunk)
+                for key in chunk:
+                    if key in found:
+                        dict.__setitem__(self, key, found[key])
+                    else:
+                        self._missing.add(key)
+        except IndexDamaged as err:
+            self._recover(err)
+
+    def _load_all(self) -> None:
+        if not self._whole:
+            try:
+                every = list(self._every())
+            except IndexDamaged as err:
+                self._recover(err)
+                return
+            for key, value in every:
+                if not dict.__contains__(self, key):
+                    dict.__setitem__(self, key, value)
+            self._whole = True
+
+    def __getitem__(self, key: str) -> Any:
+        if not self._load(key):
+            raise KeyError(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.__getitem__(self, key) if self._load(key) else default
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._load(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._load_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._load_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._load_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._load_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._load_all()
+        return dict.items(self)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __eq__(self, other: object) -> bool:
+        self._load_all()
+        if isinstance(other, _Lazy):
+            other._load_all()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._load_all()
+        return dict.__repr__(self)
+
+
+def _marks(n: int) -> str:
+    return ",".join("?" * n)
+
+
+def open_database(
+    index: CardIndex,
+    game: Game,
+    root: Path,
+    shown_root: Path,
+    rebuild: Callable[[], CardDatabase] | None = None,
+) -> CardDatabase:
+    """The database the index holds, as `game.make_database` would have made it, its cards
+    read from the index when asked for. `shown_root`: the root as messages show it; `rebuild`:
+    the database built without the index, for damage met after this open (else IndexDamaged)."""
+    cls = type(game.make_database([], {}))
+    if not supported(cls):
+        raise IndexDamaged(f"{cls.__name__} has look-ups of its own: not indexed")
+    made: dict[int, Any] = {}  # row -> card: one object per printing, as in memory
+    ck = index.key
+    recovery = _Recovery(index, rebuild)
+
+    def card(row: int, card_id: Any, listed: Any, text: Any, total: Any) -> Any:
+        found = made.get(row)
+        if found is None:
+            data = CardIndex.verified(text, total, ck, card_id, listed)
+            if not isinstance(data, dict) or not isinstance(data.get("file"), str):
+                raise IndexDamaged("a card row is not a card")
+            shown = {**data, "file": str(shown_root / data["file"])}
+            found = cachedoc.rebuild(partial(game.card_from_json, shown))
+            if found is None or found.id != card_id:
+                raise IndexDamaged("a card row does not fit the card")
+            made[row] = found
+        return found
+
+    _card = "c.ord, c.id, c.listed, c.json, c.sum"
+
+    def first(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+        """key -> the card of its first row (rows: key, the link's sum, then `_card`)."""
+        found: dict[str, Any] = {}
+        for key, link, row, *rest in rows:
+            _check(link, ck, key, row)
+            if key not in found:
+                found[key] = card(row, *rest)
+        return found
+
+    def listed(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for row, card_id, is_listed, text, total in rows:
+            if is_listed != 1:
+                raise IndexDamaged("a card row is not the listed one")
+            found.setdefault(card_id, card(row, card_id, is_listed, text, total))
+        return found
+
+    def grouped(rows: list[tuple[Any, ...]]) -> dict[str, list[Any]]:
+        found: dict[str, list[Any]] = {}
+        for key, pos, link, row, *rest in rows:
+            _check(link, ck, key, pos, row)
+            cards = found.setdefault(key, [])
+            if pos != len(cards):
+                raise IndexDamaged("a printing is missing")
+            cards.append(card(row, *rest))
+        return found
+
+    _cards = f"SELECT {_card} FROM cards c WHERE c.listed = 1"
+
+    def many_cards(ids: list[str]) -> dict[str, Any]:
+        return listed(index.rows(f"{_cards} AND c.id IN ({_marks(len(ids))}) ORDER BY c.ord", ids))
+
+    def every_card() -> Iterator[tuple[str, Any]]:
+        yield from listed(index.rows(f"{_cards} ORDER BY c.ord")).items()
+
+    _printings = (
+        f"SELECT p.card_key, p.pos, p.sum, {_card} FROM printings p JOIN cards c ON c.ord = p.card"
+    )
+
+    def many_printings(names: list[str]) -> dict[str, Any]:
+        where = f"WHERE p.card_key IN ({_marks(len(names))})"
+        return grouped(index.rows(f"{_printings} {where} ORDER BY p.grp, p.pos", names))
+
+    def every_printing() -> Iterator[tuple[str, Any]]:
+        yield from grouped(index.rows(f"{_printings} ORDER BY p.grp, p.pos")).items()
+
+    def refs(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+        found: dict[str, set[str]] = {}
+        for ref, target, total in rows:
+            _check(total, ck, ref, target)
+            found.setdefault(ref, set()).add(target)
+        return found
+
+    _refs = "SELECT ref, target, sum FROM refs"
+
+    def many_refs(keys: list[str]) -> dict[str, Any]:
+        return refs(index.rows(f"{_refs} WHERE ref IN ({_marks(len(keys))})", keys))
+
+    def every_ref() -> Iterator[tuple[str, Any]]:
+        yield from refs(index.rows(f"{_refs} ORDER BY grp")).items()
+
+    _ids = f"SELECT i.ref, i.sum, {_card} FROM id_refs i JOIN cards c ON c.ord = i.card"
+
+    def many_ids(keys: list[str]) -> dict[str, Any]:
+        return first(index.rows(f"{_ids} WHERE i.ref IN ({_marks(len(keys))})", keys))
+
+    def every_id() -> Iterator[tuple[str, Any]]:
+        yield from first(index.rows(f"{_ids} ORDER BY i.grp")).items()
+
+    def lazy(
+        many: Callable[[list[str]], dict[str, Any]],
+        every: Callable[[], Iterator[tuple[str, Any]]],
+        whole: Callable[[CardDatabase], dict[str, Any]],
+    ) -> _Lazy:
+        return _Lazy(lambda key: many([key]).get(key), many, every, recovery, whole)
+
+    formats = {}
+    for name, text, total in index.rows("SELECT key, json, sum FROM formats ORDER BY pos"):
+        data = CardIndex.verified(text, total, ck, name)
+        found = cachedoc.rebuild(partial(Format.from_json, data))
+        if found is None:
+            raise IndexDamaged("a format row does not fit a format")
+        formats[name] = found
+    database = cls.__new__(cls)
+    CardDatabase.__init__(database, (), formats)
+    cards = lazy(many_cards, every_card, lambda d: d.cards)
+    printings = lazy(many_printings, every_printing, lambda d: d.printings)
+    names = lazy(many_refs, every_ref, lambda d: d.index)
+    ids = lazy(many_ids, every_id, lambda d: d.id_index())
+    database.cards = cards
+    database.printings = printings
+    database._index = names
+    database._ids = ids
+    tables = [(t, _extra(index, t, recovery)) for t in cls.INDEX_TABLES or ()]
+    for table, found_table in tables:
+        setattr(database, table, found_table)
+
+    decks = 0
+
+    def prefetch(refs_: Iterable[str]) -> None:
+        """Every row a look-up of these references reads, in batched queries; a small database
+        checked deck after deck is read whole instead, and looked up as plain dicts."""
+        nonlocal decks
+        decks += 1
+        if decks == WHOLE_AFTER and _rows(index) <= EAGER:
+            database.cards, database.printings, database._index, database._ids = (
+                dict(lazy_table.items()) for lazy_table in (cards, printings, names, ids)
+            )
+            for name, extra in tables:
+                setattr(database, name, dict(extra.items()))
+            database._prefetch = None
+            return
+        asked = list(refs_)
+        exact = {r for ref in asked for r in (ref, ref.strip().upper())}
+        normal = {normalize(ref) for ref in asked}
+        cards.fetch(exact)
+        for _, table in tables:
+            table.fetch(exact)
+        ids.fetch(normal)
+        names.fetch(normal)
+        targets = {t for key in normal for t in (names.get(key) or ())}
+        printings.fetch(targets)
+        cards.fetch(targets)
+
+    database._prefetch = prefetch
+    return _finish(database, index, recovery)
+
+
+def _rows(index: CardIndex) -> int:
+    """How many card rows the index holds (its last row's number, plus one)."""
+    found = index.rows("SELECT ord FROM cards ORDER BY ord DESC LIMIT 1")
+    return int(found[0][0]) + 1 if found else 0
+
+
+def _finish(database: CardDatabase, index: CardIndex, recovery: _Recovery) -> CardDatabase:
+    """The fingerprint, completion and "did you mean" of a database opened from the index."""
+    database._fingerprint = index.fingerprint
+    keyindex.attach(database, index.connection)
+    for reader in EXTRA_READERS:
+        reader(index, database)
+
+    def rebuilt(err: IndexDamaged) -> CardDatabase:
+        recovery.recover(err)
+        assert recovery.database is not None
+        return recovery.database
+
+    database._names = nameindex.IndexedNames(index, rebuilt)
+    return database
+
+
+def _extra(index: CardIndex, table: str, recovery: _Recovery) -> _Lazy:
+    """A game's own str -> str table (CardDatabase.INDEX_TABLES), read as it is asked."""
+
+    def checked(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+        for k, v, total in rows:
+            _check(total, index.key, table, k, v)
+        return {k: v for k, v, _ in rows}
+
+    def many(keys: list[str]) -> dict[str, Any]:
+        where = f"WHERE tbl = ? AND k IN ({_marks(len(keys))})"
+        return checked(index.rows(f"SELECT k, v, sum FROM extra {where}", [table, *keys]))
+
+    def every() -> Iterator[tuple[str, Any]]:
+        yield from checked(
+            index.rows("SELECT k, v, sum FROM extra WHERE tbl = ? ORDER BY grp", [table])
+        ).items()
+
+    return _Lazy(
+        lambda key: many([key]).get(key), many, every, recovery, lambda d: getattr(d, table)
+    )

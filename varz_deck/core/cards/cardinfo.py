@@ -1,0 +1,132 @@
+"""What `cards show` and `cards search` share across games: finding one card by a reference (with
+F005/F006-like messages), matching search text, and checking a filter against the game's words.
+
+Each game's `CardLookup` (varz_deck/core/game.py) uses these and adds its own filters and its own
+renderables.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format, normalize
+from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+CUTOFF = 0.6  # difflib's ratio for "did you mean"
+
+
+class CardNotFound(Exception):
+    """A reference that names no card, or more than one; `message` says which and what to do."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+@dataclass(frozen=True)
+class CardQuery:
+    """What `cards search` filters on; empty fields match every card."""
+
+    text: str | None = None
+    type: str | None = None
+    color: str | None = None
+    cost: int | None = None
+    klass: str | None = None
+    keyword: str | None = None
+
+
+def find_card(database: CardDatabase[CardT], ref: str) -> CardT:
+    """The card a reference (id, or name in any language) names; CardNotFound otherwise: an
+    ambiguous name lists the cards it can mean (F006), an unknown one suggests close names (F005).
+    """
+    found = database.lookup(ref)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = Joined(
+            tuple(Message("", "{id} {card}")(id=c.id, card=Quoted(c.name)) for c in found), "; "
+        )
+        raise CardNotFound(
+            msg("cards", "{ref} can mean {n} different cards: {options}; use the id")(
+                ref=Quoted(ref), n=len(found), options=options
+            )
+        )
+    close = database.suggestions(ref)
+    if close:
+        raise CardNotFound(
+            msg("cards", "no card {ref}; did you mean {names}?")(
+                ref=Quoted(ref), names=Joined(tuple(Quoted(c) for c in close), " or ")
+            )
+        )
+    raise CardNotFound(
+        msg("cards", "no card {ref}; `varz-deck cards search` lists cards")(ref=Quoted(ref))
+    )
+
+
+def text_matches(wanted: str | None, haystack: Iterable[str | None]) -> bool:
+    """Whether the search text occurs in any of the strings, ignoring case and width (any
+    language); no text matches everything."""
+    if not wanted or not normalize(wanted):
+        return True
+    needle = normalize(wanted)
+    return any(needle in normalize(part) for part in haystack if part)
+
+
+def unknown_filter(option: str, value: str, known: Sequence[str], game: str) -> Message | None:
+    """None when `value` is one of the game's words for the option (ignoring case and width),
+    else the usage error to give: the close words ("did you mean"), or all of them."""
+    if normalize(value) in {normalize(k) for k in known}:
+        return None
+    close = difflib.get_close_matches(normalize(value), [normalize(k) for k in known], 3, CUTOFF)
+    if close:
+        return msg("cards", "{game} has no {option} {value}; did you mean {close}?")(
+            game=game,
+            option=option,
+            value=Quoted(value),
+            close=Joined(tuple(Quoted(c) for c in close), " or "),
+        )
+    return msg("cards", "{game} has no {option} {value}; did you mean one of {known}?")(
+        game=game, option=option, value=Quoted(value), known=Joined(tuple(known))
+    )
+
+
+def format_status(
+    printings: Sequence[CardRecord], database: CardDatabase
+) -> list[tuple[Format, Message]]:
+    """The formats that ban or restrict a card (any of its printings), or whose sets leave it
+    out."""
+    ids = {p.id for p in printings}
+    sets = {p.set for p in printings}
+    out: list[tuple[Format, Message]] = []
+    for fmt in database.formats.values():
+        if ids & set(fmt.banned):
+            out.append((fmt, msg("cards", "banned")))
+        limits = [n for i, n in fmt.restricted.items() if i in ids]
+        if limits:
+            out.append((fmt, msg("cards", "restricted to {n}")(n=min(limits))))
+        if fmt.sets is not None and not sets & set(fmt.sets):
+            out.append((fmt, msg("cards", "not in its sets ({sets})")(sets=Joined(fmt.sets))))
+    return out
+
+
+def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> RenderableType:
+    """The formats part of a card panel: each format's verdict, or a line saying there is none."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from varz_deck.core.messages.i18n import term
+
+    if not status:
+        return Text(msg("cards", "not banned or restricted in any format").render(lang))
+    formats = Table(box=None, pad_edge=False, show_header=False)
+    formats.add_column(style="bold")
+    formats.add_column()
+    for fmt, what in status:
+        formats.add_row(term("format", fmt.name, lang), what.render(lang))
+    return formats

@@ -1,0 +1,327 @@
+"""Game-independent card pieces: the reference form, formats, and the look-up index a deck's
+references resolve against. Each game's card class is in its own package (its cards.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards.nameindex import IndexedNames
+    from varz_deck.core.cards.suggest import NameIndex
+
+
+def normalize(text: str) -> str:
+    """The form references are matched in: NFKC, case-folded, runs of spaces made one."""
+    if text.isascii():  # the same result, twice as fast: NFKC keeps ASCII, casefold is lower
+        return " ".join(text.lower().split())
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+CardT = TypeVar("CardT", bound="CardRecord")
+
+
+def _add(index: dict[str, set[str]], key: str, name: str) -> None:
+    names = index.get(key)
+    if names is None:
+        index[key] = {name}
+    else:
+        names.add(name)
+
+
+class CardRecord:
+    """What every game's card record shares: its game fields, names by language, cache JSON.
+
+    A game's card is a frozen dataclass deriving from this, naming its `GAME_FIELDS` (what makes
+    two printings the same card) and the `TUPLE_FIELDS` that JSON turns into lists.
+    """
+
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
+    TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    id: str
+    name: str
+    set: str
+    names: Mapping[str, str]
+
+    def game_fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.GAME_FIELDS}
+
+    def name_in(self, lang: str | None) -> str:
+        """The card's name in a language, falling back to the canonical English one."""
+        return self.names.get(lang, self.name) if lang else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+    @classmethod
+    def from_json(cls: type[CardT], data: Mapping[str, Any]) -> CardT:
+        values = dict(data)
+        for name in cls.TUPLE_FIELDS:
+            values[name] = tuple(values.get(name) or ())
+        return cls(**values)
+
+
+def _dates(data: Mapping[str, str] | None) -> dict[str, dt.date]:
+    return {k: dt.date.fromisoformat(v) for k, v in (data or {}).items()}
+
+
+@dataclass(frozen=True)
+class FormatChange:
+    """One dated change of a format (SPEC §12), in force from its date on (inclusive)."""
+
+    date: dt.date
+    banned: tuple[str, ...] = ()
+    unbanned: tuple[str, ...] = ()
+    restricted: Mapping[str, int] = field(default_factory=dict)
+    unrestricted: tuple[str, ...] = ()
+    sets: tuple[str, ...] | None = None  # the legal sets from this date on (replaces the list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "date": self.date.isoformat(),
+            "banned": list(self.banned),
+            "unbanned": list(self.unbanned),
+            "restricted": dict(self.restricted),
+            "unrestricted": list(self.unrestricted),
+            "sets": list(self.sets) if self.sets is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FormatChange:
+        sets = data.get("sets")
+        return cls(
+            date=dt.date.fromisoformat(data["date"]),
+            banned=tuple(data.get("banned", ())),
+            unbanned=tuple(data.get("unbanned", ())),
+            restricted=dict(data.get("restricted", {})),
+            unrestricted=tuple(data.get("unrestricted", ())),
+            sets=tuple(sets) if sets is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class Format:
+    """A constructed format: which sets, bans and restrictions; `extra` holds the game's own
+    format fields (`Game.format_fields`), which only the game reads.
+
+    `changes` are its dated changes and `released` each set's release day (SPEC §12); `on(date)`
+    is the format in force on a day, with `banned_on`/`restricted_on` the day of the change that
+    banned or restricted a card (a card the undated lists name has none).
+    """
+
+    key: str
+    name: str
+    sets: tuple[str, ...] | None = None
+    banned: tuple[str, ...] = ()
+    restricted: Mapping[str, int] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    changes: tuple[FormatChange, ...] = ()
+    released: Mapping[str, dt.date] = field(default_factory=dict)
+    banned_on: Mapping[str, dt.date] = field(default_factory=dict)
+    restricted_on: Mapping[str, dt.date] = field(default_factory=dict)
+
+    def on(self, day: dt.date) -> Format:
+        """The format in force on `day`: every change dated on or before it applied, in date
+        order (changes of one date in the order written)."""
+        if not self.changes:
+            return self
+        sets = self.sets
+        banned = list(self.banned)
+        restricted = dict(self.restricted)
+        banned_on = dict(self.banned_on)
+        restricted_on = dict(self.restricted_on)
+        for change in sorted(self.changes, key=lambda c: c.date):
+            if change.date > day:
+                break
+            for card_id in change.unbanned:
+                if card_id in banned:
+                    banned.remove(card_id)
+                banned_on.pop(card_id, None)
+            for card_id in change.banned:
+                if card_id not in banned:
+                    banned.append(card_id)
+                    banned_on[card_id] = change.date
+            for card_id in change.unrestricted:
+                restricted.pop(card_id, None)
+                restricted_on.pop(card_id, None)
+            for card_id, limit in change.restricted.items():
+                restricted[card_id] = limit
+                restricted_on[card_id] = change.date
+            if change.sets is not None:
+                sets = change.sets
+        return replace(
+            self,
+            sets=sets,
+            banned=tuple(banned),
+            restricted=restricted,
+            banned_on=banned_on,
+            restricted_on=restricted_on,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "sets": list(self.sets) if self.sets is not None else None,
+            "banned": list(self.banned),
+            "restricted": dict(self.restricted),
+            "extra": dict(self.extra),
+            "changes": [change.to_json() for change in self.changes],
+            "released": {k: v.isoformat() for k, v in self.released.items()},
+            "banned_on": {k: v.isoformat() for k, v in self.banned_on.items()},
+            "restricted_on": {k: v.isoformat() for k, v in self.restricted_on.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Format:
+        sets = data.get("sets")
+        return cls(
+            key=data["key"],
+            name=data["name"],
+            sets=tuple(sets) if sets is not None else None,
+            banned=tuple(data.get("banned", ())),
+            restricted=dict(data.get("restricted", {})),
+            extra=dict(data.get("extra", {})),
+            changes=tuple(FormatChange.from_json(c) for c in data.get("changes", ())),
+            released=_dates(data.get("released")),
+            banned_on=_dates(data.get("banned_on")),
+            restricted_on=_dates(data.get("restricted_on")),
+        )
+
+
+class CardDatabase(Generic[CardT]):
+    """Cards by id, printings by name, and every name in every language for look-ups; `CardT` is
+    the game's card class."""
+
+    game = ""  # the key of the game (varz_deck.games) the cards are for: each game's class names it
+    # The card index (core/cards/cardindex.py) restores `cards`, `printings`, `index` and `id_index()`
+    # and answers the core's look-ups from them. A game's class whose own look-ups read anything
+    # else names those attributes here: each a dict of str -> str its __init__ builds, stored in
+    # the index and read back lazily. None: the class keeps the core's look-ups (else not indexed).
+    INDEX_TABLES: ClassVar[tuple[str, ...] | None] = None
+    content_key: str | None = None  # the cache's content key of the files it was read from
+
+    def __init__(self, cards: Iterable[CardT], formats: Mapping[str, Format] | None = None) -> None:
+        self.cards: dict[str, CardT] = {}
+        self.printings: dict[str, list[CardT]] = {}
+        for card in cards:
+            self.cards.setdefault(card.id, card)
+            self.printings.setdefault(card.name, []).append(card)
+        self.formats: dict[str, Format] = dict(formats or {})
+        self._index: dict[str, set[str]] | None = None
+        self._names: NameIndex | IndexedNames | None = None
+        self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
+        self._ids: dict[str, CardT] | None = None  # normalized id -> its card
+        self._prefetch: Callable[[Iterable[str]], None] | None = None
+        self._fingerprint: str | None = None
+
+    def fingerprint(self) -> str:
+        """What an answer from this database depends on besides the deck: a sha256 of
+        varz-deck's version, the game, every printing in order (without its file and line) and
+        the formats. Worked out once; the card index stores it (core/cards/cardindex.py)."""
+        if self._fingerprint is None:
+            import hashlib
+            import json
+
+            from varz_deck import __version__
+
+            # The bytes of json.dumps({"cards": [...], "formats": ..., "game": ..., "version": ...},
+            # sort_keys=True, ensure_ascii=False), a card at a time through the C encoder.
+            encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str).encode
+            digest = hashlib.sha256(b'{"cards": [')
+            first = True
+            for printings in self.printings.values():
+                for card in printings:
+                    data = {k: v for k, v in card.to_json().items() if k not in ("file", "line")}
+                    digest.update((encode(data) if first else ", " + encode(data)).encode())
+                    first = False
+            formats = {key: f.to_json() for key, f in self.formats.items()}
+            tail = f'], "formats": {encode(formats)}, "game": {encode(self.game)}, '
+            digest.update(f'{tail}"version": {encode(__version__)}}}'.encode())
+            self._fingerprint = digest.hexdigest()
+        return self._fingerprint
+
+    def prefetch(self, refs: Iterable[str]) -> None:
+        """Make ready what looking up these references reads (a deck's, before it resolves):
+        nothing for a database in memory; an indexed one reads its rows in batched queries."""
+        if self._prefetch is not None:
+            self._prefetch(refs)
+
+    @property
+    def index(self) -> dict[str, set[str]]:
+        """Normalized id or name (any language) -> the canonical names it can mean."""
+        if self._index is None:
+            index: dict[str, set[str]] = {}
+            shown: dict[str, str] = {}
+            for card in self.cards.values():
+                name = card.name
+                _add(index, normalize(card.id), name)
+                for text in (name, *card.names.values()):
+                    key = normalize(text)
+                    _add(index, key, name)
+                    shown.setdefault(key, text)
+            self._index = index
+            self._shown = shown
+        return self._index
+
+    def by_id(self, ref: str) -> CardT | None:
+        """The printing an id names, matched as a name is (case, width, spaces: SPEC §2)."""
+        found = self.cards.get(ref) or self.cards.get(ref.strip().upper())
+        if found is not None:
+            return found
+        return self.id_index().get(normalize(ref))
+
+    def id_index(self) -> dict[str, CardT]:
+        """Normalized id (each of `id_keys`) -> the first printing it names."""
+        if self._ids is None:
+            self._ids = {}
+            for card in self.cards.values():
+                for key in self.id_keys(card):
+                    self._ids.setdefault(normalize(key), card)
+        return self._ids
+
+    def id_keys(self, card: CardT) -> tuple[str, ...]:
+        """What names this one printing: its id."""
+        return (card.id,)
+
+    def card_key(self, card: CardT) -> str:
+        """What every printing of one card shares: its name."""
+        return str(card.name)
+
+    def canonical(self, name: str) -> CardT:
+        """The printing that stands for a card name (the first one in the database)."""
+        return self.printings[name][0]
+
+    def lookup(self, ref: str) -> list[CardT]:
+        """Every card a reference can mean: one printing for an id, else one per card name."""
+        by_id = self.by_id(ref)
+        if by_id is not None:
+            return [by_id]
+        names = self.index.get(normalize(ref))
+        return [self.canonical(name) for name in sorted(names)] if names else []
+
+    def suggestions(self, ref: str, limit: int = 3) -> list[str]:
+        """Up to `limit` close names, for "did you mean" (varz_deck/core/cards/suggest.py)."""
+        if self._names is None:
+            from varz_deck.core.cards.suggest import NameIndex
+
+            self._names = NameIndex(self.shown_names())
+        return self._names.close(normalize(ref), limit)
+
+    def shown_names(self) -> dict[str, str]:
+        """Every name (any language), normalized -> as written: what "did you mean" searches."""
+        self.index  # noqa: B018 - builds the names as shown, normalized once for both
+        choices = self._shown
+        if choices is None:  # a database class with its own index
+            choices = {}
+            for card in self.cards.values():
+                for shown in (card.name, *card.names.values()):
+                    choices.setdefault(normalize(shown), shown)
+        return choices
