@@ -9,7 +9,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from varz_deck.core.analysis.parts import NO_SIM, NO_TUNER, Omitted, analyse
+from varz_deck.core.analysis.analyse import NO_SIM, NO_TUNER, analyse
+from varz_deck.core.analysis.parts import Omitted
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 from varz_deck.games.library import bundled_root

@@ -53,7 +53,7 @@ def expected_key(
     misnamed file's name."""
     digest = hashlib.blake2b(f"{VERSION} cache-5".encode(), digest_size=20)
     digest.update(game.encode())
-    for schema in ("games/varz/schemas/card-file", "core/formats"):
+    for schema in ("games/varz/schemas/card-file", "core/files/formats"):
         digest.update((ROOT / "varz_deck" / f"{schema}.schema.json").read_bytes())
     for rel, data in files:
         digest.update(framed(rel.encode()))

@@ -186,7 +186,7 @@ def test_azuki_exact_figures_by_hand() -> None:
     """Rules page: 7-card hand, a draw a turn (none on turn 1 for the first player), 1 IKZ a turn
     up to 10, +1 (the token) on the draw; without a mulligan every figure is exact."""
 
-    from varz_deck.core.game import SimRequest
+    from varz_deck.core.analysis.capabilities import SimRequest
     from varz_deck.games.azuki import sim as az
     from varz_deck.games.azuki.sim.exact import exact
     from varz_deck.games.azuki.sim.run import run

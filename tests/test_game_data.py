@@ -17,8 +17,7 @@ from typing import ClassVar
 
 import pytest
 
-from varz_deck.core.decks.check import DeckReport
-from varz_deck.core.game import DeckWords
+from varz_deck.core.decks.check import DeckReport, DeckWords
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.core.report import text as text_report
 from varz_deck.games import get_game
@@ -62,7 +61,7 @@ def test_the_schema_command_prints_each_catalogue_entry_as_shipped(name: str) ->
     files = {
         "card": GAMES / "varz" / "schemas" / "card-file.schema.json",
         "deck": GAMES / "varz" / "schemas" / "deck.schema.json",
-        "formats": ROOT / "varz_deck" / "core" / "formats.schema.json",
+        "formats": ROOT / "varz_deck" / "core" / "files" / "formats.schema.json",
         "azuki-card": GAMES / "azuki" / "schemas" / "card-file.schema.json",
         "azuki-deck": GAMES / "azuki" / "schemas" / "deck.schema.json",
     }
@@ -79,7 +78,7 @@ TOY = '''
 from pathlib import Path
 from typing import ClassVar
 
-from varz_deck.core.game import DeckWords
+from varz_deck.core.decks.check import DeckWords
 from varz_deck.core.messages.i18n import Message
 from varz_deck.core.files.resources import register_schemas
 
@@ -285,7 +284,7 @@ def test_the_wheel_ships_each_games_data_schemas_and_catalogues(tmp_path: Path) 
         assert f"varz_deck/games/{key}/schemas/card-file.schema.json" in names
         for lang in ("ja", "zh"):
             assert f"varz_deck/games/{key}/locale/{lang}/LC_MESSAGES/{key}.mo" in names
-    assert "varz_deck/core/formats.schema.json" in names
+    assert "varz_deck/core/files/formats.schema.json" in names
     for lang in ("ja", "zh"):
         assert f"varz_deck/locale/{lang}/LC_MESSAGES/varz_deck.mo" in names
     assert not [n for n in names if n.endswith(".po")]

@@ -13,8 +13,8 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
+from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.files.source import DeckSource
-from varz_deck.core.game import SimRequest
 from varz_deck.games import get_game, open_database
 
 src = DeckSource.from_path

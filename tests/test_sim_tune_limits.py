@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.tuning import SIZE_FACTOR, DeckTooLarge
 from varz_deck.core.files.source import DeckSource
-from varz_deck.core.game import SimRequest
 from varz_deck.games import open_database
 from varz_deck.games.varz import tune as vt
 from varz_deck.games.varz.sim.goldfish import load_model

@@ -704,7 +704,7 @@ def test_tune_reads_a_deck_with_a_card_on_two_lines_and_refuses_a_damaged_code(
     txt.write_text("Hero: Kohaku Amane\nSpells:\n2 Lantern Acolyte\n1 Lantern Acolyte\n", "utf-8")
     result = vt.TUNER.tune(src(txt), db, target=0.9, on="play", mulligan="none")
     assert result.model.cards[0].copies == 3 and result.warnings  # F003: not legal, still tuned
-    from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.analysis.capabilities import DeckUnusable
 
     with pytest.raises(DeckUnusable) as caught:
         vt.TUNER.tune(src(Path("VZ1AAAAAAAAA")), db, target=0.9, on="play", mulligan="none")

@@ -62,7 +62,7 @@ TOY_DASHBOARD = textwrap.dedent(
     from varz_deck.server.app import prepare
     prepare(sys.argv[1])
     from django.test import Client
-    from varz_deck.core.game import DeckWords
+    from varz_deck.core.decks.check import DeckWords
     from varz_deck.core.messages.i18n import msg
     from varz_deck.games import register_game
     from varz_deck.server import service

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import Registrar
     from varz_deck.core.registration.register import Registration
+    from varz_deck.core.registration.registrar import Registrar
 
 
 class RegisterOutput(str, Enum):

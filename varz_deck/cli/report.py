@@ -57,13 +57,13 @@ def report(
     turn. It is self-contained (no script, no outside resource) and prints as it shows."""
     import sys
 
+    from varz_deck.core.analysis.analyse import analyse
+    from varz_deck.core.analysis.capabilities import DeckUnusable
     from varz_deck.core.analysis.glossary import entries
     from varz_deck.core.analysis.htmlreport import render
-    from varz_deck.core.analysis.parts import analyse
     from varz_deck.core.analysis.tuning import DeckTooLarge
     from varz_deck.core.dates import on_date
     from varz_deck.core.files.output import write_file_atomic
-    from varz_deck.core.game import DeckUnusable
 
     chosen = language(lang)
     day = check_date(date, chosen)

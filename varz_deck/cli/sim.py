@@ -32,8 +32,8 @@ from varz_deck.core.messages.i18n import N_, msg
 from varz_deck.core.messages.sanitize import json_dumps
 
 if TYPE_CHECKING:
+    from varz_deck.core.analysis.capabilities import DeckUnusable
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import DeckUnusable
 
 EXIT_UNREADABLE = 1
 MAX_GAMES = 100_000_000
@@ -106,9 +106,9 @@ def sim(
     import sys
     import time
 
+    from varz_deck.core.analysis.capabilities import DeckUnusable, SimRequest
     from varz_deck.core.analysis.plot import FORMATS, PlotError
     from varz_deck.core.analysis.tuning import DeckTooLarge
-    from varz_deck.core.game import DeckUnusable, SimRequest
 
     chosen = language(lang)
     day = check_date(date, chosen)

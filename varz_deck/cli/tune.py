@@ -31,8 +31,8 @@ from varz_deck.core.messages.i18n import N_, msg
 if TYPE_CHECKING:
     import datetime
 
+    from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import DeckUnusable, TuneOutcome
 
 EXIT_UNREADABLE = 1
 DEFAULT_TARGET = 0.9
@@ -167,7 +167,7 @@ def tune(
 
 
 def _unusable_type() -> type[DeckUnusable]:
-    from varz_deck.core.game import DeckUnusable
+    from varz_deck.core.analysis.capabilities import DeckUnusable
 
     return DeckUnusable
 
@@ -196,7 +196,7 @@ def _plot_format(plot: Path | None, lang: str) -> str | None:
 
 
 def _emit(
-    outcome: TuneOutcome,
+    outcome: Outcome,
     output: TuneOutput,
     plot: Path | None,
     fmt: str | None,

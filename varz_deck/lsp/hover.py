@@ -93,8 +93,8 @@ def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
     cached = server.figures.get(doc.uri)
     if cached is not None and cached[0] == doc.text:
         return cached[1]
+    from varz_deck.core.analysis.capabilities import DeckUnusable
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import DeckUnusable
 
     tuner, database = game.tuner, server.library.of_game(game.key).database
     parts: tuple[Part, ...] = ()

@@ -922,9 +922,9 @@ def figures_page(decklist: Decklist, lang: str) -> str:
 
 @lru_cache(maxsize=512)
 def _figures(version_id: int, game: str, date: str, lang: str) -> str:
+    from varz_deck.core.analysis.analyse import analyse
     from varz_deck.core.analysis.glossary import entries
     from varz_deck.core.analysis.htmlreport import render
-    from varz_deck.core.analysis.parts import analyse
     from varz_deck.core.files.source import DeckSource
     from varz_deck.games import get_game
 

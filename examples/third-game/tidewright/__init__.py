@@ -21,14 +21,17 @@ from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
 if TYPE_CHECKING:
     import datetime
 
+    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
     from varz_deck.core.analysis.glossary import Entry
+    from varz_deck.core.cards.cardinfo import CardLookup
     from varz_deck.core.cards.model import CardDatabase, Format
     from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.decks.entries import ListWords
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import CardLookup, Game, Goldfish, Registrar, Tuner
+    from varz_deck.core.game import Game
     from varz_deck.core.lint import CardFile
     from varz_deck.core.messages.rulebook import Rule
+    from varz_deck.core.registration.registrar import Registrar
 
     from tidewright.deck import TideView
 

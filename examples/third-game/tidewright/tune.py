@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.analysis.parts import Chart, Part, Series
 from varz_deck.core.analysis.plot import PlotError
 from varz_deck.core.cards.model import CardDatabase
-from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.messages.i18n import Message, msg
 
 from tidewright.cards import SEAS, TideDatabase

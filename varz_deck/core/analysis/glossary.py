@@ -13,15 +13,11 @@ and may restate a shared entry in its words (the same key, a closer definition) 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-
-    from varz_deck.core.game import Game
 
 EXACT = "exact"
 SAMPLED = "sampled"
@@ -179,7 +175,14 @@ def dropped(key: str) -> Entry:
     return Entry(key, Message("glossary", key), Message("glossary", key), kind=DROPPED)
 
 
-def entries(game: Game | None = None) -> dict[str, Entry]:
+class GlossaryOwner(Protocol):
+    """A game, as far as its glossary goes."""
+
+    @property
+    def glossary(self) -> Sequence[Entry]: ...
+
+
+def entries(game: GlossaryOwner | None = None) -> dict[str, Entry]:
     """The glossary for a game (None: the shared entries), by key, in reading order; a game's
     entry of a shared key takes the shared one's place, or leaves it out (`dropped`)."""
     merged = {e.key: e for e in SHARED}

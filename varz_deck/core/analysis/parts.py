@@ -1,6 +1,6 @@
 """What `varz-deck report` and the server's pages show of a deck: the figures as data.
 
-A game's outcomes (`SimOutcome`, `TuneOutcome`) describe their figures as parts (tables, charts,
+A game's outcomes (`Outcome`, `Outcome`) describe their figures as parts (tables, charts,
 and the tables left out with the reason), built from their own JSON documents, so a page and the
 JSON never disagree. `analyse` runs a deck through the capabilities its game has (check, stats,
 tune, sim) and collects the parts; `core.htmlreport` draws them. Nothing here names a game.
@@ -13,19 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.messages.i18n import CardName, Message, Term, msg
+from varz_deck.core.messages.i18n import CardName, Message, Term
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.model import CardDatabase
-    from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import Game
     from varz_deck.core.messages.diagnostics import Diagnostic
 
 PERCENT = "percent"
 NUMBER = "number"
 COUNT = "count"
 TURN = "turn"
-REPORT_GAMES = 20_000  # the report's goldfish games: quick, and said on the page with the seed
 
 
 @dataclass(frozen=True)
@@ -123,69 +119,3 @@ class Analysis:
 def card_name(card: Mapping[str, Any], names: Mapping[str, CardName]) -> CardName:
     """A JSON document's card (its `id` and English `name`) named in every language it has."""
     return names.get(card["id"], CardName(card["name"], quote=False))
-
-
-NO_TUNER = msg("report", "This game has no tuner: no on-curve odds or swaps.")
-NO_SIM = msg("report", "This game has no simulator: no goldfish figures.")
-_SIM_SETTINGS = msg(
-    "report",
-    "Goldfish: {games:,} games, seed {seed}, {turns} turns, {on}, mulligan {mulligan}.",
-)
-_ON = {"play": msg("sim", "on the play"), "draw": msg("sim", "on the draw")}
-
-
-def analyse(
-    game: Game,
-    source: DeckSource,
-    database: CardDatabase,
-    *,
-    date: datetime.date,
-    seed: int = 1,
-    games: int = REPORT_GAMES,
-    on: str = "play",
-) -> Analysis:
-    """Check the deck and run the analysis capabilities its game has (DeckUnusable when the deck
-    cannot be read at all)."""
-    from varz_deck.core.game import SimRequest
-
-    report = game.check_deck(source, database, None, date)
-    verdict = Verdict(report.legal, report.format, tuple(report.diagnostics))
-    answer: list[Message] = []
-    parts: list[Part] = []
-    settings: list[Message] = []
-    tuner = game.tuner
-    if tuner is not None:
-        stats = tuner.stats(source, database, date=date)
-        answer += stats.answer()
-        parts += stats.parts()
-        if "tune" in tuner.options:
-            mulligan = "auto" if "mulligan" in tuner.options else "none"
-            tuned = tuner.tune(source, database, target=0.9, on=on, mulligan=mulligan, date=date)
-            answer += tuned.answer()
-            parts += tuned.parts()
-        else:
-            parts.append(Omitted("tune", msg("report", "On-curve odds"), NO_TUNER))
-    else:
-        parts.append(Omitted("tune", msg("report", "On-curve odds"), NO_TUNER))
-    goldfish = game.goldfish
-    if goldfish is not None:
-        request = SimRequest(
-            deck=source, games=games, seed=seed, turns=8, on=on, mulligan="auto", date=date
-        )
-        outcome = goldfish.simulate(request, database)
-        answer += outcome.answer()
-        parts += outcome.parts()
-        settings.append(_SIM_SETTINGS(games=games, seed=seed, turns=8, on=_ON[on], mulligan="auto"))
-    else:
-        parts.append(Omitted("sim", msg("report", "Goldfish figures"), NO_SIM))
-    return Analysis(
-        game=game.key,
-        game_name=game.name,
-        title=report.name or source.name,
-        deck=source.name,
-        date=date,
-        verdict=verdict,
-        answer=tuple(answer),
-        parts=tuple(parts),
-        settings=tuple(settings),
-    )

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
+from varz_deck.core.analysis.capabilities import DeckUnusable
 from varz_deck.core.decks.entries import Entry
-from varz_deck.core.game import DeckUnusable
 from varz_deck.core.messages.i18n import ENGLISH, Message, Term, msg, term
 
 DIGITS = 9

@@ -24,15 +24,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from varz_deck.core.cards import cachedoc, keyindex, nameindex
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
-from varz_deck.core.cards.model import CardDatabase, Format, normalize
-
-if TYPE_CHECKING:
-    from varz_deck.core.game import Game
+from varz_deck.core.cards.model import CardDatabase, CardModel, Format, normalize
 
 LAYOUT = "3"  # 3: names and trigrams (core/cards/nameindex.py)
 EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
@@ -427,7 +424,7 @@ def _marks(n: int) -> str:
 
 def open_database(
     index: CardIndex,
-    game: Game,
+    game: CardModel[Any],
     root: Path,
     shown_root: Path,
     rebuild: Callable[[], CardDatabase] | None = None,

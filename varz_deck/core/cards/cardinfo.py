@@ -8,9 +8,9 @@ renderables.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format, normalize
 from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
@@ -130,3 +130,30 @@ def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> Re
     for fmt, what in status:
         formats.add_row(term("format", fmt.name, lang), what.render(lang))
     return formats
+
+
+class CardLookup(Protocol[CardT]):
+    """`varz-deck cards show` and `cards search` for one game, of its card class `CardT`. The
+    finding by reference and the text matching are the core's (varz_deck/core/cards/cardinfo.py); the
+    filters and the renderables are the game's."""
+
+    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
+        """The words each filter option takes ("type", "color", "class"), for "did you mean";
+        an option missing here is one the game cannot honour (a usage error naming the game)."""
+        ...
+
+    def find(self, database: CardDatabase[CardT], ref: str) -> CardT:
+        """The card a reference names; CardNotFound (varz_deck.core.cards.cardinfo) otherwise."""
+        ...
+
+    def search(self, database: CardDatabase[CardT], query: CardQuery) -> list[CardT]:
+        """Every card that fits the query, in id order."""
+        ...
+
+    def card_panel(self, card: CardT, database: CardDatabase[CardT], lang: str) -> RenderableType:
+        """One card in full, as a rich renderable."""
+        ...
+
+    def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
+        """A search result, as a rich renderable."""
+        ...

@@ -27,18 +27,15 @@ import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from varz_deck import __version__
 from varz_deck.core.cards import cachestore, cardindex
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.discovery import Content, display, yaml_files
-from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.cards.model import CardDatabase, CardModel
 from varz_deck.core.files.resources import schema_text
 from varz_deck.core.files.source import LoadError
-
-if TYPE_CHECKING:
-    from varz_deck.core.game import Game
 
 TAG = "cache-5"
 RACY_NS = 2_000_000_000  # a file modified this close to its record is read again
@@ -58,7 +55,9 @@ def _rel(root: Path, path: Path) -> bytes:
     return os.fsencode(path.relative_to(root).as_posix())  # a name may not be UTF-8
 
 
-def key_of(game: Game, digests: list[tuple[bytes, bytes | None]], misnamed: list[Path]) -> str:
+def key_of(
+    game: CardModel[Any], digests: list[tuple[bytes, bytes | None]], misnamed: list[Path]
+) -> str:
     """The key from each file's relative path and digest (None: unreadable)."""
     digest = blake2b(f"{__version__} {TAG}".encode(), digest_size=20)
     digest.update(game.key.encode())
@@ -76,7 +75,7 @@ def key_of(game: Game, digests: list[tuple[bytes, bytes | None]], misnamed: list
 def cache_key(
     root: Path,
     files: list[tuple[Path, Content]],
-    game: Game,
+    game: CardModel[Any],
     misnamed: list[Path],
     stats: Stats | None = None,
 ) -> str:
@@ -153,7 +152,7 @@ def _read_record(folder: Path, root: Path) -> tuple[int, dict[str, list[Any]]] |
         return None
 
 
-def quick_key(root: Path, game: Game, misnamed: list[Path]) -> str | None:
+def quick_key(root: Path, game: CardModel[Any], misnamed: list[Path]) -> str | None:
     """The key from the root's stat record, reading no card file; None when any file's stat
     differs from the record, is racy, or there is no record to trust."""
     folder = cache_dir()
@@ -188,7 +187,7 @@ def _index_path(folder: Path, key: str) -> Path:
 
 
 def cache_read(
-    key: str, root: Path, game: Game, rebuild: Callable[[], CardDatabase] | None = None
+    key: str, root: Path, game: CardModel[Any], rebuild: Callable[[], CardDatabase] | None = None
 ) -> CardDatabase | None:
     """The database indexed for key, or None when there is none that fits (a damaged one is
     removed); `rebuild` serves if damage is met after the open (cardindex.open_database)."""

@@ -7,20 +7,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from varz_deck.core.cards.model import Format, FormatChange
 from varz_deck.core.dates import parse_date
 
-if TYPE_CHECKING:
-    from varz_deck.core.game import Game
-
 ANNOUNCED_DAYS = 60  # W203: how far ahead a dated change is announced (day 60 included)
 
 
-def read_formats(data: Mapping[str, Any], game: Game) -> dict[str, Format]:
-    """The formats of a formats.yaml document its schema accepted."""
-    own = tuple(game.format_fields)
+def read_formats(data: Mapping[str, Any], format_fields: Mapping[str, Any]) -> dict[str, Format]:
+    """The formats of a formats.yaml document its schema accepted; `format_fields` names the
+    game's own fields (kept in `Format.extra`)."""
+    own = tuple(format_fields)
     out: dict[str, Format] = {}
     specs = data.get("formats")
     for key, spec in specs.items() if isinstance(specs, dict) else ():

@@ -7,11 +7,9 @@ import datetime as dt
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from varz_deck.core.cards.nameindex import IndexedNames
-    from varz_deck.core.cards.suggest import NameIndex
+from varz_deck.core.cards.suggest import CloseNames
 
 
 def normalize(text: str) -> str:
@@ -216,7 +214,7 @@ class CardDatabase(Generic[CardT]):
             self.printings.setdefault(card.name, []).append(card)
         self.formats: dict[str, Format] = dict(formats or {})
         self._index: dict[str, set[str]] | None = None
-        self._names: NameIndex | IndexedNames | None = None
+        self._names: CloseNames | None = None
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
         self._ids: dict[str, CardT] | None = None  # normalized id -> its card
         self._prefetch: Callable[[Iterable[str]], None] | None = None
@@ -325,3 +323,38 @@ class CardDatabase(Generic[CardT]):
                 for shown in (card.name, *card.names.values()):
                     choices.setdefault(normalize(shown), shown)
         return choices
+
+
+class CardModel(Protocol[CardT]):
+    """What the card rooms (reading card files, the cache and its index, lint) need of a game:
+    its key, its card schema and format fields, and how its cards and database are made. The
+    `Game` protocol (core/game.py) extends it."""
+
+    key: str
+    card_schema: str  # a name the schema registry knows (core/files/resources.py)
+    # the game's own fields of a format in formats.yaml: name -> JSON Schema; kept in Format.extra
+    format_fields: Mapping[str, Mapping[str, Any]]
+
+    def make_card(
+        self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+    ) -> CardT:
+        """A card from one mapping of a card file the game's schema accepted."""
+        ...
+
+    def card_from_json(self, data: Mapping[str, Any]) -> CardT:
+        """A card from the cache (the inverse of the card's `to_json`)."""
+        ...
+
+    def make_database(
+        self, cards: list[CardT], formats: Mapping[str, Format] | None
+    ) -> CardDatabase[CardT]:
+        """The look-up index a deck's references resolve against (built-in formats when None)."""
+        ...
+
+    def identity(self, card: CardT) -> str:
+        """What copy limits and printings count by (the card's name, or its id, as the game says)."""
+        ...
+
+    def game_fields(self, card: CardT) -> dict[str, Any]:
+        """The fields that make two printings of one card the same card (C003)."""
+        ...

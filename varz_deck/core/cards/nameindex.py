@@ -21,8 +21,8 @@ import sqlite3
 import sys
 from array import array
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
@@ -36,8 +36,14 @@ from varz_deck.core.cards.suggest import (
     trigrams,
 )
 
-if TYPE_CHECKING:
-    from varz_deck.core.cards.cardindex import CardIndex
+
+class IndexRows(Protocol):
+    """What the names need of the card index (core/cards/cardindex.py): its key and its rows."""
+
+    key: str
+
+    def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
+
 
 TABLES = (
     "CREATE TABLE names(no INTEGER PRIMARY KEY, norm TEXT NOT NULL, shown TEXT NOT NULL,"
@@ -104,7 +110,7 @@ class IndexedNames:
     """NameIndex's `close`, answered from an index's `names` and `trigrams`."""
 
     def __init__(
-        self, index: CardIndex, rebuilt: Callable[[IndexDamaged], CardDatabase] | None = None
+        self, index: IndexRows, rebuilt: Callable[[IndexDamaged], CardDatabase] | None = None
     ) -> None:
         """`rebuilt`: the database made without the index, once damage is met (the file is then
         removed); without it, damage is IndexDamaged."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,6 +29,12 @@ POSTINGS = 12_000  # index entries read per reference (the rarest trigrams first
 INDEXED = 62  # characters of a name (and of a reference) the index looks at
 CUTOFF = 0.6
 _CHUNK = 8_192  # names hashed at a time (bounds the memory the index takes to build)
+
+
+class CloseNames(Protocol):
+    """Where "did you mean" looks: the names closest to a normalized reference."""
+
+    def close(self, wanted: str, limit: int = 3) -> list[str]: ...
 
 
 class NameIndex:

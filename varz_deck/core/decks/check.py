@@ -1,15 +1,23 @@
-"""The outcome of checking one deck (each game's check_deck makes it: varz_deck/core/game.py)."""
+"""The outcome of checking one deck (each game's `check_deck` makes it), and the words a report
+uses for a game's lead card."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from varz_deck.core.messages.diagnostics import Diagnostic
+from varz_deck.core.messages.i18n import Message
 
-if TYPE_CHECKING:
-    from varz_deck.core.game import DeckWords
+
+@dataclass(frozen=True)
+class DeckWords:
+    """How a game's deck is spoken of outside its package: the lead card's words."""
+
+    lead_named: Message  # the text report's header, "{name}" the lead card (e.g. "lead {name}")
+    lead_title: Message  # a column or field title on the organiser's pages (e.g. "Lead")
+    lead_json: str  # the lead card's key in `check`'s JSON (version 1: one for every game)
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from varz_deck.core.game import Game
+from typing import Any, Protocol
 
 FORMATS = "formats"  # the schema of every database's formats.yaml, the core's own
 _FILES: dict[str, Path] = {FORMATS: Path(__file__).resolve().parent / "formats.schema.json"}
@@ -28,7 +25,14 @@ def register_schemas(files: Mapping[str, Path]) -> None:
         schema.cache_clear()
 
 
-def catalogue(games: Iterable[Game]) -> dict[str, Path]:
+class SchemaOwner(Protocol):
+    """A game, as far as its schemas go: catalogue name -> file in its package."""
+
+    @property
+    def schemas(self) -> Mapping[str, Path]: ...
+
+
+def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
     """Every schema by name, in the order `varz-deck schema --help` lists them: the first
     (default) game's, the core's formats schema, then each other game's."""
     found: dict[str, Path] = {}

@@ -36,7 +36,7 @@ from varz_deck.core.messages.i18n import msg
 
 if TYPE_CHECKING:
     from varz_deck.core.cards.formats import Format
-    from varz_deck.core.game import Game
+    from varz_deck.core.lint._base import LintedGame
     from varz_deck.core.lint.lintstore import LintStore
     from varz_deck.core.messages.rulebook import Rule
 
@@ -115,7 +115,7 @@ def _no_gc() -> Iterator[None]:
 @_no_gc()  # a lint allocates many objects, none in a cycle: a collection would walk them all
 def lint(
     root: Path,
-    game: Game,
+    game: LintedGame,
     read: Iterable[tuple[Path, Content]],
     misnamed: list[Path],
     games: Sequence[str],
@@ -184,7 +184,7 @@ def lint(
 def _whole_database(
     result: LintResult,
     root: Path,
-    game: Game,
+    game: LintedGame,
     card_files: list[FileLint],
     formats_doc: tuple[str, Document] | None,
 ) -> None:
@@ -200,7 +200,7 @@ def _whole_database(
         shown, doc = formats_doc
         found.extend(formats.FORMATS.run(_whole.formats_view(doc, shown, flat)))
         if not result.files[shown] and isinstance(doc.data, dict):
-            read_formats_of = read_formats(doc.data, game)
+            read_formats_of = read_formats(doc.data, game.format_fields)
     for problem in found:
         result.files.setdefault(problem.file or str(root), []).append(problem)
     for diags in result.files.values():
@@ -211,7 +211,7 @@ def _whole_database(
 def _file_result(
     content: bytes,
     shown: str,
-    game: Game,
+    game: LintedGame,
     card_rules: list[Rule[CardFile]],
     store: LintStore | None,
     *,
@@ -244,7 +244,7 @@ def _again(
     digest: bytes,
     content: bytes,
     shown: str,
-    game: Game,
+    game: LintedGame,
     card_rules: list[Rule[CardFile]],
     keep: bool,
 ) -> list[Entry]:
@@ -264,7 +264,7 @@ def _path_key(path: Path) -> str:
 
 
 def _database(
-    game: Game, card_files: list[FileLint], formats_read: dict[str, Format] | None
+    game: LintedGame, card_files: list[FileLint], formats_read: dict[str, Format] | None
 ) -> CardDatabase:
     cards_found = [e.card for f in card_files for e in f.entries() if e.card is not None]
     database = game.make_database(cards_found, None)

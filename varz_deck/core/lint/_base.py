@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from varz_deck.core.cards.model import CardModel
 from varz_deck.core.files.strictyaml import Document
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.filecodes import F003
 from varz_deck.core.messages.i18n import Quoted, msg
-
-if TYPE_CHECKING:
-    from varz_deck.core.game import Game
+from varz_deck.core.messages.rulebook import Rule
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ class Cards:
     """Every card file's entries, for the checks across files."""
 
     entries: list[Entry]
-    game: Game
+    game: LintedGame
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ class FormatsFile:
     sets_of_name: dict[str, set[str]]  # each card name -> the sets of its printings
 
 
-def entries(doc: Document, shown: str, bad_paths: set[Any], game: Game) -> Iterator[Entry]:
+def entries(doc: Document, shown: str, bad_paths: set[Any], game: LintedGame) -> Iterator[Entry]:
     """Every card mapping of a file; a Card for each one the schema accepted."""
     data = doc.data
     raw_cards = data.get("cards")
@@ -132,3 +131,10 @@ def duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
             dup.second,
             file=shown,
         )
+
+
+class LintedGame(CardModel[Any], Protocol):
+    """A game as `cards lint` and opening a database see it: its card model and its own checks
+    of each card file (registered on a `Rulebook[CardFile]`, as the core's are)."""
+
+    def card_rules(self) -> Mapping[str, Rule[CardFile]]: ...

@@ -30,7 +30,7 @@ from varz_deck.core.messages.diagnostics import (
 )
 
 if TYPE_CHECKING:
-    from varz_deck.core.game import Game
+    from varz_deck.core.lint._base import LintedGame
     from varz_deck.core.messages.rulebook import Rule
 
 # What the whole-database checks look at of an entry, as JSON has it: its id, its file's set code,
@@ -52,7 +52,7 @@ class FileLint:
         problems: list[Diagnostic],
         summaries: list[Summary],
         shown: str,
-        game: Game,
+        game: LintedGame,
         found: list[Entry] | None = None,
         line: Callable[[int], str | None] | None = None,
         again: Callable[[], list[Entry]] | None = None,
@@ -92,7 +92,7 @@ class FileLint:
 
 
 def lint_file(
-    content: bytes, shown: str, game: Game, card_rules: list[Rule[CardFile]]
+    content: bytes, shown: str, game: LintedGame, card_rules: list[Rule[CardFile]]
 ) -> FileLint | None:
     """A card file's own checks (F003, C001, the game's card rules, IN_FILE) and entries; None
     when it is no card file (no top-level `cards:`)."""
@@ -114,7 +114,7 @@ def lint_file(
     return FileLint(problems, summaries, shown, game, view.entries, release=release)
 
 
-def summary(entry: Entry, game: Game) -> Summary:
+def summary(entry: Entry, game: LintedGame) -> Summary:
     card = entry.card
     if card is None:
         return [entry.id, entry.set_code, None, None, None, None, []]
@@ -173,7 +173,7 @@ def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
 def decode_result(
     head: str,
     shown: str,
-    game: Game,
+    game: LintedGame,
     line: Callable[[int], str | None],
     again: Callable[[], list[Entry]],
     lines: Callable[[int], list[str] | None] | None = None,
@@ -189,7 +189,7 @@ def decode_result(
     return FileLint(problems, data["s"], shown, game, None, line, again, lines, release)
 
 
-def _entry(data: list[Any], shown: str, game: Game) -> Entry:
+def _entry(data: list[Any], shown: str, game: LintedGame) -> Entry:
     index, raw, set_code, marks, line = data
     card = game.make_card(raw, set_code, shown, line) if line is not None else None
     return Entry(

@@ -29,7 +29,7 @@ from varz_deck.core.messages.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from varz_deck.core.files.strictyaml import Document
-    from varz_deck.core.game import Game
+    from varz_deck.core.lint._base import LintedGame
 
 Placed = tuple[FileLint, int, Summary]  # a file's result, the entry's position in it, its summary
 
@@ -100,7 +100,7 @@ CHOOSERS: dict[str, Chooser] = {
 }
 
 
-def across(flat: list[Placed], game: Game) -> list[Diagnostic]:
+def across(flat: list[Placed], game: LintedGame) -> list[Diagnostic]:
     """What `cards.ACROSS.run` finds over every entry, in its order."""
     unique = first_printings(flat)
     chosen: dict[Chooser | None, list[Entry]] = {}

@@ -37,8 +37,8 @@ from varz_deck.core.messages.filecodes import F001
 from varz_deck.core.messages.i18n import Quoted, msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.game import Game
     from varz_deck.core.lint import LintResult
+    from varz_deck.core.lint._base import LintedGame
 
 __all__ = [
     "FORMATS_FILE",
@@ -84,7 +84,7 @@ def counted(items: Sequence[_T], progress: Progress | None) -> Iterator[_T]:
 
 def open_database(
     root: Path,
-    game: Game,
+    game: LintedGame,
     progress: Progress | None = None,
     *,
     games: Sequence[str] | None = None,
@@ -102,7 +102,11 @@ def open_database(
 
 
 def _build(
-    root: Path, game: Game, progress: Progress | None, games: Sequence[str], unread: list[Path]
+    root: Path,
+    game: LintedGame,
+    progress: Progress | None,
+    games: Sequence[str],
+    unread: list[Path],
 ) -> CardDatabase:
     """The database from its files: from the cache when their bytes' key has one, else linted
     and cached. The key is of the very bytes linted."""
@@ -125,7 +129,7 @@ def _build(
 
 def lint_database(
     root: Path,
-    game: Game,
+    game: LintedGame,
     progress: Progress | None = None,
     *,
     games: Sequence[str] | None = None,

@@ -24,7 +24,7 @@ from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachestore import cache_dir
 
 if TYPE_CHECKING:
-    from varz_deck.core.game import Game
+    from varz_deck.core.lint._base import LintedGame
 
 LAYOUT = 4  # 4: a file's release day in its head; PRAGMA user_version: a store of another layout is emptied and made again
 BUSY_MS = 1000  # how long a lint waits for another's write before going on without the store
@@ -219,7 +219,7 @@ def replace(path: Path) -> None:
             name.unlink()
 
 
-def open_store(game: Game, rule_codes: list[str]) -> LintStore | None:
+def open_store(game: LintedGame, rule_codes: list[str]) -> LintStore | None:
     """The game's lint store, or None when the cache is off or the folder unusable."""
     folder = cache_dir()
     if folder is None or not _GAME_KEY.fullmatch(game.key):

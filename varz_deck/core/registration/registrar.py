@@ -1,4 +1,4 @@
-"""The one `Registrar` (varz_deck/core/game.py) every game builds: `register`, `verify`, `diff`,
+"""The `Registrar` protocol and the one registrar every game builds: `register`, `verify`, `diff`,
 `code` and the sheet, from what is really the game's: its `Layout`, its deck reader and check, the
 slots of a deck it read, and its sheet's parts."""
 
@@ -22,6 +22,52 @@ if TYPE_CHECKING:
     from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.core.registration.canonical import CanonicalDeck, Layout
     from varz_deck.core.registration.sheet import SheetParts
+
+
+class Registrar(Protocol):
+    """`varz-deck register`, `verify`, `diff` and `code` for one game: it reads the game's deck
+    files and deck codes; the canonical form, hash, code bytes, reports and the sheet's skeleton
+    are the core's (varz_deck/core/registration/), shaped by its `layout`."""
+
+    @property
+    def layout(self) -> Layout:
+        """The game's hash header, slots, sections, deck-code prefix and card identity."""
+        ...
+
+    def is_code(self, argument: str) -> bool:
+        """Whether a DECK argument that names no file is read as one of this game's deck codes."""
+        ...
+
+    def register(
+        self,
+        source: DeckSource,
+        database: CardDatabase,
+        *,
+        player: str | None = None,
+        event: str | None = None,
+        format_key: str | None = None,
+        date: datetime.date | None = None,
+    ) -> Registration:
+        """Read (a file or a deck code), check it on a date (None: today), canonicalise it."""
+        ...
+
+    def encode(self, canonical: CanonicalDeck) -> str:
+        """The deck code of a complete canonical list."""
+        ...
+
+    @property
+    def sheet_parts(self) -> SheetParts:
+        """What the game puts on the core's sheet page (varz_deck/core/registration/sheet.py):
+        its slots' rows, its card tables, its deck code."""
+        ...
+
+    def render_sheet(self, registration: Registration, lang: str) -> str:
+        """The printable HTML registration sheet of one deck."""
+        ...
+
+    def render_sheets(self, registrations: Sequence[Registration], lang: str) -> str:
+        """Every deck's sheet in one printable HTML document, a page each."""
+        ...
 
 
 class ParsedDeck(Protocol):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, Format
-from varz_deck.core.game import DeckWords
+from varz_deck.core.decks.check import DeckWords
 from varz_deck.core.messages.i18n import msg
 
 COLORS = ("red", "blue", "green", "purple", "yellow", "silver")

@@ -217,8 +217,8 @@ def list_page(
 def figures_response(request: HttpRequest, decklist: Any) -> HttpResponse:
     """The list's figures: `varz-deck report`'s page for its current version (the same seed,
     games and date), or a page saying the list cannot be read."""
+    from varz_deck.core.analysis.capabilities import DeckUnusable
     from varz_deck.core.analysis.tuning import DeckTooLarge
-    from varz_deck.core.game import DeckUnusable
 
     if decklist.current is None or decklist.current.deck_hash is None:
         return message_page(request, texts.NO_FIGURES_HEADING, texts.NO_FIGURES, 422)

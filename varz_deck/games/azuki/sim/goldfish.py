@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.analysis.parts import Part
-from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.messages.i18n import CardName, Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 from varz_deck.games.azuki.sim.report import compare, to_json

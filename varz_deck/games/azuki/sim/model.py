@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import DeckUnusable
 from varz_deck.core.analysis.tuning import refuse_oversized
-from varz_deck.core.game import DeckUnusable
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiDatabase
 from varz_deck.games.azuki.check import check_parsed
 from varz_deck.games.azuki.deck import read_deck

@@ -11,9 +11,9 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
 from varz_deck.core.files.source import DeckSource
-from varz_deck.core.game import SimRequest
 from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.messages.wrap import wrap

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from varz_deck.core.game import SimRequest
+from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.games.azuki.sim.exact import exact, exact_with_se
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import rate, sample, sampled

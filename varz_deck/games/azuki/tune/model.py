@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.cards.model import CardDatabase
-from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.azuki.sim.model import Model, build_model
 

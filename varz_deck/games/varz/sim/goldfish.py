@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 from dataclasses import dataclass
 from typing import Any
 
+from varz_deck.core.analysis.capabilities import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.analysis.parts import Part
 from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.core.cards.model import CardDatabase
-from varz_deck.core.game import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.messages.i18n import CardName, Message, msg
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck

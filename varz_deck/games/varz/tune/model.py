@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.decks.check import DeckReport
-from varz_deck.core.game import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg
 from varz_deck.games.varz.check import check_parsed
 from varz_deck.games.varz.deck import read_deck
