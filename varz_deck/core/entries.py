@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, Protocol
 from varz_deck.core.cards import CardDatabase, Format
 from varz_deck.core.dates import on_date
 from varz_deck.core.diagnostics import Diagnostic, Mark, diag
+from varz_deck.core.formats import card_keys
 from varz_deck.core.i18n import CardName, Joined, Message, Quoted, msg
 from varz_deck.core.schemas import schema_diagnostics
 from varz_deck.core.source import LoadError
@@ -258,12 +259,13 @@ def resolve_format(
     date: datetime.date | None = None,
 ) -> tuple[Format, bool, list[Diagnostic]]:
     """The deck's format (an option given here wins over the file's; default standard) as in
-    force on `date` (None: today), whether the database knows it, and F007 when it does not
+    force on `date` (None: today; an id in its lists names every printing of its card), whether
+    the database knows it, and F007 when it does not
     (placed at the file's `format:`)."""
     key = format_key or written or "standard"
     found = database.formats.get(key)
     if found is not None:
-        return found.on(on_date(date)), True, []
+        return found.on(on_date(date), card_keys(database)), True, []
     problem = diag(
         "F007",
         msg("F007", "unknown format {format}; this card database has: {known}")(
