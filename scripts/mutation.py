@@ -222,8 +222,6 @@ TARGETS = (
             "Swap.lowest",
             "Swap.rank_key",
             "skill_class_of",
-            "_legal_printing",
-            "_limit",
             "swap_candidates",
             "sweep",
             "vaz_needed",
@@ -279,6 +277,12 @@ TARGETS = (
     ),
     Target(
         "name-index", '"Did you mean" from the card index', ("varz_deck/core/cards/nameindex.py",)
+    ),
+    Target(
+        "format-on",
+        "A format in force on a day: its changes applied",
+        ("varz_deck/core/cards/model.py",),
+        ("Format.on", "_card_of", "_by_date", "_allowed_by_all"),
     ),
 )
 BY_KEY = {t.key: t for t in TARGETS}

@@ -15,8 +15,8 @@ from varz_deck.games import all_codes, get_game
 ROOT = Path(__file__).resolve().parent.parent
 FILE_IDS = [f"F00{n}" for n in range(1, 10)] + ["F010"]
 CARD_IDS = [
-    "C001", "C002", "C003", "C005", "C006", "C007", "C008", "C009", "C010",
-    "C101", "C102", "C103", "C104", "C105",
+    "C001", "C002", "C003", "C005", "C006", "C007", "C008", "C009", "C010", "C011", "C012",
+    "C013", "C101", "C102", "C103", "C104", "C105",
 ]  # fmt: skip
 
 
@@ -113,4 +113,5 @@ def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
     assert {f for f in Format.__dataclass_fields__} == {
         "key", "name", "sets", "banned", "restricted", "extra",
         "changes", "released", "banned_on", "restricted_on",  # SPEC §12, read by every game
+        "written",  # the format as written, which a format in force on a day starts from
     }  # fmt: skip

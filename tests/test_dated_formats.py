@@ -69,12 +69,14 @@ def test_an_unban_forgets_the_day_of_the_ban_and_a_ban_written_twice_keeps_the_f
     assert fmt.on(D(2027, 1, 25)).banned == () and fmt.on(D(2027, 1, 25)).banned_on == {}
 
 
-def test_changes_of_one_day_apply_in_the_order_written() -> None:
+@pytest.mark.parametrize("swap", [False, True])
+def test_changes_of_one_day_apply_together_whatever_the_order_written(swap: bool) -> None:
+    """Two limits of one card on one date (cards lint: C012): the lower one, in either order."""
     first = FormatChange(D(2027, 1, 15), restricted={"R-1": 2})
     second = FormatChange(D(2027, 1, 15), restricted={"R-1": 1})
-    assert dict(Format("f", "F", changes=(first, second)).on(D(2027, 1, 15)).restricted) == {
-        "R-1": 1
-    }
+    changes = (second, first) if swap else (first, second)
+    on = Format("f", "F", changes=changes).on(D(2027, 1, 15))
+    assert dict(on.restricted) == {"R-1": 1} and on.restricted_on == {"R-1": D(2027, 1, 15)}
 
 
 def test_a_format_and_its_changes_survive_json() -> None:
@@ -101,7 +103,7 @@ def test_a_cached_format_of_an_older_version_reads_without_changes() -> None:
     ],
 )
 def test_announced_changes_are_those_1_to_60_days_ahead(day: D, expected: list) -> None:
-    assert [(a.change.date, a.days) for a in announced(BASE, day)] == expected
+    assert [(a.date, a.days) for a in announced(BASE, day)] == expected
 
 
 def test_an_announced_change_knows_the_format_before_and_on_its_day() -> None:

@@ -24,8 +24,9 @@ RULEBOOK_TERMS = {"Spil", "Command", "Slash", "VAZ", "V", "Sync", "IKZ", "Holder
 # Keys a deck file is written with (`spells:`, `cards:` lists), language codes, and a cited name.
 KEYS = {"spells", "skills", "portals", "hero", "cards", "format", "leader", "gate", "main", "ikz"}
 KEYS |= {"ja", "zh", "en", "Karsten"}
-# formats.yaml keys of a dated change (SPEC §12), shown as written in the rules' examples
-KEYS |= {"date", "banned", "unbanned", "restricted", "unrestricted", "sets", "changes"}
+# formats.yaml keys of a dated change (SPEC §12) and a card file's `set.released`, shown as
+# written in the rules' examples
+KEYS |= {"date", "banned", "unbanned", "restricted", "unrestricted", "sets", "changes", "released"}
 # Fragments of `formats.yml`, `Formats.yaml` and `SPEC` folded by the rules table's narrow summary
 # column (a CJK cell wraps by width, not by word: issue 30's phrase-boundary wrapping).
 FRAGMENTS = {"forma", "y", "Formats", "SPE"}

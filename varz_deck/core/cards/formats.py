@@ -5,12 +5,15 @@ the sets' release days (SPEC §12), and what they mean for a deck on a day."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.core.cards.model import Format, FormatChange
 from varz_deck.core.dates import parse_date
+
+if TYPE_CHECKING:
+    from varz_deck.core.cards.model import CardDatabase
 
 ANNOUNCED_DAYS = 60  # W203: how far ahead a dated change is announced (day 60 included)
 
@@ -92,20 +95,161 @@ def unreleased(fmt: Format, sets: Iterable[str], day: dt.date) -> tuple[str, dt.
     return first_set, first_day
 
 
+CardKey = Callable[[str], "str | None"]  # a card id of a format's lists -> the card it names
+
+
+def card_keys(database: CardDatabase) -> CardKey:
+    """The card (`card_key`: a VARZ card's name, an Azuki card's id) that an id of a format's
+    lists names: the id of one of its printings or any other id printed on it (`id_keys`: an
+    Azuki card's aliases), written exactly; None for an id that names no card."""
+    found: dict[str, str | None] = {}
+
+    def key(card_id: str) -> str | None:
+        if card_id not in found:
+            card = database.by_id(card_id)
+            known = card is not None and card_id in database.id_keys(card)
+            found[card_id] = database.card_key(card) if known else None
+        return found[card_id]
+
+    return key
+
+
+class Limit(NamedTuple):
+    copies: int
+    since: dt.date | None  # the day of the change that restricted the card (None: undated)
+
+
+class Legality:
+    """What a format in force on a day says of each card, every printing of it together: banned
+    (since when), its copy limit (since when), whether it is in the format's sets and released
+    through a printing in one of them, and the changes announced ahead. A card is its
+    `card_key` (a VARZ card's name, an Azuki card's id); a day of None takes the format as
+    given and nothing is unreleased or announced. Every game's format rules and VARZ's tuner
+    read this one meaning (docs/guides/card-data.md, "Dated formats")."""
+
+    def __init__(
+        self,
+        fmt: Format,
+        database: CardDatabase,
+        day: dt.date | None,
+        key: CardKey | None = None,
+    ) -> None:
+        self.database = database
+        self.key = key or card_keys(database)
+        self.day = day
+        self.format = fmt if day is None else fmt.on(day, self.key)
+        self.banned: dict[str, dt.date | None] = {}  # card -> the day it was banned (None: undated)
+        for card_id in self.format.banned:
+            named = self.key(card_id)
+            if named is not None:
+                since = self.format.banned_on.get(card_id)
+                known = self.banned.get(named, since)
+                self.banned[named] = None if known is None or since is None else min(known, since)
+        self.limits: dict[str, Limit] = {}  # card -> the copies allowed (the lowest one given)
+        for card_id, copies in self.format.restricted.items():
+            named = self.key(card_id)
+            if named is not None:
+                limit = Limit(copies, self.format.restricted_on.get(card_id))
+                if named not in self.limits or copies < self.limits[named].copies:
+                    self.limits[named] = limit
+
+    def card(self, printing: Any) -> str:
+        """The card a printing is one of."""
+        return self.database.card_key(printing)
+
+    def printings(self, card: str) -> list[Any]:
+        """Every printing of a card, in the database's order."""
+        return list(self.database.printings.get(card) or ())
+
+    def allowed(self, card: str) -> list[Any]:
+        """The printings of a card in a set the format allows (all of them without `sets`)."""
+        sets = self.format.sets
+        printings = self.printings(card)
+        if sets is None:
+            return printings
+        allowed = set(sets)
+        return [p for p in printings if p.set in allowed]
+
+    def unreleased(self, card: str) -> tuple[str, dt.date] | None:
+        """The (set, day) a card is first released in among the sets the format allows when none
+        of them is released on the day; None when one is, or when none is allowed (a printing
+        in another set never makes a card released)."""
+        if self.day is None:
+            return None
+        return unreleased(self.format, [p.set for p in self.allowed(card)], self.day)
+
+    def playable(self, card: str) -> Any | None:
+        """The first printing of a card a deck may play on the day (in an allowed set, released,
+        the card not banned), or None."""
+        if card in self.banned:
+            return None
+        for printing in self.allowed(card):
+            released = self.format.released.get(printing.set)
+            if self.day is None or released is None or released <= self.day:
+                return printing
+        return None
+
+    def announced(self, window: int = ANNOUNCED_DAYS) -> Iterator[Ahead]:
+        """The changes 1 to `window` days after the day (both included), those of one date
+        together, in date order."""
+        if self.day is None:
+            return
+        for ahead in announced(self.format, self.day, window):
+            before = Legality(ahead.before, self.database, None, self.key)
+            after = Legality(ahead.after, self.database, None, self.key)
+            yield Ahead(ahead, before, after)
+
+
 @dataclass(frozen=True)
 class Announced:
-    """A dated change in force within `ANNOUNCED_DAYS` after the day, and what it does."""
+    """The changes of one date `ANNOUNCED_DAYS` or fewer days after the day, together."""
 
-    change: FormatChange
-    days: int  # from the day checked to the change's date
-    before: Format  # the format the day before the change
-    after: Format  # the format on the change's date
+    date: dt.date
+    days: int  # from the day checked to the changes' date
+    rotates: bool  # a change of the date gives the legal sets
+    before: Format  # the format the day before the date
+    after: Format  # the format on the date
 
 
-def announced(fmt: Format, day: dt.date, window: int = ANNOUNCED_DAYS) -> Iterator[Announced]:
-    """The changes dated 1 to `window` days after `day` (both included), in date order."""
-    for change in sorted(fmt.changes, key=lambda c: c.date):
-        days = (change.date - day).days
+def announced(
+    fmt: Format, day: dt.date, window: int = ANNOUNCED_DAYS, key: CardKey | None = None
+) -> Iterator[Announced]:
+    """The dates of changes 1 to `window` days after `day` (both included), in date order: one
+    for all the changes of a date."""
+    base = fmt.written or fmt
+    for date in sorted({change.date for change in base.changes}):
+        days = (date - day).days
         if 1 <= days <= window:
-            before = fmt.on(change.date - dt.timedelta(days=1))
-            yield Announced(change, days, before, fmt.on(change.date))
+            rotates = any(c.sets is not None for c in base.changes if c.date == date)
+            before = base.on(date - dt.timedelta(days=1), key)
+            yield Announced(date, days, rotates, before, base.on(date, key))
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """The changes of one date ahead, and what they do to a card: each says it once."""
+
+    changes: Announced
+    before: Legality
+    after: Legality
+
+    def bans(self, card: str) -> bool:
+        """Whether the changes ban the card."""
+        return card in self.after.banned and card not in self.before.banned
+
+    def restricts(self, card: str, count: int) -> int | None:
+        """The card's new limit when it is below `count` and the one before was not; else None."""
+        limit, was = self.after.limits.get(card), self.before.limits.get(card)
+        if limit is not None and count > limit.copies and (was is None or count <= was.copies):
+            return limit.copies
+        return None
+
+    def rotates_out(self, card: str) -> tuple[str, ...] | None:
+        """The sets allowed from the date when the changes leave no set of the card allowed
+        that was before; else None."""
+        sets = self.after.format.sets
+        if not self.changes.rotates or sets is None:
+            return None
+        if self.after.allowed(card) or not self.before.allowed(card):
+            return None
+        return sets

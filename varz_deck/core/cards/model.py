@@ -70,6 +70,34 @@ def _dates(data: Mapping[str, str] | None) -> dict[str, dt.date]:
     return {k: dt.date.fromisoformat(v) for k, v in (data or {}).items()}
 
 
+def _card_of(key: Callable[[str], str | None] | None) -> Callable[[str], str]:
+    """The card an id names (the id itself when `key` is None or knows no card), looked up once."""
+    found: dict[str, str] = {}
+
+    def card(card_id: str) -> str:
+        named = found.get(card_id)
+        if named is None:
+            named = found[card_id] = (key(card_id) if key is not None else None) or card_id
+        return named
+
+    return card
+
+
+def _by_date(changes: Iterable[FormatChange]) -> list[tuple[dt.date, list[FormatChange]]]:
+    """The changes grouped by date, in date order."""
+    out: dict[dt.date, list[FormatChange]] = {}
+    for change in sorted(changes, key=lambda c: c.date):
+        out.setdefault(change.date, []).append(change)
+    return list(out.items())
+
+
+def _allowed_by_all(given: set[tuple[str, ...]]) -> tuple[str, ...]:
+    """The sets every one of several set lists of one date allows, in code order (`cards lint`
+    reports such a date: C013)."""
+    common = set.intersection(*(set(sets) for sets in given))
+    return tuple(sorted(common))
+
+
 @dataclass(frozen=True)
 class FormatChange:
     """One dated change of a format (SPEC §12), in force from its date on (inclusive)."""
@@ -111,7 +139,8 @@ class Format:
 
     `changes` are its dated changes and `released` each set's release day (SPEC §12); `on(date)`
     is the format in force on a day, with `banned_on`/`restricted_on` the day of the change that
-    banned or restricted a card (a card the undated lists name has none).
+    banned or restricted a card (a card the undated lists name has none) and `written` the
+    format as formats.yaml writes it.
     """
 
     key: str
@@ -124,43 +153,59 @@ class Format:
     released: Mapping[str, dt.date] = field(default_factory=dict)
     banned_on: Mapping[str, dt.date] = field(default_factory=dict)
     restricted_on: Mapping[str, dt.date] = field(default_factory=dict)
+    written: Format | None = field(default=None, compare=False, repr=False)
 
-    def on(self, day: dt.date) -> Format:
-        """The format in force on `day`: every change dated on or before it applied, in date
-        order (changes of one date in the order written)."""
-        if not self.changes:
+    def on(self, day: dt.date, key: Callable[[str], str | None] | None = None) -> Format:
+        """The format in force on `day`: every change dated on or before it applied in date
+        order, the changes of one date together whatever order they are written in (lifted bans,
+        then bans, then lifted restrictions, then restrictions: a card's lowest limit of the date
+        wins; the sets several changes of the date all allow). With `key` (a card id -> the card
+        it names, None for no card) an id stands for every printing of its card, so an unban
+        lifts the card's ban whichever printing's id banned it (docs/guides/card-data.md, "Dated
+        formats"). A format already in force on a day starts again from the one written."""
+        base = self.written or self
+        if not base.changes:
             return self
-        sets = self.sets
-        banned = list(self.banned)
-        restricted = dict(self.restricted)
-        banned_on = dict(self.banned_on)
-        restricted_on = dict(self.restricted_on)
-        for change in sorted(self.changes, key=lambda c: c.date):
-            if change.date > day:
+        card = _card_of(key)
+        sets = base.sets
+        banned = list(base.banned)
+        restricted = dict(base.restricted)
+        banned_on = dict(base.banned_on)
+        restricted_on = dict(base.restricted_on)
+        for date, changes in _by_date(base.changes):
+            if date > day:
                 break
-            for card_id in change.unbanned:
-                if card_id in banned:
-                    banned.remove(card_id)
+            lifted = {card(i) for change in changes for i in change.unbanned}
+            for card_id in [i for i in banned if card(i) in lifted]:
+                banned.remove(card_id)
                 banned_on.pop(card_id, None)
-            for card_id in change.banned:
-                if card_id not in banned:
+            for card_id in sorted({i for change in changes for i in change.banned}):
+                if all(card(i) != card(card_id) for i in banned):
                     banned.append(card_id)
-                    banned_on[card_id] = change.date
-            for card_id in change.unrestricted:
-                restricted.pop(card_id, None)
+                    banned_on[card_id] = date
+            limits: dict[str, tuple[int, str]] = {}
+            for change in changes:
+                for card_id, limit in change.restricted.items():
+                    named = card(card_id)
+                    limits[named] = min(limits.get(named, (limit, card_id)), (limit, card_id))
+            lifted = {card(i) for change in changes for i in change.unrestricted} | set(limits)
+            for card_id in [i for i in restricted if card(i) in lifted]:
+                del restricted[card_id]
                 restricted_on.pop(card_id, None)
-            for card_id, limit in change.restricted.items():
+            for limit, card_id in limits.values():
                 restricted[card_id] = limit
-                restricted_on[card_id] = change.date
-            if change.sets is not None:
-                sets = change.sets
+                restricted_on[card_id] = date
+            given = {change.sets for change in changes if change.sets is not None}
+            if given:
+                sets = given.pop() if len(given) == 1 else _allowed_by_all(given)
         return replace(
-            self,
+            base,
             sets=sets,
             banned=tuple(banned),
             restricted=restricted,
             banned_on=banned_on,
             restricted_on=restricted_on,
+            written=base,
         )
 
     def to_json(self) -> dict[str, Any]:

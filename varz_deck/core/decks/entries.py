@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
+from varz_deck.core.cards.formats import card_keys
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.dates import on_date
 from varz_deck.core.files.schemas import schema_diagnostics
@@ -258,12 +259,13 @@ def resolve_format(
     date: datetime.date | None = None,
 ) -> tuple[Format, bool, list[Diagnostic]]:
     """The deck's format (an option given here wins over the file's; default standard) as in
-    force on `date` (None: today), whether the database knows it, and F007 when it does not
+    force on `date` (None: today; an id in its lists names every printing of its card), whether
+    the database knows it, and F007 when it does not
     (placed at the file's `format:`)."""
     key = format_key or written or "standard"
     found = database.formats.get(key)
     if found is not None:
-        return found.on(on_date(date)), True, []
+        return found.on(on_date(date), card_keys(database)), True, []
     problem = diag(
         "F007",
         msg("F007", "unknown format {format}; this card database has: {known}")(

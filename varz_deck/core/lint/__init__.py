@@ -2,8 +2,10 @@
 
 - files.py: a misnamed or second formats file (C007), no cards at all (C006);
 - schema.py: card files and formats.yaml against their schemas, the game named (C001);
-- cards.py: set codes (C102), ids (C002), printings (C003, C103), shared names (C101);
-- formats.py: what formats.yaml names (C005, C104).
+- cards.py: set codes (C102), ids (C002), printings (C003, C103), shared names (C101), a set's
+  release days (C011);
+- formats.py: what formats.yaml names (C005, C104) and its dated changes (C008–C010, C012, C013,
+  C105).
 
 A game adds its own card checks (`Game.card_rules`), registered the same way on a
 `Rulebook[CardFile]`. F001–F003 are the readers' (core/messages/filecodes.py).
@@ -27,7 +29,7 @@ from varz_deck.core.files.resources import formats_schema
 from varz_deck.core.files.source import LoadError, decode
 from varz_deck.core.files.strictyaml import CARD_NODE_CAP, Document, load
 from varz_deck.core.lint import _whole, cards, files, formats, schema
-from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys
+from varz_deck.core.lint._base import CardFile, Entry, SetReleases, duplicate_keys
 from varz_deck.core.lint._file import FileLint, decode_result, encode, lint_file
 from varz_deck.core.messages.code import Code
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
@@ -47,7 +49,14 @@ CARD_CODES: tuple[Code, ...] = (
     schema.C001,
     *(
         rule.info
-        for book in (files.ROOT_FILES, files.FOLDER, cards.IN_FILE, cards.ACROSS, formats.FORMATS)
+        for book in (
+            files.ROOT_FILES,
+            files.FOLDER,
+            cards.IN_FILE,
+            cards.ACROSS,
+            cards.RELEASES,
+            formats.FORMATS,
+        )
         for rule in book.rules.values()
     ),
 )
@@ -195,6 +204,8 @@ def _whole_database(
     for problem in files.FOLDER.run(folder):
         result.files.setdefault(shown_root, []).append(problem)
     found = _whole.across(flat, game)
+    releases = [(f.shown, f.release) for f in card_files if f.release is not None]
+    found.extend(cards.RELEASES.run(SetReleases(releases)))
     read_formats_of: dict[str, Format] | None = None
     if formats_doc is not None:
         shown, doc = formats_doc
@@ -272,8 +283,9 @@ def _database(
         database.formats = formats_read
     released: dict[str, datetime.date] = {}  # set code -> its release day (SPEC §12)
     for found in card_files:
-        if found.release is not None:
-            released.setdefault(*found.release)
+        if found.release is not None:  # files that disagree (C011): the latest day, in any order
+            code, day, _ = found.release
+            released[code] = max(released.get(code, day), day)
     if released:
         database.formats = with_releases(database.formats, released)
     return database

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from varz_deck.core.cards.model import CardModel
 from varz_deck.core.files.strictyaml import Document
@@ -73,6 +74,26 @@ class FormatsFile:
     known_sets: set[str]  # each entry's set code (its id's prefix when its file has none)
     ids: dict[str, str | None]  # each id -> the name of its first entry's card (None: no card)
     sets_of_name: dict[str, set[str]]  # each card name -> the sets of its printings
+    cards: dict[str, str] | None = None  # each id -> the card it is a printing of (its identity)
+
+    def card(self, card_id: str) -> str:
+        """The card an id names: every printing of it together (the id itself when unknown)."""
+        return (self.cards or {}).get(card_id) or card_id
+
+
+class Release(NamedTuple):
+    """A card file's `set:` code and `released:` day, and where the day is written."""
+
+    code: str
+    day: datetime.date
+    mark: Mark | None
+
+
+@dataclass(frozen=True)
+class SetReleases:
+    """Every card file's set release day, in file order: (the file as shown, its release)."""
+
+    files: list[tuple[str, Release]]
 
 
 def entries(doc: Document, shown: str, bad_paths: set[Any], game: LintedGame) -> Iterator[Entry]:

@@ -19,7 +19,7 @@ from varz_deck.core.cards.model import normalize
 from varz_deck.core.files.source import LoadError, decode
 from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 from varz_deck.core.lint import cards, schema
-from varz_deck.core.lint._base import CardFile, Entry, duplicate_keys, entries
+from varz_deck.core.lint._base import CardFile, Entry, Release, duplicate_keys, entries
 from varz_deck.core.messages.diagnostics import (
     Diagnostic,
     Mark,
@@ -57,10 +57,10 @@ class FileLint:
         line: Callable[[int], str | None] | None = None,
         again: Callable[[], list[Entry]] | None = None,
         lines: Callable[[int], list[str] | None] | None = None,
-        release: tuple[str, datetime.date] | None = None,
+        release: Release | None = None,
     ) -> None:
         self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
-        self.release = release  # (set code, release day) of the file's `set:` (SPEC §12)
+        self.release = release  # the set code and release day of the file's `set:` (SPEC §12)
         self._entries: list[Entry | None] = (
             list(found) if found is not None else [None] * len(summaries)
         )
@@ -110,7 +110,8 @@ def lint_file(
         problems.extend(rule.check(view))
     problems.extend(cards.IN_FILE.run(view))
     summaries = [summary(entry, game) for entry in view.entries]
-    release = set_release(doc.data)
+    found = set_release(doc.data)
+    release = None if found is None else Release(*found, doc.mark(("set", "released")))
     return FileLint(problems, summaries, shown, game, view.entries, release=release)
 
 
@@ -144,7 +145,7 @@ def encode(result: FileLint | None) -> tuple[str, list[str]] | None:
         head_data = {
             "d": problems,
             "s": result.summaries,
-            "r": [release[0], release[1].isoformat()] if release is not None else None,
+            "r": None if release is None else _release_json(release),
         }
         if not exact(head_data):
             return None
@@ -185,8 +186,18 @@ def decode_result(
         return None
     problems = [from_tagged(d, shown) for d in data["d"]]
     found = data["r"]
-    release = (found[0], datetime.date.fromisoformat(found[1])) if found is not None else None
+    release = None
+    if found is not None:
+        code, day, at_line, at_column = found
+        mark = Mark(at_line, at_column) if at_line is not None else None
+        release = Release(code, datetime.date.fromisoformat(day), mark)
     return FileLint(problems, data["s"], shown, game, None, line, again, lines, release)
+
+
+def _release_json(release: Release) -> list[Any]:
+    mark = release.mark
+    place = [mark.line, mark.column] if mark is not None else [None, None]
+    return [release.code, release.day.isoformat(), *place]
 
 
 def _entry(data: list[Any], shown: str, game: LintedGame) -> Entry:

@@ -119,7 +119,7 @@ def across(flat: list[Placed], game: LintedGame) -> list[Diagnostic]:
 
 def formats_view(doc: Document, shown: str, flat: list[Placed]) -> FormatsFile:
     """formats.yaml with what its checks need of the entries: the set codes, the first card of
-    each id, and the sets of the names it bans or restricts."""
+    each id (its name and identity), and the sets of the names it bans or restricts."""
     summaries = _summaries(flat)
     ids = list(map(_ID, summaries))
     set_codes = list(map(_SET_CODE, summaries))
@@ -130,10 +130,14 @@ def formats_view(doc: Document, shown: str, flat: list[Placed]) -> FormatsFile:
             known_sets.add(entry_id.split("-", 1)[0])
     names = list(map(_NAME, summaries))
     card_of: dict[str, str | None] = {}  # in the order ids first come
-    for entry_id, name in zip(ids, names, strict=True):
+    identity: dict[str, str] = {}  # each id -> the card its first entry is a printing of
+    for entry_id, name, card in zip(ids, names, map(_IDENTITY, summaries), strict=True):
         if entry_id not in card_of:
             card_of[entry_id] = name
+            if card is not None:
+                identity[entry_id] = card
     card_of.pop(None, None)  # type: ignore[call-overload]
+    identity.pop(None, None)  # type: ignore[call-overload]
     named = {
         card_of.get(card_id)
         for key, spec in formats.specs(doc)
@@ -144,4 +148,4 @@ def formats_view(doc: Document, shown: str, flat: list[Placed]) -> FormatsFile:
     for name, card_set, card_id in compress(wanted, map(named.__contains__, names)):
         if card_id is not None:
             sets_of_name.setdefault(name, set()).add(card_set)
-    return FormatsFile(doc, shown, known_sets, card_of, sets_of_name)
+    return FormatsFile(doc, shown, known_sets, card_of, sets_of_name, identity)

@@ -1,4 +1,5 @@
-"""The cards across the database: ids, printings, names and translations (C002, C003, C101–C103)."""
+"""The cards across the database: ids, printings, names and translations (C002, C003, C101–C103),
+and the sets' release days (C011)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from varz_deck.core.cards.model import normalize
-from varz_deck.core.lint._base import CardFile, Cards, Entry, unique_cards
+from varz_deck.core.lint._base import CardFile, Cards, Entry, Release, SetReleases, unique_cards
 from varz_deck.core.messages.code import Scope, Severity
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
 from varz_deck.core.messages.i18n import Joined, Quoted, msg
@@ -14,6 +15,7 @@ from varz_deck.core.messages.rulebook import Rulebook
 
 IN_FILE: Rulebook[CardFile] = Rulebook(Scope.CARDS)  # run on each card file
 ACROSS: Rulebook[Cards] = Rulebook(Scope.CARDS)  # run once on every card file's entries
+RELEASES: Rulebook[SetReleases] = Rulebook(Scope.CARDS)  # run once on every card file's `set:`
 
 
 def set_code_mismatch(view: CardFile) -> Iterator[Diagnostic]:
@@ -251,3 +253,44 @@ ACROSS.rule(
     fix="Give every printing of the card the same translated names.",
 )(translations_differ)
 C103 = ACROSS.rules["C103"].info
+
+
+def release_days_differ(view: SetReleases) -> Iterator[Diagnostic]:
+    """card files of one set give it different release days
+
+    Fine:    two files of set VZ03, both released: 2027-03-01 (or one of them without a day)
+    Illegal: one file of set VZ03 released: 2027-02-01, another released: 2027-03-01
+    """
+    by_set: dict[str, list[tuple[str, Release]]] = {}
+    for shown, release in view.files:
+        by_set.setdefault(release.code, []).append((shown, release))
+    for files in by_set.values():
+        for shown, release in files:
+            others = [(r.day, where) for where, r in files if r.day != release.day]
+            if not others:
+                continue
+            day, where = min(others)
+            yield diag(
+                C011,
+                msg(
+                    "C011",
+                    "set {set} is released {date} here, but {other} in {file}; give every file "
+                    "of the set the same day",
+                )(
+                    set=Quoted(release.code),
+                    date=release.day.isoformat(),
+                    other=day.isoformat(),
+                    file=where,
+                ),
+                release.mark,
+                file=shown,
+            )
+
+
+RELEASES.rule(
+    "C011",
+    "set-release-days-differ",
+    "dated formats",
+    fix="Give the set one release day in every card file of it (or the day in one file only).",
+)(release_days_differ)
+C011 = RELEASES.rules["C011"].info

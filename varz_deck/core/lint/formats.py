@@ -1,5 +1,6 @@
-"""What formats.yaml names: cards and sets the database has (C005, C104), and its dated
-changes (C008-C010 and C105, SPEC §12)."""
+"""What formats.yaml names: cards and sets the database has (C005, C104), its limits and dated
+changes (C008-C010, C012, C013 and C105, SPEC §12). A card id names every printing of its card,
+in the undated lists and in the changes alike (docs/guides/card-data.md, "Dated formats")."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from varz_deck.core.files.strictyaml import Document
 from varz_deck.core.lint._base import FormatsFile
 from varz_deck.core.messages.code import Scope, Severity
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.messages.i18n import Message, Quoted, msg
+from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
 from varz_deck.core.messages.rulebook import Rulebook
 
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
@@ -304,7 +305,7 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
     Illegal: banned: [VZ02-010] and unbanned: [VZ02-010] on 2027-01-15
     """
     for key, spec in specs(view.doc):
-        banned: dict[tuple[dt.date, str], bool] = {}
+        banned: dict[tuple[dt.date, str], str] = {}  # (date, card) -> the first id banning it
         unbanned: list[tuple[dt.date, str, Mark | None]] = []
         for i, change in _changes(spec):
             day = _day(change)
@@ -312,21 +313,34 @@ def banned_and_unbanned(view: FormatsFile) -> Iterator[Diagnostic]:
                 continue
             for field, card_id, mark in _change_cards(view, key, i, change):
                 if field == "banned":
-                    banned[(day, card_id)] = True
+                    banned.setdefault((day, view.card(card_id)), card_id)
                 elif field == "unbanned":
                     unbanned.append((day, card_id, mark))
         for day, card_id, mark in unbanned:
-            if (day, card_id) in banned:
-                message = msg(
-                    "C010", "format {format} both bans and unbans {card} on {date}; keep one"
+            other = banned.get((day, view.card(card_id)))
+            if other is None:
+                continue
+            message = (
+                msg("C010", "format {format} both bans and unbans {card} on {date}; keep one")
+                if other == card_id
+                else msg(
+                    "C010",
+                    "format {format} bans {other} and unbans {card}, a printing of the same "
+                    "card, on {date}; keep one",
                 )
-                yield diag(
-                    C010,
-                    message(format=Quoted(key), card=Quoted(card_id), date=day.isoformat()),
-                    mark,
-                    file=view.shown,
-                    card=card_id,
-                )
+            )
+            yield diag(
+                C010,
+                message(
+                    format=Quoted(key),
+                    card=Quoted(card_id),
+                    other=Quoted(other),
+                    date=day.isoformat(),
+                ),
+                mark,
+                file=view.shown,
+                card=card_id,
+            )
 
 
 FORMATS.rule(
@@ -336,3 +350,139 @@ FORMATS.rule(
     fix="Keep the ban or the unban of that date, not both.",
 )(banned_and_unbanned)
 C010 = FORMATS.rules["C010"].info
+
+
+_TWO_LIMITS = msg(
+    "C012",
+    "format {format} restricts {card} to {limit} and its printing {other} to {other_limit}; "
+    "give the card one limit",
+)
+_TWO_LIMITS_ON = msg(
+    "C012",
+    "format {format} restricts {card} to {limit} on {date}, and {other} to {other_limit}; "
+    "they are one card: give it one limit",
+)
+_LIMIT_LIFTED = msg(
+    "C012",
+    "format {format} both restricts and unrestricts one card on {date} ({other}, {card}); keep one",
+)
+
+
+def restrictions_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
+    """a format gives one card two limits, or restricts and unrestricts it on one date
+
+    Fine:    restricted: {VZ01-010: 2, VZ02-063: 2} (two printings of one card, one limit)
+    Illegal: restricted: {VZ01-010: 1, VZ02-063: 3}, the same card restricted to 1 and to 3
+    """
+    for key, spec in specs(view.doc):
+        undated = spec.get("restricted")
+        seen: dict[str, tuple[str, Any]] = {}  # card -> its first id and limit
+        for card_id, limit in undated.items() if isinstance(undated, dict) else ():
+            first = seen.setdefault(view.card(card_id), (card_id, limit))
+            if first[1] != limit:
+                found = _TWO_LIMITS(
+                    format=Quoted(key),
+                    card=Quoted(card_id),
+                    limit=limit,
+                    other=Quoted(first[0]),
+                    other_limit=first[1],
+                )
+                mark = view.doc.key_mark(("formats", key, "restricted", card_id))
+                yield diag(C012, found, mark, file=view.shown, card=card_id)
+        yield from _dated_restrictions(view, key, spec)
+
+
+def _dated_restrictions(view: FormatsFile, key: str, spec: dict[str, Any]) -> Iterator[Diagnostic]:
+    """C012 for the changes of one date, each entry against those written before it."""
+    limits: dict[tuple[dt.date, str], tuple[str, Any]] = {}  # (date, card) -> first id, limit
+    lifted: dict[tuple[dt.date, str], str] = {}  # (date, card) -> the first id unrestricting it
+    for i, change in _changes(spec):
+        day = _day(change)
+        if day is None:
+            continue
+        restricted = change.get("restricted")
+        for field, card_id, mark in _change_cards(view, key, i, change):
+            at = (day, view.card(card_id))
+            found: Message | None = None
+            if field == "unrestricted":
+                lifted.setdefault(at, card_id)
+                if at in limits:
+                    found = _LIMIT_LIFTED(
+                        format=Quoted(key),
+                        date=day.isoformat(),
+                        other=Quoted(limits[at][0]),
+                        card=Quoted(card_id),
+                    )
+            elif field == "restricted":
+                assert isinstance(restricted, dict)
+                limit = restricted[card_id]
+                first = limits.setdefault(at, (card_id, limit))
+                if at in lifted:
+                    found = _LIMIT_LIFTED(
+                        format=Quoted(key),
+                        date=day.isoformat(),
+                        other=Quoted(lifted[at]),
+                        card=Quoted(card_id),
+                    )
+                elif first[1] != limit:
+                    found = _TWO_LIMITS_ON(
+                        format=Quoted(key),
+                        card=Quoted(card_id),
+                        limit=limit,
+                        date=day.isoformat(),
+                        other=Quoted(first[0]),
+                        other_limit=first[1],
+                    )
+            if found is not None:
+                yield diag(C012, found, mark, file=view.shown, card=card_id)
+
+
+FORMATS.rule(
+    "C012",
+    "restrictions-conflict",
+    "dated formats",
+    fix="Restrict each card once, to one limit, in the undated list and on each date.",
+)(restrictions_conflict)
+C012 = FORMATS.rules["C012"].info
+
+
+def sets_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
+    """two changes of one date give a format different legal sets
+
+    Fine:    one change of 2027-03-01 with sets: [VZ02, VZ03]
+    Illegal: two changes of 2027-03-01, one with sets: [VZ02, VZ03], the other sets: [VZ03]
+    """
+    for key, spec in specs(view.doc):
+        first: dict[dt.date, list[str]] = {}  # date -> the first list of sets given for it
+        for i, change in _changes(spec):
+            day, sets = _day(change), change.get("sets")
+            if day is None or not isinstance(sets, list):
+                continue
+            given = [s for s in sets if isinstance(s, str)]
+            seen = first.setdefault(day, given)
+            if set(seen) != set(given):
+                message = msg(
+                    "C013",
+                    "format {format} has two changes on {date} that give different sets: "
+                    "[{sets}] here, [{other}] above; give the date one list",
+                )
+                yield diag(
+                    C013,
+                    message(
+                        format=Quoted(key),
+                        date=day.isoformat(),
+                        sets=Joined(tuple(given)),
+                        other=Joined(tuple(seen)),
+                    ),
+                    view.doc.key_mark(("formats", key, "changes", i, "sets")),
+                    file=view.shown,
+                )
+
+
+FORMATS.rule(
+    "C013",
+    "change-sets-conflict",
+    "dated formats",
+    fix="Give each date's legal sets in one change.",
+)(sets_conflict)
+C013 = FORMATS.rules["C013"].info

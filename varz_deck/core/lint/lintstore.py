@@ -26,7 +26,7 @@ from varz_deck.core.cards.cachestore import cache_dir
 if TYPE_CHECKING:
     from varz_deck.core.lint._base import LintedGame
 
-LAYOUT = 4  # 4: a file's release day in its head; PRAGMA user_version: a store of another layout is emptied and made again
+LAYOUT = 5  # 5: where a file's release day is written; 4: that day in its head; PRAGMA user_version: a store of another layout is emptied and made again
 BUSY_MS = 1000  # how long a lint waits for another's write before going on without the store
 # The rows kept: the newest written (a file's row is written once per content); 2,000 is four
 # times the files of bench_scale's 100,000 cards, and at most about 330 MB for files that size.

@@ -3,10 +3,9 @@ release days (SPEC §12)."""
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from varz_deck.core.cards.formats import announced, unreleased
+from varz_deck.core.cards.formats import Legality
 from varz_deck.core.messages.code import Severity
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import CardName, msg, nmsg
@@ -21,13 +20,13 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
     Legal:   gate: Ragefire Gate
     Illegal: gate: Rushfire Gate
     """
-    banned = set(view.format.banned)
+    banned = _legality(view).banned
     if not banned:
         return
     for card, place, section in _every_card(view):
-        if not _hit(card, banned):
+        if card.id not in banned:
             continue
-        day = _since(card, view.format.banned_on)
+        day = banned[card.id]
         message = (
             msg("A107", "{card} ({id}) is banned in {format}")
             if day is None
@@ -42,14 +41,9 @@ def card_banned(view: AzukiView) -> Iterator[Diagnostic]:
         yield diag("A107", found, place, file=view.deck.path, section=section, card=card.id)
 
 
-def _hit(card: AzukiCard, banned: set[str]) -> bool:
-    return card.id in banned or any(a in banned for a in card.aliases)
-
-
-def _since(card: AzukiCard, dated: Mapping[str, dt.date]) -> dt.date | None:
-    """The day of the change that banned the card (None: the undated list bans it)."""
-    days = [dated[i] for i in (card.id, *card.aliases) if i in dated]
-    return min(days) if days else None
+def _legality(view: AzukiView) -> Legality:
+    """The format on the day, by card: an Azuki card is its id (its aliases name it too)."""
+    return Legality(view.format, view.database, view.date)
 
 
 def _every_card(view: AzukiView) -> Iterator[tuple[AzukiCard, Mark | None, str]]:
@@ -79,11 +73,9 @@ def card_not_yet_released(view: AzukiView) -> Iterator[Diagnostic]:
     Legal:   an AZK02 card checked on AZK02's release day
     Illegal: the same card checked the day before
     """
-    day = view.date
-    if day is None:
-        return
+    legality = _legality(view)
     for card, place, section in _every_card(view):
-        later = unreleased(view.format, [card.set], day)
+        later = legality.unreleased(card.id)
         if later is not None:
             code, released = later
             message = msg("A108", "{card} ({id}) is in {set}, released {date}: not yet legal")
@@ -106,13 +98,9 @@ def announced_ban(view: AzukiView) -> Iterator[Diagnostic]:
     Fine:    a ban from 2027-01-15 of a card the deck plays, checked on 2026-11-15
     Warning: the same ban checked on 2027-01-01 (in 14 days)
     """
-    day = view.date
-    if day is None:
-        return
-    for ahead in announced(view.format, day):
-        before, after = set(ahead.before.banned), set(ahead.after.banned)
+    for ahead in _legality(view).announced():  # the changes of a date together: one warning
         for card, place, section in _every_card(view):
-            if _hit(card, after) and not _hit(card, before):
+            if ahead.bans(card.id):
                 message = nmsg(
                     "A201",
                     "{card} ({id}) is banned from {date}, in {n} day",
@@ -121,8 +109,8 @@ def announced_ban(view: AzukiView) -> Iterator[Diagnostic]:
                 found = message(
                     card=CardName.of(card),
                     id=card.id,
-                    date=ahead.change.date.isoformat(),
-                    n=ahead.days,
+                    date=ahead.changes.date.isoformat(),
+                    n=ahead.changes.days,
                 )
                 yield diag("A201", found, place, file=view.deck.path, section=section, card=card.id)
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from varz_deck.core.cards.formats import announced, unreleased
-from varz_deck.core.cards.model import Format
+from varz_deck.core.cards.formats import Legality
 from varz_deck.core.messages.code import Severity
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import CardName, Joined, Message, Term, msg, nmsg
@@ -26,19 +24,22 @@ def _every_card(view: DeckView) -> Iterator[tuple[Card, Entry | None]]:
             yield card, first
 
 
+def _legality(view: DeckView) -> Legality:
+    return Legality(view.format, view.database, view.date)
+
+
 def banned_card(view: DeckView) -> Iterator[Diagnostic]:
     """No card the format bans; a ban covers every printing of the card.
 
     Legal:   a deck without VZ01-031 in Standard
     Illegal: VZ01-031 (or any reprint of it) in Standard
     """
-    cards = view.database.cards
-    banned = _since({i: view.format.banned_on.get(i) for i in view.format.banned}, cards)
+    legality = _legality(view)
     fmt = Term("format", view.format.name)
     for card, entry in _every_card(view):
-        if card.name not in banned:
+        if card.name not in legality.banned:
             continue
-        since = banned[card.name]
+        since = legality.banned[card.name]
         if since is None:
             message = msg("V115", "{card} is banned in {format}; replace it")(
                 card=CardName.of(card), format=fmt
@@ -48,21 +49,6 @@ def banned_card(view: DeckView) -> Iterator[Diagnostic]:
                 card=CardName.of(card), format=fmt, date=since.isoformat()
             )
         yield _place(view, message, card, entry)
-
-
-def _since(
-    dated: Mapping[str, dt.date | None], cards: Mapping[str, Card]
-) -> dict[str, dt.date | None]:
-    """Card name -> the day of the change that banned or restricted it, from card id -> day
-    (None: an undated list names it, which then stands for every printing)."""
-    out: dict[str, dt.date | None] = {}
-    for card_id, day in dated.items():
-        if card_id not in cards:
-            continue
-        name = cards[card_id].name
-        known = out.get(name, day)
-        out[name] = None if known is None or day is None else min(known, day)
-    return out
 
 
 rule(
@@ -80,16 +66,12 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
     Legal:   VZ01-040: 1 when Standard restricts it to 1
     Illegal: VZ01-040: 2 when Standard restricts it to 1
     """
-    cards = view.database.cards
-    limits = _limits(view.format, cards)
-    restricted = view.format.restricted
-    since = _since({i: view.format.restricted_on.get(i) for i in restricted}, cards)
+    limits = _legality(view).limits
     fmt = Term("format", view.format.name)
     for section in SECTIONS:
         for name, (card, count, first) in view.by_name(section).items():
-            if name in limits and count > limits[name]:
-                limit = limits[name]
-                day = since.get(name)
+            if name in limits and count > limits[name].copies:
+                limit, day = limits[name]
                 message = (
                     msg(
                         "V116",
@@ -118,11 +100,6 @@ def restricted_card_over_limit(view: DeckView) -> Iterator[Diagnostic]:
                 )
 
 
-def _limits(fmt: Format, cards: Mapping[str, Card]) -> dict[str, int]:
-    """Card name -> the copies a format allows of it."""
-    return {cards[i].name: n for i, n in fmt.restricted.items() if i in cards}
-
-
 rule(
     "V116",
     "restricted-card-over-limit",
@@ -141,11 +118,11 @@ def card_not_in_format_sets(view: DeckView) -> Iterator[Diagnostic]:
     sets = view.format.sets
     if sets is None:
         return
-    allowed = set(sets)
+    legality = _legality(view)
     fmt = Term("format", view.format.name)
     for card, entry in _every_card(view):
-        printings = view.database.printings.get(card.name, [card])
-        if not any(p.set in allowed for p in printings):
+        if not legality.allowed(card.name):
+            printings = legality.printings(card.name) or [card]
             message = msg(
                 "V117", "{card} is only in set {sets}; {format} allows {allowed}: replace it"
             )
@@ -172,21 +149,15 @@ rule(
 
 
 def not_yet_released(view: DeckView) -> Iterator[Diagnostic]:
-    """A card is legal once a set of one of its printings is released.
+    """A card is legal once a printing of it in a set the format allows is released.
 
     Legal:   a VZ03 card checked on 2027-02-01, VZ03's release day
-    Illegal: the same card checked on 2027-01-31
+    Illegal: the same card checked on 2027-01-31, even when a promo printing is older
     """
-    day = view.date
-    if day is None:
-        return
-    allowed = view.format.sets
+    legality = _legality(view)
     fmt = Term("format", view.format.name)
     for card, entry in _every_card(view):
-        sets = [p.set for p in view.database.printings.get(card.name, [card])]
-        if allowed is not None and not set(sets) & set(allowed):
-            continue  # V117 says it
-        later = unreleased(view.format, sets, day)
+        later = legality.unreleased(card.name)  # None too for a card of no allowed set: V117
         if later is not None:
             code, released = later
             message = msg("V118", "{card} is in {set}, released {date}: not yet legal in {format}")
@@ -210,46 +181,37 @@ def announced_change(view: DeckView) -> Iterator[Diagnostic]:
     Fine:    an unban of VZ01-031 from 2027-01-15, checked on 2027-01-01
     Warning: the same ban checked on 2027-01-01: VZ02-010 is banned from 2027-01-15, in 14 days
     """
-    day = view.date
-    if day is None:
-        return
-    cards = view.database.cards
-    for ahead in announced(view.format, day):
-        when = {"date": ahead.change.date.isoformat(), "n": ahead.days}
-        banned_before = {cards[i].name for i in ahead.before.banned if i in cards}
-        banned_after = {cards[i].name for i in ahead.after.banned if i in cards}
-        before_sets, after_sets = ahead.before.sets, ahead.after.sets
+    for ahead in _legality(view).announced():  # the changes of a date together: one warning
+        when = {"date": ahead.changes.date.isoformat(), "n": ahead.changes.days}
         for card, entry in _every_card(view):
-            if card.name in banned_after and card.name not in banned_before:
+            if ahead.bans(card.name):
                 message = nmsg(
                     "W203",
                     "{card} is banned from {date}, in {n} day",
                     "{card} is banned from {date}, in {n} days",
                 )
                 yield _place(view, message(card=CardName.of(card), **when), card, entry)
-            elif after_sets is not None and ahead.change.sets is not None:
-                sets = {p.set for p in view.database.printings.get(card.name, [card])}
-                if not sets & set(after_sets) and (before_sets is None or sets & set(before_sets)):
-                    message = nmsg(
-                        "W203",
-                        "{card} rotates out of {format} on {date}, in {n} day: it allows {allowed}",
-                        "{card} rotates out of {format} on {date}, in {n} days: it allows {allowed}",
-                    )
-                    found = message(
-                        card=CardName.of(card),
-                        format=Term("format", view.format.name),
-                        allowed=Joined(tuple(after_sets)),
-                        **when,
-                    )
-                    yield _place(view, found, card, entry)
-        limits_before, limits_after = _limits(ahead.before, cards), _limits(ahead.after, cards)
+                continue
+            after_sets = ahead.rotates_out(card.name)
+            if after_sets is not None:
+                message = nmsg(
+                    "W203",
+                    "{card} rotates out of {format} on {date}, in {n} day: it allows {allowed}",
+                    "{card} rotates out of {format} on {date}, in {n} days: it allows {allowed}",
+                )
+                found = message(
+                    card=CardName.of(card),
+                    format=Term("format", view.format.name),
+                    allowed=Joined(tuple(after_sets)),
+                    **when,
+                )
+                yield _place(view, found, card, entry)
         for section in SECTIONS:
             for name, (card, count, first) in view.by_name(section).items():
-                if name in banned_after and name not in banned_before:
+                if ahead.bans(name):
                     continue  # its ban is said above
-                limit = limits_after.get(name)
-                was = limits_before.get(name)
-                if limit is not None and count > limit and (was is None or count <= was):
+                limit = ahead.restricts(name, count)
+                if limit is not None:
                     message = nmsg(
                         "W203",
                         "{card} is restricted to {limit} from {date}, in {n} day; the deck plays {count}",

@@ -15,7 +15,8 @@ The model is SPEC §6 (`sim/model.py`) and the closed forms are `sim/exact.py`'s
 * **Swaps** (`swaps.py`). Every one-card change of the skill deck: one skill out (one copy), one
   skill of the database in that the hero may use (its class or generic; VAZ skills of any colour),
   keeping V111 (one copy of a non-VAZ skill), V112 (non-VAZ skills ≤ Memory), V113 (class), V114
-  (every off-colour spell keeps a VAZ skill of its colour) and the format (V115–V117). Only the
+  (every off-colour spell keeps a VAZ skill of its colour) and the format on the day (V115–V118,
+  as core/cards/formats.py's `Legality` says them for check). Only the
   skill deck changes, so the draw factor is cached; with the `auto` mulligan it depends on which
   spells count as openers (a turn-1 pay probability of ½ or more), and is cached by that set, the
   side, the mulligan and the copies (`DrawCache`). Swaps are ranked by the on-curve probabilities

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from varz_deck.core.cards.formats import Legality
 from varz_deck.games.varz.cards import GENERIC, Card
 from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.sim.model import HERO_CLASS, Model
@@ -33,27 +34,6 @@ def skill_class_of(model: Model, card: Card) -> int:
     return HERO_CLASS
 
 
-def _legal_printing(view: DeckView, name: str) -> Card | None:
-    """The printing to suggest for a card name, or None when the format forbids the card."""
-    fmt, db = view.format, view.database
-    printings = db.printings.get(name, [])
-    banned = {db.cards[i].name for i in fmt.banned if i in db.cards}
-    if not printings or name in banned:
-        return None
-    if fmt.sets is not None:
-        allowed = [p for p in printings if p.set in fmt.sets]
-        return allowed[0] if allowed else None
-    return printings[0]
-
-
-def _limit(view: DeckView, name: str) -> int | None:
-    db = view.database
-    limits = [
-        n for i, n in view.format.restricted.items() if i in db.cards and db.cards[i].name == name
-    ]
-    return min(limits) if limits else None
-
-
 def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
     """Every legal one-card skill swap (out, in), by card name, in a stable order."""
     hero = view.hero
@@ -72,9 +52,10 @@ def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
         color: sum(n for card, n in present.values() if card.is_vaz and card.color == color)
         for color in off_colours
     }
+    legality = Legality(view.format, view.database, view.date)
     ins: list[Card] = []
     for name in sorted(view.database.printings):
-        card = _legal_printing(view, name)
+        card = legality.playable(name)  # the format's: not banned, in its sets, released
         if card is None or card.type != "skill" or card.skill_class not in classes:
             continue
         ins.append(card)
@@ -95,8 +76,8 @@ def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
             after = non_vaz - (0 if out_card.is_vaz else 1) + (0 if in_card.is_vaz else 1)
             if after > memory:
                 continue  # V112
-            limit = _limit(view, in_card.name)
-            if limit is not None and have + 1 > limit:
+            limit = legality.limits.get(in_card.name)
+            if limit is not None and have + 1 > limit.copies:
                 continue  # V116
             out.append((out_card, in_card))
     return out
