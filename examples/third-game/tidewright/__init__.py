@@ -1,150 +1,167 @@
 """Tidewright, a small seafaring card game, as a varz-deck plugin.
 
 A ship (deck) has one captain, a crew of 20 sailors and maneuvers, and 8 currents; every card
-comes from one of the captain's seas. The package registers under the entry-point group
-`varz_deck.games` (pyproject.toml) and reaches varz-deck only through `varz_deck.core`.
+comes from one of the captain's seas. The game is a declaration (below) and two rules no
+declaration can say (rules.py); everything else (reading decks, sizes, copy limits, the format's
+bans, sets and release days, registration, schemas, look-up, stats) is varz-deck's, reached
+through `varz_deck.plugin` alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.files.resources import register_schemas
-from varz_deck.core.messages.i18n import register_catalogue
+from varz_deck.plugin import (
+    CardField,
+    CardType,
+    CheckCode,
+    Copies,
+    Declaration,
+    DeclaredGame,
+    FormatCodes,
+    Section,
+    Size,
+    Slot,
+    msg,
+    register_catalogue,
+)
 
-import tidewright.schemahints  # noqa: F401 - registers its deck schema's messages
-from tidewright.cards import BUILTIN_FORMATS, GAME_KEY, WORDS, TideCard, TideDatabase
-from tidewright.deck import DECK_SCHEMA, LEAD, SECTIONS, SLOTS
+from tidewright.rules import RULEBOOK, SEAS
 
-if TYPE_CHECKING:
-    import datetime
+HERE = Path(__file__).resolve().parent
+SHIP = "Building a ship"
 
-    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
-    from varz_deck.core.analysis.glossary import Entry
-    from varz_deck.core.cards.cardinfo import CardLookup
-    from varz_deck.core.cards.model import CardDatabase, Format
-    from varz_deck.core.decks.check import DeckReport
-    from varz_deck.core.decks.entries import ListWords
-    from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import Game
-    from varz_deck.core.lint import CardFile
-    from varz_deck.core.messages.rulebook import Rule
-    from varz_deck.core.registration.registrar import Registrar
+NOT_IN_FORMAT = CheckCode(
+    "T106",
+    "not-in-format",
+    doc="""Every card is allowed in the deck's format: not banned, and from one of its sets.
 
-    from tidewright.deck import TideView
-
-PACKAGE_DIR = Path(__file__).resolve().parent
-CARD_DATA = PACKAGE_DIR / "card_data"  # the bundled card database
-SCHEMA_DIR = PACKAGE_DIR / "schemas"
-
-
-class Tidewright:
-    """The Tidewright card game."""
-
-    key = GAME_KEY
-    name = "Tidewright"
-    card_schema = "tidewright-card"
-    deck_schema = DECK_SCHEMA
-    sections: tuple[str, ...] = SECTIONS
-    slots: tuple[str, ...] = SLOTS
-    lead = LEAD
-    words = WORDS
-    schemas: Mapping[str, Path] = {
-        "tidewright-card": SCHEMA_DIR / "tidewright-card-file.schema.json",
-        DECK_SCHEMA: SCHEMA_DIR / "tidewright-deck.schema.json",
-    }
-    format_fields: Mapping[str, Mapping[str, Any]] = {}  # a format is its sets and bans only
-
-    @property
-    def card_data(self) -> Path:
-        return CARD_DATA
-
-    @property
-    def list_words(self) -> ListWords:
-        from tidewright.deck import LIST_WORDS
-
-        return LIST_WORDS
-
-    def section_of(self, card: Any) -> str | None:
-        return str(card.home)
-
-    def colours_of(self, card: Any) -> tuple[str, ...]:
-        return tuple(card.seas) or ((card.sea,) if card.sea else ())
-
-    def builtin_formats(self) -> dict[str, Format]:
-        return dict(BUILTIN_FORMATS)
-
-    def make_card(
-        self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
-    ) -> TideCard:
-        return TideCard.from_raw(raw, set_code, file, line)
-
-    def card_from_json(self, data: Mapping[str, Any]) -> TideCard:
-        return TideCard.from_json(data)
-
-    def make_database(self, cards: list[Any], formats: Mapping[str, Format] | None) -> CardDatabase:
-        return TideDatabase(cards, formats)
-
-    def identity(self, card: Any) -> str:
-        return str(card.name)
-
-    def game_fields(self, card: Any) -> dict[str, Any]:
-        return dict(card.game_fields())
-
-    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
-        return {}  # the card schema closes every word (types, seas)
-
-    def owns_deck(self, text: str) -> bool:
-        from tidewright.deck import owns_deck
-
-        return owns_deck(text)
-
-    def check_deck(
-        self,
-        source: DeckSource,
-        database: CardDatabase,
-        format_key: str | None,
-        date: datetime.date | None = None,
-    ) -> DeckReport:
-        from tidewright.check import check_deck
-
-        assert isinstance(database, TideDatabase)
-        return check_deck(source, database, format_key, date)
-
-    def rules(self) -> Mapping[str, Rule[TideView]]:
-        from tidewright.rules import RULES
-
-        return RULES
-
-    @property
-    def goldfish(self) -> Goldfish | None:
-        return None  # no simulator: `sim` refuses a Tidewright deck (exit 2)
-
-    @property
-    def lookup(self) -> CardLookup:
-        from tidewright.cardinfo import LOOKUP
-
-        return LOOKUP
-
-    @property
-    def registrar(self) -> Registrar:
-        from tidewright.registration import REGISTRAR
-
-        return REGISTRAR
-
-    @property
-    def glossary(self) -> tuple[Entry, ...]:
-        return ()  # its stats show counts only, in the shared words
-
-    @property
-    def tuner(self) -> Tuner:
-        from tidewright.tune import TUNER
-
-        return TUNER
+    Legal:   format: harbor, every card from TW01
+    Illegal: format: harbor with Wavebreaker (TW02) or Broadside (banned)
+    """,
+    fix="Replace the card, or choose another format.",
+    messages={
+        "banned": msg("T106", "{card} is banned in {format}"),
+        "banned_since": msg("T106", "{card} is banned in {format}"),
+        "sets": msg("T106", "{card} is from {set}, not a set of {format}"),
+    },
+)
 
 
-GAME: Game = Tidewright()
-register_schemas(GAME.schemas)
-register_catalogue(GAME_KEY, PACKAGE_DIR / "locale")
+def _size(code: str, name: str, doc: str, fix: str, text: str) -> CheckCode:
+    said = msg(code, text)
+    return CheckCode(code, name, doc=doc, fix=fix, messages={"add": said, "remove": said})
+
+
+DECLARATION = Declaration(
+    key="tidewright",
+    name="Tidewright",
+    prefix="T",
+    code_family="TW",
+    hash_header="tidewright-deck-hash v1",
+    rulebook=SHIP,
+    list_example="3 Rigger Finn",
+    fields={
+        "seas": CardField("words", SEAS, most=2),
+        "sea": CardField("word", SEAS),
+        "renown": CardField("integer", minimum=1),
+        "cost": CardField("integer", minimum=0, maximum=9),
+        "might": CardField("integer", minimum=0),
+        "text": CardField("text", common=True),
+        "flavor": CardField("text", common=True, printing=True),
+    },
+    types={
+        "captain": CardType("captain", needs=("seas", "renown")),
+        "sailor": CardType("crew", needs=("sea", "cost", "might")),
+        "maneuver": CardType("crew", needs=("sea", "cost")),
+        "current": CardType("currents", needs=("sea",)),
+    },
+    slots=(
+        Slot(
+            "captain",
+            {"en": "Captain", "ja": "キャプテン"},
+            example="Mara Vell or TW01-001",
+            code=CheckCode(
+                "T101",
+                "captain-missing",
+                doc="""A ship has exactly one captain.
+
+                Legal:   captain: Mara Vell
+                Illegal: (no captain key, or `captain:` left empty)
+                """,
+                fix="Add `captain: NAME` naming one captain card.",
+                messages={
+                    "missing": msg(
+                        "T101",
+                        "no captain; a ship has exactly one captain card: add `captain: NAME`",
+                    )
+                },
+            ),
+        ),
+    ),
+    sections=(
+        Section(
+            "crew",
+            {"en": "Crew", "ja": "クルー"},
+            Size(exact=20),
+            headers=("crew deck",),
+            about="20 sailors and maneuvers",
+            size_code=_size(
+                "T102",
+                "crew-size-wrong",
+                """The crew has exactly 20 cards.
+
+                Legal:   crew: 20 cards (sailors and maneuvers)
+                Illegal: crew: 19 cards
+                """,
+                "Add or remove crew cards until there are exactly 20.",
+                "the crew has {n} cards; it must have exactly {need}",
+            ),
+            copies=(
+                Copies(
+                    3,
+                    code=CheckCode(
+                        "T104",
+                        "too-many-copies",
+                        doc="""At most 3 copies of one crew card, every printing counted together.
+
+                        Legal:   crew: {Rigger Finn: 2, TW02-008: 1}
+                        Illegal: crew: {Rigger Finn: 2, TW02-008: 2}
+                        """,
+                        fix="Keep at most 3 copies of each crew card.",
+                        messages={
+                            "over": msg(
+                                "T104",
+                                "{card}: {count} copies; a crew holds at most {limit} of one card",
+                            )
+                        },
+                    ),
+                ),
+            ),
+        ),
+        Section(
+            "currents",
+            {"en": "Currents", "ja": "潮流"},
+            Size(exact=8),
+            about="the 8 currents",
+            size_code=_size(
+                "T103",
+                "currents-size-wrong",
+                """The currents hold exactly 8 cards.
+
+                Legal:   currents: {North Current: 4, East Current: 4}
+                Illegal: currents: {North Current: 9}
+                """,
+                "Add or remove currents until there are exactly 8.",
+                "the currents hold {n} cards; they must hold exactly {need}",
+            ),
+        ),
+    ),
+    formats={"standard": "Open Sea"},
+    format_codes=FormatCodes(banned=NOT_IN_FORMAT, sets=NOT_IN_FORMAT),
+)
+
+GAME = DeclaredGame(
+    DECLARATION, HERE / "card_data", rules=RULEBOOK, colours=("seas", "sea"), cost="cost"
+)
+register_catalogue("tidewright", HERE / "locale")

@@ -11,13 +11,16 @@ from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import Message
 
 
+LEAD_JSON = "hero"  # lead-json-key: the key check's JSON version 1 gives every game's lead card
+
+
 @dataclass(frozen=True)
 class DeckWords:
     """How a game's deck is spoken of outside its package: the lead card's words."""
 
     lead_named: Message  # the text report's header, "{name}" the lead card (e.g. "lead {name}")
     lead_title: Message  # a column or field title on the organiser's pages (e.g. "Lead")
-    lead_json: str  # the lead card's key in `check`'s JSON (version 1: one for every game)
+    lead_json: str  # the lead card's key in `check`'s JSON (version 1: LEAD_JSON for every game)
 
 
 @dataclass(frozen=True)

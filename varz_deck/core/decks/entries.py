@@ -460,6 +460,7 @@ class ListWords:
     # slot, reference (None: nothing after the colon), the value's place, the header's place
     set_slot: Callable[[Any, str, str | None, Mark, Mark], None]
     example: str = ""
+    headers: object = ""  # the section headers `outside` may name ("Crew: or Currents:")
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -521,7 +522,12 @@ def parse_text(text: str, deck: DeckDraft, words: ListWords) -> list[Diagnostic]
             continue
         if section is None:
             problems.append(
-                diag("F004", words.outside(line=Quoted(stripped)), mark, file=deck.path)
+                diag(
+                    "F004",
+                    words.outside(line=Quoted(stripped), headers=words.headers),
+                    mark,
+                    file=deck.path,
+                )
             )
             continue
         entry, problem = parse_item(section, stripped, mark, deck.path, example=words.example)

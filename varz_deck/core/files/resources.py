@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 FORMATS = "formats"  # the schema of every database's formats.yaml, the core's own
-_FILES: dict[str, Path] = {FORMATS: Path(__file__).resolve().parent / "formats.schema.json"}
+GAME = "game"  # the schema of a game.yaml, a game declared without Python
+_HERE = Path(__file__).resolve().parent
+_FILES: dict[str, Path] = {FORMATS: _HERE / "formats.schema.json", GAME: _HERE / "game.schema.json"}
 _MADE: dict[str, dict[str, Any]] = {}  # schemas made in memory: a game's formats schema
 
 
@@ -29,7 +31,7 @@ class SchemaOwner(Protocol):
     """A game, as far as its schemas go: catalogue name -> file in its package."""
 
     @property
-    def schemas(self) -> Mapping[str, Path]: ...
+    def schemas(self) -> Mapping[str, Path | dict[str, Any]]: ...
 
 
 def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
@@ -37,8 +39,9 @@ def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
     (default) game's, the core's formats schema, then each other game's."""
     found: dict[str, Path] = {}
     for game in games:
-        register_schemas(game.schemas)
-        found.update(game.schemas)
+        files = {k: v for k, v in game.schemas.items() if isinstance(v, Path)}
+        register_schemas(files)
+        found.update({k: v if isinstance(v, Path) else Path(k) for k, v in game.schemas.items()})
         found.setdefault(FORMATS, _FILES[FORMATS])
     found.setdefault(FORMATS, _FILES[FORMATS])
     return found
@@ -51,9 +54,19 @@ def resource_dir(name: str) -> Path:
     return inside if inside.is_dir() else package.parent / name
 
 
+def register_made_schema(name: str, document: dict[str, Any]) -> None:
+    """Make a schema made in memory (a declared game's, from its declaration) known by name."""
+    if _MADE.get(name) != document:
+        _MADE[name] = document
+        _FILES.pop(name, None)
+        schema.cache_clear()
+
+
 def schema_text(name: str) -> str:
-    """The schema document as shipped (for `varz-deck schema NAME`); KeyError for a name no
-    loaded game registered."""
+    """The schema document as shipped, or as made (for `varz-deck schema NAME`); KeyError for a
+    name no loaded game registered."""
+    if name in _MADE and name not in _FILES:
+        return json.dumps(_MADE[name], indent=2, ensure_ascii=False) + "\n"
     return _FILES[name].read_text(encoding="utf-8")
 
 

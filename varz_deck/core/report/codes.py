@@ -28,11 +28,13 @@ __all__ = ["EXAMPLE_LABELS", "Code", "CodeInfo", "codes_with", "core_codes", "do
 
 
 def core_codes() -> tuple[Code, ...]:
-    """The codes every game shares: the file codes and the core's card-data checks."""
+    """The codes every game shares: the file codes, the declared checks' own codes and the
+    core's card-data checks."""
+    from varz_deck.core.decks.legality import declared_codes
     from varz_deck.core.lint import CARD_CODES
     from varz_deck.core.messages.filecodes import FILE_CODES
 
-    return (*FILE_CODES, *CARD_CODES)
+    return (*FILE_CODES, *declared_codes(), *CARD_CODES)
 
 
 def _info(rule: Any) -> Code:

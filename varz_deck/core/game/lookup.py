@@ -1,0 +1,121 @@
+"""`cards show` and `cards search` for a declared game: filters by type, colour (the fields the
+game names as its colours), cost and a word of the text; a card shown with every declared field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from varz_deck.core.cards.cardinfo import (
+    CardQuery,
+    find_card,
+    format_status,
+    status_renderable,
+    text_matches,
+)
+from varz_deck.core.cards.model import CardDatabase, normalize
+from varz_deck.core.game.cards import Declared
+from varz_deck.core.messages.i18n import CardName, Message, msg
+from varz_deck.core.messages.sanitize import safe
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+class DeclaredLookup:
+    """A declared game's card look-up (`CardLookup`)."""
+
+    def __init__(self, game: Declared) -> None:
+        self.game = game
+
+    def filters(self, database: CardDatabase[Any]) -> Mapping[str, Sequence[str]]:
+        found: dict[str, Sequence[str]] = {"type": tuple(self.game.declaration.types)}
+        words = [w for name in self.game.colours for w in self.game.declaration.fields[name].words]
+        if words:
+            found["color"] = tuple(dict.fromkeys(words))
+        return found
+
+    def find(self, database: CardDatabase[Any], ref: str) -> Any:
+        return find_card(database, ref)
+
+    def matches(self, card: Any, query: CardQuery) -> bool:
+        haystack: Iterable[str | None] = (
+            card.id,
+            card.name,
+            *card.names.values(),
+            card.fields.get("text"),
+        )
+        if not text_matches(query.text, haystack):
+            return False
+        if query.type and card.type != normalize(query.type):
+            return False
+        if query.color and normalize(query.color) not in self.game.colours_of(card):
+            return False
+        if query.cost is not None and (
+            self.game.cost is None or card.fields.get(self.game.cost) != query.cost
+        ):
+            return False
+        text = normalize(str(card.fields.get("text") or ""))
+        return not query.keyword or normalize(query.keyword) in text.split()
+
+    def search(self, database: CardDatabase[Any], query: CardQuery) -> list[Any]:
+        found = (c for c in database.cards.values() if self.matches(c, query))
+        return sorted(found, key=lambda c: c.id)
+
+    def card_panel(self, card: Any, database: CardDatabase[Any], lang: str) -> RenderableType:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row(msg("field", "id").render(lang), safe(card.id))
+        grid.add_row(msg("field", "name").render(lang), safe(card.name))
+        for language, name in sorted(card.names.items()):
+            grid.add_row(
+                msg("field", "name ({language})")(language=language).render(lang), safe(name)
+            )
+        rows = (("type", card.type), ("set", card.set), *card.fields.items())
+        for field, value in rows:
+            if value is not None and value != ():
+                grid.add_row(Message("field", field).render(lang), safe(_shown(value)))
+        title = CardName.of(card, quote=False).in_language(lang)
+        printings = database.printings.get(database.card_key(card), [card])
+        return Panel(
+            Group(
+                grid,
+                Text(""),
+                Text(msg("cards", "Formats").render(lang), style="bold underline"),
+                status_renderable(format_status(printings, database), lang),
+            ),
+            title=Text(
+                safe(title if title == card.name else f"{title} / {card.name}"), style="bold"
+            ),
+            subtitle=Text(card.type),
+            expand=False,
+        )
+
+    def search_table(self, cards: Sequence[Any], lang: str) -> RenderableType:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        columns = ["id", "name", "type", *(["color"] if self.game.colours else [])]
+        columns += [self.game.cost] if self.game.cost else []
+        for heading in columns:
+            table.add_column(Message("field", heading).render(lang), no_wrap=heading != "name")
+        for card in cards:
+            name = card.name_in(lang)
+            row = [
+                safe(card.id),
+                safe(name if name == card.name else f"{name} ({card.name})"),
+                card.type,
+            ]
+            if self.game.colours:
+                row.append("/".join(self.game.colours_of(card)))
+            if self.game.cost:
+                row.append(_shown(card.fields.get(self.game.cost)))
+            table.add_row(*row)
+        return table

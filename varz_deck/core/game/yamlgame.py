@@ -1,0 +1,184 @@
+"""A game declared without Python: `game.yaml` at the top of its card-data folder, read with the
+strict loader, checked against its schema (core/files/game.schema.json) and for what a schema
+cannot say (a card type that goes nowhere, a field no type has), then made a `DeclaredGame`.
+
+docs/reference/game-yaml.md documents the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from varz_deck.core.decks.declaration import (
+    CardField,
+    CardType,
+    Copies,
+    Declaration,
+    Section,
+    Size,
+    Slot,
+)
+from varz_deck.core.files.schemas import schema_diagnostics
+from varz_deck.core.files.source import CARD_FILE_LIMIT, LoadError, read_bytes
+from varz_deck.core.files.strictyaml import Document, load
+from varz_deck.core.game.declared import DeclaredGame
+from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.i18n import Quoted, msg
+
+GAME_FILE = "game.yaml"
+GAME_SCHEMA = "game"
+
+
+class GameFileError(Exception):
+    """A game.yaml that cannot be read or declares no usable game: the diagnostics say why."""
+
+    def __init__(self, path: Path, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(str(path))
+        self.path = path
+        self.diagnostics = diagnostics
+
+
+def game_file(root: Path) -> Path | None:
+    """The game.yaml of a card-data folder, if it has one."""
+    path = root / GAME_FILE
+    return path if path.is_file() else None
+
+
+def load_game(path: Path, shown: str | None = None) -> DeclaredGame:
+    """The game a game.yaml declares (its card data: the folder it is in); GameFileError if the
+    file cannot be read or declares no usable game."""
+    shown = shown or str(path)
+    try:
+        doc = load(read_bytes(path, CARD_FILE_LIMIT).decode("utf-8"))
+    except LoadError as err:
+        raise GameFileError(path, [diag(err.code, err.message, err.mark, file=shown)]) from None
+    except UnicodeDecodeError:
+        problem = diag("F001", msg("F001", "not UTF-8 text; save the file as UTF-8"), file=shown)
+        raise GameFileError(path, [problem]) from None
+    what = msg("schema", "a game declaration")
+    problems = list(schema_diagnostics(GAME_SCHEMA, doc.data, doc, "C001", file=shown, what=what))
+    if not problems:
+        problems = list(_meaning(doc, shown))
+    if problems:
+        raise GameFileError(path, problems)
+    return DeclaredGame(
+        declaration(doc.data), path.parent, colours=tuple(doc.data.get("colours", ()))
+    )
+
+
+def _meaning(doc: Document, shown: str) -> Iterator[Diagnostic]:
+    """What the schema cannot say: every key unique, every card type going to a slot or a
+    section, every field a type names declared, a size's minimum not above its maximum."""
+    data = doc.data
+    slots = [data["lead"]] if "lead" in data else []
+    slots += list(data.get("slots", ()))
+    places = [s["key"] for s in slots] + [s["key"] for s in data["sections"]]
+    fields = data.get("fields", {})
+
+    def wrong(path: tuple[Any, ...], text: str, **values: object) -> Diagnostic:
+        return diag("C001", msg("C001", text)(**values), doc.mark(path), file=shown)
+
+    seen: set[str] = set()
+    for key in places:
+        if key in seen or key in ("name", "format", "player", "event"):
+            yield wrong(
+                (), "{key} names two slots or sections, or a deck file's own key", key=Quoted(key)
+            )
+        seen.add(key)
+    for type_key, kind in data["types"].items():
+        if kind["goes"] not in places:
+            yield wrong(("types", type_key, "goes"),
+                        "card type {type} goes to {goes}, which is no slot or section",
+                        type=Quoted(type_key), goes=Quoted(kind["goes"]))  # fmt: skip
+        for name in (*kind.get("needs", ()), *kind.get("may", ())):
+            if name not in fields:
+                yield wrong(("types", type_key), "card type {type} names the field {field}, which is not declared", type=Quoted(type_key), field=Quoted(name))  # fmt: skip
+    for name in data.get("colours", ()):
+        if name not in fields:
+            yield wrong(
+                ("colours",),
+                "colours names the field {field}, which is not declared",
+                field=Quoted(name),
+            )
+    for i, section in enumerate(data["sections"]):
+        size = section["size"]
+        if ("exact" in size and len(size) > 1) or size.get("min", 0) > size.get("max", 10**9):
+            yield wrong(
+                ("sections", i, "size"), "a size is exact, or a min and max with min <= max"
+            )
+
+
+def _names(value: Mapping[str, str]) -> dict[str, str]:
+    return dict(value)
+
+
+def _slot(data: Mapping[str, Any], lead: bool) -> Slot:
+    return Slot(
+        data["key"],
+        _names(data["names"]),
+        required=data.get("required", lead),
+        example=data.get("example", ""),
+    )
+
+
+def _copies(value: Any) -> tuple[Copies, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, int):
+        return (Copies(value),)
+    out = []
+    for limit in value:
+        where = {
+            k: tuple(v) if isinstance(v, list) else (v,) for k, v in limit.get("where", {}).items()
+        }
+        out.append(Copies(limit["limit"], where))
+    return tuple(out)
+
+
+def declaration(data: Mapping[str, Any]) -> Declaration:
+    """The declaration a valid game.yaml document makes."""
+    fields = {
+        name: CardField(
+            spec["kind"],
+            tuple(spec.get("words", ())),
+            minimum=spec.get("min"),
+            maximum=spec.get("max"),
+            most=spec.get("most"),
+            common=spec.get("common", False),
+            printing=spec.get("printing", False),
+        )
+        for name, spec in data.get("fields", {}).items()
+    }
+    types = {
+        key: CardType(kind["goes"], tuple(kind.get("needs", ())), tuple(kind.get("may", ())))
+        for key, kind in data["types"].items()
+    }
+    slots = [_slot(data["lead"], True)] if "lead" in data else []
+    slots += [_slot(s, False) for s in data.get("slots", ())]
+    sections = tuple(
+        Section(
+            s["key"],
+            _names(s["names"]),
+            Size(s["size"].get("exact"), s["size"].get("min"), s["size"].get("max")),
+            copies=_copies(s.get("copies")),
+            headers=tuple(h.lower() for h in s.get("headers", ())),
+            about=s.get("about", ""),
+        )
+        for s in data["sections"]
+    )
+    return Declaration(
+        key=data["key"],
+        name=data["name"],
+        prefix=data["prefix"],
+        code_family=data["code_family"],
+        types=types,
+        sections=sections,
+        slots=tuple(slots),
+        fields=fields,
+        identity=data.get("identity", "name"),
+        formats=dict(data.get("formats") or {"standard": "Standard"}),
+        rulebook=data.get("rulebook", "deck building"),
+        list_example=data.get("list_example", ""),
+    )
