@@ -10,7 +10,6 @@ from typing import Any
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import Message
 
-
 LEAD_JSON = "hero"  # lead-json-key: the key check's JSON version 1 gives every game's lead card
 
 
