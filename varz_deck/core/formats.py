@@ -125,7 +125,7 @@ class Legality:
     through a printing in one of them, and the changes announced ahead. A card is its
     `card_key` (a VARZ card's name, an Azuki card's id); a day of None takes the format as
     given and nothing is unreleased or announced. Every game's format rules and VARZ's tuner
-    read this one meaning (docs/guides/card-data.md, "Dated formats")."""
+    read this one meaning (docs/guides/card-data.md, "Ban lists and release dates")."""
 
     def __init__(
         self,
