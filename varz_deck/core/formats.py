@@ -99,9 +99,9 @@ CardKey = Callable[[str], "str | None"]  # a card id of a format's lists -> the 
 
 
 def card_keys(database: CardDatabase) -> CardKey:
-    """The card (`card_key`: a VARZ card's name, an Azuki card's id) that an id of a format's
-    lists names: the id of one of its printings or any other id printed on it (`id_keys`: an
-    Azuki card's aliases), written exactly; None for an id that names no card."""
+    """The card (the database's `card_key`: a name, or an id where each id is its own card) that
+    an id of a format's lists names: the id of one of its printings or any other id printed on
+    one (`id_keys`, such as aliases), written exactly; None for an id that names no card."""
     found: dict[str, str | None] = {}
 
     def key(card_id: str) -> str | None:
@@ -123,9 +123,8 @@ class Legality:
     """What a format in force on a day says of each card, every printing of it together: banned
     (since when), its copy limit (since when), whether it is in the format's sets and released
     through a printing in one of them, and the changes announced ahead. A card is its
-    `card_key` (a VARZ card's name, an Azuki card's id); a day of None takes the format as
-    given and nothing is unreleased or announced. Every game's format rules and VARZ's tuner
-    read this one meaning (docs/guides/card-data.md, "Ban lists and release dates")."""
+    database's `card_key`; a day of None takes the format as given and nothing is unreleased or
+    announced. Every game's format rules and the tuners read this one meaning (docs/guides/card-data.md, "Ban lists and release dates")."""
 
     def __init__(
         self,
