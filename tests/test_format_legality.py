@@ -15,6 +15,7 @@ import datetime as dt
 import io
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from varz_deck.core.cards import Format, FormatChange
+from varz_deck.core.cards import CardDatabase, Format, FormatChange
 from varz_deck.games import lint_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -687,3 +688,74 @@ def test_azuki_bans_by_id_or_alias_in_any_order(
     for written in (changes, again):
         fmt = Format("standard", "Standard", changes=tuple(written))
         assert sorted(_azuki_check(_azuki_alias_database(fmt), day)) == want
+
+
+# --------------------------------------------------------------------- the core's answers, by hand
+
+
+def _bundled() -> CardDatabase:
+    from varz_deck.games import open_database
+
+    return open_database(BUNDLED)
+
+
+def test_legality_on_no_day_takes_the_format_as_given_and_every_set_as_released() -> None:
+    from varz_deck.core.formats import Legality
+
+    fmt = Format("s", "S", sets=("VZ01",), released={"VZ01": D(2099, 1, 1)})
+    legality = Legality(fmt, _bundled(), None)
+    assert legality.playable("Scorch Shot").id == "VZ01-010"
+    assert legality.unreleased("Scorch Shot") is None
+    dated = Legality(fmt, _bundled(), D(2098, 12, 31))
+    assert dated.playable("Scorch Shot") is None
+    assert dated.unreleased("Scorch Shot") == ("VZ01", D(2099, 1, 1))
+
+
+def test_playable_is_the_first_printing_allowed_and_released_and_none_for_a_ban() -> None:
+    from varz_deck.core.formats import Legality
+
+    fmt = Format("s", "S", sets=("VZ01", "VZ02"), released={"VZ01": D(2027, 3, 1)})
+    legality = Legality(fmt, _bundled(), D(2027, 2, 1))
+    assert legality.playable("Scorch Shot").id == "VZ02-063"  # VZ01's is not out yet
+    banned = Legality(replace(fmt, banned=("VZ02-063",)), _bundled(), D(2027, 2, 1))
+    assert banned.playable("Scorch Shot") is None
+    assert banned.banned == {"Scorch Shot": None}
+
+
+@pytest.mark.parametrize(
+    ("was", "now", "count", "warned"),
+    [
+        (None, 2, 3, 2),  # a new limit below the count
+        (3, 2, 3, 2),  # the deck plays exactly the old limit: legal until the date
+        (2, 1, 3, None),  # already over the old limit: V116 says it, not W203
+        (None, 3, 3, None),  # a limit the deck keeps
+        (3, 2, 2, None),
+    ],
+)
+def test_an_announced_restriction_warns_when_it_makes_a_legal_count_illegal(
+    was: int | None, now: int, count: int, warned: int | None
+) -> None:
+    from varz_deck.core.formats import Legality
+
+    written = {"VZ01-010": was} if was is not None else {}
+    fmt = Format(
+        "s",
+        "S",
+        restricted=written,
+        changes=(FormatChange(D(2027, 1, 15), restricted={"VZ02-063": now}),),
+    )
+    (ahead,) = Legality(fmt, _bundled(), D(2027, 1, 1)).announced()
+    assert (ahead.changes.date, ahead.changes.days) == (D(2027, 1, 15), 14)
+    assert ahead.restricts("Scorch Shot", count) == warned
+
+
+def test_a_rotation_names_the_sets_allowed_only_for_a_card_it_leaves_without_one() -> None:
+    from varz_deck.core.formats import Legality
+
+    fmt = Format(
+        "s", "S", sets=("VZ01", "VZ02"), changes=(FormatChange(D(2027, 1, 15), sets=("VZ02",)),)
+    )
+    (ahead,) = Legality(fmt, _bundled(), D(2027, 1, 1)).announced()
+    assert ahead.rotates_out("Ember Imp") == ("VZ02",)  # VZ01 only
+    assert ahead.rotates_out("Scorch Shot") is None  # reprinted in VZ02
+    assert ahead.rotates_out("Festival Mascot") is None  # PR only: out before and after

@@ -152,10 +152,6 @@ class Legality:
                 if named not in self.limits or copies < self.limits[named].copies:
                     self.limits[named] = limit
 
-    def card(self, printing: Any) -> str:
-        """The card a printing is one of."""
-        return self.database.card_key(printing)
-
     def printings(self, card: str) -> list[Any]:
         """Every printing of a card, in the database's order."""
         return list(self.database.printings.get(card) or ())
@@ -205,7 +201,6 @@ class Announced:
 
     date: dt.date
     days: int  # from the day checked to the changes' date
-    rotates: bool  # a change of the date gives the legal sets
     before: Format  # the format the day before the date
     after: Format  # the format on the date
 
@@ -219,9 +214,8 @@ def announced(
     for date in sorted({change.date for change in base.changes}):
         days = (date - day).days
         if 1 <= days <= window:
-            rotates = any(c.sets is not None for c in base.changes if c.date == date)
             before = base.on(date - dt.timedelta(days=1), key)
-            yield Announced(date, days, rotates, before, base.on(date, key))
+            yield Announced(date, days, before, base.on(date, key))
 
 
 @dataclass(frozen=True)
@@ -245,10 +239,7 @@ class Ahead:
 
     def rotates_out(self, card: str) -> tuple[str, ...] | None:
         """The sets allowed from the date when the changes leave no set of the card allowed
-        that was before; else None."""
-        sets = self.after.format.sets
-        if not self.changes.rotates or sets is None:
-            return None
+        that was before (only a change of the sets can); else None."""
         if self.after.allowed(card) or not self.before.allowed(card):
             return None
-        return sets
+        return self.after.format.sets
