@@ -184,12 +184,12 @@ class Legality:
                 return printing
         return None
 
-    def announced(self, window: int = ANNOUNCED_DAYS) -> Iterator[Ahead]:
-        """The changes 1 to `window` days after the day (both included), those of one date
-        together, in date order."""
+    def announced(self) -> Iterator[Ahead]:
+        """The changes 1 to `ANNOUNCED_DAYS` days after the day (both included), those of one
+        date together, in date order."""
         if self.day is None:
             return
-        for ahead in announced(self.format, self.day, window):
+        for ahead in announced(self.format, self.day):
             before = Legality(ahead.before, self.database, None, self.key)
             after = Legality(ahead.after, self.database, None, self.key)
             yield Ahead(ahead, before, after)
