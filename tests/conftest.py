@@ -48,6 +48,8 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             "LC_ALL",
             "LC_MESSAGES",
             "LANG",
+            "COLUMNS",  # pytest-xdist's workers set COLUMNS=80 and LINES=24: output would wrap
+            "LINES",
         ):
             patch.delenv(name, raising=False)
         # "Today" for every check (core/dates.py's test hook), so outputs carrying the date are

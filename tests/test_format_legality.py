@@ -15,12 +15,15 @@ import datetime as dt
 import io
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from varz_deck.core.cards.model import Format, FormatChange
+from varz_deck.core.cards.model import CardDatabase, Format, FormatChange
 from varz_deck.games import lint_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -612,3 +615,147 @@ def test_fail_on_illegal_passes_a_deck_that_was_already_illegal(tmp_path: Path) 
     legal_old = varz_db(tmp_path / "legal", STANDARD_HEAD + "    sets: [VZ01, VZ02]\n")
     status, _out, err = run("cards", "diff", legal_old, new, KAGURA, "--fail-on", "illegal")
     assert status == 1, err
+
+
+# --------------------------------------------------------------------- Azuki: order independence
+
+AZUKI_IDS = {"STT04-003": "STT04-003", "AZP-903": "STT04-003", "STT04-004": "STT04-004"}
+AZUKI_NAMES = {"STT04-003": "Cinderwake Seer", "STT04-004": "Fanatic Kindler"}
+AZUKI_DATES = [D(2027, 1, 10), D(2027, 1, 20), D(2027, 2, 1)]
+azuki_changes = st.lists(
+    st.builds(
+        FormatChange,
+        date=st.sampled_from(AZUKI_DATES),
+        banned=st.lists(st.sampled_from(sorted(AZUKI_IDS)), max_size=2, unique=True).map(tuple),
+        unbanned=st.lists(st.sampled_from(sorted(AZUKI_IDS)), max_size=2, unique=True).map(tuple),
+    ),
+    max_size=3,
+)
+
+
+def _azuki_expected(changes: list[FormatChange], day: D) -> list[tuple[str, str]]:
+    """A107 and A201 by hand: each date's changes together, unbans before bans; a card is its
+    id, its alias AZP-903 included."""
+
+    def banned_on(when: D) -> dict[str, D]:
+        banned: dict[str, D] = {}
+        for date in AZUKI_DATES:
+            if date <= when:
+                same = [c for c in changes if c.date == date]
+                for card_id in (i for c in same for i in c.unbanned):
+                    banned.pop(AZUKI_IDS[card_id], None)
+                for card_id in (i for c in same for i in c.banned):
+                    banned.setdefault(AZUKI_IDS[card_id], date)
+        return banned
+
+    out = []
+    for card, since in banned_on(day).items():
+        out.append(("A107", f"'{AZUKI_NAMES[card]}' ({card}) is banned in Standard since {since}"))
+    for date in AZUKI_DATES:
+        n = (date - day).days
+        if 1 <= n <= 60:
+            before, after = banned_on(date - dt.timedelta(days=1)), banned_on(date)
+            for card in sorted(set(after) - set(before)):
+                days = f"{n} day" + ("s" if n != 1 else "")
+                name = AZUKI_NAMES[card]
+                out.append(("A201", f"'{name}' ({card}) is banned from {date}, in {days}"))
+    return sorted(out)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(
+    changes=azuki_changes,
+    day=st.sampled_from([D(2027, 1, 1), D(2027, 1, 10), D(2027, 1, 15), D(2027, 2, 1)]),
+    data=st.data(),
+)
+def test_azuki_bans_by_id_or_alias_in_any_order(
+    changes: list[FormatChange], day: D, data: st.DataObject
+) -> None:
+    """Bans and unbans of Cinderwake Seer (STT04-003, alias AZP-903) and Fanatic Kindler on a few
+    dates: the oracle's A107/A201, and the same for the changes in another order with each of
+    the Seer's ids swapped for the other. (Two ids of one card banned and unbanned on one date
+    are C010 in a formats.yaml; here the ban wins.)"""
+    swap = {"STT04-003": "AZP-903", "AZP-903": "STT04-003", "STT04-004": "STT04-004"}
+    again = [
+        FormatChange(
+            c.date,
+            banned=tuple(swap[i] for i in c.banned),
+            unbanned=tuple(swap[i] for i in c.unbanned),
+        )
+        for c in data.draw(st.permutations(changes))
+    ]
+    want = _azuki_expected(changes, day)
+    for written in (changes, again):
+        fmt = Format("standard", "Standard", changes=tuple(written))
+        assert sorted(_azuki_check(_azuki_alias_database(fmt), day)) == want
+
+
+# --------------------------------------------------------------------- the core's answers, by hand
+
+
+def _bundled() -> CardDatabase:
+    from varz_deck.games import open_database
+
+    return open_database(BUNDLED)
+
+
+def test_legality_on_no_day_takes_the_format_as_given_and_every_set_as_released() -> None:
+    from varz_deck.core.cards.formats import Legality
+
+    fmt = Format("s", "S", sets=("VZ01",), released={"VZ01": D(2099, 1, 1)})
+    legality = Legality(fmt, _bundled(), None)
+    assert legality.playable("Scorch Shot").id == "VZ01-010"
+    assert legality.unreleased("Scorch Shot") is None
+    dated = Legality(fmt, _bundled(), D(2098, 12, 31))
+    assert dated.playable("Scorch Shot") is None
+    assert dated.unreleased("Scorch Shot") == ("VZ01", D(2099, 1, 1))
+
+
+def test_playable_is_the_first_printing_allowed_and_released_and_none_for_a_ban() -> None:
+    from varz_deck.core.cards.formats import Legality
+
+    fmt = Format("s", "S", sets=("VZ01", "VZ02"), released={"VZ01": D(2027, 3, 1)})
+    legality = Legality(fmt, _bundled(), D(2027, 2, 1))
+    assert legality.playable("Scorch Shot").id == "VZ02-063"  # VZ01's is not out yet
+    banned = Legality(replace(fmt, banned=("VZ02-063",)), _bundled(), D(2027, 2, 1))
+    assert banned.playable("Scorch Shot") is None
+    assert banned.banned == {"Scorch Shot": None}
+
+
+@pytest.mark.parametrize(
+    ("was", "now", "count", "warned"),
+    [
+        (None, 2, 3, 2),  # a new limit below the count
+        (3, 2, 3, 2),  # the deck plays exactly the old limit: legal until the date
+        (2, 1, 3, None),  # already over the old limit: V116 says it, not W203
+        (None, 3, 3, None),  # a limit the deck keeps
+        (3, 2, 2, None),
+    ],
+)
+def test_an_announced_restriction_warns_when_it_makes_a_legal_count_illegal(
+    was: int | None, now: int, count: int, warned: int | None
+) -> None:
+    from varz_deck.core.cards.formats import Legality
+
+    written = {"VZ01-010": was} if was is not None else {}
+    fmt = Format(
+        "s",
+        "S",
+        restricted=written,
+        changes=(FormatChange(D(2027, 1, 15), restricted={"VZ02-063": now}),),
+    )
+    (ahead,) = Legality(fmt, _bundled(), D(2027, 1, 1)).announced()
+    assert (ahead.changes.date, ahead.changes.days) == (D(2027, 1, 15), 14)
+    assert ahead.restricts("Scorch Shot", count) == warned
+
+
+def test_a_rotation_names_the_sets_allowed_only_for_a_card_it_leaves_without_one() -> None:
+    from varz_deck.core.cards.formats import Legality
+
+    fmt = Format(
+        "s", "S", sets=("VZ01", "VZ02"), changes=(FormatChange(D(2027, 1, 15), sets=("VZ02",)),)
+    )
+    (ahead,) = Legality(fmt, _bundled(), D(2027, 1, 1)).announced()
+    assert ahead.rotates_out("Ember Imp") == ("VZ02",)  # VZ01 only
+    assert ahead.rotates_out("Scorch Shot") is None  # reprinted in VZ02
+    assert ahead.rotates_out("Festival Mascot") is None  # PR only: out before and after

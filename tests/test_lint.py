@@ -477,8 +477,11 @@ def test_a_fifo_named_formats_yaml_is_reported_not_a_crash(tmp_path: Path) -> No
     assert [(d.code, d.file) for d in result.diagnostics] == [("C007", str(db / "formats.yaml"))]
 
 
-def test_a_path_that_is_no_folder_is_f001_on_that_path(tmp_path: Path) -> None:
-    for root in (tmp_path / "cards.yaml", tmp_path / "missing"):
+def test_a_path_that_is_no_folder_is_f001_on_that_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is cut in the message
+    for root in (Path("cards.yaml"), Path("missing")):
         if root.name == "cards.yaml":
             root.write_text("cards: []\n", encoding="utf-8")
         result = lint_database(root)

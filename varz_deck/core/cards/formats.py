@@ -99,9 +99,9 @@ CardKey = Callable[[str], "str | None"]  # a card id of a format's lists -> the 
 
 
 def card_keys(database: CardDatabase) -> CardKey:
-    """The card (`card_key`: a card's name, or its id where the game counts by id) that an id of a format's
-    lists names: the id of one of its printings or any other id printed on it (`id_keys`: an
-    card's alias ids), written exactly; None for an id that names no card."""
+    """The card (the database's `card_key`: a name, or an id where each id is its own card) that
+    an id of a format's lists names: the id of one of its printings or any other id printed on
+    one (`id_keys`, such as aliases), written exactly; None for an id that names no card."""
     found: dict[str, str | None] = {}
 
     def key(card_id: str) -> str | None:
@@ -123,9 +123,8 @@ class Legality:
     """What a format in force on a day says of each card, every printing of it together: banned
     (since when), its copy limit (since when), whether it is in the format's sets and released
     through a printing in one of them, and the changes announced ahead. A card is its
-    `card_key` (its name, or its id where the game counts by id); a day of None takes the format as
-    given and nothing is unreleased or announced. Every game's format checks and the tuners
-    read this one meaning (docs/guides/card-data.md, "Dated formats")."""
+    database's `card_key`; a day of None takes the format as given and nothing is unreleased or
+    announced. Every game's format rules and the tuners read this one meaning (docs/guides/card-data.md, "Ban lists and release dates")."""
 
     def __init__(
         self,
@@ -152,10 +151,6 @@ class Legality:
                 limit = Limit(copies, self.format.restricted_on.get(card_id))
                 if named not in self.limits or copies < self.limits[named].copies:
                     self.limits[named] = limit
-
-    def card(self, printing: Any) -> str:
-        """The card a printing is one of."""
-        return self.database.card_key(printing)
 
     def printings(self, card: str) -> list[Any]:
         """Every printing of a card, in the database's order."""
@@ -189,12 +184,12 @@ class Legality:
                 return printing
         return None
 
-    def announced(self, window: int = ANNOUNCED_DAYS) -> Iterator[Ahead]:
-        """The changes 1 to `window` days after the day (both included), those of one date
-        together, in date order."""
+    def announced(self) -> Iterator[Ahead]:
+        """The changes 1 to `ANNOUNCED_DAYS` days after the day (both included), those of one
+        date together, in date order."""
         if self.day is None:
             return
-        for ahead in announced(self.format, self.day, window):
+        for ahead in announced(self.format, self.day):
             before = Legality(ahead.before, self.database, None, self.key)
             after = Legality(ahead.after, self.database, None, self.key)
             yield Ahead(ahead, before, after)
@@ -206,7 +201,6 @@ class Announced:
 
     date: dt.date
     days: int  # from the day checked to the changes' date
-    rotates: bool  # a change of the date gives the legal sets
     before: Format  # the format the day before the date
     after: Format  # the format on the date
 
@@ -220,9 +214,8 @@ def announced(
     for date in sorted({change.date for change in base.changes}):
         days = (date - day).days
         if 1 <= days <= window:
-            rotates = any(c.sets is not None for c in base.changes if c.date == date)
             before = base.on(date - dt.timedelta(days=1), key)
-            yield Announced(date, days, rotates, before, base.on(date, key))
+            yield Announced(date, days, before, base.on(date, key))
 
 
 @dataclass(frozen=True)
@@ -246,10 +239,7 @@ class Ahead:
 
     def rotates_out(self, card: str) -> tuple[str, ...] | None:
         """The sets allowed from the date when the changes leave no set of the card allowed
-        that was before; else None."""
-        sets = self.after.format.sets
-        if not self.changes.rotates or sets is None:
-            return None
+        that was before (only a change of the sets can); else None."""
         if self.after.allowed(card) or not self.before.allowed(card):
             return None
-        return sets
+        return self.after.format.sets

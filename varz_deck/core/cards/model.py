@@ -161,8 +161,9 @@ class Format:
         then bans, then lifted restrictions, then restrictions: a card's lowest limit of the date
         wins; the sets several changes of the date all allow). With `key` (a card id -> the card
         it names, None for no card) an id stands for every printing of its card, so an unban
-        lifts the card's ban whichever printing's id banned it (docs/guides/card-data.md, "Dated
-        formats"). A format already in force on a day starts again from the one written."""
+        lifts the card's ban whichever printing's id banned it (docs/guides/card-data.md, "Ban
+        lists and release dates"). A format already in force on a day starts again from the one
+        written."""
         base = self.written or self
         if not base.changes:
             return self

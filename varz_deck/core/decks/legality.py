@@ -151,7 +151,7 @@ def banned(given: CheckCode | None) -> Check:
         found = legality(view)
         fmt = Term("format", view.format.name)
         for card, mark, section, _entry in view.every_card():
-            key = found.card(card)
+            key = found.database.card_key(card)
             if key not in found.banned:
                 continue
             since = found.banned[key]
@@ -171,7 +171,7 @@ def restricted(given: CheckCode | None) -> Check:
         fmt = Term("format", view.format.name)
         for section in view.declaration.section_keys:
             for card, count, first in view.by_card(section).values():
-                limit = found.limits.get(found.card(card))
+                limit = found.limits.get(found.database.card_key(card))
                 if limit is None or count <= limit.copies:
                     continue
                 variant = "over" if limit.since is None else "over_since"
@@ -192,7 +192,7 @@ def sets(given: CheckCode | None) -> Check:
             return
         found = legality(view)
         for card, mark, section, _entry in view.every_card():
-            key = found.card(card)
+            key = found.database.card_key(card)
             if found.allowed(key):
                 continue
             printed = tuple(sorted({p.set for p in found.printings(key)} or {card.set}))
@@ -211,7 +211,7 @@ def released(given: CheckCode | None) -> Check:
             return
         found = legality(view)
         for card, mark, section, _entry in view.every_card():
-            later = found.unreleased(found.card(card))
+            later = found.unreleased(found.database.card_key(card))
             if later is None:
                 continue
             code, day = later
@@ -232,9 +232,9 @@ def announced(given: CheckCode | None) -> Check:
             counts: dict[str, int] = {}
             for section in view.declaration.section_keys:
                 for card, count, _first in view.by_card(section).values():
-                    counts[found.card(card)] = counts.get(found.card(card), 0) + count
+                    counts[found.database.card_key(card)] = counts.get(found.database.card_key(card), 0) + count
             for card, mark, section, _entry in view.every_card():
-                key = found.card(card)
+                key = found.database.card_key(card)
                 if ahead.bans(key):
                     message = ANNOUNCED.message(given, "banned")(
                         card=CardName.of(card), id=card.id, **when

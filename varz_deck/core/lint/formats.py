@@ -1,6 +1,7 @@
 """What formats.yaml names: cards and sets the database has (C005, C104), its limits and dated
 changes (C008-C010, C012, C013 and C105, SPEC §12). A card id names every printing of its card,
-in the undated lists and in the changes alike (docs/guides/card-data.md, "Dated formats")."""
+in the undated lists and in the changes alike (docs/guides/card-data.md, "Ban lists and release
+dates")."""
 
 from __future__ import annotations
 
@@ -378,6 +379,8 @@ def restrictions_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
         undated = spec.get("restricted")
         seen: dict[str, tuple[str, Any]] = {}  # card -> its first id and limit
         for card_id, limit in undated.items() if isinstance(undated, dict) else ():
+            if not _whole(limit):
+                continue  # C001 says what it must be
             first = seen.setdefault(view.card(card_id), (card_id, limit))
             if first[1] != limit:
                 found = _TWO_LIMITS(
@@ -390,6 +393,10 @@ def restrictions_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
                 mark = view.doc.key_mark(("formats", key, "restricted", card_id))
                 yield diag(C012, found, mark, file=view.shown, card=card_id)
         yield from _dated_restrictions(view, key, spec)
+
+
+def _whole(limit: Any) -> bool:
+    return isinstance(limit, int) and not isinstance(limit, bool)
 
 
 def _dated_restrictions(view: FormatsFile, key: str, spec: dict[str, Any]) -> Iterator[Diagnostic]:
@@ -416,6 +423,8 @@ def _dated_restrictions(view: FormatsFile, key: str, spec: dict[str, Any]) -> It
             elif field == "restricted":
                 assert isinstance(restricted, dict)
                 limit = restricted[card_id]
+                if not _whole(limit):
+                    continue  # C001 says what it must be
                 first = limits.setdefault(at, (card_id, limit))
                 if at in lifted:
                     found = _LIMIT_LIFTED(
