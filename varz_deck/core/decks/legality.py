@@ -232,7 +232,9 @@ def announced(given: CheckCode | None) -> Check:
             counts: dict[str, int] = {}
             for section in view.declaration.section_keys:
                 for card, count, _first in view.by_card(section).values():
-                    counts[found.database.card_key(card)] = counts.get(found.database.card_key(card), 0) + count
+                    counts[found.database.card_key(card)] = (
+                        counts.get(found.database.card_key(card), 0) + count
+                    )
             for card, mark, section, _entry in view.every_card():
                 key = found.database.card_key(card)
                 if ahead.bans(key):
