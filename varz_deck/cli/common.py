@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
@@ -357,6 +357,48 @@ def one_deck(
         )
         fail(several(folder=str(arg), n=len(decks)), EXIT_USAGE, lang)
     return source_of(decks[0])
+
+
+# --- Plot files (`sim`, `stats`, `tune` --plot) ----------------------------------------------
+
+
+def plot_format(plot: Path | None, lang: str) -> str | None:
+    """The --plot file's format (its suffix), or exit 2 for a name that is not .svg/.png (or a
+    PNG without matplotlib)."""
+    if plot is None:
+        return None
+    from varz_deck.core.plot import FORMATS
+
+    fmt = plot.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
+        fail(wrong(file=str(plot)), EXIT_USAGE, lang)
+    if fmt == "png":
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            no_png = msg(
+                "sim",
+                "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
+            )
+            fail(no_png, EXIT_USAGE, lang)
+    return fmt
+
+
+def write_plot(plot: Path, draw: Callable[[], str | bytes], lang: str) -> None:
+    """Draw a chart and write it to the --plot file as every command does: to a temporary file
+    in its folder, renamed into place (a symlink at the name is replaced, never followed; no
+    half-written file); exit 2 when it cannot be drawn or written."""
+    from varz_deck.core.files import write_file_atomic
+    from varz_deck.core.plot import PlotError
+
+    try:
+        write_file_atomic(plot, draw())
+    except PlotError as err:
+        fail(err.message, EXIT_USAGE, lang)
+    except OSError as err:
+        cannot = msg("sim", "cannot write {file}: {error}")
+        fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
 
 
 # --- Progress (issue 12): a bar on stderr for work that can take more than a second ------------
