@@ -160,7 +160,13 @@ def width() -> int:
 
 
 def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
-    """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
+    """`varz-deck: <message>` on stderr, then exit."""
+    note(message, lang)
+    raise typer.Exit(code)
+
+
+def note(message: str | Message, lang: str | None = None) -> None:
+    """`varz-deck: <message>` on stderr; a Message is said in the language (default:
     $VARZ_DECK_LANG, else the locale, else English)."""
     from varz_deck.core.sanitize import safe
 
@@ -169,7 +175,6 @@ def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None
 
         message = message.render(lang or choose_language())
     typer.echo(f"varz-deck: {safe(message)}", err=True)
-    raise typer.Exit(code)
 
 
 def refuse_option(game: Game, option: str, lang: str) -> NoReturn:
@@ -322,12 +327,63 @@ def deck_arguments(
             decks.append(arg)
             continue
         found = find_deck_files(arg, exclude or ())
+        skipped = _card_data(arg, found, lang)
+        if skipped and len(skipped) == len(found):
+            only = nmsg(
+                "cli",
+                "{folder} holds card data, not decks ({n} file); lint it with `varz-deck cards "
+                "lint {folder}`, or check decks against it with --cards {folder}",
+                "{folder} holds card data, not decks ({n} files); lint it with `varz-deck cards "
+                "lint {folder}`, or check decks against it with --cards {folder}",
+            )
+            fail(only(folder=str(arg), n=len(skipped)), EXIT_USAGE, lang)
         if not found:
             empty = msg("cli", "{folder} holds no deck file ({patterns})")
             patterns = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
             fail(empty(folder=str(arg), patterns=patterns), EXIT_USAGE, lang)
-        decks.extend(found)
+        decks.extend(path for path in found if path not in skipped)
     return decks
+
+
+def _card_data(folder: Path, found: list[Path], lang: str | None) -> set[Path]:
+    """The files found in a folder that are card data (a card file or a formats file, as the
+    core knows them: discovery.card_data_kind) and that no game reads as its deck; each
+    database they belong to is named on stderr, with how many of its files were skipped."""
+    from varz_deck.core.discovery import card_data_kind, formats_path, read_head
+    from varz_deck.core.source import DeckSource, LoadError, decode
+    from varz_deck.games import default_game, detect_game
+
+    skipped: dict[Path, list[Path]] = {}  # database (its root, else the file's folder) -> files
+    for path in found:
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            continue
+        head = read_head(path)
+        if head is None or card_data_kind(path.name, head) is None:
+            continue
+        try:
+            text = decode(head)
+        except LoadError:
+            text = head.decode("utf-8", "replace")
+        if detect_game(DeckSource(str(path), text), default_game()) is not None:
+            continue  # a game's deck that happens to look like card data
+        root = next(
+            (d for d in (path.parent, *path.parent.parents) if formats_path(d) is not None),
+            path.parent,
+        )
+        if folder != root and folder not in root.parents:
+            root = path.parent  # a database above the folder given: named by the file's folder
+        skipped.setdefault(root, []).append(path)
+    said = nmsg(
+        "cli",
+        "{folder}: skipped {n} file of card data (not a deck; `varz-deck cards lint` checks "
+        "card data)",
+        "{folder}: skipped {n} files of card data (not decks; `varz-deck cards lint` checks "
+        "card data)",
+    )
+    if len(skipped) and sum(map(len, skipped.values())) < len(found):
+        for root, files in skipped.items():
+            note(said(folder=str(root), n=len(files)), lang)
+    return {path for files in skipped.values() for path in files}
 
 
 def source_of(deck: Path | DeckSource) -> DeckSource:
