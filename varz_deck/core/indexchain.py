@@ -17,6 +17,7 @@ reads no row it would not have read but the misses' neighbours.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -32,18 +33,25 @@ TABLES = (
     " PRIMARY KEY (tbl, k)) WITHOUT ROWID",
 )
 BATCH = 500  # keys per query (and two more parameters): well under SQLite's bound
+GAPS = 4_096  # gaps between keys remembered per table, at most (a name falls in one of a few
+# gaps of the ids: those are read once; the gaps between names are many, and rarely met twice)
 Key = str | int
 Rows = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
 
 
 def _sum(key: str, *parts: object) -> int:
-    """blake2b-64 of the index's content key and the parts (each by repr: 'None' is not None,
-    '1' is not 1), length-prefixed, as SQLite's signed 64-bit integer."""
-    digest = blake2b(digest_size=8)
-    for part in (key, *map(repr, parts)):
-        data = part.encode("utf-8", "surrogatepass")
-        digest.update(len(data).to_bytes(8, "big") + data)
-    return int.from_bytes(digest.digest(), "big", signed=True)
+    """blake2b-64 of the index's content key and the parts, each by repr ('None' is not None,
+    '1' is not 1; a repr holds no NUL, the separator), as SQLite's signed 64-bit integer."""
+    return _checksum(_prefix(key, *parts[:-1]) + repr(parts[-1]))
+
+
+def _prefix(key: str, *parts: object) -> str:
+    return "".join(f"{part!r}\0" for part in (key, *parts))
+
+
+def _checksum(text: str) -> int:
+    digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 def _create(connection: Any) -> None:
@@ -86,6 +94,8 @@ class Chains:
         self._rows = rows
         self._key = key
         self._heads: dict[str, tuple[int, Any]] = {}
+        # each table's gaps read (verified), up to GAPS: their first keys, ascending, and ends
+        self._gaps: dict[str, tuple[list[Any], list[Any]]] = {}
 
     def head(self, table: str) -> tuple[int, Any]:
         """(number of keys, the first key) of a table; IndexDamaged when it has no head."""
@@ -111,24 +121,42 @@ class Chains:
             if n:
                 raise IndexDamaged(f"the {table} table has keys and no first one")
             return
-        wanted = sorted({k for k in keys if type(k) is type(first) and k >= first})
+        kind = type(first)
+        starts, ends = self._gaps.setdefault(table, ([], []))
+        wanted = sorted(
+            {k for k in keys if type(k) is kind and k >= first and not _inside(k, starts, ends)}
+        )
+        prefix = _prefix(self._key, "chain", table)
+        read: dict[Any, Any] = {}  # the gaps read now (verified): first key -> end
         for at in range(0, len(wanted), BATCH):
             part = wanted[at : at + BATCH]
             values = ",".join(["(?)"] * len(part))
             rows = self._rows(
                 f"WITH w(k) AS (VALUES {values}) SELECT w.k, c.k, c.next, c.sum FROM w"
-                " JOIN chains c ON c.tbl = ? AND c.k = (SELECT k FROM chains"
-                " WHERE tbl = ? AND k <= w.k ORDER BY k DESC LIMIT 1)",
+                " JOIN chains c ON c.tbl = ? AND c.k = (SELECT max(k) FROM chains"
+                " WHERE tbl = ? AND k <= w.k)",
                 (*part, table, table),
             )
-            between = set()
-            for missing, before, after, total in rows:
-                if _sum(self._key, "chain", table, before, after) != total:
-                    raise IndexDamaged("a chain row's sum does not match")
-                if type(before) is not type(first) or not before < missing:
-                    raise IndexDamaged(f"a row of the {table} table is missing")
-                if after is not None and (type(after) is not type(first) or not missing < after):
-                    raise IndexDamaged(f"a row of the {table} table is missing")
-                between.add(missing)
-            if len(between) != len(part):  # past the first key, with nothing before it
+            if len(rows) != len(part):  # a key past the first with nothing before it
                 raise IndexDamaged(f"the {table} table's chain is cut")
+            for missing, before, after, total in rows:
+                if before not in read:  # keys that fall in one gap check its row once
+                    if (
+                        type(before) is not kind
+                        or (after is not None and type(after) is not kind)
+                        or _checksum(f"{prefix}{before!r}\0{after!r}") != total
+                    ):
+                        raise IndexDamaged("a chain row's sum does not match")
+                    read[before] = after
+                if not before < missing or (after is not None and not missing < after):
+                    raise IndexDamaged(f"a row of the {table} table is missing")
+        if read and len(starts) < GAPS:  # kept for the next keys: most fall in a few gaps
+            merged = sorted({**dict(zip(starts, ends, strict=True)), **read}.items())
+            starts[:] = [start for start, _ in merged]
+            ends[:] = [end for _, end in merged]
+
+
+def _inside(key: Any, starts: list[Any], ends: list[Any]) -> bool:
+    """Whether key falls strictly inside one of the gaps (start, end) read: no key there."""
+    at = bisect.bisect_right(starts, key) - 1
+    return at >= 0 and starts[at] < key and (ends[at] is None or key < ends[at])
