@@ -274,6 +274,17 @@ TARGETS = (
         ("CardDatabase.by_id", "CardDatabase.lookup", "CardDatabase.card_key", "normalize"),
     ),
     Target("name-index", '"Did you mean" from the card index', ("varz_deck/core/nameindex.py",)),
+    Target("indexchain", "Card index: the chains of keys", ("varz_deck/core/indexchain.py",)),
+    Target(
+        "gitfolder", "cards diff --git: a folder at a revision", ("varz_deck/core/gitfolder.py",)
+    ),
+    Target(
+        "cli-folders-plots",
+        "Command line: decks found in a folder, plot files",
+        ("varz_deck/cli/common.py",),
+        ("deck_arguments", "_card_data", "note", "plot_format", "write_plot"),
+    ),
+    Target("palette", "Charts: the palette", ("varz_deck/core/plot.py",), ("colour",)),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 
