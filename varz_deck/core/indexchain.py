@@ -17,7 +17,6 @@ reads no row it would not have read but the misses' neighbours.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -33,8 +32,6 @@ TABLES = (
     " PRIMARY KEY (tbl, k)) WITHOUT ROWID",
 )
 BATCH = 500  # keys per query (and two more parameters): well under SQLite's bound
-GAPS = 4_096  # gaps between keys remembered per table, at most (a name falls in one of a few
-# gaps of the ids: those are read once; the gaps between names are many, and rarely met twice)
 Key = str | int
 Rows = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
 
@@ -94,8 +91,6 @@ class Chains:
         self._rows = rows
         self._key = key
         self._heads: dict[str, tuple[int, Any]] = {}
-        # each table's gaps read (verified), up to GAPS: their first keys, ascending, and ends
-        self._gaps: dict[str, tuple[list[Any], list[Any]]] = {}
 
     def head(self, table: str) -> tuple[int, Any]:
         """(number of keys, the first key) of a table; IndexDamaged when it has no head."""
@@ -122,10 +117,7 @@ class Chains:
                 raise IndexDamaged(f"the {table} table has keys and no first one")
             return
         kind = type(first)
-        starts, ends = self._gaps.setdefault(table, ([], []))
-        wanted = sorted(
-            {k for k in keys if type(k) is kind and k >= first and not _inside(k, starts, ends)}
-        )
+        wanted = sorted({k for k in keys if type(k) is kind and k >= first})
         prefix = _prefix(self._key, "chain", table)
         read: dict[Any, Any] = {}  # the gaps read now (verified): first key -> end
         for at in range(0, len(wanted), BATCH):
@@ -150,13 +142,3 @@ class Chains:
                     read[before] = after
                 if not before < missing or (after is not None and not missing < after):
                     raise IndexDamaged(f"a row of the {table} table is missing")
-        if read and len(starts) < GAPS:  # kept for the next keys: most fall in a few gaps
-            merged = sorted({**dict(zip(starts, ends, strict=True)), **read}.items())
-            starts[:] = [start for start, _ in merged]
-            ends[:] = [end for _, end in merged]
-
-
-def _inside(key: Any, starts: list[Any], ends: list[Any]) -> bool:
-    """Whether key falls strictly inside one of the gaps (start, end) read: no key there."""
-    at = bisect.bisect_right(starts, key) - 1
-    return at >= 0 and starts[at] < key and (ends[at] is None or key < ends[at])
