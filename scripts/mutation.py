@@ -278,6 +278,19 @@ TARGETS = (
     Target(
         "name-index", '"Did you mean" from the card index', ("varz_deck/core/cards/nameindex.py",)
     ),
+    Target("indexchain", "Card index: the chains of keys", ("varz_deck/core/cards/indexchain.py",)),
+    Target(
+        "gitfolder",
+        "cards diff --git: a folder at a revision",
+        ("varz_deck/core/cards/gitfolder.py",),
+    ),
+    Target(
+        "cli-folders-plots",
+        "Command line: decks found in a folder, plot files",
+        ("varz_deck/cli/common.py",),
+        ("deck_arguments", "_card_data", "note", "plot_format", "write_plot"),
+    ),
+    Target("palette", "Charts: the palette", ("varz_deck/core/analysis/plot.py",), ("colour",)),
     Target(
         "format-on",
         "A format in force on a day: its changes applied",

@@ -200,3 +200,61 @@ def test_a_cards_cost_from_the_index_is_the_files(tmp_path: Path, private_cache:
     )
     assert open_database(cards).lookup("Ember Imp")[0].cost == cost
     assert open_database(cards).lookup("Ember Imp")[0].cost == cost  # and from the rebuilt one
+
+
+# --------------------------------------------------------------------------- deleted rows
+
+# Rows deleted from the index (not edited): each names what the deck below reads.
+DELETED = {
+    "a card named by id": "DELETE FROM cards WHERE id = 'VZ01-008'",
+    "a card named by name": f"DELETE FROM cards WHERE {EMBER}",
+    "a card's printings": "DELETE FROM printings WHERE card_key = 'Ember Imp'",
+    "a reprint": "DELETE FROM printings WHERE card_key = 'Scorch Shot' AND pos = 1",
+    "a name": "DELETE FROM refs WHERE ref = 'ember imp'",
+    "an id": "DELETE FROM id_refs WHERE ref = 'vz01-008'",
+    "a format": "DELETE FROM formats WHERE key = 'standard'",
+    "the last name of did-you-mean": "DELETE FROM names WHERE no = (SELECT max(no) FROM names)",
+}
+
+
+def typo_deck(folder: Path, cache: Path) -> Path:
+    """The red deck with one more spell: a typo of the last name "did you mean" holds."""
+    with sqlite3.connect(the_index(cache)) as connection:
+        (last,) = connection.execute("SELECT shown FROM names ORDER BY no DESC LIMIT 1").fetchone()
+    connection.close()
+    deck = folder / "typo.yaml"
+    text = DECK.read_text(encoding="utf-8")
+    typo = last[:-1] + ("x" if last[-1] != "x" else "y")
+    deck.write_text(text.replace("  Ember Imp: 3\n", f"  Ember Imp: 3\n  {typo}: 1\n"), "utf-8")
+    return deck
+
+
+def rows(path: Path) -> dict[str, int]:
+    tables = ("cards", "printings", "refs", "id_refs", "formats", "names")
+    with sqlite3.connect(path) as connection:
+        found = {t: connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
+    connection.close()
+    return found
+
+
+@pytest.mark.parametrize("statement", list(DELETED.values()), ids=list(DELETED))
+def test_rows_deleted_from_the_index_are_found_and_it_is_rebuilt(
+    statement: str, tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer after the damage is the answer of a run with an empty cache folder, and the
+    next run finds a whole index again (not the damaged one, reused run after run)."""
+    cards = bundled_copy(tmp_path / "db")
+    assert check(cards).exit_code == 0
+    deck = typo_deck(tmp_path, private_cache)
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(tmp_path / "empty"))
+    fresh = CliRunner().invoke(app, ["check", str(deck), "--cards", str(cards)])
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(private_cache))
+    assert fresh.exit_code == 1 and "did you mean" in fresh.output, fresh.output
+    path = the_index(private_cache)
+    whole = rows(path)
+    edit(path, statement)
+    assert rows(path) != whole
+    for _ in range(2):
+        again = CliRunner().invoke(app, ["check", str(deck), "--cards", str(cards)])
+        assert (again.exit_code, again.output) == (fresh.exit_code, fresh.output)
+        assert rows(the_index(private_cache)) == whole  # rebuilt

@@ -146,12 +146,19 @@ def test_an_index_of_another_key_version_or_game_is_not_read(tmp_path: Path) -> 
         cardindex.CardIndex(tmp_path / "none.sqlite", KEY, "v", "varz")
 
 
-def test_an_edited_format_is_detected_when_opened(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE formats SET json = replace(json, 'Standard', 'Standarb')",
+        "DELETE FROM formats WHERE key = 'standard'",  # counted: the formats' head
+    ],
+)
+def test_an_edited_format_is_detected_when_opened(tmp_path: Path, damage: str) -> None:
     memory = _database(BUNDLED)
     path = tmp_path / "db.sqlite"
     cardindex.write(path, KEY, "v", BUNDLED, memory)
     with sqlite3.connect(path) as edit:
-        edit.execute("UPDATE formats SET json = replace(json, 'Standard', 'Standarb')")
+        edit.execute(damage)
     with pytest.raises(cardindex.IndexDamaged):
         cardindex.open_database(
             cardindex.CardIndex(path, KEY, "v", "varz"), get_game("varz"), BUNDLED, BUNDLED
@@ -246,7 +253,9 @@ def test_prefetch_reads_a_decks_rows_in_batches(tmp_path: Path, root: Path) -> N
     refs += [f"unknown card {n}" for n in range(1200)]  # more than two batches of 500
     seen = _statements(indexed)
     indexed.prefetch(refs)
-    assert 0 < len(seen) <= 6 * (len(set(refs)) * 2 // cardindex.BATCH + 2)
+    # a query per batch of keys, one more for the keys it misses (their chain), a head per table
+    batches = 6 * (len(set(refs)) * 2 // cardindex.BATCH + 2)
+    assert 0 < len(seen) <= 2 * batches + 8
     assert all(s.count("?") <= cardindex.BATCH + 1 for s in seen)
     seen.clear()
     for ref in refs:
@@ -473,3 +482,166 @@ def test_a_big_database_stays_a_row_at_a_time(tmp_path: Path) -> None:
         indexed.prefetch(["Hibiki Kagura"])
     assert type(indexed.cards) is not dict
     assert dict.__len__(indexed.cards) < len(memory.cards)
+
+
+# --------------------------------------------------------------------------- deleted rows
+
+# Each table's primary key: how one row is named, and deleted.
+PRIMARY = {
+    "cards": "ord",
+    "printings": "card_key, pos",
+    "refs": "ref, target",
+    "id_refs": "ref",
+    "extra": "tbl, k",
+    "formats": "pos",
+    "names": "no",
+    "trigrams": "code",
+    "heads": "tbl",
+    "chains": "tbl, k",
+}
+
+
+def _first_middle_last(path: Path, table: str) -> list[tuple[Any, ...]]:
+    """The keys of a table's first, middle and last rows (by primary key)."""
+    key = PRIMARY[table]
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute(f"SELECT {key} FROM {table} ORDER BY {key}").fetchall()
+    connection.close()
+    return sorted({rows[0], rows[len(rows) // 2], rows[-1]}) if rows else []
+
+
+def _delete(path: Path, table: str, row: tuple[Any, ...]) -> None:
+    where = " AND ".join(f"{column} = ?" for column in PRIMARY[table].split(", "))
+    with sqlite3.connect(path) as connection:
+        assert connection.execute(f"DELETE FROM {table} WHERE {where}", row).rowcount == 1
+    connection.close()
+
+
+def _typos(memory: CardDatabase) -> list[str]:
+    """A typo of every name, as "did you mean" is asked."""
+    return [
+        shown[:-1] + ("x" if shown[-1] != "x" else "y") for shown in memory.shown_names().values()
+    ]
+
+
+# "did you mean" reads the trigrams only past FULL_SCAN names: read so here for the tables it uses
+READS = [(table, False) for table in PRIMARY]
+READS += [(table, True) for table in ("names", "trigrams", "heads", "chains")]
+
+
+@pytest.mark.parametrize("root", [BUNDLED, ALTDB, AZUKI], ids=["bundled", "altdb", "azuki"])
+@pytest.mark.parametrize(
+    ("table", "trigrams"), READS, ids=[f"{t}{'-trigrams' * g}" for t, g in READS]
+)
+def test_a_deleted_row_is_found_or_changes_no_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: str, root: Path, trigrams: bool
+) -> None:
+    """Rows deleted (the first, the middle or the last of a table): every look-up, walk and
+    "did you mean" of the database opened from the index is the in-memory one, the damage met
+    (the rebuilt database answers) or not read at all."""
+    from varz_deck.core.cards import nameindex, suggest
+
+    if trigrams:  # the small databases read as a big one is: candidates from the trigrams
+        monkeypatch.setattr(suggest, "FULL_SCAN", 0)
+        monkeypatch.setattr(nameindex, "FULL_SCAN", 0)
+    memory = _database(root)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", root, memory)
+    pristine = path.read_bytes()
+    rows = _first_middle_last(path, table)
+    if table == "extra" and memory.game == "varz":
+        assert rows == []
+        return
+    assert rows
+    refs = _references(memory, random.Random(11))
+    typos = _typos(memory) if table in ("names", "trigrams", "heads", "chains") else []
+    typos = typos[:20] + typos[-20:]  # the first names and the last
+    looked_up = [(_json(memory.lookup(r)), _json(filter(None, [memory.by_id(r)]))) for r in refs]
+    printed = {name: _json(cards) for name, cards in memory.printings.items()}
+    suggested = [memory.suggestions(typo) for typo in typos]
+    game = get_game(memory.game)
+    for row in rows:
+        for walk in (False, True):
+            path.write_bytes(pristine)
+            _delete(path, table, row)
+            try:
+                index = cardindex.CardIndex(path, KEY, "v", memory.game)
+                shown = Path(display(root))
+                indexed = cardindex.open_database(index, game, root, shown, lambda: memory)
+            except cardindex.IndexDamaged:
+                continue  # found at the open
+            if walk:
+                assert list(indexed.cards) == list(memory.cards), row
+                assert {k: _json(v) for k, v in indexed.printings.items()} == printed, row
+                assert list(indexed.printings) == list(printed), row
+                assert dict(indexed.index) == memory.index, row
+                assert dict(indexed.id_index()) == memory.id_index(), row
+                for name in INDEX_TABLES.get(memory.game, ()):
+                    assert dict(getattr(indexed, name)) == getattr(memory, name), row
+            indexed.prefetch(refs)
+            for ref, wanted in zip(refs, looked_up, strict=True):
+                found = (_json(indexed.lookup(ref)), _json(filter(None, [indexed.by_id(ref)])))
+                assert found == wanted, (row, ref)
+            for name, cards in printed.items():
+                assert _json([indexed.canonical(name)]) == cards[:1], row
+                assert _json(indexed.printings[name]) == cards, row
+            assert [indexed.suggestions(typo) for typo in typos] == suggested, row
+            assert indexed.formats == memory.formats, row
+
+
+def test_a_deleted_row_read_without_a_rebuild_is_damage(tmp_path: Path) -> None:
+    """Each table a look-up reads, one row deleted: the look-up raises IndexDamaged (the
+    caller then builds again), never answers "no such card"."""
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    pristine = path.read_bytes()
+    cases = [
+        ("DELETE FROM cards WHERE id = 'VZ01-008'", lambda d: d.by_id("VZ01-008")),
+        ("DELETE FROM cards WHERE id = 'VZ01-008'", lambda d: d.lookup("Cinder Hound")),
+        ("DELETE FROM refs WHERE ref = 'cinder hound'", lambda d: d.lookup("Cinder Hound")),
+        ("DELETE FROM id_refs WHERE ref = 'vz01-008'", lambda d: d.by_id("ＶＺ０１－００８")),
+        (
+            "DELETE FROM printings WHERE card_key = 'Scorch Shot' AND pos = 1",
+            lambda d: d.printings["Scorch Shot"],
+        ),
+        (
+            "DELETE FROM printings WHERE card_key = 'Ember Imp'",
+            lambda d: d.printings.get("Ember Imp"),
+        ),
+        (
+            "DELETE FROM chains WHERE tbl = 'refs' AND k = 'cinder hound'",
+            lambda d: d.lookup("cinder hounds"),
+        ),
+        ("DELETE FROM heads WHERE tbl = 'cards'", lambda d: d.by_id("Cinder Hound")),
+        ("DELETE FROM names WHERE no = (SELECT max(no) FROM names)", lambda d: d.suggestions("x")),
+        ("DELETE FROM refs WHERE ref = (SELECT max(ref) FROM refs)", lambda d: len(d.index)),
+    ]
+    for statement, read in cases:
+        path.write_bytes(pristine)
+        with sqlite3.connect(path) as edit:
+            assert edit.execute(statement).rowcount == 1, statement
+        edit.close()
+        index = cardindex.CardIndex(path, KEY, "v", "varz")
+        indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+        with pytest.raises(cardindex.IndexDamaged):
+            read(indexed)
+            raise AssertionError(f"not found: {statement}")  # pragma: no cover
+        index.close()
+
+
+def test_a_card_row_with_another_cards_payload_and_its_sum_is_damage(tmp_path: Path) -> None:
+    """VZ01-001's row made to carry VZ01-002's card, with the sum such a row would have: only
+    the check of the id the row is filed under against the card's own tells."""
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    with sqlite3.connect(path) as edit:
+        (other,) = edit.execute("SELECT json FROM cards WHERE id = 'VZ01-002'").fetchone()
+        total = cardindex.row_sum(KEY, "VZ01-001", 1, other)
+        edit.execute("UPDATE cards SET json = ?, sum = ? WHERE id = 'VZ01-001'", (other, total))
+    edit.close()
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    with pytest.raises(cardindex.IndexDamaged, match="does not fit the card"):
+        indexed.by_id("VZ01-001")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gittools import crafted_commit
 from gittools import git as _git
 
 from varz_deck.cli import main
@@ -480,6 +481,79 @@ def test_only_regular_files_inside_the_folder_are_taken_from_git() -> None:
         (b"ccc", 5, b"Formats.yaml.txt"),
         (b"iii", 99, b"sets/B.YML"),
     ]
+
+
+LONG_NAME = "x" * 295 + ".yaml"  # 300 bytes: more than a file name may have (255 on Linux)
+MISSING = "1" * 40  # an object the repository does not have
+
+
+@pytest.mark.parametrize(
+    ("entry", "shown", "problem"),
+    [
+        ("100644 blob {pr}\tpr.yaml", "sets/pr.yaml", "is in the tree twice"),
+        ("100755 blob {pr}\tpr.yaml", "sets/pr.yaml", "is in the tree twice"),
+        (f"100644 blob {{pr}}\t{LONG_NAME}", f"sets/{'x' * 60}", "cannot be written to a folder"),
+        (f"100644 blob {MISSING}\tzz.yaml", "sets/zz.yaml", "is missing from the repository"),
+    ],
+    ids=["twice", "twice, another mode", "a 300-byte name", "a missing blob"],
+)
+def test_git_with_a_tree_git_would_not_write_names_the_entry(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    repo: Path,
+    entry: str,
+    shown: str,
+    problem: str,
+) -> None:
+    """Trees made with git's plumbing: a name twice, a name no file system takes, a blob the
+    repository has not got. Each is exit 2 naming the entry, never a traceback (exit 3) or a
+    file read as 16 MiB of nothing."""
+    pr = _git(repo, "rev-parse", "HEAD:card_data/sets/pr.yaml")
+    commit = crafted_commit(repo, "card_data/sets", entry.format(pr=pr))
+    monkeypatch.chdir(repo)  # a short path: a long one is cut in the message
+    folder = Path("card_data")
+    code, out, err = run(capsys, "cards", "diff", "--git", commit, str(folder))
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"varz-deck: '{folder}' at '{commit}' cannot be read: its entry '")
+    assert shown in err and problem in err
+    assert "16,777,217" not in err
+
+
+def test_git_with_a_file_where_a_folder_must_go_names_the_entry(
+    capsys: pytest.CaptureFixture[str], repo: Path
+) -> None:
+    """A root file named `sets` beside the folder `sets`: one of them cannot be written."""
+    pr = _git(repo, "rev-parse", "HEAD:card_data/sets/pr.yaml")
+    commit = crafted_commit(repo, "card_data", f"100644 blob {pr}\tsets")
+    code, out, err = run(capsys, "cards", "diff", "--git", commit, str(repo / "card_data"))
+    assert (code, out) == (2, ""), err
+    assert "cannot be written to a folder" in err and "its entry 'sets/" in err
+
+
+def test_a_blob_missing_by_the_time_cat_file_reads_it_is_said_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cat-file --batch` answers `<object> missing` (a header, no content): said so, and the
+    objects after it are not read from the wrong place."""
+    from varz_deck.core.cards import gitfolder
+
+    answer = b"aaa blob 3\nab\n\nbbb missing\n"
+    monkeypatch.setattr(gitfolder, "_git", lambda *args, **kwargs: answer)
+    wanted = [(b"aaa", 3, b"sets/a.yaml"), (b"bbb", 3, b"sets/b.yaml")]
+    with pytest.raises(gitfolder._BadEntry) as found:
+        gitfolder._write("git", tmp_path, wanted, tmp_path / "out", tmp_path, "HEAD")
+    assert found.value.path == b"sets/b.yaml"
+    assert "missing" in found.value.problem.render()
+    assert (tmp_path / "out" / "sets" / "a.yaml").read_bytes() == b"ab\n"
+
+
+def test_a_blob_without_a_size_in_the_listing_is_missing() -> None:
+    from varz_deck.core.cards import gitfolder
+
+    with pytest.raises(gitfolder._BadEntry) as found:
+        gitfolder._wanted(b"100644 blob aaa -\tsets/a.yaml\0")
+    assert found.value.path == b"sets/a.yaml"
+    assert "missing" in found.value.problem.render()
 
 
 def test_a_folder_or_file_that_is_no_database_is_a_usage_error(

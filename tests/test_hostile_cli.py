@@ -174,16 +174,40 @@ def test_row04_sheet_symlink_is_replaced_not_followed(
     assert "<html" in sheet.read_text(encoding="utf-8").lower()
 
 
+PLOTTING = {  # every command with --plot
+    "sim": ("sim", "--games", "200"),
+    "stats": ("stats",),
+    "tune": ("tune",),
+}
+
+
+@pytest.mark.parametrize("command", list(PLOTTING))
 def test_row04_plot_symlink_is_replaced_not_followed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
 ) -> None:
     row = hostile("row04")
     folder, target = row.write(tmp_path, "plot.svg")
     plot = folder / "plot.svg"
-    code, _, err = run(capsys, "sim", "--games", "200", "--plot", str(plot), str(EXAMPLE))
+    code, _, err = run(capsys, *PLOTTING[command], "--plot", str(plot), str(EXAMPLE))
     assert code == 0, err
     assert target.read_text(encoding="utf-8") == row.SECRET
     assert not plot.is_symlink() and plot.read_text(encoding="utf-8").lstrip().startswith("<")
+    assert sorted(p.name for p in folder.iterdir()) == ["plot.svg"]  # no temporary file left
+
+
+@pytest.mark.parametrize("command", list(PLOTTING))
+def test_row04_a_plot_that_cannot_be_written_is_exit_2_and_leaves_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A plot named in a folder that does not exist, or as a folder: exit 2 saying so."""
+    for plot in (tmp_path / "none" / "plot.svg", tmp_path):
+        plot_arg = str(plot) if plot != tmp_path else str(tmp_path / "dir.svg")
+        if plot == tmp_path:
+            (tmp_path / "dir.svg").mkdir()
+        code, _, err = run(capsys, *PLOTTING[command], "--plot", plot_arg, str(EXAMPLE))
+        assert code == 2, err
+        assert f"cannot write {plot_arg}" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.svg"]
 
 
 # --------------------------------------------------------------------------- row 5

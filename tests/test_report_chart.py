@@ -8,11 +8,11 @@ import datetime
 import re
 
 from varz_deck.core.analysis.glossary import entries
-from varz_deck.core.analysis.htmlreport import PALETTE, render
+from varz_deck.core.analysis.htmlreport import render
 from varz_deck.core.analysis.parts import COUNT, Analysis, Chart, Series, Verdict
 from varz_deck.core.messages.i18n import msg
 
-BLUE, RED = PALETTE[0], PALETTE[1]
+RED, BLUE = "#d62728", "#1f77b4"  # the palette's red and blue (core/analysis/plot.py), by hand
 
 
 def page(stacked: bool) -> str:
@@ -21,7 +21,7 @@ def page(stacked: bool) -> str:
         msg("report", "Cost curve"),
         "Cost",
         ("1", "2", "3"),
-        (Series("red", (2, 3, None)), Series("blue", (1, 0, 4))),
+        (Series("red", (2, 3, None), "red"), Series("blue", (1, 0, 4), "blue")),
         stacked=stacked,
         unit=COUNT,
         term="curve-turn",
@@ -44,12 +44,12 @@ def test_stacked_bars_stand_on_each_other_scaled_to_the_tallest_total() -> None:
     shown = page(stacked=True)
     # totals 3, 3, 4: 4 fills 208; slots of 192 from x 48, bars 134.4 wide from 28.8 in
     assert bars(shown) == [
-        ("76.8", "120.0", "134.4", "104.0", BLUE, "red, Cost 1: 2"),
-        ("76.8", "68.0", "134.4", "52.0", RED, "blue, Cost 1: 1"),
-        ("268.8", "68.0", "134.4", "156.0", BLUE, "red, Cost 2: 3"),
-        ("268.8", "68.0", "134.4", "0.0", RED, "blue, Cost 2: 0"),
-        ("460.8", "224.0", "134.4", "0.0", BLUE, "red, Cost 3: 0"),
-        ("460.8", "16.0", "134.4", "208.0", RED, "blue, Cost 3: 4"),
+        ("76.8", "120.0", "134.4", "104.0", RED, "red, Cost 1: 2"),
+        ("76.8", "68.0", "134.4", "52.0", BLUE, "blue, Cost 1: 1"),
+        ("268.8", "68.0", "134.4", "156.0", RED, "red, Cost 2: 3"),
+        ("268.8", "68.0", "134.4", "0.0", BLUE, "blue, Cost 2: 0"),
+        ("460.8", "224.0", "134.4", "0.0", RED, "red, Cost 3: 0"),
+        ("460.8", "16.0", "134.4", "208.0", BLUE, "blue, Cost 3: 4"),
     ]
     texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', shown)
     assert texts == [
@@ -63,8 +63,8 @@ def test_stacked_bars_stand_on_each_other_scaled_to_the_tallest_total() -> None:
         ("62", "11", "red"),  # the legend: a swatch at 48, its word 14 further
         ("107", "11", "blue"),  # 24 + 7 per letter further on
     ]
-    assert '<rect x="48" y="2" width="10" height="10" fill="' + BLUE + '"/>' in shown
-    assert '<rect x="93" y="2" width="10" height="10" fill="' + RED + '"/>' in shown
+    assert '<rect x="48" y="2" width="10" height="10" fill="' + RED + '"/>' in shown
+    assert '<rect x="93" y="2" width="10" height="10" fill="' + BLUE + '"/>' in shown
     assert '<line x1="48" y1="224" x2="624" y2="224" stroke="#333"/>' in shown
     assert 'viewBox="0 0 640 260"' in shown and 'aria-labelledby="chart-0-t chart-0-d"' in shown
     assert (
@@ -79,12 +79,12 @@ def test_side_by_side_bars_share_a_slot_and_scale_to_the_tallest_bar() -> None:
     shown = page(stacked=False)
     # the tallest bar is 4; two bars of 67.2 in each slot; no totals
     assert bars(shown) == [
-        ("76.8", "120.0", "67.2", "104.0", BLUE, "red, Cost 1: 2"),
-        ("144.0", "172.0", "67.2", "52.0", RED, "blue, Cost 1: 1"),
-        ("268.8", "68.0", "67.2", "156.0", BLUE, "red, Cost 2: 3"),
-        ("336.0", "224.0", "67.2", "0.0", RED, "blue, Cost 2: 0"),
-        ("460.8", "224.0", "67.2", "0.0", BLUE, "red, Cost 3: 0"),
-        ("528.0", "16.0", "67.2", "208.0", RED, "blue, Cost 3: 4"),
+        ("76.8", "120.0", "67.2", "104.0", RED, "red, Cost 1: 2"),
+        ("144.0", "172.0", "67.2", "52.0", BLUE, "blue, Cost 1: 1"),
+        ("268.8", "68.0", "67.2", "156.0", RED, "red, Cost 2: 3"),
+        ("336.0", "224.0", "67.2", "0.0", BLUE, "blue, Cost 2: 0"),
+        ("460.8", "224.0", "67.2", "0.0", RED, "red, Cost 3: 0"),
+        ("528.0", "16.0", "67.2", "208.0", BLUE, "blue, Cost 3: 4"),
     ]
     texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', shown)
     assert [t for t in texts if t[1] not in ("240", "256", "11")] == []

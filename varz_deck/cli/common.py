@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
@@ -160,7 +160,13 @@ def width() -> int:
 
 
 def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
-    """`varz-deck: <message>` on stderr, then exit; a Message is said in the language (default:
+    """`varz-deck: <message>` on stderr, then exit."""
+    note(message, lang)
+    raise typer.Exit(code)
+
+
+def note(message: str | Message, lang: str | None = None) -> None:
+    """`varz-deck: <message>` on stderr; a Message is said in the language (default:
     $VARZ_DECK_LANG, else the locale, else English)."""
     from varz_deck.core.messages.sanitize import safe
 
@@ -169,7 +175,6 @@ def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None
 
         message = message.render(lang or choose_language())
     typer.echo(f"varz-deck: {safe(message)}", err=True)
-    raise typer.Exit(code)
 
 
 def refuse_option(game: Game, option: str, lang: str) -> NoReturn:
@@ -322,12 +327,63 @@ def deck_arguments(
             decks.append(arg)
             continue
         found = find_deck_files(arg, exclude or ())
+        skipped = _card_data(arg, found, lang)
+        if skipped and len(skipped) == len(found):
+            only = nmsg(
+                "cli",
+                "{folder} holds card data, not decks ({n} file); lint it with `varz-deck cards "
+                "lint {folder}`, or check decks against it with --cards {folder}",
+                "{folder} holds card data, not decks ({n} files); lint it with `varz-deck cards "
+                "lint {folder}`, or check decks against it with --cards {folder}",
+            )
+            fail(only(folder=str(arg), n=len(skipped)), EXIT_USAGE, lang)
         if not found:
             empty = msg("cli", "{folder} holds no deck file ({patterns})")
             patterns = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
             fail(empty(folder=str(arg), patterns=patterns), EXIT_USAGE, lang)
-        decks.extend(found)
+        decks.extend(path for path in found if path not in skipped)
     return decks
+
+
+def _card_data(folder: Path, found: list[Path], lang: str | None) -> set[Path]:
+    """The files found in a folder that are card data (a card file or a formats file, as the
+    core knows them: discovery.card_data_kind) and that no game reads as its deck; each
+    database they belong to is named on stderr, with how many of its files were skipped."""
+    from varz_deck.core.cards.discovery import card_data_kind, formats_path, read_head
+    from varz_deck.core.files.source import DeckSource, LoadError, decode
+    from varz_deck.games import default_game, detect_game
+
+    skipped: dict[Path, list[Path]] = {}  # database (its root, else the file's folder) -> files
+    for path in found:
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            continue
+        head = read_head(path)
+        if head is None or card_data_kind(path.name, head) is None:
+            continue
+        try:
+            text = decode(head)
+        except LoadError:
+            text = head.decode("utf-8", "replace")
+        if detect_game(DeckSource(str(path), text), default_game()) is not None:
+            continue  # a game's deck that happens to look like card data
+        root = next(
+            (d for d in (path.parent, *path.parent.parents) if formats_path(d) is not None),
+            path.parent,
+        )
+        if folder != root and folder not in root.parents:
+            root = path.parent  # a database above the folder given: named by the file's folder
+        skipped.setdefault(root, []).append(path)
+    said = nmsg(
+        "cli",
+        "{folder}: skipped {n} file of card data (not a deck; `varz-deck cards lint` checks "
+        "card data)",
+        "{folder}: skipped {n} files of card data (not decks; `varz-deck cards lint` checks "
+        "card data)",
+    )
+    if len(skipped) and sum(map(len, skipped.values())) < len(found):
+        for root, files in skipped.items():
+            note(said(folder=str(root), n=len(files)), lang)
+    return {path for files in skipped.values() for path in files}
 
 
 def source_of(deck: Path | DeckSource) -> DeckSource:
@@ -357,6 +413,48 @@ def one_deck(
         )
         fail(several(folder=str(arg), n=len(decks)), EXIT_USAGE, lang)
     return source_of(decks[0])
+
+
+# --- Plot files (`sim`, `stats`, `tune` --plot) ----------------------------------------------
+
+
+def plot_format(plot: Path | None, lang: str) -> str | None:
+    """The --plot file's format (its suffix), or exit 2 for a name that is not .svg/.png (or a
+    PNG without matplotlib)."""
+    if plot is None:
+        return None
+    from varz_deck.core.analysis.plot import FORMATS
+
+    fmt = plot.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
+        fail(wrong(file=str(plot)), EXIT_USAGE, lang)
+    if fmt == "png":
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            no_png = msg(
+                "sim",
+                "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
+            )
+            fail(no_png, EXIT_USAGE, lang)
+    return fmt
+
+
+def write_plot(plot: Path, draw: Callable[[], str | bytes], lang: str) -> None:
+    """Draw a chart and write it to the --plot file as every command does: to a temporary file
+    in its folder, renamed into place (a symlink at the name is replaced, never followed; no
+    half-written file); exit 2 when it cannot be drawn or written."""
+    from varz_deck.core.analysis.plot import PlotError
+    from varz_deck.core.files.output import write_file_atomic
+
+    try:
+        write_file_atomic(plot, draw())
+    except PlotError as err:
+        fail(err.message, EXIT_USAGE, lang)
+    except OSError as err:
+        cannot = msg("sim", "cannot write {file}: {error}")
+        fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
 
 
 # --- Progress (issue 12): a bar on stderr for work that can take more than a second ------------

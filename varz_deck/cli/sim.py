@@ -23,11 +23,12 @@ from varz_deck.cli.common import (
     game_of,
     language,
     one_deck,
+    plot_format,
     progress_bar,
     refuse_option,
     width,
+    write_plot,
 )
-from varz_deck.core.files.output import write_file_atomic
 from varz_deck.core.messages.i18n import N_, msg
 from varz_deck.core.messages.sanitize import json_dumps
 
@@ -107,7 +108,6 @@ def sim(
     import time
 
     from varz_deck.core.analysis.capabilities import DeckUnusable, SimRequest
-    from varz_deck.core.analysis.plot import FORMATS, PlotError
     from varz_deck.core.analysis.tuning import DeckTooLarge
 
     chosen = language(lang)
@@ -115,20 +115,7 @@ def sim(
     if games > MAX_GAMES:
         too_many = msg("sim", "--games {games} is too many; at most {most}")
         fail(too_many(games=f"{games:,}", most=f"{MAX_GAMES:,}"), EXIT_USAGE, chosen)
-    fmt = plot.suffix.lower().lstrip(".") if plot is not None else None
-    if fmt is not None:
-        if fmt not in FORMATS:
-            wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
-            fail(wrong(file=str(plot)), EXIT_USAGE, chosen)
-        if fmt == "png":
-            try:
-                import matplotlib  # noqa: F401
-            except ImportError:
-                no_png = msg(
-                    "sim",
-                    "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
-                )
-                fail(no_png, EXIT_USAGE, chosen)
+    fmt = plot_format(plot, chosen)
     source = one_deck(deck, chosen)
     other = one_deck(vs, chosen) if vs is not None else None
     database = deck_database(source, cards, chosen, game, progress=output is SimOutput.text)
@@ -173,13 +160,7 @@ def sim(
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))
     if plot is not None and fmt is not None:
-        try:
-            write_file_atomic(plot, outcome.plot(fmt, chosen))  # never through a symlink
-        except PlotError as err:
-            fail(err.message, EXIT_USAGE, chosen)
-        except OSError as err:
-            cannot = msg("sim", "cannot write {file}: {error}")
-            fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, chosen)
+        write_plot(plot, lambda: outcome.plot(fmt, chosen), chosen)
 
 
 def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> None:

@@ -23,8 +23,10 @@ from varz_deck.cli.common import (
     game_of,
     language,
     one_deck,
+    plot_format,
     refuse_option,
     width,
+    write_plot,
 )
 from varz_deck.core.messages.i18n import N_, msg
 
@@ -81,7 +83,7 @@ def stats(
     chosen = language(lang)
     day = check_date(date, chosen)
     source = one_deck(deck, chosen)
-    fmt = _plot_format(plot, chosen)
+    fmt = plot_format(plot, chosen)
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
@@ -133,7 +135,7 @@ def tune(
     chosen = language(lang)
     day = check_date(date, chosen)
     source = one_deck(deck, chosen)
-    fmt = _plot_format(plot, chosen)
+    fmt = plot_format(plot, chosen)
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
@@ -172,29 +174,6 @@ def _unusable_type() -> type[DeckUnusable]:
     return DeckUnusable
 
 
-def _plot_format(plot: Path | None, lang: str) -> str | None:
-    """The plot file's format, or exit 2 for a name that is not .svg/.png (or PNG without
-    matplotlib)."""
-    if plot is None:
-        return None
-    from varz_deck.core.analysis.plot import FORMATS
-
-    fmt = plot.suffix.lower().lstrip(".")
-    if fmt not in FORMATS:
-        wrong = msg("sim", "--plot {file}: give a file name ending in .svg or .png")
-        fail(wrong(file=str(plot)), EXIT_USAGE, lang)
-    if fmt == "png":
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            no_png = msg(
-                "sim",
-                "--plot: PNG needs matplotlib (pip install matplotlib); or write an .svg",
-            )
-            fail(no_png, EXIT_USAGE, lang)
-    return fmt
-
-
 def _emit(
     outcome: Outcome,
     output: TuneOutput,
@@ -214,15 +193,7 @@ def _emit(
     else:
         sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
     if plot is not None and fmt is not None:
-        from varz_deck.core.analysis.plot import PlotError
-
-        try:
-            plot.write_bytes(outcome.plot(fmt, lang))
-        except PlotError as err:
-            fail(err.message, EXIT_USAGE, lang)
-        except OSError as err:
-            cannot = msg("sim", "cannot write {file}: {error}")
-            fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
+        write_plot(plot, lambda: outcome.plot(fmt, lang), lang)
 
 
 def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:

@@ -209,6 +209,29 @@ def test_check_a_deck_code(run: Run, cards: Path) -> None:
     assert [d["code"] for d in report["diagnostics"]] == ["F009"]
 
 
+@pytest.mark.parametrize("section", ["crew", "currents"])
+def test_an_empty_section_is_one_problem_whatever_its_form(
+    run: Run, cards: Path, tmp_path: Path, section: str
+) -> None:
+    """A section left out, written empty, or a list header with nothing under it, and the deck
+    code of the same deck: the same diagnostics (SPEC §4, one problem, one diagnostic)."""
+    text = (DECKS / "legal-mara-north-east.yaml").read_text(encoding="utf-8")
+    base = re.sub(rf"(?m)^{section}:.*\n(?:[ \t]+.*\n)*", "", text)
+    forms = {"out": base, "map": f"{base}{section}: {{}}\n", "null": f"{base}{section}:\n"}
+    found = {}
+    for name, deck in forms.items():
+        (tmp_path / f"{name}.yaml").write_text(deck, encoding="utf-8")
+    listed = run("code", "--cards", str(cards), str(tmp_path / "out.yaml"))
+    assert listed.returncode == 0, listed.stderr
+    for name in (*forms, listed.stdout.strip()):
+        arg = str(tmp_path / f"{name}.yaml") if name in forms else name
+        done = run("check", "--cards", str(cards), "-o", "json", arg)
+        (report,) = json.loads(done.stdout)["decks"]
+        found[name if name in forms else "code"] = sorted(d["code"] for d in report["diagnostics"])
+    assert len({tuple(codes) for codes in found.values()}) == 1, found
+    assert found["code"] == {"crew": ["T102", "T201"], "currents": ["T103"]}[section]
+
+
 # ------------------------------------------------------------------------------ cards
 
 

@@ -25,6 +25,7 @@ from varz_deck.core.analysis.parts import (
     Part,
     Table,
 )
+from varz_deck.core.analysis.plot import colour
 from varz_deck.core.messages.i18n import Message, localized, msg, value_text
 from varz_deck.core.messages.sanitize import safe
 
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 Z95 = 1.959963984540054
 # Colours with at least 3:1 against white (WCAG's non-text contrast), told apart by their
 # legend's words and each bar's own title too.
-PALETTE = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a3d9a", "#a15c00", "#5d4037", "#455a64")
 
 _CSS = """
 :root { color-scheme: light; }
@@ -237,6 +237,7 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
     top_value = max([*totals, 1.0])
     slot = plot_w / k
     labels = [_label(s.label, lang) for s in chart.series]
+    fills = [colour(s.colour, j) for j, s in enumerate(chart.series)]  # one palette (core/plot)
     chart_id = f"chart-{n}"
     desc = "; ".join(
         f"{html.escape(_label(chart.axis, lang))} {html.escape(c)}: "
@@ -268,7 +269,7 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
             )
             svg.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" '
-                f'fill="{PALETTE[j % len(PALETTE)]}"><title>{html.escape(tip)}</title></rect>'
+                f'fill="{fills[j]}"><title>{html.escape(tip)}</title></rect>'
             )
             if chart.stacked:
                 base = y
@@ -288,7 +289,7 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
     legend_x: float = left
     for j, label in enumerate(labels):
         svg.append(
-            f'<rect x="{legend_x}" y="2" width="10" height="10" fill="{PALETTE[j % len(PALETTE)]}"/>'
+            f'<rect x="{legend_x}" y="2" width="10" height="10" fill="{fills[j]}"/>'
             f'<text x="{legend_x + 14}" y="11" font-size="12" fill="#1a1a1a">{html.escape(label)}</text>'
         )
         legend_x += 24 + 7 * len(label)

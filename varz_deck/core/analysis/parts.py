@@ -60,10 +60,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Series:
-    """One set of bars: a label and a value per category (None: no bar)."""
+    """One set of bars: a label and a value per category (None: no bar), and the name of the
+    colour they are drawn in (core/analysis/plot.py's palette; None: the next series colour)."""
 
     label: Message | Term | str
     values: tuple[float | None, ...]
+    colour: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""What every game's charts share: the formats `sim --plot` writes, the error it raises, the SVG
-primitives (text, rectangles, whole-number axes, legends, the document) and the PNG set-up
+"""What every game's charts share: the palette, the formats `sim --plot` writes, the error it
+raises, the SVG primitives (text, rectangles, whole-number axes, legends, the document) and the PNG set-up
 (matplotlib, with a CJK font when the language needs one).
 
 SVG is written by hand; PNG needs matplotlib (extra `plot`). A PNG in Japanese or Chinese needs a
@@ -18,6 +18,15 @@ FORMATS = ("svg", "png")
 
 W, PANEL_H, PAD = 860, 300, 50  # the page width, one panel's height, the left margin
 GRID, AXIS = "#eeeeee", "#333333"
+# One palette for every chart (the report page's and every --plot file's): a colour's name to
+# the colour it is drawn in (a game names the colour each of its colours or elements is drawn
+# in), and the order of the colours of series without one of their own.
+PALETTE = {
+    "red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "purple": "#9467bd",
+    "yellow": "#e0b000", "silver": "#9aa5b1", "grey": "#7f7f7f", "light grey": "#d9d9d9",
+    "brown": "#8c564b", "orange": "#ff7f0e", "pink": "#e377c2", "cyan": "#17becf",
+}  # fmt: skip
+SERIES = ("blue", "orange", "green", "red", "purple", "brown", "pink", "cyan")
 CJK_FONTS = {
     "ja": ("Noto Sans CJK JP", "Noto Serif CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
            "Hiragino Sans", "Yu Gothic", "MS Gothic"),
@@ -41,6 +50,12 @@ def unknown_format(fmt: str) -> PlotError:
             format=fmt
         )
     )
+
+
+def colour(name: str | None = None, n: int = 0) -> str:
+    """The colour a chart draws in: the palette's colour of that name; for no name (or one the
+    palette has not got), the n-th series colour."""
+    return PALETTE.get(name or "") or PALETTE[SERIES[n % len(SERIES)]]
 
 
 def cells(text: str) -> int:

@@ -160,6 +160,7 @@ def svg_charts(
 ) -> str:
     """The cost curve (copies per cost, stacked by colour) and, when there are swaps, a bar per
     swap of its change in points, as one SVG document."""
+    from varz_deck.core.analysis import plot
     from varz_deck.core.analysis.plot import (
         PAD,
         PANEL_H,
@@ -188,12 +189,14 @@ def svg_charts(
         for color, n in per:
             h = height * n / ymax
             y -= h
-            out.append(rect(x, y, slot * 0.6, h, colors.get(color, "#7f7f7f")))
+            out.append(rect(x, y, slot * 0.6, h, colors.get(color, plot.colour("grey"))))
             if color not in seen:
                 seen.append(color)
         out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
     out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, CURVE_AXIS.render(lang), 11))
-    out += legend([(term(group, c, lang), colors.get(c, "#7f7f7f")) for c in seen], top - 14)
+    out += legend(
+        [(term(group, c, lang), colors.get(c, plot.colour("grey"))) for c in seen], top - 14
+    )
     total = bottom + 60
     if swaps:
         top2 = total + 40
@@ -207,7 +210,7 @@ def svg_charts(
             y = top2 + i * row_h
             out.append(text(PAD, y + 13, label[:44], 11, "start"))
             w = half * abs(value) / peak
-            fill = "#2ca02c" if value >= 0 else "#d62728"
+            fill = plot.colour("green" if value >= 0 else "red")
             out.append(rect(mid if value >= 0 else mid - w, y + 3, w, row_h - 6, fill))
             out.append(text(mid + half + 30, y + 13, f"{value:+.2f}", 11, "end"))
         total = top2 + row_h * len(swaps) + 20
@@ -224,7 +227,7 @@ def png_charts(
 ) -> bytes:
     """The same charts through matplotlib (the `plot` extra), in English when no font has the
     language's characters."""
-    from varz_deck.core.analysis.plot import matplotlib_for, png_bytes
+    from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes
 
     with matplotlib_for(lang) as drawn_in:
         title, swaps = title_in(drawn_in), swaps_in(drawn_in)
@@ -242,7 +245,7 @@ def png_charts(
             for color, k in per:
                 label = None if color in seen else term(group, color, drawn_in)
                 seen.add(color)
-                ax.bar(cost, k, bottom=bottom, color=colors.get(color, "#7f7f7f"), label=label)
+                ax.bar(cost, k, bottom=bottom, color=colors.get(color, colour("grey")), label=label)
                 bottom += k
         ax.set_title(title, loc="left")
         ax.set_xlabel(CURVE_AXIS.render(drawn_in))
@@ -252,7 +255,7 @@ def png_charts(
             ax = axes[1]
             labels = [label[:44] for label, _ in swaps][::-1]
             values = [v for _, v in swaps][::-1]
-            ax.barh(labels, values, color=["#2ca02c" if v >= 0 else "#d62728" for v in values])
+            ax.barh(labels, values, color=[colour("green" if v >= 0 else "red") for v in values])
             ax.set_title(SWAP_TITLE.render(drawn_in), loc="left")
         figure.tight_layout()
         return png_bytes(figure)

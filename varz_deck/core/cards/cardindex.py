@@ -9,7 +9,9 @@ construction, the one the in-memory database gives. `EXTRA_WRITERS` add tables o
 The file is written once, under a temporary name, and renamed into place; it is never modified
 after, so readers open it read-only and `immutable` (no locks, no journal files). Integrity:
 every row a read uses carries a 64-bit blake2b of its payload, and structure damage is SQLite's
-own error. A sum that does not match, an SQLite error, or meta that does not fit is
+own error. A row deleted is found too: a key's rows say how many it has (`n`), a key not found
+must be absent by its table's chain, and a walk counts its keys (core/cards/indexchain.py). A sum
+that does not match, a row missing, an SQLite error, or meta that does not fit is
 `IndexDamaged`: at open the caller removes the file and builds again; met later (a lazy read)
 the file is removed and the database rebuilt in memory by the `rebuild` the caller gave, whose
 answers replace the index's. A damaged index is never trusted.
@@ -26,12 +28,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from varz_deck.core.cards import cachedoc, keyindex, nameindex
+from varz_deck.core.cards import cachedoc, indexchain, keyindex, nameindex
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
 from varz_deck.core.cards.model import CardDatabase, CardModel, Format, normalize
 
-LAYOUT = "3"  # 3: names and trigrams (core/cards/nameindex.py)
+LAYOUT = "4"  # 3: names and trigrams (nameindex.py); 4: heads and chains (indexchain.py)
 EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
 WHOLE_AFTER = 4  # ... from its fourth deck (one deck reads fewer rows a row at a time)
 BATCH = 500  # references per `IN (...)` query: well under SQLite's bound on parameters
@@ -41,10 +43,12 @@ _TABLES = (
     "CREATE TABLE cards(ord INTEGER PRIMARY KEY, id TEXT NOT NULL, listed INTEGER NOT NULL,"
     " json TEXT NOT NULL, sum INTEGER NOT NULL)",
     # `grp`: the position of the key in the in-memory dict, so that walking one keeps its order
+    # `n`: how many rows the key has (printings, targets), in every row of the key
     "CREATE TABLE printings(card_key TEXT NOT NULL, pos INTEGER NOT NULL, card INTEGER NOT NULL,"
-    " grp INTEGER NOT NULL, sum INTEGER NOT NULL, PRIMARY KEY (card_key, pos)) WITHOUT ROWID",
-    "CREATE TABLE refs(ref TEXT NOT NULL, target TEXT NOT NULL, grp INTEGER NOT NULL,"
-    " sum INTEGER NOT NULL, PRIMARY KEY (ref, target)) WITHOUT ROWID",
+    " n INTEGER NOT NULL, grp INTEGER NOT NULL, sum INTEGER NOT NULL, PRIMARY KEY (card_key, pos))"
+    " WITHOUT ROWID",
+    "CREATE TABLE refs(ref TEXT NOT NULL, target TEXT NOT NULL, n INTEGER NOT NULL,"
+    " grp INTEGER NOT NULL, sum INTEGER NOT NULL, PRIMARY KEY (ref, target)) WITHOUT ROWID",
     "CREATE TABLE id_refs(ref TEXT PRIMARY KEY, card INTEGER NOT NULL, grp INTEGER NOT NULL,"
     " sum INTEGER NOT NULL) WITHOUT ROWID",
     "CREATE TABLE formats(pos INTEGER PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,"
@@ -146,17 +150,17 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             )
         connection.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?)", rows)
         connection.executemany(
-            "INSERT INTO printings VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO printings VALUES (?, ?, ?, ?, ?, ?)",
             (
-                (name, pos, order[id(card)], grp, row_sum(key, name, pos, order[id(card)]))
+                (name, pos, at, len(cards), grp, row_sum(key, name, pos, at, len(cards)))
                 for grp, (name, cards) in enumerate(database.printings.items())
-                for pos, card in enumerate(cards)
+                for pos, at in enumerate(order[id(card)] for card in cards)
             ),
         )
         connection.executemany(
-            "INSERT INTO refs VALUES (?, ?, ?, ?)",
+            "INSERT INTO refs VALUES (?, ?, ?, ?, ?)",
             (
-                (ref, target, grp, row_sum(key, ref, target))
+                (ref, target, len(targets), grp, row_sum(key, ref, target, len(targets)))
                 for grp, (ref, targets) in enumerate(database.index.items())
                 for target in targets
             ),
@@ -181,6 +185,15 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             text = _json(fmt.to_json())
             formats.append((pos, name, text, row_sum(key, name, text)))
         connection.executemany("INSERT INTO formats VALUES (?, ?, ?, ?)", formats)
+        indexchain.count(connection, key, "formats", len(formats))
+        for table, keys in (
+            ("cards", database.cards),
+            ("printings", database.printings),
+            ("refs", database.index),
+            ("id_refs", database.id_index()),
+            *((f"extra:{t}", getattr(database, t)) for t in database.INDEX_TABLES or ()),
+        ):
+            indexchain.write(connection, key, table, keys)
         keyindex.write(connection, database, order)  # completion's table (the LSP's)
         nameindex.write(connection, key, database.shown_names())  # "did you mean"
         for statement in _AFTER:
@@ -230,6 +243,7 @@ class CardIndex:
         if meta != wanted or str(row_sum(key, self.fingerprint)) != total:
             self.close()
             raise IndexDamaged(f"not the index of {wanted}: {meta}")
+        self.chains = indexchain.Chains(self.rows, key)
 
     def close(self) -> None:
         self.connection.close()
@@ -291,18 +305,19 @@ class _Lazy(dict):
 
     A dict (not a Mapping) because CardDatabase's attributes are dicts; every method the code
     calls on them is answered here, and anything that walks it whole loads it whole first.
-    `fetch` reads many keys in batched queries (`CardDatabase.prefetch`)."""
+    `fetch` reads many keys in batched queries (`CardDatabase.prefetch`). A key not found is
+    shown absent by the table's chain (indexchain.py), and a walk counts its keys."""
 
     def __init__(
         self,
-        one: Callable[[str], Any],
+        table: str,
         many: Callable[[list[str]], dict[str, Any]],
         every: Callable[[], Iterator[tuple[str, Any]]],
         recovery: _Recovery,
         whole: Callable[[CardDatabase], dict[str, Any]],
     ) -> None:
         super().__init__()
-        self._one = one
+        self._table = table  # its name in the chains
         self._many = many
         self._every = every
         self._recovery = recovery
@@ -322,37 +337,32 @@ class _Lazy(dict):
         self._whole = True
 
     def _load(self, key: str) -> bool:
-        if self._whole or key in self._missing:
-            return dict.__contains__(self, key)
-        if dict.__contains__(self, key):
-            return True
-        try:
-            value = self._one(key) if isinstance(key, str) else None
-        except IndexDamaged as err:
-            self._recover(err)
-            return dict.__contains__(self, key)
-        if value is None:
-            self._missing.add(key)
-            return False
-        dict.__setitem__(self, key, value)
-        return True
+        if not (self._whole or dict.__contains__(self, key) or key in self._missing):
+            self.fetch([key])
+        return dict.__contains__(self, key)
 
     def fetch(self, keys: Iterable[str]) -> None:
         """Read every key not known yet, `BATCH` to a query."""
         if self._whole:
             return
         wanted = sorted(
-            {k for k in keys if not dict.__contains__(self, k) and k not in self._missing}
+            {
+                k
+                for k in keys
+                if isinstance(k, str) and not dict.__contains__(self, k) and k not in self._missing
+            }
         )
+        chains = self._recovery.index.chains
         try:
             for start in range(0, len(wanted), BATCH):
                 chunk = wanted[start : start + BATCH]
                 found = self._many(chunk)
+                missing = [key for key in chunk if key not in found]
+                chains.absent(self._table, missing)
                 for key in chunk:
                     if key in found:
                         dict.__setitem__(self, key, found[key])
-                    else:
-                        self._missing.add(key)
+                self._missing.update(missing)
         except IndexDamaged as err:
             self._recover(err)
 
@@ -360,6 +370,8 @@ class _Lazy(dict):
         if not self._whole:
             try:
                 every = list(self._every())
+                if len(every) != self._recovery.index.chains.size(self._table):
+                    raise IndexDamaged(f"a key of the {self._table} table is missing")
             except IndexDamaged as err:
                 self._recover(err)
                 return
@@ -473,12 +485,15 @@ def open_database(
 
     def grouped(rows: list[tuple[Any, ...]]) -> dict[str, list[Any]]:
         found: dict[str, list[Any]] = {}
-        for key, pos, link, row, *rest in rows:
-            _check(link, ck, key, pos, row)
+        sizes: dict[str, Any] = {}
+        for key, pos, n, link, row, *rest in rows:
+            _check(link, ck, key, pos, row, n)
             cards = found.setdefault(key, [])
-            if pos != len(cards):
+            if pos != len(cards) or sizes.setdefault(key, n) != n:
                 raise IndexDamaged("a printing is missing")
             cards.append(card(row, *rest))
+        if any(len(cards) != sizes[key] for key, cards in found.items()):
+            raise IndexDamaged("a printing is missing")
         return found
 
     _cards = f"SELECT {_card} FROM cards c WHERE c.listed = 1"
@@ -489,8 +504,9 @@ def open_database(
     def every_card() -> Iterator[tuple[str, Any]]:
         yield from listed(index.rows(f"{_cards} ORDER BY c.ord")).items()
 
-    _printings = (
-        f"SELECT p.card_key, p.pos, p.sum, {_card} FROM printings p JOIN cards c ON c.ord = p.card"
+    _printings = (  # a card row that is not there: NULLs, which no sum fits
+        f"SELECT p.card_key, p.pos, p.n, p.sum, {_card} FROM printings p"
+        " LEFT JOIN cards c ON c.ord = p.card"
     )
 
     def many_printings(names: list[str]) -> dict[str, Any]:
@@ -502,12 +518,17 @@ def open_database(
 
     def refs(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
         found: dict[str, set[str]] = {}
-        for ref, target, total in rows:
-            _check(total, ck, ref, target)
+        sizes: dict[str, Any] = {}
+        for ref, target, n, total in rows:
+            _check(total, ck, ref, target, n)
             found.setdefault(ref, set()).add(target)
+            if sizes.setdefault(ref, n) != n:
+                raise IndexDamaged("a reference's target is missing")
+        if any(len(targets) != sizes[ref] for ref, targets in found.items()):
+            raise IndexDamaged("a reference's target is missing")
         return found
 
-    _refs = "SELECT ref, target, sum FROM refs"
+    _refs = "SELECT ref, target, n, sum FROM refs"
 
     def many_refs(keys: list[str]) -> dict[str, Any]:
         return refs(index.rows(f"{_refs} WHERE ref IN ({_marks(len(keys))})", keys))
@@ -515,20 +536,13 @@ def open_database(
     def every_ref() -> Iterator[tuple[str, Any]]:
         yield from refs(index.rows(f"{_refs} ORDER BY grp")).items()
 
-    _ids = f"SELECT i.ref, i.sum, {_card} FROM id_refs i JOIN cards c ON c.ord = i.card"
+    _ids = f"SELECT i.ref, i.sum, {_card} FROM id_refs i LEFT JOIN cards c ON c.ord = i.card"
 
     def many_ids(keys: list[str]) -> dict[str, Any]:
         return first(index.rows(f"{_ids} WHERE i.ref IN ({_marks(len(keys))})", keys))
 
     def every_id() -> Iterator[tuple[str, Any]]:
         yield from first(index.rows(f"{_ids} ORDER BY i.grp")).items()
-
-    def lazy(
-        many: Callable[[list[str]], dict[str, Any]],
-        every: Callable[[], Iterator[tuple[str, Any]]],
-        whole: Callable[[CardDatabase], dict[str, Any]],
-    ) -> _Lazy:
-        return _Lazy(lambda key: many([key]).get(key), many, every, recovery, whole)
 
     formats = {}
     for name, text, total in index.rows("SELECT key, json, sum FROM formats ORDER BY pos"):
@@ -537,12 +551,14 @@ def open_database(
         if found is None:
             raise IndexDamaged("a format row does not fit a format")
         formats[name] = found
+    if len(formats) != index.chains.size("formats"):
+        raise IndexDamaged("a format row is missing")
     database = cls.__new__(cls)
     CardDatabase.__init__(database, (), formats)
-    cards = lazy(many_cards, every_card, lambda d: d.cards)
-    printings = lazy(many_printings, every_printing, lambda d: d.printings)
-    names = lazy(many_refs, every_ref, lambda d: d.index)
-    ids = lazy(many_ids, every_id, lambda d: d.id_index())
+    cards = _Lazy("cards", many_cards, every_card, recovery, lambda d: d.cards)
+    printings = _Lazy("printings", many_printings, every_printing, recovery, lambda d: d.printings)
+    names = _Lazy("refs", many_refs, every_ref, recovery, lambda d: d.index)
+    ids = _Lazy("id_refs", many_ids, every_id, recovery, lambda d: d.id_index())
     database.cards = cards
     database.printings = printings
     database._index = names
@@ -621,6 +637,4 @@ def _extra(index: CardIndex, table: str, recovery: _Recovery) -> _Lazy:
             index.rows("SELECT k, v, sum FROM extra WHERE tbl = ? ORDER BY grp", [table])
         ).items()
 
-    return _Lazy(
-        lambda key: many([key]).get(key), many, every, recovery, lambda d: getattr(d, table)
-    )
+    return _Lazy(f"extra:{table}", many, every, recovery, lambda d: getattr(d, table))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -107,7 +108,36 @@ def database_game_key(root: Path, buffers: Buffers | None = None) -> str | None:
 
 
 _CARDS_KEY = re.compile(rb"^cards[ \t]*:", re.MULTILINE)
+_FORMATS_KEY = re.compile(rb"^formats[ \t]*:", re.MULTILINE)
 LOOK_BUDGET = 5_000  # entries `holds_card_files` looks at before it gives up
+HEAD = 65_536  # bytes of a file `card_data_kind` is shown: a card file's `cards:` comes early
+
+
+def card_data_kind(name: str, head: bytes) -> str | None:
+    """What a YAML file is to a card database, by its name and the start of its text:
+    "formats" (named formats.yaml or formats.yml, or with a top-level `formats:`), "cards" (a
+    top-level `cards:`, as `holds_card_files` knows a card file), else None."""
+    if name in FORMATS_NAMES or _FORMATS_KEY.search(head):
+        return "formats"
+    if _CARDS_KEY.search(head):
+        return "cards"
+    return None
+
+
+def read_head(path: Path, size: int = HEAD) -> bytes | None:
+    """The first `size` bytes of a regular file (whatever its length), or None when it is not
+    one or cannot be read: opened without blocking, as every read is (a FIFO is never waited
+    on)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def holds_card_files(root: Path, budget: int = LOOK_BUDGET) -> bool:

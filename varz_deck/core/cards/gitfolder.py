@@ -18,6 +18,10 @@ _NO_GIT = msg("cli", "--git needs git, and no git command was found")
 _NO_REPOSITORY = msg("cli", "{folder} is not in a git repository; --git needs one")
 _NO_REVISION = msg("cli", "{rev} is not a revision of {repository}: give a commit, branch or tag")
 _GIT_FAILED = msg("cli", "git could not read {folder} at {rev}: {error}")
+_BAD_ENTRY = msg("cli", "{folder} at {rev} cannot be read: its entry {entry} {problem}")
+_TWICE = msg("cli", "is in the tree twice (a tree git would not check out)")
+_MISSING = msg("cli", "is missing from the repository (its blob is not there to read)")
+_UNWRITABLE = msg("cli", "cannot be written to a folder ({error})")
 
 CARD_SUFFIXES = (b".yaml", b".yml")
 REGULAR = (b"100644", b"100755")
@@ -29,6 +33,15 @@ class GitError(Exception):
     def __init__(self, message: Message) -> None:
         super().__init__(message.render())
         self.message = message
+
+
+class _BadEntry(Exception):
+    """An entry of the tree that cannot be taken as it is: its path and why."""
+
+    def __init__(self, path: bytes, problem: Message) -> None:
+        super().__init__(path)
+        self.path = path
+        self.problem = problem
 
 
 def _git(git: str, cwd: Path, *args: str, stdin: bytes | None = None) -> bytes | None:
@@ -74,14 +87,23 @@ def export(folder: Path, rev: str, target: Path) -> bool:
     listing = _git(git, top, "ls-tree", "-r", "-l", "-z", tree)
     if listing is None:
         raise GitError(_GIT_FAILED(folder=Quoted(str(folder)), rev=Quoted(rev), error="ls-tree"))
-    wanted = _wanted(listing)
-    _write(git, top, wanted, target, folder, rev)
+    try:
+        _write(git, top, _wanted(listing), target, folder, rev)
+    except _BadEntry as bad:
+        entry = Quoted(os.fsdecode(bad.path))
+        raise GitError(
+            _BAD_ENTRY(
+                folder=Quoted(str(folder)), rev=Quoted(rev), entry=entry, problem=bad.problem
+            )
+        ) from None
     return True
 
 
 def _wanted(listing: bytes) -> list[tuple[bytes, int, bytes]]:
-    """(object, size, path) of each regular file a database reads, from `ls-tree -r -l -z`."""
+    """(object, size, path) of each regular file a database reads, from `ls-tree -r -l -z`;
+    _BadEntry for one that is there twice or whose blob is missing (no size)."""
     found = []
+    seen: set[bytes] = set()
     for entry in listing.split(b"\0"):
         meta, tab, path = entry.partition(b"\t")
         parts = meta.split()
@@ -92,8 +114,12 @@ def _wanted(listing: bytes) -> list[tuple[bytes, int, bytes]]:
             continue
         if len(names) > 1 and not path.lower().endswith(CARD_SUFFIXES):
             continue
-        size = int(parts[3]) if parts[3].isdigit() else CARD_FILE_LIMIT + 1
-        found.append((parts[2], size, path))
+        if path in seen:
+            raise _BadEntry(path, _TWICE)
+        seen.add(path)
+        if not parts[3].isdigit():  # git shows no size for a blob it does not have
+            raise _BadEntry(path, _MISSING)
+        found.append((parts[2], int(parts[3]), path))
     return found
 
 
@@ -119,16 +145,22 @@ def _write(
         raise GitError(_GIT_FAILED(folder=Quoted(str(folder)), rev=Quoted(rev), error="cat-file"))
     at = 0
     for _obj, path in small:
-        end = batch.index(b"\n", at)
+        end = batch.find(b"\n", at)
         header = batch[at:end].split()
-        size = int(header[2]) if len(header) == 3 and header[2].isdigit() else 0
+        if end < 0 or len(header) != 3 or header[1] != b"blob" or not header[2].isdigit():
+            raise _BadEntry(path, _MISSING)  # `<object> missing`, or not a blob at all
+        size = int(header[2])
         with _create(target, path) as out:
             out.write(batch[end + 1 : end + 1 + size])
         at = end + 1 + size + 1  # the content, then a newline
 
 
 def _create(target: Path, path: bytes) -> BinaryIO:
-    """A new file at `path` (a relative git path) below target, its folders made."""
+    """A new file at `path` (a relative git path) below target, its folders made; _BadEntry
+    when the file system refuses it (a name too long, a file where a folder must go)."""
     out = target / os.fsdecode(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    return open(out, "xb")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        return open(out, "xb")
+    except OSError as err:
+        raise _BadEntry(path, _UNWRITABLE(error=err.strerror or type(err).__name__)) from None

@@ -11,7 +11,9 @@ Tables (written with the rest of the index, core/cards/cardindex.py):
 
 Every row read is verified: `sum` is the blake2b-64 of the content key and the row's whole
 content (number, code, texts, postings); a row that does not match is `IndexDamaged`, or, given
-the database rebuilt without the index, answered from that.
+the database rebuilt without the index, answered from that. A row deleted is found as well: the
+number of names is the `names` head, and a trigram not found must be absent by the `trigrams`
+chain (core/cards/indexchain.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from varz_deck.core.cards import indexchain
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
 from varz_deck.core.cards.model import CardDatabase
@@ -41,6 +44,7 @@ class IndexRows(Protocol):
     """What the names need of the card index (core/cards/cardindex.py): its key and its rows."""
 
     key: str
+    chains: indexchain.Chains
 
     def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
 
@@ -104,6 +108,8 @@ def write(connection: sqlite3.Connection, key: str, names: Mapping[str, str]) ->
         blob = numbers.tobytes()
         rows.append((code, len(numbers), blob, _sum(key, code, len(numbers), blob)))
     connection.executemany("INSERT INTO trigrams VALUES (?, ?, ?, ?)", rows)
+    indexchain.count(connection, key, "names", len(names))  # numbered 0..n-1
+    indexchain.write(connection, key, "trigrams", postings)  # a trigram not found: absent
 
 
 class IndexedNames:
@@ -153,8 +159,7 @@ class IndexedNames:
 
     def _count(self) -> int:
         if self._size is None:
-            (top,) = self.index.rows("SELECT max(no) FROM names")[0]
-            self._size = 0 if top is None else int(top) + 1
+            self._size = self.index.chains.size("names")
         return self._size
 
     def _keep(self, no: object, norm: object, shown: object, total: object) -> str:
@@ -206,6 +211,7 @@ class IndexedNames:
                 f" WHERE code IN ({','.join('?' * len(part))})",
                 tuple(part),
             )
+            self.index.chains.absent("trigrams", set(part) - {row[0] for row in rows})
             for code in part:
                 known[code] = None
             for code, n, blob, total in rows:

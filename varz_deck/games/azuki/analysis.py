@@ -20,6 +20,7 @@ from varz_deck.core.analysis.parts import (
     card_name,
 )
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg
+from varz_deck.games.azuki.cards import PALETTE_NAMES
 from varz_deck.games.azuki.glossary import named
 
 Names = Mapping[str, CardName]
@@ -38,7 +39,11 @@ def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
         _COST,
         tuple(str(e["cost"]) for e in doc["curve"]),
         tuple(
-            Series(Term("element", el), tuple(e["by_element"].get(el, 0) for e in doc["curve"]))
+            Series(
+                Term("element", el),
+                tuple(e["by_element"].get(el, 0) for e in doc["curve"]),
+                PALETTE_NAMES.get(el),
+            )
             for el in elements
         ),
         unit=COUNT,

@@ -16,6 +16,10 @@ from varz_deck.core.messages.i18n import msg
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"
+# the colour of the charts' palette (core/analysis/plot.py) each element is drawn in
+PALETTE_NAMES = {
+    "fire": "red", "water": "blue", "earth": "brown", "lightning": "yellow", "neutral": "grey",
+}  # fmt: skip
 # Where each card type goes in a deck file: the two single-card slots, then the two sections.
 HOME = {
     "leader": "leader", "gate": "gate",

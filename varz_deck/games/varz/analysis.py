@@ -20,7 +20,7 @@ from varz_deck.core.analysis.parts import (
     card_name,
 )
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg
-from varz_deck.games.varz.cards import COLORLESS, COLORS
+from varz_deck.games.varz.cards import COLORLESS, COLORS, PALETTE_NAMES, VAZ_AVAILABLE, VAZ_SPENT
 from varz_deck.games.varz.glossary import named
 
 Names = Mapping[str, CardName]
@@ -41,7 +41,11 @@ def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
         _COST,
         tuple(str(e["cost"]) for e in doc["curve"]),
         tuple(
-            Series(Term("color", c), tuple(e["by_color"].get(c, 0) for e in doc["curve"]))
+            Series(
+                Term("color", c),
+                tuple(e["by_color"].get(c, 0) for e in doc["curve"]),
+                PALETTE_NAMES.get(c),
+            )
             for c in colours
         ),
         unit=COUNT,
@@ -157,8 +161,9 @@ def sim_parts(doc: Mapping[str, Any], names: Names) -> tuple[Part, ...]:
         _TURN,
         tuple(str(t["turn"]) for t in turns),
         (
-            Series(named("vaz-available"), tuple(float(t["vaz"]) for t in turns)),
-            Series(named("vaz-spent"), tuple(t["mean_vaz_spent"] for t in turns)),
+            # as sim --plot draws them (games/varz/sim/plot.py)
+            Series(named("vaz-available"), tuple(float(t["vaz"]) for t in turns), VAZ_AVAILABLE),
+            Series(named("vaz-spent"), tuple(t["mean_vaz_spent"] for t in turns), VAZ_SPENT[0]),
         ),
         stacked=False,
         unit=NUMBER,

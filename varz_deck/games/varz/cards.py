@@ -12,6 +12,9 @@ from varz_deck.core.messages.i18n import msg
 
 COLORS = ("red", "blue", "green", "purple", "yellow", "silver")
 COLORLESS = "colorless"
+# the colour of the charts' palette (core/analysis/plot.py) each colour is drawn in: its own, colorless grey
+PALETTE_NAMES = {**{c: c for c in COLORS}, COLORLESS: "grey"}
+VAZ_AVAILABLE, VAZ_SPENT = "light grey", ("green", "blue")  # spent: one per deck compared
 SPELL_TYPES = ("spil", "command", "slash")
 CARD_TYPES = ("hero", "skill", "portal", *SPELL_TYPES)
 SKILL_CLASSES = (

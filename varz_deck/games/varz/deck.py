@@ -53,9 +53,6 @@ class Deck:
     uncounted: set[str] = field(default_factory=set)
     readable: bool = True
 
-    def has_section(self, section: str) -> bool:
-        return section in self.section_marks
-
 
 def owns_deck(text: str) -> bool:
     """Whether a deck file's keys or headers are VARZ's (hero, spells, skills, portals), or the

@@ -14,6 +14,7 @@ from varz_deck.core.analysis.plot import (
     PANEL_H,
     W,
     axes,
+    colour,
     document,
     legend,
     line,
@@ -25,13 +26,9 @@ from varz_deck.core.analysis.plot import (
     unknown_format,
 )
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
-from varz_deck.games.azuki.cards import ELEMENTS
+from varz_deck.games.azuki.cards import ELEMENTS, PALETTE_NAMES
 
-HEX = {
-    "fire": "#d62728", "water": "#1f77b4", "earth": "#8c564b", "lightning": "#e0b000",
-    "neutral": "#7f7f7f",
-}  # fmt: skip
-LINES = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+HEX = {element: colour(name) for element, name in PALETTE_NAMES.items()}
 COST_TITLE = msg("sim", "Cost curve by element: {deck}")
 CASTABLE_TITLE = msg("sim", "P(a card of each cost castable by turn t): {deck}")
 COST_LABEL = msg("sim", "cost {cost}")
@@ -91,7 +88,7 @@ def _cost_panel(deck: Doc, top: float, lang: str) -> list[str]:
         for element, n in per:
             h = height * n / ymax
             y -= h
-            out.append(rect(x, y, slot * 0.6, h, HEX.get(element, "#7f7f7f")))
+            out.append(rect(x, y, slot * 0.6, h, HEX.get(element, colour("grey"))))
         out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
     axis = _say(msg("sim", "cost (copies stacked by element)"), lang)
     out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
@@ -111,7 +108,7 @@ def _castable_panel(deck: Doc, top: float, lang: str) -> list[str]:
         out.append(text(PAD + slot * t + slot / 2, bottom + 16, str(t + 1), 11))
     items = []
     for j, group in enumerate(deck["costs"]):
-        stroke = LINES[j % len(LINES)]
+        stroke = colour(None, j)
         points = [
             (PAD + slot * t + slot / 2, bottom - height * p)
             for t, p in enumerate(group["p_castable_by_turn"])
@@ -158,7 +155,7 @@ def _png(decks: Sequence[Doc], lang: str) -> bytes:
             for element, n in per:
                 label = None if element in seen else _element(element, lang)
                 seen.add(element)
-                ax.bar(cost, n, bottom=bottom, color=HEX.get(element, "#7f7f7f"), label=label)
+                ax.bar(cost, n, bottom=bottom, color=HEX.get(element, colour("grey")), label=label)
                 bottom += n
         ax.set_title(_say(COST_TITLE(deck=_label(deck)), lang), loc="left")
         ax.set_xlabel(_say(msg("sim", "cost"), lang))
@@ -173,7 +170,7 @@ def _png(decks: Sequence[Doc], lang: str) -> bytes:
                 turns,
                 p,
                 yerr=[1.959963984540054 * e for e in se],
-                color=LINES[j % len(LINES)],
+                color=colour(None, j),
                 marker="o",
                 markersize=3,
                 capsize=2,

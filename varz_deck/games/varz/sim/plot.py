@@ -13,6 +13,7 @@ from varz_deck.core.analysis.plot import (
     PANEL_H,
     W,
     axes,
+    colour,
     document,
     legend,
     line,
@@ -23,16 +24,11 @@ from varz_deck.core.analysis.plot import (
     unknown_format,
 )
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
-from varz_deck.games.varz.cards import COLORLESS
+from varz_deck.games.varz.cards import PALETTE_NAMES, VAZ_AVAILABLE, VAZ_SPENT
 from varz_deck.games.varz.sim.report import Z95, cost_curve_rows, spent_rows
 from varz_deck.games.varz.sim.run import Result
 
-HEX = {
-    "red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "purple": "#9467bd",
-    "yellow": "#e0b000", "silver": "#9aa5b1", COLORLESS: "#7f7f7f",
-}  # fmt: skip
-SPENT = ("#2ca02c", "#1f77b4")
-AVAILABLE = "#d9d9d9"
+HEX = {c: colour(name) for c, name in PALETTE_NAMES.items()}
 COST_TITLE = msg("sim", "Cost curve by colour: {deck}")
 VAZ_TITLE = msg("sim", "VAZ per turn: available and spent (95% interval)")
 SPENT_LABEL = msg("sim", "spent: {deck}")
@@ -70,14 +66,16 @@ def _cost_panel(result: Result, top: float, lang: str = ENGLISH) -> list[str]:
         for color, n in per:
             h = height * n / ymax
             y -= h
-            out.append(rect(x, y, slot * 0.6, h, HEX.get(color, "#7f7f7f")))
+            out.append(rect(x, y, slot * 0.6, h, HEX.get(color, colour("grey"))))
         out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
     axis = _say(msg("sim", "cost (copies stacked by colour)"), lang)
     out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
     colors = []
     for _, per in rows:
         colors += [c for c, _ in per if c not in colors]
-    return out + legend([(term("color", c, lang), HEX.get(c, "#7f7f7f")) for c in colors], top - 14)
+    return out + legend(
+        [(term("color", c, lang), HEX.get(c, colour("grey"))) for c in colors], top - 14
+    )
 
 
 def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> list[str]:
@@ -95,7 +93,13 @@ def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> li
             _, vaz, spent, se = rows[t]
             x = PAD + slot * t + slot * 0.15 + bar * j
             out.append(
-                rect(x, bottom - height * vaz / ymax, bar * 0.9, height * vaz / ymax, AVAILABLE)
+                rect(
+                    x,
+                    bottom - height * vaz / ymax,
+                    bar * 0.9,
+                    height * vaz / ymax,
+                    colour(VAZ_AVAILABLE),
+                )
             )
             out.append(
                 rect(
@@ -103,7 +107,7 @@ def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> li
                     bottom - height * spent / ymax,
                     bar * 0.9,
                     height * spent / ymax,
-                    SPENT[j % len(SPENT)],
+                    colour(VAZ_SPENT[j % len(VAZ_SPENT)]),
                 )
             )
             lo, hi = spent - Z95 * se, spent + Z95 * se
@@ -113,8 +117,8 @@ def _vaz_panel(results: Sequence[Result], top: float, lang: str = ENGLISH) -> li
             )
         out.append(text(PAD + slot * t + slot / 2, bottom + 16, str(t + 1), 11))
     out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, _say(msg("sim", "turn"), lang), 11))
-    items = [(_say(msg("sim", "available"), lang), AVAILABLE)] + [
-        (_say(SPENT_LABEL(deck=_label(r)), lang), SPENT[j % len(SPENT)])
+    items = [(_say(msg("sim", "available"), lang), colour(VAZ_AVAILABLE))] + [
+        (_say(SPENT_LABEL(deck=_label(r)), lang), colour(VAZ_SPENT[j % len(VAZ_SPENT)]))
         for j, r in enumerate(results)
     ]
     return out + legend([(name[:40], fill) for name, fill in items], top - 14)
@@ -155,7 +159,7 @@ def _png(results: Sequence[Result], lang: str) -> bytes:
             for color, n in per:
                 label = None if color in seen else term("color", color, lang)
                 seen.add(color)
-                ax.bar(cost, n, bottom=bottom, color=HEX.get(color, "#7f7f7f"), label=label)
+                ax.bar(cost, n, bottom=bottom, color=HEX.get(color, colour("grey")), label=label)
                 bottom += n
         ax.set_title(_say(COST_TITLE(deck=_label(result)), lang), loc="left")
         ax.set_xlabel(_say(msg("sim", "cost"), lang))
@@ -170,14 +174,14 @@ def _png(results: Sequence[Result], lang: str) -> bytes:
             xs,
             [v for _, v, _, _ in turns],
             width=width * 0.9,
-            color=AVAILABLE,
+            color=colour(VAZ_AVAILABLE),
             label=_say(msg("sim", "available"), lang) if j == 0 else None,
         )
         ax.bar(
             xs,
             [s for _, _, s, _ in turns],
             width=width * 0.9,
-            color=SPENT[j % len(SPENT)],
+            color=colour(VAZ_SPENT[j % len(VAZ_SPENT)]),
             yerr=[Z95 * se for _, _, _, se in turns],
             capsize=2,
             label=_say(SPENT_LABEL(deck=_label(result)), lang),

@@ -6,13 +6,8 @@ from varz_deck.core.analysis.tuning import Bars, png_charts, svg_charts
 from varz_deck.core.messages.i18n import msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, ModelError, build_model
+from varz_deck.games.varz.sim.plot import HEX
 from varz_deck.games.varz.tune.model import Loaded
-
-HEX = {
-    "red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "purple": "#9467bd",
-    "yellow": "#e0b000", "silver": "#9aa5b1", COLORLESS: "#7f7f7f",
-}  # fmt: skip
-
 
 CURVE_TITLE = msg("sim", "Cost curve by colour: {deck}")
 
