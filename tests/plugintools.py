@@ -133,16 +133,17 @@ def reef(
     version: str = "1.0",
     key: str = "reef",
     default: str | None = None,
+    module: str | None = None,
 ) -> Path:
-    """The Reef game installed as distribution `name`: module KEY_game (REEF, then `body`,
-    which makes GAME), registered under `key` (and `default` as the default game); its card
-    database beside it (folder/reef_data)."""
+    """The Reef game installed as distribution `name`: `module` (default KEY_game: REEF, then
+    `body`, which makes GAME), registered under `key` (and `default` as the default game); its
+    card database beside it (folder/reef_data)."""
     data = folder / "reef_data"
     data.mkdir(parents=True)
     (data / "formats.yaml").write_text("game: reef\nformats: {}\n", encoding="utf-8")
     (data / "cards.yaml").write_text(REEF_CARD, encoding="utf-8")
     source = textwrap.dedent(REEF) + "\n" + textwrap.dedent(body)
-    module = f"{key}_game"
+    module = module or f"{key}_game"
     return distribution(folder, name, {key: f"{module}:GAME"}, {module: source}, version, default)
 
 

@@ -201,6 +201,8 @@ def test_a_record_is_read_with_its_claims(tmp_path: Path) -> None:
         _record(games={"varz": ["abc"]}),
         _record(games={"varz": [["a", "b", "c"]], "reef": [["a", "b", "c"], 1]}),
         _record(default="azuki"),
+        _record(default={"a": 1}),
+        _record(default=["varz"]),
         _record(sum="0" * 32),
         {**_record(), "sum": None},
         {k: v for k, v in _record().items() if k != "sum"},

@@ -211,7 +211,7 @@ def _read_record(path: Path, fingerprint: list[str]) -> tuple[dict, str | None] 
         if not all(isinstance(part, str) for c in each for part in c):
             return None
         claims[key] = tuple(Claim(key, *c) for c in each)
-    if default is not None and default not in claims:
+    if default is not None and (not isinstance(default, str) or default not in claims):
         return None
     if data.get("sum") != _checksum(fingerprint, games, default):
         return None
