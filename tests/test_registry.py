@@ -6,6 +6,7 @@ it. tests/test_registry_hostile.py runs the same cases through the command line.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import sys
@@ -745,3 +746,188 @@ def test_the_lint_store_is_told_the_game_s_package(
     assert games.lint_database(plugin / "reef_data").diagnostics == []
     games.lint_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     assert seen == [("reef", "reef-game 1.0"), ("azuki", OURS)]
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    """The command line in this process: (exit status, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from varz_deck.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(list(args))
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 1
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def broken(fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A plugin that cannot be imported, installed; what the command line says of it."""
+    plugin = distribution(
+        tmp_path / "b", "broken-game", {"broken": "broken_game:GAME"}, {"broken_game": "1 / 0\n"}
+    )
+    _plug(monkeypatch, plugin)
+    return (
+        "varz-deck: the game broken (broken-game 1.0) cannot be loaded from its entry point "
+        "broken_game:GAME (ZeroDivisionError: division by zero); reinstall the package that "
+        "provides it, or uninstall it\n"
+    )
+
+
+def test_rules_lists_what_it_can_and_names_what_it_cannot(broken: str) -> None:
+    status, out, err = _cli("rules")
+    assert (status, err) == (2, broken)
+    assert {"F001", "V101", "A101", "C004"} <= set(out.split())
+    assert _cli("rules", "a105")[0] == 0
+
+
+def test_rules_of_an_unknown_code_names_the_games_that_cannot_say(broken: str) -> None:
+    status, _, err = _cli("rules", "Q123")
+    assert (status, err) == (
+        2,
+        "varz-deck: unknown code 'Q123'; `varz-deck rules` lists them\n" + broken,
+    )
+    status, _, err = _cli("rules", "V1O1")
+    assert status == 2
+    assert err.startswith("varz-deck: unknown code 'V1O1'; did you mean V1")
+    assert err.endswith(broken)
+
+
+def test_rules_of_an_unknown_code_without_failures(fresh: Path) -> None:
+    assert _cli("rules", "Q123") == (
+        2,
+        "",
+        "varz-deck: unknown code 'Q123'; `varz-deck rules` lists them\n",
+    )
+    assert _cli("rules")[::2] == (0, "")
+
+
+def test_rules_of_a_code_two_games_declare_names_the_clash(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _plug(monkeypatch, reef(tmp_path / "p", body=BODY_PLAIN_V101))
+    said = (
+        "varz-deck: the game reef (reef-game 1.0) is not used: its code V101 already belongs to "
+        f"the game varz ({OURS}); ask its authors for codes of their own, or uninstall it\n"
+    )
+    assert _cli("rules", "v101") == (2, "", said)
+    status, out, err = _cli("rules", "V102")
+    assert (status, err) == (0, "")
+    assert out.startswith("V102 ")
+    status, out, err = _cli("rules")
+    assert (status, err) == (2, said)
+
+
+def test_one_failure_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer
+
+    from varz_deck.cli.common import fail_games
+    from varz_deck.core.i18n import Message
+
+    failure = GameUnavailable("x", Message("cli", "it failed"))
+    other = GameUnavailable("y", Message("cli", "it failed too"))
+    with pytest.raises(typer.Exit) as exited:
+        fail_games([failure, failure, other], "en")
+    assert exited.value.exit_code == 2
+    assert capsys.readouterr().err == "varz-deck: it failed\nvarz-deck: it failed too\n"
+    fail_games([], "en")  # nothing to say: no exit
+
+
+def test_schema_names_the_game_that_cannot_say(broken: str) -> None:
+    status, out, err = _cli("schema", "card")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["$schema"].startswith("https://json-schema.org/")
+    status, _, err = _cli("schema", "broken-card")
+    assert status == 2
+    assert "'broken-card' is not one of 'card', 'deck', 'formats', 'azuki-card'" in err
+    assert err.rstrip().endswith(
+        "the game broken (broken-game 1.0) cannot be loaded from its entry point "
+        "broken_game:GAME (ZeroDivisionError: division by zero); reinstall the package that "
+        "provides it, or uninstall it"
+    )
+
+
+def test_schema_of_an_unknown_name_without_failures(fresh: Path) -> None:
+    status, _, err = _cli("schema", "nothing")
+    assert status == 2
+    assert "'nothing' is not one of 'card', 'deck', 'formats', 'azuki-card', 'azuki-deck'" in err
+    assert "cannot be loaded" not in err
+
+
+def test_the_schema_names_are_read_when_asked_for(fresh: Path) -> None:
+    import varz_deck.cli.rules as rules
+
+    choice = rules._SchemaChoice()
+    assert choice._names is None
+    assert choice.choices[:5] == ("card", "deck", "formats", "azuki-card", "azuki-deck")
+    choice.choices = ("ignored",)
+    assert choice.choices[0] == "card"
+    assert [m.value for m in rules.SchemaName][:3] == ["card", "deck", "formats"]
+    with pytest.raises(AttributeError):
+        rules.NotThere  # noqa: B018
+
+
+def test_version_is_said_with_no_command_tree(fresh: Path) -> None:
+    assert _cli("--version") == (0, f"varz-deck {__version__}\n", "")
+    assert games._REGISTRY is None  # nor the registry
+
+
+def test_help_is_of_the_command_named(fresh: Path) -> None:
+    cli = importlib.import_module("varz_deck.cli.main")
+
+    tree = cli.whole_app()
+    import typer
+
+    command = typer.main.get_command(tree)
+    lint = command.commands["cards"].commands["lint"]  # type: ignore[attr-defined]
+    assert cli._helped(command, ["cards", "lint", "--help"]) is lint
+    assert cli._helped(command, ["cards", "--help"]) is command.commands["cards"]  # type: ignore[attr-defined]
+    assert cli._helped(command, ["--help"]) is command
+    assert cli._helped(command, ["nothing", "lint"]) is command
+    assert cli._helped(command, []) is command
+
+
+def test_the_tree_s_help_reads_no_database_and_imports_no_game(
+    broken: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli = importlib.import_module("varz_deck.cli.main")
+
+    opened: list[str] = []
+    monkeypatch.setattr(cli, "_bundled_formats", lambda: opened.append("formats") or ["x"])
+    status, out, _ = _cli("--help")
+    assert status == 0 and "Usage: varz-deck" in out
+    assert opened == []
+    assert "broken_game" not in sys.modules
+    status, out, _ = _cli("cards", "--help")
+    assert (status, opened) == (0, [])
+    status, out, _ = _cli("check", "--help")
+    assert (status, opened) == (0, ["formats"])
+    assert "(x)" in " ".join(out.split())
+
+
+def test_schema_help_lists_the_choices_only_when_helped(fresh: Path) -> None:
+    status, out, _ = _cli("schema", "--help")
+    assert status == 0
+    assert "NAME:\n    card\n    deck\n    formats\n    azuki-card\n" in out
+    status, out, _ = _cli("--help")
+    assert "azuki-card" not in out
+
+
+def test_format_help_lists_the_games_that_can_be_used(broken: str) -> None:
+    cli = importlib.import_module("varz_deck.cli.main")
+    from varz_deck.games.library import bundled_root
+
+    want: dict[str, None] = {}
+    for key in games.game_keys():  # the bundled games, and any other installed here
+        if key != "broken":
+            want.update(dict.fromkeys(sorted(games.open_database(bundled_root(key)).formats)))
+    assert cli._bundled_formats() == list(want)
+    assert {"standard", "pioneer"} <= set(want)
