@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +55,26 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         # "Today" for every check (core/dates.py's test hook), so outputs carrying the date are
         # the same on any day; tests of today itself remove it.
         patch.setenv("VARZ_DECK_TODAY", TODAY)
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _subprocesses_run_the_code_as_written() -> Iterator[None]:
+    """Under mutation testing, a process a test starts (`python -m varz_deck …`) runs the code as
+    written: mutmut's trampolines cannot start outside its folder, and only this process's tests
+    see a mutant (mutmut sets MUTANT_UNDER_TEST)."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        yield
+        return
+    started = subprocess.Popen.__init__
+
+    def start(self: subprocess.Popen, *args: Any, env: Any = None, **kwargs: Any) -> None:
+        env = dict(os.environ if env is None else env)
+        env.pop("MUTANT_UNDER_TEST", None)
+        started(self, *args, env=env, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(subprocess.Popen, "__init__", start)
         yield
 
 
