@@ -748,6 +748,78 @@ def test_the_lint_store_is_told_the_game_s_package(
     assert seen == [("reef", "reef-game 1.0"), ("azuki", OURS)]
 
 
+def test_a_database_s_unsaved_formats_file_names_its_game(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor's buffer of formats.yaml says the game, not the file as saved; the buffers
+    are what is linted."""
+    (tmp_path / "formats.yaml").write_text("game: chess\nformats: {}\n", encoding="utf-8")
+    saved = [d.code for d in games.lint_database(tmp_path).diagnostics]
+    assert "C001" in saved  # an unknown game, as saved
+    buffers = {tmp_path / "formats.yaml": "game: azuki\nformats: {}\n"}
+    assert games._database_key(tmp_path, buffers) == "azuki"
+    from varz_deck.core import database
+
+    seen: list[tuple[str, object]] = []
+    real = database.lint_database
+
+    def spy(root, game, progress=None, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append((game.key, kwargs["buffers"]))
+        return real(root, game, progress, **kwargs)
+
+    monkeypatch.setattr(database, "lint_database", spy)
+    edited = games.lint_database(tmp_path, buffers=buffers).diagnostics
+    assert "C001" not in [d.code for d in edited]
+    assert seen == [("azuki", buffers)]
+
+
+def test_a_plugin_s_card_rule_raising_in_a_lint_is_its_failure(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    head = """
+    from varz_deck.core.code import Scope
+    from varz_deck.core.rulebook import Rulebook
+
+    CARDS = Rulebook(Scope.CARDS)
+
+
+    def sinks(view):
+        \"\"\"a card check that fails\"\"\"
+        raise RuntimeError("sank")
+
+
+    CARDS.rule("R301", "sinks", "-")(sinks)
+    """
+    body = with_rules("{**super().rules(), **CARDS.rules}", head)
+    body = body.replace(
+        "class Other(Reef):", "class Other(Reef):\n    card_rules = lambda self: CARDS.rules\n"
+    )
+    plugin = reef(tmp_path / "p", body=body)
+    _plug(monkeypatch, plugin)
+    with pytest.raises(GameUnavailable) as caught:
+        games.lint_database(plugin / "reef_data")
+    assert str(caught.value.message) == (
+        "the game reef (reef-game 1.0) failed in card_rules (RuntimeError: sank); "
+        "report it to its authors, or uninstall it"
+    )
+
+
+def test_the_record_is_written_in_a_cache_folder_not_made_yet(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = fresh / "a" / "b"
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(deep))
+    games.game_keys()
+    assert (deep / "games.json").is_file()
+
+
+def test_a_game_registered_here_is_said_so_in_the_language_asked() -> None:
+    origin = games.Claim("toy", "toy:GAME", "", "").origin()
+    assert not isinstance(origin, str)
+    assert origin.render("ja") == "このプロセスで登録"
+    assert origin.render("zh") == "在本进程中注册"
+
+
 # --------------------------------------------------------------------------- the command line
 
 
@@ -839,6 +911,32 @@ def test_one_failure_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert exited.value.exit_code == 2
     assert capsys.readouterr().err == "varz-deck: it failed\nvarz-deck: it failed too\n"
     fail_games([], "en")  # nothing to say: no exit
+
+
+def test_a_failure_is_said_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import typer
+
+    from varz_deck.cli.common import fail, fail_games, say
+    from varz_deck.core.i18n import msg
+
+    monkeypatch.setenv("VARZ_DECK_LANG", "zh")
+    said = msg("cli", "registered in this process")
+    say(said, "ja")
+    say("plain \x1b[31mtext", "ja")  # text as it is, made safe
+    say(said, None)  # no language asked: the environment's
+    with pytest.raises(typer.Exit):
+        fail(said, lang="ja")
+    with pytest.raises(typer.Exit):
+        fail_games([GameUnavailable("x", said)], "ja")
+    assert capsys.readouterr().err.splitlines() == [
+        "varz-deck: このプロセスで登録",
+        "varz-deck: plain \\x1b[31mtext",
+        "varz-deck: 在本进程中注册",
+        "varz-deck: このプロセスで登録",
+        "varz-deck: このプロセスで登録",
+    ]
 
 
 def test_schema_names_the_game_that_cannot_say(broken: str) -> None:
