@@ -854,6 +854,19 @@ def broken(fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     )
 
 
+def test_a_game_that_cannot_be_used_is_said_in_the_language_asked(
+    broken: str, tmp_path: Path
+) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("hero: Nobody\n", encoding="utf-8")
+    assert _cli("check", "--game", "broken", str(deck)) == (2, "", broken)
+    status, _, err = _cli("check", "--game", "broken", str(deck), "--lang", "ja")
+    assert status == 2
+    assert err.startswith("varz-deck: ゲーム broken（broken-game 1.0）をエントリポイント")
+    with pytest.raises(GameUnavailable):  # --debug: the plugin's author sees the traceback
+        _cli("check", "--game", "broken", str(deck), "--debug")
+
+
 def test_rules_lists_what_it_can_and_names_what_it_cannot(broken: str) -> None:
     status, out, err = _cli("rules")
     assert (status, err) == (2, broken)
@@ -879,6 +892,15 @@ def test_rules_of_an_unknown_code_without_failures(fresh: Path) -> None:
         "",
         "varz-deck: unknown code 'Q123'; `varz-deck rules` lists them\n",
     )
+    assert _cli("rules", "V1O1")[2] == (
+        "varz-deck: unknown code 'V1O1'; did you mean V118, V117, V116?\n"
+    )
+    assert _cli("rules", "Q123", "--lang", "ja")[2] == (
+        "varz-deck: 不明なコード 'Q123' です：`varz-deck rules` で一覧を確認できます\n"
+    )
+    assert _cli("rules", "V1O1", "--lang", "ja")[2] == (
+        "varz-deck: 不明なコード 'V1O1' です：V118, V117, V116 のことですか？\n"
+    )
     assert _cli("rules")[::2] == (0, "")
 
 
@@ -891,6 +913,11 @@ def test_rules_of_a_code_two_games_declare_names_the_clash(
         f"the game varz ({OURS}); ask its authors for codes of their own, or uninstall it\n"
     )
     assert _cli("rules", "v101") == (2, "", said)
+    status, _, err = _cli("rules", "V101", "--lang", "ja")
+    assert status == 2
+    assert err.startswith(
+        "varz-deck: ゲーム reef（reef-game 1.0）は使われません：そのコード V101 は"
+    )
     status, out, err = _cli("rules", "V102")
     assert (status, err) == (0, "")
     assert out.startswith("V102 ")
@@ -945,6 +972,8 @@ def test_schema_names_the_game_that_cannot_say(broken: str) -> None:
     assert json.loads(out)["$schema"].startswith("https://json-schema.org/")
     status, _, err = _cli("schema", "broken-card")
     assert status == 2
+    assert err.startswith("Usage: varz-deck schema [OPTIONS] NAME\n")
+    assert "Error: Invalid value for 'NAME': 'broken-card' is not one of" in err
     assert "'broken-card' is not one of 'card', 'deck', 'formats', 'azuki-card'" in err
     assert err.rstrip().endswith(
         "the game broken (broken-game 1.0) cannot be loaded from its entry point "
@@ -956,8 +985,14 @@ def test_schema_names_the_game_that_cannot_say(broken: str) -> None:
 def test_schema_of_an_unknown_name_without_failures(fresh: Path) -> None:
     status, _, err = _cli("schema", "nothing")
     assert status == 2
-    assert "'nothing' is not one of 'card', 'deck', 'formats', 'azuki-card', 'azuki-deck'" in err
+    assert err.startswith("Usage: varz-deck schema [OPTIONS] NAME\n")
+    assert (
+        "Error: Invalid value for 'NAME': 'nothing' is not one of 'card', 'deck', 'formats', "
+        "'azuki-card', 'azuki-deck'"
+    ) in err
     assert "cannot be loaded" not in err
+    status, _, err = _cli("schema", "CARD")  # names as written
+    assert status == 2 and "Invalid value for 'NAME': 'CARD' is not one of" in err
 
 
 def test_the_schema_names_are_read_when_asked_for(fresh: Path) -> None:
@@ -973,7 +1008,13 @@ def test_the_schema_names_are_read_when_asked_for(fresh: Path) -> None:
         rules.NotThere  # noqa: B018
 
 
-def test_version_is_said_with_no_command_tree(fresh: Path) -> None:
+def test_version_is_said_with_no_command_tree(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cli = importlib.import_module("varz_deck.cli.main")
+
+    def no_tree(*args: object) -> None:
+        raise AssertionError("the command tree was built")
+
+    monkeypatch.setattr(cli, "_command_for", no_tree)
     assert _cli("--version") == (0, f"varz-deck {__version__}\n", "")
     assert games._REGISTRY is None  # nor the registry
 
