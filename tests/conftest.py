@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,6 +57,27 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         # "Today" for every check (core/dates.py's test hook), so outputs carrying the date are
         # the same on any day; tests of today itself remove it.
         patch.setenv("VARZ_DECK_TODAY", TODAY)
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _subprocesses_run_the_code_as_written() -> Iterator[None]:
+    """Under mutation testing, while mutmut counts which tests call which function (its "stats"
+    run), a process a test starts (`python -m varz_deck …`) runs the code as written: mutmut's
+    counting cannot start outside its folder. With a mutant set, the process runs it too."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        yield
+        return
+    started = subprocess.Popen.__init__
+
+    def start(self: subprocess.Popen, *args: Any, env: Any = None, **kwargs: Any) -> None:
+        env = dict(os.environ if env is None else env)
+        if env.get("MUTANT_UNDER_TEST") == "stats":
+            del env["MUTANT_UNDER_TEST"]
+        started(self, *args, env=env, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(subprocess.Popen, "__init__", start)
         yield
 
 

@@ -54,7 +54,9 @@ def test_a_rule_owns_its_code() -> None:
     book: Rulebook[object] = Rulebook(Scope.CARDS)
     book.rule("Z991", "z-check", "SPEC §1", severity=Severity.WARNING, fix="Do it.")(_check)
     info = book.rules["Z991"].info
-    assert declared("Z991") is info
+    assert (
+        declared("Z991") == info
+    )  # (the same code: a second run in one process declares it again)
     assert (info.title, info.severity, info.scope, info.fix) == (
         "A check's title.",
         Severity.WARNING,
@@ -66,7 +68,7 @@ def test_a_rule_owns_its_code() -> None:
 
 
 def test_warnings_are_declared_by_their_owners() -> None:
-    codes = all_codes()
+    codes = all_codes(["varz", "azuki"])  # the bundled games (a plugin may be installed too)
     warnings = sorted(code for code, info in codes.items() if info.severity is Severity.WARNING)
     assert warnings == ["A201", "C101", "C102", "C103", "C104", "C105", "W201", "W202", "W203"]
 
@@ -115,3 +117,43 @@ def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
         "changes", "released", "banned_on", "restricted_on",  # SPEC §12, read by every game
         "written",  # the format as written, which a format in force on a day starts from
     }  # fmt: skip
+
+
+class _Plain:
+    """A rule a game builds itself: only the fields, maybe the book it is in."""
+
+    def __init__(self, code: str, book: object = None, scope: Scope | None = None) -> None:
+        self.code, self.name, self.summary = code, f"{code.lower()}-name", f"{code} summary"
+        self.section, self.doc = f"§{code}", f"{code} doc"
+        if book is not None:
+            self.book = book
+        if scope is not None:
+            self.info = Code(code, self.name, self.summary, scope=scope)
+
+
+def test_a_rule_of_fields_is_a_code_of_those_fields() -> None:
+    from varz_deck.core.report.codes import code_of
+
+    assert code_of(_Plain("Y1")) == Code(
+        "Y1", "y1-name", "Y1 summary", Severity.ERROR, Scope.DECK, "§Y1", "Y1 doc", ""
+    )
+    core = declared("F001")
+    assert core is not None and code_of(core) is core  # a code listed as it is
+
+
+def test_deck_rules_are_listed_book_by_book_in_the_order_given() -> None:
+    from varz_deck.core.report.codes import codes_with
+
+    first, second = object(), object()
+    rules = [
+        _Plain("Y9", first),
+        _Plain("X5", second),
+        _Plain("Y2", first),
+        _Plain("W1"),  # a book of its own
+        _Plain("Y0", second, Scope.CARDS),  # a card rule: among the card codes
+        _Plain("A0"),
+    ]
+    listed = list(codes_with(rules))
+    assert listed[: len(FILE_IDS)] == FILE_IDS
+    assert listed[len(FILE_IDS) : len(FILE_IDS) + 5] == ["Y2", "Y9", "X5", "W1", "A0"]
+    assert listed[len(FILE_IDS) + 5 :] == sorted([*CARD_IDS, "Y0"])  # card codes by id

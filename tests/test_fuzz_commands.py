@@ -1,8 +1,10 @@
 """Time-bounded fuzzing of every command and output format (issue 11).
 
 Hypothesis feeds deck texts (YAML and plain text, VARZ and Azuki, mutated from the examples or
-made up), card files (a small database in a temporary folder with one fuzzed file) and deck codes
-(a valid code, mutated). Every command runs in-process; none may raise or exit 3, and no output
+made up), card files (a small database in a temporary folder with one fuzzed file), deck codes
+(a valid code, mutated), hostile plugins (claiming a bundled key or each other's, declaring another
+game's code or the core's, raising on import, in detection, in their rules or their check) and
+damaged records of the registry of games. Every command runs in-process; none may raise or exit 3, and no output
 may carry a raw control (C0 but newline and tab, DEL, C1) or bidi character.
 
 CI runs about 90 seconds in all. FUZZ_EXAMPLES=N multiplies the number of examples by N for a
@@ -23,9 +25,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from plugintools import reef, with_rules
 
+from varz_deck import __version__
 from varz_deck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,3 +301,151 @@ def test_fuzz_huge_repeated_counts_are_checked_fast(work: Path, lines: int, coun
     assert time.monotonic() - started < 20
     if lines > 1:
         assert '"code": "F003"' in out
+
+
+# --------------------------------------------------------------------------- plugins and records
+
+VARZ_DECK = ROOT / "examples" / "red-kagura-festival.yaml"
+AZUKI_DECK = ROOT / "examples" / "azuki" / "stt02-shao-water.yaml"
+VARZ_DB = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+_FAILS = 'class Failing(Reef):\n    def {0}(self, *args):\n        raise RuntimeError("{0}")\n\n\nGAME = Failing()\n'  # fmt: skip
+BEHAVIOURS = {
+    "works": "GAME = Reef()\n",
+    "import": "raise RuntimeError('half installed')\n",
+    "exit": "import sys\nsys.exit(0)\n",
+    **{method: _FAILS.format(method) for method in ("owns_deck", "rules", "card_rules")},
+    "check_deck": _FAILS.format("check_deck"),
+    **{code: with_rules(f'{{**super().rules(), "{code}": PlainRule("{code}")}}') for code in ("V101", "A101", "F001")},
+}  # fmt: skip
+plugin_strategy = st.tuples(
+    st.sampled_from(["varz", "azuki", "reef", "atoll"]),
+    st.sampled_from(["alpha", "reef-game", "zeta"]),
+    st.sampled_from(sorted(BEHAVIOURS)),
+)
+
+
+@contextlib.contextmanager
+def installed(folders: list[Path], after: bool, cache: Path | None = None) -> Iterator[None]:
+    """The plugin folders on the import path (first, or after the packages), the registry read
+    afresh (its record in `cache` when given); everything as it was afterwards."""
+    from varz_deck import games
+
+    saved = list(sys.path), games._REGISTRY, set(sys.modules), os.environ.get("VARZ_DECK_CACHE")
+    sys.path[:] = [*saved[0], *map(str, folders)] if after else [*map(str, folders), *saved[0]]
+    games._REGISTRY = None
+    if cache is not None:
+        os.environ["VARZ_DECK_CACHE"] = str(cache)
+    try:
+        yield
+    finally:
+        sys.path[:] = saved[0]
+        games._REGISTRY = saved[1]
+        for name in set(sys.modules) - saved[2]:
+            if name.endswith("_game"):
+                del sys.modules[name]
+        if saved[3] is not None:
+            os.environ["VARZ_DECK_CACHE"] = saved[3]
+
+
+@settings_for(20)
+@given(plugins=st.lists(plugin_strategy, min_size=1, max_size=3), after=st.booleans())
+def test_fuzz_hostile_plugins(plugins: list[tuple[str, str, str]], after: bool, work: Path) -> None:
+    """Plugins claiming a bundled key or each other's, declaring another game's code or the
+    core's, raising on import, exiting, raising in detection, in their rules or their check:
+    never exit 3; a game no plugin claims keeps working; a failure names a package."""
+    count("plugins")
+    TRIED["plugin-examples"] = example = TRIED.get("plugin-examples", 0) + 1
+    folders = []
+    for i, (key, dist, behaviour) in enumerate(plugins):
+        folder = work / "plugins" / f"{example}-{i}"
+        module = f"fz{example}x{i}_game"
+        folders.append(reef(folder, dist, BEHAVIOURS[behaviour], key=key, module=module))
+    deck = work / "plugins" / f"{example}.reef.txt"
+    deck.write_text("reef\nAZK01-122\n", encoding="utf-8")
+    # a package installed twice: the first on the import path is the one (as for imports)
+    seen = {dist: (key, behaviour) for key, dist, behaviour in reversed(plugins)}
+    plugins = [(key, dist, behaviour) for dist, (key, behaviour) in seen.items()]
+    claimed = {key for key, _, _ in plugins}
+    with installed(folders, after):
+        assert run("--version") == (0, f"varz-deck {__version__}\n")
+        for game, args in (("varz", ["check", str(VARZ_DECK)]), ("varz", ["cards", "lint", str(VARZ_DB)]),
+                           ("varz", ["schema", "card"]), ("azuki", ["check", "--game", "azuki", str(AZUKI_DECK)])):  # fmt: skip
+            status, out = run(*args)
+            if game in claimed:
+                assert status == 2 and "registered by more than one package" in out, (args, out)
+            else:
+                assert status == 0, (args, out[-2000:])
+        status, out = run("rules", "V101")
+        untouched = "varz" not in claimed and all(b != "V101" for _, _, b in plugins)
+        assert status == 0 if untouched else status in (0, 2), out
+        for args in (["rules"], ["check", str(deck), str(VARZ_DECK)], ["check", str(AZUKI_DECK)]):
+            status, out = run(*args)
+            assert status in (0, 1, 2), (args, out)
+            if status == 2:  # a package named, or a plugin's database (of no installed game)
+                said = [f"{d} 1.0" for _, d, _ in plugins] + ["card database"]
+                assert any(words in out for words in said), (args, out)
+
+
+_leaves = st.none() | st.booleans() | st.integers() | st.text(max_size=10)
+_json = st.recursive(_leaves, lambda inner: st.lists(inner) | st.dictionaries(st.text(max_size=8), inner), max_leaves=20)  # fmt: skip
+# How to damage a record: mutate its text, put other JSON, nest deep, give a field another
+# value, or edit its games (which are kept, their entry points swapped, which is the default).
+damages = st.one_of(
+    st.tuples(st.just("mutate"), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 12), nasty_text), max_size=4)),
+    st.tuples(st.just("json"), _json),
+    st.tuples(st.just("nest"), st.sampled_from(["[", '{"a":']), st.sampled_from([1_000, 100_000, 1_000_000])),
+    st.tuples(st.just("field"), st.integers(0, 9), st.sampled_from([None, 0, "", [], {}, 2, "varz"])),
+    st.tuples(st.just("games"), st.lists(st.booleans(), max_size=6), st.booleans(), st.integers(-1, 5)),
+)  # fmt: skip
+
+
+def damaged(valid: str, damage: tuple) -> str:  # type: ignore[type-arg]
+    """A valid record with a damage drawn from `damages`."""
+    kind, *how = damage
+    count(f"record-{kind}")
+    if kind == "mutate":
+        text = valid
+        for at, length, piece in how[0]:
+            i = at % (len(text) + 1)
+            text = text[:i] + piece + text[i + length :]
+        return text
+    if kind == "json":
+        return json.dumps(how[0])
+    if kind == "nest":
+        return how[0] * how[1]
+    record = json.loads(valid)
+    if kind == "field":
+        record[sorted(record)[how[0] % len(record)]] = how[1]
+        return json.dumps(record)
+    keep, swap, default = how
+    kept = [key for key, kept in zip(sorted(record["games"]), keep, strict=False) if kept]
+    values = [record["games"][key] for key in kept]
+    record["games"] = dict(zip(kept, reversed(values) if swap else values, strict=True))
+    record["default"] = kept[default] if 0 <= default < len(kept) else None
+    return json.dumps(record)
+
+
+@settings_for(30)
+@given(damage=damages)
+@example(damage=("games", [], False, -1))  # no games at all
+@example(damage=("games", [True, False], False, 0))  # azuki only, the default
+@example(damage=("games", [True, True], True, 1))  # each other's entry point
+@example(damage=("nest", "[", 100_000))
+def test_fuzz_damaged_registry_records(damage: tuple, work: Path) -> None:  # type: ignore[type-arg]
+    """Whatever the record of the registry holds, the installed games are read again: a VARZ deck
+    is checked as VARZ, an Azuki deck as Azuki, and a good record is written back."""
+    count("records")
+    from varz_deck import games
+
+    cache = work / "records"
+    with installed([], after=True, cache=cache):
+        games.game_keys()
+    valid = (cache / "games.json").read_text(encoding="utf-8")
+    text = damaged(valid, damage)
+    (cache / "games.json").write_text(text, encoding="utf-8", errors="surrogateescape")
+    with installed([], after=True, cache=cache):
+        status, out = run("check", str(VARZ_DECK))
+        assert status == 0, out[-2000:]
+        status, out = run("check", "--output", "json", str(AZUKI_DECK))
+        assert status == 0 and json.loads(out)["decks"][0]["legal"], out[-2000:]
+    assert json.loads((cache / "games.json").read_text(encoding="utf-8")) == json.loads(valid)

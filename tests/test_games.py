@@ -177,7 +177,7 @@ def test_sim_json_for_an_azuki_deck() -> None:
 # --------------------------------------------------------------------------- a third game
 
 TOY = '''
-"""A toy game: a deck file is lines of card ids; one rule, T101: at most 3 lines."""
+"""A toy game: a deck file is lines of card ids; one rule, Y901: at most 3 lines."""
 
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.decks.check import DeckReport
@@ -190,7 +190,7 @@ class ToyDatabase(CardDatabase):
 
 
 class Rule:
-    code, name, section, summary, doc = "T101", "too-many-lines", "-", "at most 3 lines", ""
+    code, name, section, summary, doc = "Y901", "too-many-lines", "-", "at most 3 lines", ""
 
 
 class Toy(Azuki):
@@ -202,13 +202,13 @@ class Toy(Azuki):
 
     def check_deck(self, source, database, format_key, date=None):
         lines = source.text.split()
-        found = () if len(lines) <= 3 else (diag("T101", "too many lines", file=source.name),)
+        found = () if len(lines) <= 3 else (diag("Y901", "too many lines", file=source.name),)
         return DeckReport(
             source.name, None, "casual", None, {"lines": len(lines)}, found, game="toy", words=self.words
         )
 
     def rules(self):
-        return {"T101": Rule()}
+        return {"Y901": Rule()}
 
 
 GAME = Toy()
@@ -228,8 +228,8 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
         deck.write_text("A-1\nA-2\nA-3\nA-4\n", encoding="utf-8")
         report = check_deck(deck, database)
         assert report.game == "toy"
-        assert [d.code for d in report.diagnostics] == ["T101"]
-        assert "T101" in all_codes()
+        assert [d.code for d in report.diagnostics] == ["Y901"]
+        assert "Y901" in all_codes()
     finally:
         unregister_game("toy")
         sys.modules.pop("toy_game_for_test", None)

@@ -556,3 +556,42 @@ def test_files_the_store_cannot_keep_are_linted_each_time(
     assert first == ["fine.yaml", "odd.yaml"] and seen == ["odd.yaml"]
     assert _rows(cache) == 1
     assert_same_as_cold(root, monkeypatch)
+
+
+def test_the_store_s_key_is_everything_a_result_depends_on(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """varz-deck's version and the store's layout, the game, its package and version, its card
+    schema and the card checks' codes: a change of any is another key (the lint is run again)."""
+    from types import SimpleNamespace
+
+    from varz_deck.core.lint import lintstore
+    from varz_deck.games import get_game
+
+    varz = get_game("varz")
+    get_game("azuki")  # its schemas known
+
+    def salt(
+        game: object = varz, codes: tuple[str, ...] = ("C001", "C004"), origin: str = "p 1"
+    ) -> bytes:
+        store = lintstore.open_store(game, list(codes), origin)  # type: ignore[arg-type]
+        assert store is not None
+        store.close()
+        return store.salt
+
+    first = salt()
+    assert salt() == first and len(first) == 20
+    assert salt(origin="p 1.1") != first
+    assert salt(codes=("C001", "C004", "C009")) != first
+    other = SimpleNamespace(key=varz.key, card_schema="azuki-card")
+    assert salt(other) != first  # another card schema
+    renamed = SimpleNamespace(key="varz2", card_schema=varz.card_schema)
+    assert salt(renamed) != first
+    monkeypatch.setattr(lintstore, "__version__", "9.9.9")
+    assert salt() != first
+    monkeypatch.undo()
+    monkeypatch.setenv("VARZ_DECK_CACHE", str(cache))
+    monkeypatch.setattr(lintstore, "LAYOUT", lintstore.LAYOUT + 1)
+    assert salt() != first
+    assert lintstore.open_store(varz, [], "") is not None
+    assert lintstore.open_store(SimpleNamespace(key="Not Ours", card_schema="card"), [], "") is None

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
     from varz_deck.core.messages.i18n import Message
+    from varz_deck.games import GameUnavailable
     from varz_deck.games.library import CardLibrary
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -159,13 +160,7 @@ def width() -> int:
     return terminal_width() or DEFAULT_WIDTH
 
 
-def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
-    """`varz-deck: <message>` on stderr, then exit."""
-    note(message, lang)
-    raise typer.Exit(code)
-
-
-def note(message: str | Message, lang: str | None = None) -> None:
+def say(message: str | Message, lang: str | None = None) -> None:
     """`varz-deck: <message>` on stderr; a Message is said in the language (default:
     $VARZ_DECK_LANG, else the locale, else English)."""
     from varz_deck.core.messages.sanitize import safe
@@ -175,6 +170,20 @@ def note(message: str | Message, lang: str | None = None) -> None:
 
         message = message.render(lang or choose_language())
     typer.echo(f"varz-deck: {safe(message)}", err=True)
+
+
+def fail(message: str | Message, code: int = EXIT_USAGE, lang: str | None = None) -> NoReturn:
+    """`varz-deck: <message>` on stderr (see `say`), then exit."""
+    say(message, lang)
+    raise typer.Exit(code)
+
+
+def fail_games(failures: Sequence[GameUnavailable], lang: str | None = None) -> None:
+    """Exit 2 saying why each game cannot be used, when any cannot; else nothing."""
+    if failures:
+        for said in dict.fromkeys(f.message for f in failures):
+            say(said, lang)
+        raise typer.Exit(EXIT_USAGE)
 
 
 def refuse_option(game: Game, option: str, lang: str) -> NoReturn:
@@ -382,7 +391,7 @@ def _card_data(folder: Path, found: list[Path], lang: str | None) -> set[Path]:
     )
     if len(skipped) and sum(map(len, skipped.values())) < len(found):
         for root, files in skipped.items():
-            note(said(folder=str(root), n=len(files)), lang)
+            say(said(folder=str(root), n=len(files)), lang)
     return {path for files in skipped.values() for path in files}
 
 

@@ -149,11 +149,16 @@ def main(argv: list[str] | None = None) -> None:
     sys.stdout = SafeStream(sys.stdout, allow_sgr=True)
     sys.stderr = SafeStream(sys.stderr, allow_sgr=True)
     try:
+        if args == ["--version"]:  # no command tree, no game: the quickest answer
+            sys.stdout.write(f"varz-deck {__version__}\n")
+            _flush_or_exit(saved[0])
+            return
         command, prog, rest = _command_for(args)
         chosen = _help_language(args)
         if chosen != "en":
             _translate_help(command, chosen)
-        _name_arguments(command, "--help" in rest or "-h" in rest or not rest)
+        helping = "--help" in rest or "-h" in rest or not rest
+        _name_arguments(command, _helped(command, rest) if helping else None)
         from varz_deck.cli.helpformat import help_language, install
 
         install()
@@ -165,7 +170,9 @@ def main(argv: list[str] | None = None) -> None:
         raise
     except BrokenPipeError:  # `| head -1`: the reader has gone; not an error worth a word
         _quiet_exit()
-    except GameUnavailable as exc:  # a broken plugin game: a usage problem, not our bug
+    except GameUnavailable as exc:  # a plugin game that fails: a usage problem, not our bug
+        if _DEBUG:  # its author wants the traceback
+            raise
         sys.stderr.write(f"varz-deck: {exc.message.render(_help_language(args))}\n")
         sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
@@ -224,11 +231,24 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
     return typer.main.get_command(whole_app()), "varz-deck", args
 
 
-def _name_arguments(command: Any, helping: bool) -> None:
+def _helped(command: Any, rest: list[str]) -> Any:
+    """The command whose help is asked for: the group's subcommand `rest` names before its
+    options (`cards lint --help`), else the command itself."""
+    for word in rest:
+        sub = getattr(command, "commands", {}).get(word)
+        if sub is None:
+            break
+        command = sub
+    return command
+
+
+def _name_arguments(command: Any, helped: Any) -> None:
     """Usage names real arguments (`DECK...`, `NAME`, not click 8.5's `{decks}...` or
-    `{name}:<card|deck|…>`); a choice argument's choices are listed one per line after the
-    options, where no line wraps them. When help is shown, `--format` lists the bundled database's formats (read only
-    then: a normal run never pays for it)."""
+    `{name}:<card|deck|…>`); the command whose help is shown (`helped`) lists a choice
+    argument's choices one per line after the options, where no line wraps them, and its
+    `--format` the bundled databases' formats (read only then: a normal run, and the tree's
+    own help, never pay for them or import a game)."""
+    helping = command is helped
     for param in getattr(command, "params", ()):
         if getattr(param, "param_type_name", "") == "argument" and param.metavar is None:
             name = (param.name or "arg").upper()
@@ -238,8 +258,8 @@ def _name_arguments(command: Any, helping: bool) -> None:
             shown = shown if param.required else f"[{shown}]"
             param.metavar = shown
             param.make_metavar = lambda *_args, _shown=shown, **_kwargs: _shown  # no `{…}`
-            choices = getattr(param.type, "choices", None)
-            if choices and helping:  # one per line after the options: never cut at a hyphen
+            choices = getattr(param.type, "choices", None) if helping else None
+            if choices:  # one per line after the options: never cut at a hyphen
                 listed = "\n".join(f"  {getattr(c, 'value', c)}" for c in choices)
                 command.epilog = f"\b\n{name}:\n{listed}"
         if helping and "--format" in getattr(param, "opts", ()) and param.help:
@@ -247,20 +267,20 @@ def _name_arguments(command: Any, helping: bool) -> None:
             if formats:
                 param.help = f"{param.help} ({', '.join(formats)})"
     for sub in getattr(command, "commands", {}).values():
-        _name_arguments(sub, helping)
+        _name_arguments(sub, helped)
 
 
 def _bundled_formats() -> list[str]:
     """The formats of the bundled databases of every game, for `--format`'s help."""
     from varz_deck.core.lint.database import DatabaseError
-    from varz_deck.games import game_keys, open_database
+    from varz_deck.games import GameUnavailable, game_keys, open_database
     from varz_deck.games.library import bundled_root
 
     found: dict[str, None] = {}
     for key in game_keys():
         try:
             found.update(dict.fromkeys(sorted(open_database(bundled_root(key)).formats)))
-        except (DatabaseError, OSError):
+        except (DatabaseError, OSError, GameUnavailable):  # help still shows the others'
             continue
     return list(found)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+from typer._types import TyperChoice
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -14,23 +15,65 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from varz_deck.core.report.codes import CodeInfo
+    from varz_deck.games import GameUnavailable
 
-from varz_deck.cli.common import LangOption, fail, language, width
+from varz_deck.cli.common import LangOption, fail, fail_games, language, say, width
 from varz_deck.core.messages.i18n import N_, msg
 
 RULES_HELP = N_("List every diagnostic code with its rulebook section, or explain one.")
 SCHEMA_HELP = N_("Print a JSON Schema (card files, decks, formats.yaml) for editors and CI.")
 
 
-def _schema_names() -> dict[str, str]:
-    """The catalogue: the core's formats schema, then each installed game's schemas."""
+def _schema_names(failures: list[GameUnavailable] | None = None) -> dict[str, str]:
+    """The catalogue: the core's formats schema, then each installed game's (a game that
+    cannot be used has none; its failure is added to `failures` when given)."""
     from varz_deck.core.files.resources import catalogue
-    from varz_deck.games import game_keys, get_game
+    from varz_deck.games import GameUnavailable, game_keys, get_game
 
-    return {name: name for name in catalogue(get_game(key) for key in game_keys())}
+    games = []
+    for key in game_keys():
+        try:
+            games.append(get_game(key))
+        except GameUnavailable as exc:
+            if failures is not None:
+                failures.append(exc)
+    return {name: name for name in catalogue(games)}
 
 
-SchemaName = Enum("SchemaName", _schema_names(), type=str)  # type: ignore[misc]
+class _SchemaChoice(TyperChoice[str]):
+    """The schema names, read from the games on first use only: building the command tree
+    (`varz-deck --help`) imports no game. A name no usable game has, while a game cannot be
+    used, is refused with that game's failure (the name may be its)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+        self._failures: list[GameUnavailable] = []
+        self._names: tuple[str, ...] | None = None
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(_schema_names(self._failures))
+        return self._names
+
+    @choices.setter
+    def choices(self, value: object) -> None:  # set by the base class: read lazily instead
+        pass
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        if value not in self.choices and self._failures:
+            from varz_deck.core.messages.i18n import choose_language
+
+            said = "; ".join(f.message.render(choose_language()) for f in self._failures)
+            self.fail(f"{self.get_invalid_choice_message(value, ctx)} {said}", param, ctx)
+        return str(super().convert(value, param, ctx))
+
+
+def __getattr__(name: str) -> Any:
+    """`SchemaName`: the catalogue as an Enum, made when asked for."""
+    if name == "SchemaName":
+        return Enum("SchemaName", _schema_names(), type=str)
+    raise AttributeError(name)
 
 
 def rules(
@@ -52,16 +95,21 @@ def rules(
     from varz_deck.games import all_codes
 
     chosen = language(lang)
-    codes = all_codes()
+    failures: list[GameUnavailable] = []
+    codes = all_codes(failures=failures)
     console = Console(
         highlight=False, markup=False, emoji=False, soft_wrap=False, width=width(), file=sys.stdout
     )
-    if code is None:
+    if code is None:  # every game's codes: one that cannot be used fails the listing
         with console.capture() as captured:
             console.print(_rules_table(codes, chosen, console.width))
         sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+        fail_games(failures, chosen)
         return
+    clash = [f for f in failures if code.upper() in f.codes]
     found = codes.get(code.upper())
+    if clash:  # two games declare it: neither answer is the code's
+        fail_games(clash, chosen)
     if found is None:
         close = difflib.get_close_matches(code.upper(), list(codes), n=3)
         unknown = (
@@ -69,6 +117,9 @@ def rules(
             if close
             else msg("cli", "unknown code {code}; `varz-deck rules` lists them")
         )
+        if failures:  # it may be the code of a game that cannot be used
+            say(unknown(code=repr(code), close=", ".join(close)), chosen)
+            fail_games(failures, chosen)
         fail(unknown(code=repr(code), close=", ".join(close)), lang=chosen)
     info = found
     severity = term("severity", info.severity.value, chosen)
@@ -106,11 +157,13 @@ def _section(section: str, lang: str) -> str:
     return section
 
 
-def schema(name: Annotated[SchemaName, typer.Argument(help=N_("Which schema."))]) -> None:
+def schema(
+    name: Annotated[str, typer.Argument(help=N_("Which schema."), click_type=_SchemaChoice())],
+) -> None:
     """Print a JSON Schema (card files, decks, formats.yaml) for editors and CI."""
     from varz_deck.core.files.resources import schema_text
 
-    sys.stdout.write(schema_text(name.value))
+    sys.stdout.write(schema_text(name))
 
 
 def _rules_table(codes: Mapping[str, CodeInfo], lang: str, columns: int) -> RenderableType:

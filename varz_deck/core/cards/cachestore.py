@@ -2,10 +2,11 @@
 what `varz-deck cache info` and `cache clear` see and remove.
 
 dbcache.py writes one card index `db-<key>.sqlite` per database content (cardindex.py) and one
-stat record `files-<hash>.json` per database root. A hit touches the index's mtime; a write
-evicts the least recently used indexes beyond MAX_DATABASES, by mtime (and the oldest records
-beyond MAX_RECORDS). Only files named like ours are ever counted or removed: the folder may be
-shared ($XDG_CACHE_HOME/varz-deck is ours, but $VARZ_DECK_CACHE may name any folder).
+stat record `files-<hash>.json` per database root; the registry of games keeps its record,
+`games.json`, there too. A hit touches the index's mtime; a write evicts the least recently used
+indexes beyond MAX_DATABASES, by mtime (and the oldest records beyond MAX_RECORDS). Only files
+named like ours are ever counted or removed: the folder may be shared ($XDG_CACHE_HOME/varz-deck
+is ours, but $VARZ_DECK_CACHE may name any folder).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ _HEX = "[0-9a-f]{40}"
 _OURS = re.compile(
     rf"(db-{_HEX}\.(json|sqlite)|files-{_HEX}\.json|\.db-{_HEX}\.[0-9]+\.tmp"
     rf"|\.(db-{_HEX}\.sqlite|files-{_HEX}\.json)\.[0-9]+\.tmp"
-    r"|lint-[a-z0-9][a-z0-9_-]*\.sqlite(-wal|-shm)?)"  # a game's lint store (core/lint/lintstore.py)
+    r"|lint-[a-z0-9][a-z0-9_-]*\.sqlite(-wal|-shm)?"  # a game's lint store (core/lint/lintstore.py)
+    r"|games\.json|\.games\.json\.[0-9]+\.tmp)"  # the record of the games (varz_deck.games)
 )
 _DATABASE = re.compile(rf"db-{_HEX}\.(sqlite|json)")
 _RECORD = re.compile(rf"files-{_HEX}\.json")

@@ -134,12 +134,14 @@ def lint_database(
     *,
     games: Sequence[str] | None = None,
     buffers: Buffers | None = None,
+    origin: str = "",
 ) -> LintResult:
     """Load every file of a database of `game` and check it whole (core/lint/). `progress`
     hears of each file checked; `games` are the installed games' keys (default: `game`'s);
     `buffers` are an editor's unsaved files, read instead of those files. Each card file's own
     result is kept in the lint store (core/lint/lintstore.py), so only changed files are checked
-    again; the output is the same as with no store."""
+    again; the output is the same as with no store. `origin` is the game's package and version
+    (`varz_deck.games.game_origin`), part of the store's key."""
     if not root.is_dir():
         from varz_deck.core.lint import LintResult
 
@@ -150,7 +152,7 @@ def lint_database(
     from varz_deck.core.lint import CARD_CODES, lint, lintstore
 
     codes = sorted({c.id for c in CARD_CODES} | set(game.card_rules()))
-    store = lintstore.open_store(game, codes)
+    store = lintstore.open_store(game, codes, origin)
     try:
         return lint(
             root,

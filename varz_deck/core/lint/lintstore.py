@@ -2,12 +2,12 @@
 
 One SQLite file per game in the cache folder, `lint-<game>.sqlite` (WAL, a short busy timeout).
 A row is content-addressed: its key is a digest of the file's bytes and of everything else its
-result depends on (varz-deck's version, the game, its card schema, the card checks' codes), so
-rows are only ever added (`INSERT OR IGNORE`: two lints at once write the same row). Each row
-carries a blake2b-64 of its key and text, checked on read: a row that fails it is deleted and
-its file checked again. A store that is locked or cannot be opened is skipped (the lint is slower,
-never wrong); a file that is not a database (or is damaged) is replaced. Only the newest
-MAX_ROWS rows are kept.
+result depends on (varz-deck's version, the game and its package's version, its card schema, the
+card checks' codes), so rows are only ever added (`INSERT OR IGNORE`: two lints at once write the
+same row). Each row carries a blake2b-64 of its key and text, checked on read: a row that fails
+it is deleted and its file checked again. A store that is locked or cannot be opened is skipped
+(the lint is slower, never wrong); a file that is not a database (or is damaged) is replaced.
+Only the newest MAX_ROWS rows are kept.
 """
 
 from __future__ import annotations
@@ -219,15 +219,17 @@ def replace(path: Path) -> None:
             name.unlink()
 
 
-def open_store(game: LintedGame, rule_codes: list[str]) -> LintStore | None:
-    """The game's lint store, or None when the cache is off or the folder unusable."""
+def open_store(game: LintedGame, rule_codes: list[str], origin: str = "") -> LintStore | None:
+    """The game's lint store, or None when the cache is off or the folder unusable. Its rows'
+    key holds the game's package and version (`origin`): a plugin's upgrade may change what
+    its card rules say under the same codes."""
     folder = cache_dir()
     if folder is None or not _GAME_KEY.fullmatch(game.key):
         return None
     from varz_deck.core.files.resources import schema_text
 
     salt = blake2b(f"{__version__} lint-{LAYOUT}".encode(), digest_size=20)
-    for part in (game.key, schema_text(game.card_schema), " ".join(rule_codes)):
+    for part in (game.key, origin, schema_text(game.card_schema), " ".join(rule_codes)):
         data = part.encode()
         salt.update(len(data).to_bytes(8, "big") + data)
     try:

@@ -76,12 +76,20 @@ class Code:
 _DECLARED: dict[str, Code] = {}
 
 
+class CodeClash(ValueError):
+    """Another, different code already has this id (`code`: the id)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"code {code} declared twice")
+        self.code = code
+
+
 def declare(code: Code) -> Code:
-    """Make a code known by its id (what `diag` asks for a code given as text); ValueError when
+    """Make a code known by its id (what `diag` asks for a code given as text); CodeClash when
     another, different code already has the id."""
     known = _DECLARED.setdefault(code.id, code)
     if known != code:
-        raise ValueError(f"code {code.id} declared twice")
+        raise CodeClash(code.id)
     return code
 
 

@@ -24,7 +24,15 @@ EXAMPLE_LABELS: dict[str, Message] = {
     "Warning": msg("rules", "Warning"),
 }
 
-__all__ = ["EXAMPLE_LABELS", "Code", "CodeInfo", "codes_with", "core_codes", "doc_examples"]
+__all__ = [
+    "EXAMPLE_LABELS",
+    "Code",
+    "CodeInfo",
+    "code_of",
+    "codes_with",
+    "core_codes",
+    "doc_examples",
+]
 
 
 def core_codes() -> tuple[Code, ...]:
@@ -37,8 +45,11 @@ def core_codes() -> tuple[Code, ...]:
     return (*FILE_CODES, *declared_codes(), *CARD_CODES)
 
 
-def _info(rule: Any) -> Code:
-    """A rule's code (a rule of a game that builds its own rule objects has only the fields)."""
+def code_of(rule: Any) -> Code:
+    """A rule's code (a rule of a game that builds its own rule objects has only the fields;
+    a code listed as it is, the core's say, is itself)."""
+    if isinstance(rule, Code):
+        return rule
     info = getattr(rule, "info", None)
     if isinstance(info, Code):
         return info
@@ -53,7 +64,7 @@ def codes_with(rules: Iterable[Rule[Any]]) -> dict[str, Code]:
     books: dict[int, int] = {}
     for rule in rules:
         group = books.setdefault(id(getattr(rule, "book", None) or rule), len(books))
-        info = _info(rule)
+        info = code_of(rule)
         out[info.id] = (info, group if info.scope is Scope.DECK else -1)
     ordered = sorted(out.values(), key=lambda pair: (pair[0].scope, pair[1], pair[0].id))
     return {info.id: info for info, _ in ordered}
