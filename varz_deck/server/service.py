@@ -811,9 +811,9 @@ def ensure_sane_size(event: Event, checked: Checked) -> None:
     from varz_deck.core.analysis.tuning import SIZE_FACTOR
 
     canonical = checked.registration.canonical
-    sizes = getattr(game_of(event), "section_sizes", None) or {}
     if canonical is None:
         return
+    sizes = getattr(game_of(event), "section_sizes", None) or {}
     for section, size in sizes.items():
         n = sum(card.count for card in canonical.sections.get(section, ()))
         most = SIZE_FACTOR * size

@@ -247,6 +247,32 @@ def test_the_private_and_organiser_pages_show_a_long_list_cut(
     assert len(signed.get(f"/events/{event.key}/dashboard").content) < LONG
 
 
+def test_a_list_over_what_the_live_check_takes_is_not_put_in_the_text_area(django_db) -> None:
+    from varz_deck.server.views.viewmodels import deck_view
+
+    exact = "x" * (32 * 1024 - 2) + "é"  # 32 KiB in UTF-8: what the live check takes
+    assert deck_view(exact, "en") == {"deck": exact, "deck_note": ""}
+    over = deck_view(exact + "x", "ja")
+    assert over["deck"] == ""
+    assert over["deck_note"] == (
+        "このリストは 32,769 バイトあり、ここに表示するには長すぎます。"
+        "差し替えるリストを貼り付けるかアップロードしてください。"
+    )
+
+
+def test_a_submission_is_not_held_to_the_live_checks_size(client, make_event) -> None:
+    event, _ = make_event()
+    padded = LEGAL + "# " + "x" * (40 * 1024) + "\n"  # 40 KiB: a long comment, still legal
+    stored = _api_submit(client, event, player="Kai", deck=padded)
+    assert stored.status_code == 201 and stored.json()["legal"] is True
+    checked = client.post(
+        f"/api/v1/events/{event.key}/check",
+        json.dumps({"deck": padded}),
+        content_type="application/json",
+    )
+    assert checked.status_code == 413
+
+
 def test_a_short_list_is_shown_whole(service, django_db) -> None:
     from varz_deck.server.views.viewmodels import cut_rows
 

@@ -160,6 +160,7 @@ def test_a_list_claiming_an_id_before_the_roster_never_reaches_the_personal_link
     assert (roster["P1"]["list"], roster["P1"]["status"]) == (number, "legal")
     off = roster[f"off:{stranger['id']}"]
     assert (off["name"], off["player_id"], off["status"]) == ("Mallory", None, "illegal")
+    assert (off["claimed_player_id"], roster["P1"]["claimed_player_id"]) == ("P1", None)
     theirs = client.get(
         f"/api/v1/decklists/{stranger['id']}", HTTP_X_EDIT_TOKEN=stranger["edit_token"]
     ).json()
@@ -382,3 +383,39 @@ def test_the_loser_of_a_race_for_the_organiser_replaces_the_list(
         event, "Kai", LEGAL, by_organiser=True, player_id="P7"
     )
     assert (decklist.pk, version.number, token_given, len(calls)) == (first["id"], 2, "", 2)
+
+
+def test_a_withdrawn_list_is_no_longer_the_personal_links(
+    client, make_event, service, organiser_client
+) -> None:
+    from django.test import Client
+
+    event, token, links = _rostered(service, make_event)
+    ann = Client()
+    first = int(ann.post(links["P1"], {"deck": ILLEGAL})["Location"].split("/")[2])
+    assert client.delete(f"/api/v1/decklists/{first}", **_bearer(token)).status_code == 200
+    page = _html(ann.get(links["P1"]))
+    assert "Submit your deck list" in page and ILLEGAL_HASH not in page
+    again = ann.post(links["P1"], {"deck": LEGAL})
+    assert again.status_code == 303 and again["Location"].startswith("/decklists/")
+    second = int(again["Location"].split("/")[2])
+    assert second != first
+    assert _roster(client, event, token)["P1"]["list"] == second
+
+
+def test_the_personal_link_keeps_a_nul_storable_and_is_closed_first(
+    client, make_event, service
+) -> None:
+    event, token, links = _rostered(service, make_event)
+    sent = client.post(links["P2"], {"deck": LEGAL + "# a NUL: \x00\n"})
+    assert sent.status_code == 303
+    number = int(sent["Location"].split("/")[2])
+    stored = client.get(f"/api/v1/decklists/{number}", **_bearer(token)).json()
+    assert stored["deck"].endswith("# a NUL: \ufffd\n")
+    service.set_locked(event, True)
+    over = LEGAL + "".join(f"  Extra Portal {k}: 1\n" for k in range(25))  # also far too large
+    late = client.post(links["P1"], {"deck": over})
+    assert late.status_code == 409  # closed, said before its size
+    assert "The organiser has locked submissions" in _html(late)
+    api = _api_submit(client, event, player="Kai", deck=over)
+    assert api.status_code == 409 and api.json()["error"]["code"] == "locked"

@@ -269,7 +269,7 @@ def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
 def deck_view(deck: str, lang: str) -> dict[str, str]:
     """A stored list for the replace form's text area; one over what the live check takes is not
     put there (a note says so): it would make the page as large as the list."""
-    size = len(deck.encode("utf-8", "surrogatepass"))
+    size = len(deck.encode())  # storable: every stored list is UTF-8
     if size > LIVE_CHECK_LIMIT:
         return {"deck": "", "deck_note": texts.DECK_NOT_SHOWN(size=size).render(lang)}
     return {"deck": clean_output(deck_for_textarea(deck)), "deck_note": ""}
