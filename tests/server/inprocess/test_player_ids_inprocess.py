@@ -290,6 +290,8 @@ def test_a_withdrawn_list_frees_its_id_and_cannot_be_restored_over_a_new_one(
     }
     rows = {r["id"]: r["withdrawn"] for r in _lists(client, event, token)}
     assert rows == {old["id"]: True, new.json()["id"]: False}
+    log = client.get(f"/api/v1/events/{event.key}/audit", **_bearer(token)).json()
+    assert [(e["action"], e["decklist"]) for e in log] == [("withdraw", old["id"])]  # no restore
 
 
 def test_the_restore_page_says_why_it_cannot_restore(client, make_event, organiser_client) -> None:

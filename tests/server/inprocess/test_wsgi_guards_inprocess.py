@@ -98,6 +98,11 @@ def test_client_address(django_db) -> None:
     assert security.client_address(only_proxies, spec) == "10.0.0.3"
     none = factory.get("/", REMOTE_ADDR="127.0.0.1")
     assert security.client_address(none, spec) == "127.0.0.1"
+    # every address trusted (FORWARDED_ALLOW_IPS=*): the first hop, cut to 64 characters
+    everyone = factory.get(
+        "/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="y" * 100 + ", 10.0.0.1"
+    )
+    assert security.client_address(everyone, (True, ())) == "y" * 64
     long = factory.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="x" * 100)
     assert security.client_address(long, spec) == "x" * 64
 
