@@ -72,6 +72,22 @@ def test_a_list_posted_to_a_locked_event_is_shown_back(client, make_event, servi
     assert "Your list was not stored; it is kept below, so you can copy it." in html
 
 
+def test_an_uploaded_list_posted_to_a_locked_event_is_shown_back(
+    client, make_event, service
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event, _ = make_event()
+    decklist, _, token, _ = service.submit(event, "Kai", ILLEGAL)
+    service.set_locked(event, True)
+    upload = SimpleUploadedFile("deck.yaml", LEGAL.encode())
+    answer = client.post(f"/events/{event.key}/submit", {"player": "Kai", "file": upload})
+    assert answer.status_code == 409 and "Tide Sprite: 3" in _html(answer)  # the file's list
+    replaced = client.post(f"/decklists/{decklist.pk}/{token}", {"deck": LEGAL})
+    assert replaced.status_code == 409
+    assert "Tide Sprite: 3" in _html(replaced) and "Scorch Shot: 4" not in _html(replaced)
+
+
 def test_the_figures_of_an_unreadable_list(client, make_event, service) -> None:
     event, _ = make_event()
     decklist, _, token, _ = service.submit(event, "Kai", "spells: [\n")
