@@ -145,3 +145,101 @@ def test_the_roster_forms_problems(django_db) -> None:
     over = RosterForm({}, {"file": SimpleUploadedFile("r.csv", b"\n" * (BODY_LIMIT + 1))})
     assert not over.is_valid()
     assert over.problem == "The roster is over 1,048,576 bytes."
+
+
+def _many_unknown(n: int) -> str:
+    """The legal list with n unknown cards more (n problems more): up to 90 in its spells
+    section, the rest in its portals section (each within 4 times its size)."""
+    head, _, rest = LEGAL.partition("spells:\n")
+    spells = "".join(f"  Nobody Knows {k}: 1\n" for k in range(min(n, 90)))
+    portals = "".join(f"  Nowhere Gate {k}: 1\n" for k in range(n - min(n, 90)))
+    return head + "spells:\n" + spells + rest + portals
+
+
+def test_a_players_page_in_japanese(client, make_event, service) -> None:
+    from varz_deck.server.models import Version
+
+    event, _ = make_event()
+    decklist, version, token, _ = service.submit(event, "Kai", _many_unknown(85))
+    service.replace_deck(decklist, LEGAL, by_organiser=True)
+    service.withdraw(decklist)
+    page = _html(client.get(f"/decklists/{decklist.pk}/{token}?lang=ja"))
+    assert "VARZ · 各デッキのフォーマット · 締め切りなし · リスト提出必須" in page
+    assert '<p class="verdict legal" id="verdict">使用可能</p>' in page
+    assert '<td class="illegal">使用不可</td>' in page  # the first version
+    assert '<td class="legal">使用可能（主催者による）</td>' in page
+    assert "このリストは主催者によって取り下げられました。" in page
+    assert f'action="/decklists/{decklist.pk}/{token}"' in page
+    assert f'href="/decklists/{decklist.pk}/{token}/report?lang=ja"' in page
+    assert "more problems" not in page and "ほか" not in page  # nothing cut: no note
+    service.restore(decklist)
+    many, _, many_token, _ = service.submit(event, "Mio", _many_unknown(110))
+    long_page = _html(client.get(f"/decklists/{many.pk}/{many_token}?lang=ja"))
+    assert '<span class="sev">エラー</span>' in long_page
+    assert re.search(r'<p class="more">ほか \d+ 件の問題（表示していません）</p>', long_page)
+    Version.objects.filter(pk=many.current_id).update(changed_at=version.submitted_at)
+    changed = _html(client.get(f"/decklists/{many.pk}/{many_token}?lang=ja"))
+    assert "あなたのリストのエラーが " in changed and " に変わりました：" in changed
+    assert "提出後にカードデータまたはイベントの日付が変わりました。" in changed
+
+
+def test_the_judge_page_in_japanese(make_event, organiser_client, service) -> None:
+    event, token = make_event()
+    kept, _, _, _ = service.submit(event, "Aoi Tanaka", _many_unknown(110))
+    signed = organiser_client(token)
+    base = f"/events/{event.key}/judge"
+    page = _html(signed.get(base, {"entry": str(kept.pk), "lang": "ja"}))
+    assert "<h2>Aoi Tanaka</h2>" in page
+    assert f'<option value="{kept.pk}" selected>Aoi Tanaka</option>' in page
+    assert f'<input type="hidden" name="entry" value="{kept.pk}">' in page
+    assert '<p class="verdict illegal">使用不可 · エラー' in page
+    assert "<h3>ポータルデッキ (28)</h3>" in page  # 8 + 20 unknown portals
+    assert re.search(r'<p class="more">ほか \d+ 件の問題（表示していません）</p>', page)
+    same = _html(
+        signed.post(f"{base}?lang=ja", {"entry": str(kept.pk), "presented": _many_unknown(110)})
+    )
+    assert "同じデッキです。提示されたリストは登録されたものと一致します。" in same
+    broken = _html(
+        signed.post(f"{base}?lang=ja", {"entry": str(kept.pk), "presented": "spells: [\n"})
+    )
+    assert "提示されたリストは比較できません。問題点：" in broken
+    assert '<span class="sev">エラー</span>' in broken
+
+
+def test_a_refusal_on_a_closed_or_claimed_form_in_japanese(client, make_event, service) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event, _ = make_event()
+    service.submit(event, "Kai", LEGAL, player_id="P7")
+    upload = SimpleUploadedFile("deck.yaml", ILLEGAL.encode())
+    taken = client.post(
+        f"/events/{event.key}/submit?lang=ja", {"player": "Kai", "player_id": "P7", "file": upload}
+    )
+    assert taken.status_code == 409 and "Scorch Shot: 4" in _html(taken)  # the file's list
+    service.set_locked(event, True)
+    closed = _html(
+        client.post(f"/events/{event.key}/submit?lang=ja", {"player": "Kai", "deck": LEGAL})
+    )
+    assert '<p class="notice error" id="closed">主催者が提出をロックしました。' in closed
+    assert "リストは保存されていません。下に残してあるので、コピーして保管してください。" in closed
+
+
+def test_the_roster_page_rows(make_event, organiser_client, service) -> None:
+    event, token = make_event()
+    early, _, _, _ = service.submit(event, "Mallory", ILLEGAL, player_id="P1")  # before the roster
+    service.upload_roster(event, b"name,player_id\nAnn,P1\nBo,P2\n")
+    entry = service.roster_entry_for_token(
+        service.roster_rows(event)[0].link.removeprefix("http://testserver/p/")
+    )
+    service.submit_for_entry(entry, LEGAL)
+    signed = organiser_client(token)
+    page = _html(signed.get(f"/events/{event.key}/roster?lang=ja"))
+    links = [row.link for row in service.roster_rows(event) if row.on_roster]
+    assert all(f"<td><code>{link}</code></td>" in page for link in links)
+    assert "個人用リンクを使わずに P1 を名乗りました" in page
+    mallory = page[page.index("<td>Mallory</td>") :]
+    assert mallory.startswith(
+        f'<td>Mallory</td><td><a href="/events/{event.key}/decklists/{early.pk}">'
+    )
+    assert "<td>個人用リンクを使わずに P1 を名乗りました</td><td></td><td>—</td></tr>" in mallory
+    assert all(row.link is None for row in service.roster_rows(event, links=False))

@@ -421,3 +421,36 @@ def test_the_personal_link_keeps_a_nul_storable_and_is_closed_first(
     assert "The organiser has locked submissions" in _html(late)
     api = _api_submit(client, event, player="Kai", deck=over)
     assert api.status_code == 409 and api.json()["error"]["code"] == "locked"
+
+
+def test_each_personal_link_shows_only_its_own_players_list(client, make_event, service) -> None:
+    _, _, links = _rostered(service, make_event)
+    assert client.post(links["P1"], {"deck": ILLEGAL}).status_code == 303  # Ann's list
+    bo = _html(client.get(links["P2"]))
+    assert "Submit your deck list" in bo and ILLEGAL_HASH not in bo and "Ann Lee" not in bo
+
+
+def test_withdraw_and_restore_are_logged_once_each(make_event, service) -> None:
+    event, _ = make_event()
+    decklist, _, _, _ = service.submit(event, "Kai", LEGAL, player_id="P7")
+    first = service.withdraw(decklist).withdrawn_at
+    assert service.withdraw(decklist).withdrawn_at == first  # again: kept as it was
+    service.restore(decklist)
+    service.restore(decklist)
+    assert [(e.action, e.decklist_id) for e in service.audit_log(event)] == [
+        ("withdraw", decklist.pk),
+        ("restore", decklist.pk),
+    ]
+
+
+def test_a_list_withdrawn_since_it_was_read_is_not_replaced(make_event, service) -> None:
+    from varz_deck.server.models import Decklist
+
+    event, _ = make_event()
+    decklist, _, _, _ = service.submit(event, "Kai", LEGAL)
+    stale = Decklist.objects.select_related("event").get(pk=decklist.pk)  # read before
+    service.withdraw(decklist)
+    with pytest.raises(service.Closed) as refused:
+        service.replace_deck(stale, ILLEGAL)
+    assert refused.value.code == "withdrawn"
+    assert len(service.versions(decklist)) == 1

@@ -13,7 +13,6 @@ are one POST from the dashboard.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -456,8 +455,6 @@ def _compared(event: Any, decklist: Any, version: Any, presented: str, lang: str
         problems = after.report.to_json(lang)["diagnostics"]
         context.update(problems_view(problems, lang, "diff_problems"))
         return context
-    before = replace(before, path=decklist.player)
-    after = replace(after, path=texts.PRESENTED.render(lang))
     context["same"] = diff.same
     context["diff_verdict"] = (texts.SAME_DECK if diff.same else texts.DIFFERENT_DECK).render(lang)
     context["diff"] = diff_view(diff_lines(diff, before, after, lang), lang)

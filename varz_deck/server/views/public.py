@@ -212,7 +212,7 @@ def list_page(
     form: DeckForm | None,
     refused: dict[str, str],
     lang: str,
-    refused_status: int = 409,
+    refused_status: int,
 ) -> HttpResponse:
     """A player's own list at its link `here` (private or personal), with its replace form:
     `refused_status` (409: closed) with the posted list shown back when it was refused, 422 when

@@ -196,7 +196,6 @@ JUDGE_SEVERAL = msg("page", "Several lists match; choose the player.")
 SAME_DECK = msg("page", "Same deck: the presented list is the registered one.")
 DIFFERENT_DECK = msg("page", "Different deck: see every difference below.")
 CANNOT_COMPARE = msg("page", "The presented list cannot be compared; its problems:")
-PRESENTED = msg("page", "presented list")
 REGISTERED = msg("page", "Registered")  # the judge's comparison: its count columns
 PRESENTED_COUNT = msg("page", "Presented")
 VERSION_BY_ORGANISER = msg("page", "{status} (by the organiser)")
