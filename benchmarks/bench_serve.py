@@ -167,8 +167,12 @@ async def _load(server: LiveServer, jobs: list[tuple[str, str, str]]) -> tuple[l
                 number = todo.pop()
                 event, player, deck = jobs[number]
                 body = json.dumps({"player": player, "deck": deck}).encode()
+                # each submission from an address of its own (through the trusted proxy
+                # 127.0.0.1): submissions are limited per address
+                address = f"10.{number // 65536}.{number // 256 % 256}.{number % 256}"
                 head = (
                     f"POST /api/v1/events/{event}/decklists HTTP/1.1\r\nHost: {host}\r\n"
+                    f"X-Forwarded-For: {address}\r\n"
                     f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
                 ).encode()
                 result = results[number]

@@ -8,15 +8,24 @@ with data schemathesis generates, data that fits the schema (positive) and data 
   requests go past the look-ups into the checker, the writes, lock/publish, the exports.
 No answer may be a 5xx, and every 4xx is the API's JSON error (`{"error": {"code", "message"}}`).
 Bounded: EXAMPLES cases per operation and variant, no example database; 15-30 s per database.
+
+Two input classes the schema cannot aim at, with hypothesis, on both databases:
+- a rostered player's id used by strangers (spaces around it, on the API and on the page, in any
+  language): always refused, and the player's personal link still shows their own list;
+- double taps: two posts at the same moment of a personal link, of one id on the API, of one
+  private link: never a 5xx, and one current list per player id.
 """
 
 from __future__ import annotations
 
+import re
+import threading
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from harness import LiveServer, deck_variants
+from test_player_ids import _with_roster
 
 schemathesis = pytest.importorskip("schemathesis")
 hypothesis = pytest.importorskip("hypothesis")
@@ -172,3 +181,170 @@ def test_no_server_error_on_any_operation(server, target):
                 failures += _fuzz(server, operation, mode, chosen)
     assert not failures, "\n\n".join(failures)
     assert server.get("/healthz").status == 200
+
+
+# --- input classes the schema cannot aim at ---------------------------------------------------
+
+ROSTERED = ("R01", "R02", "R03")
+ROSTER = "name,player_id\n" + "".join(f"Rostered {pid},{pid}\n" for pid in ROSTERED)
+SPACES = ("", " ", "\t", "\u3000", "  ")
+CLASS_EXAMPLES = 15
+_addresses = iter(range(1, 1_000_000))
+
+
+def _address() -> dict[str, str]:
+    """Each request from an address of its own (submissions are limited per address)."""
+    n = next(_addresses)
+    return {"X-Forwarded-For": f"10.{100 + n // 62500}.{n // 250 % 250}.{n % 250 + 1}"}
+
+
+def _rostered_event(server: LiveServer) -> dict[str, Any]:
+    event = _with_roster(server, ROSTER)
+    rows = server.get(f"/api/v1/events/{event['event']}/roster", headers=event["headers"]).json()
+    event["links"] = {r["player_id"]: r["link"].removeprefix(server.base_url) for r in rows}
+    return event
+
+
+def _form_token(server: LiveServer, path: str) -> tuple[str, dict[str, str]]:
+    client = server.client()
+    try:
+        page = client.get(path, headers=_address())
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        assert found, page
+        return found.group(1), dict(client.cookies)
+    finally:
+        client.close()
+
+
+def _post_form(server: LiveServer, path: str, form: dict[str, str], lang: str) -> Any:
+    token, cookies = _form_token(server, path)
+    client = server.client()
+    client.cookies.update(cookies)
+    try:
+        return client.post(
+            f"{path}?lang={lang}", form={**form, "csrfmiddlewaretoken": token}, headers=_address()
+        )
+    finally:
+        client.close()
+
+
+def test_strangers_using_rostered_ids_are_always_refused(server):
+    event = _rostered_event(server)
+    key = event["event"]
+    decks = [*deck_variants("varz", 3, seed=41), "not a deck: [", ""]
+    words = hypothesis.strategies
+
+    @hypothesis.settings(SETTINGS, max_examples=CLASS_EXAMPLES)
+    @hypothesis.given(
+        pid=words.sampled_from(ROSTERED),
+        before=words.sampled_from(SPACES),
+        after=words.sampled_from(SPACES),
+        player=words.text(min_size=1, max_size=40).filter(str.strip),
+        deck=words.sampled_from(decks),
+        lang=words.sampled_from(["en", "ja", "zh"]),
+        page=words.booleans(),
+    )
+    def run(pid, before, after, player, deck, lang, page):
+        claimed = before + pid + after
+        if page:
+            form = {"player": player, "player_id": claimed, "deck": deck or "x"}
+            answer = _post_form(server, f"/events/{key}/submit", form, lang)
+            assert answer.status in (409, 422), answer
+            if answer.status == 409:
+                assert "R0" in answer.text
+        else:
+            body = {"player": player, "deck": deck, "player_id": claimed, "lang": lang}
+            answer = server.post(f"/api/v1/events/{key}/decklists", json=body, headers=_address())
+            assert answer.status in (409, 422), answer
+            if answer.status == 409:
+                assert answer.json()["error"]["code"] == "player_id_rostered", answer
+
+    run()
+    lists = server.get(f"/api/v1/events/{key}/decklists", headers=event["headers"]).json()
+    assert lists == []  # no stranger took an id
+    for pid in ROSTERED:  # each player's link still shows their own submission form
+        shown = server.get(event["links"][pid], headers=_address())
+        assert shown.status == 200 and f'value="Rostered {pid}"' in shown.text
+
+
+def _at_once(*sends: Any) -> list[Any]:
+    together = threading.Barrier(len(sends), timeout=30)
+    answers: list[Any] = []
+
+    def one(send: Any) -> None:
+        together.wait()
+        answers.append(send())
+
+    threads = [threading.Thread(target=one, args=(send,), daemon=True) for send in sends]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(answers) == len(sends)
+    return answers
+
+
+def test_double_taps_never_fail_and_leave_one_list_per_player_id(server):
+    event = _rostered_event(server)
+    key = event["event"]
+    decks = [*deck_variants("varz", 4, seed=42), "not a deck: ["]
+    words = hypothesis.strategies
+    anonymous: dict[str, tuple[int, str]] = {}  # id -> the list stored for it, its edit token
+
+    @hypothesis.settings(SETTINGS, max_examples=CLASS_EXAMPLES)
+    @hypothesis.given(
+        kind=words.sampled_from(["personal", "api", "replace"]),
+        pid=words.sampled_from([*ROSTERED, "A01", "A02"]),
+        deck=words.sampled_from(decks),
+        other=words.sampled_from(decks),
+    )
+    def run(kind, pid, deck, other):
+        if kind == "personal" and pid in ROSTERED:
+            path = event["links"][pid]
+            token, cookies = _form_token(server, path)
+
+            def tap(text: str) -> Any:
+                client = server.client()
+                client.cookies.update(cookies)
+                try:
+                    form = {"deck": text, "csrfmiddlewaretoken": token}
+                    return client.post(path, form=form, headers=_address())
+                finally:
+                    client.close()
+
+            answers = _at_once(lambda: tap(deck), lambda: tap(other))
+            assert [a.status for a in answers] == [303, 303], answers
+            return
+        wanted = pid if pid not in ROSTERED else pid.replace("R", "A")
+        if kind == "replace" and wanted in anonymous:
+            number, edit = anonymous[wanted]
+
+            def put(text: str) -> Any:
+                headers = {"X-Edit-Token": edit, **_address()}
+                return server.put(
+                    f"/api/v1/decklists/{number}", json={"deck": text}, headers=headers
+                )
+
+            answers = _at_once(lambda: put(deck), lambda: put(other))
+            assert [a.status for a in answers] == [200, 200], answers
+            assert len({a.json()["version"] for a in answers}) == 2, answers
+            return
+
+        def send(text: str) -> Any:
+            body = {"player": f"Anon {wanted}", "deck": text, "player_id": wanted}
+            return server.post(f"/api/v1/events/{key}/decklists", json=body, headers=_address())
+
+        answers = _at_once(lambda: send(deck), lambda: send(other))
+        expected = [409, 409] if wanted in anonymous else [201, 409]
+        assert sorted(a.status for a in answers) == expected, answers
+        made = [a.json() for a in answers if a.status == 201]
+        for body in made:
+            anonymous[wanted] = (body["id"], body["edit_token"])
+
+    run()
+    rows = server.get(f"/api/v1/events/{key}/decklists", headers=event["headers"]).json()
+    names = [r["player"] for r in rows if not r["withdrawn"]]
+    assert len(names) == len(set(names)), names  # one list per player, so per id
+    roster = server.get(f"/api/v1/events/{key}/roster", headers=event["headers"]).json()
+    ids = [r["player_id"] for r in roster if r["list"] is not None]
+    assert len(ids) == len(set(ids)), roster

@@ -2,7 +2,7 @@
 
 20 anonymous clients posting decks of about 1 MiB to the live check made a player's own check
 take 11-21 s (10 ms normally): each such deck costs about a second of checking. Now, in front of
-Django's views (security.LiveCheckMiddleware: a refused request reaches no session, view or
+Django's views (security.RequestLimits: a refused request reaches no session, view or
 database):
 - the live check takes at most LIVE_CHECK_LIMIT bytes (32 KiB; a real deck is under 4 KiB), 413
   above, on the API's and on the pages' route; a submission still takes 1 MiB (SPEC §9);

@@ -77,11 +77,12 @@ def test_an_uploaded_roster_lists_every_player_missing_with_a_personal_link(serv
 
 def test_lists_are_matched_by_player_id_else_not_on_the_roster(server: Any) -> None:
     event = server.create_event("Roster Match")
-    assert _upload(server, event, FIRST).status == 200
+    # lists sent before the roster is uploaded are matched by the id they name
     ann = _submit(server, event, "Ann", LEGAL, player_id="P001")
     cy = _submit(server, event, "Cy", ILLEGAL, player_id=" P003 ")  # spaces around: the same id
     stranger = _submit(server, event, "Dee", LEGAL, player_id="P999")
     nobody = _submit(server, event, "Eve", LEGAL)
+    assert _upload(server, event, FIRST).status == 200
     rows = _roster(server, event)
     on = _by_id(rows)
     assert (on["P001"]["status"], on["P001"]["list"]) == ("legal", ann)
@@ -90,9 +91,19 @@ def test_lists_are_matched_by_player_id_else_not_on_the_roster(server: Any) -> N
     off = [(r["name"], r["player_id"], r["list"], r["status"]) for r in rows if not r["on_roster"]]
     assert off == [("Dee", "P999", stranger, "legal"), ("Eve", None, nobody, "legal")]
     assert all(r["link"] is None for r in rows if not r["on_roster"])
-    # Cy fixes the list with a second one under the same id: the newest list counts
-    fixed = _submit(server, event, "Cy", LEGAL, player_id="P003")
-    assert (_by_id(_roster(server, event))["P003"]["status"], fixed) == ("legal", fixed)
+    # a second list for Cy's id is refused now that the id is on the roster: his link submits it
+    again = server.post(
+        f"/api/v1/events/{event['event']}/decklists",
+        json={"player": "Cy", "deck": LEGAL, "player_id": "P003"},
+    )
+    assert again.status == 409 and again.json()["error"]["code"] == "player_id_rostered"
+    # and a second list for an id off the roster is refused too: its private link replaces it
+    twice = server.post(
+        f"/api/v1/events/{event['event']}/decklists",
+        json={"player": "Dee", "deck": ILLEGAL, "player_id": "P999"},
+    )
+    assert twice.status == 409 and twice.json()["error"]["code"] == "player_id_taken"
+    assert _by_id(_roster(server, event))["P003"]["list"] == cy
     # a player id too long for any roster is refused like any bad field
     long_id = server.post(
         f"/api/v1/events/{event['event']}/decklists",
@@ -203,6 +214,8 @@ HOSTILE = [
 
 def test_the_links_csv_is_formula_safe_and_matches_the_roster(server: Any) -> None:
     event = server.create_event("Roster Links")
+    # a list matched through the roster (sent before the roster, naming P1): exported safely too
+    _submit(server, event, "=cmd|' /C calc'!A0", LEGAL, player_id="P1")
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(["name", "player_id", "email"])
@@ -222,7 +235,6 @@ def test_the_links_csv_is_formula_safe_and_matches_the_roster(server: Any) -> No
         ("Ann\\u202eeL\\x1b[31m", "'=P5", links["=P5"]),
     ]
     # the export of the lists is formula-safe too, for a list matched through the roster
-    _submit(server, event, "=cmd|' /C calc'!A0", LEGAL, player_id="P1")
     exported = server.get(f"/api/v1/events/{event['event']}/export.csv", headers=event["headers"])
     cells = [cell for row in csv.reader(io.StringIO(exported.text)) for cell in row]
     assert "'=cmd|' /C calc'!A0" in cells
@@ -238,9 +250,9 @@ def test_a_roster_over_the_body_limit_is_413(server: Any) -> None:
 
 def test_a_withdrawn_list_leaves_its_player_missing_again(server: Any) -> None:
     event = server.create_event("Roster Withdrawn")
-    assert _upload(server, event, FIRST).status == 200
-    junk = _submit(server, event, "Ann", ILLEGAL, player_id="P001")
+    junk = _submit(server, event, "Ann", ILLEGAL, player_id="P001")  # before the roster
     stray = _submit(server, event, "Zed", LEGAL, player_id="P404")
+    assert _upload(server, event, FIRST).status == 200
     assert _by_id(_roster(server, event))["P001"]["status"] == "illegal"
     for number in (junk, stray):
         answer = server.request("DELETE", f"/api/v1/decklists/{number}", headers=event["headers"])

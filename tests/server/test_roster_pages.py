@@ -60,18 +60,23 @@ def test_the_organiser_uploads_the_roster_on_the_dashboard_and_sees_who_is_missi
     missing = _section(dashboard, "missing")
     assert all(name in missing for name in ("Ann Lee", "Bo Baker", "Cy Doe"))
     assert f'href="/events/{key}/roster.csv"' in dashboard.text
-    # Ann submits from the public page with her player id, Cy with an illegal list, Dee unknown
+    # Ann submits through her personal link, Cy an illegal list through his, Dee from the public
+    # page without an id; Bo's id typed on the public page is refused (his link submits it)
     player = server.client()
-    for name, player_id, deck in (("Ann", "P001", LEGAL), ("Cy", "P003", ILLEGAL),
-                                  ("Dee", "", LEGAL)):  # fmt: skip
+    links = _links(server, event)
+    for player_id, deck in (("P001", LEGAL), ("P003", ILLEGAL)):
+        form_page = player.get(links[player_id])
+        answer = player.post(links[player_id], form={"deck": deck, CSRF_FIELD: csrf(form_page)})
+        assert answer.status == 303, answer
+    for name, player_id, status in (("Dee", "", 303), ("Mallory", "P002", 409)):
         form_page = player.get(event["submit_url"])
         assert 'name="player_id"' in form_page.text
         answer = player.post(
             event["submit_url"],
-            form={"player": name, "player_id": player_id, "deck": deck,
+            form={"player": name, "player_id": player_id, "deck": LEGAL,
                   CSRF_FIELD: csrf(form_page)},
         )  # fmt: skip
-        assert answer.status == 303, answer
+        assert answer.status == status, answer
     dashboard = organiser.get(f"/events/{key}/dashboard")
     roster = _section(dashboard, "roster")
     assert "1 missing" in roster and "1 legal" in roster and "1 illegal" in roster

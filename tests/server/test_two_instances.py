@@ -1,8 +1,10 @@
 """Two `varz-deck serve` processes on one PostgreSQL database serve one event as one (SPEC §9,
 "The organiser's whole day"): a list submitted on one is read and replaced with its edit token on
 the other, an organiser signed in on one is signed in on the other (the session is in the
-database), the organiser's list on either has every list of both exactly once, and submissions
-sent to both at once are all stored exactly once. Everything on 127.0.0.1, bounded."""
+database), the organiser's list on either has every list of both exactly once, submissions
+sent to both at once are all stored exactly once, and a double tap on a personal link whose two
+posts reach the two servers at the same moment leaves one list per player (the database's
+unique index, not a check in one process). Everything on 127.0.0.1, bounded."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 from harness import Database, LiveServer, deck_variants
+from test_player_ids import _double_tap, _every_player_has_one_list, _from, _with_roster
 
 PER_INSTANCE = 24  # concurrent submissions sent to each server
 CLIENTS = 6  # threads per server
@@ -109,6 +112,7 @@ def test_submissions_to_both_at_once_are_all_stored_exactly_once(pair, event):
                 answer = client.post(
                     f"/api/v1/events/{event['event']}/decklists",
                     json={"player": player, "deck": deck},
+                    headers=_from(number),  # submissions are limited per address
                 )
                 with lock:
                     if answer.status == 201:
@@ -135,3 +139,13 @@ def test_submissions_to_both_at_once_are_all_stored_exactly_once(pair, event):
         rows = [row for row in _listed(server, event) if row["id"] not in before]
         assert sorted(row["id"] for row in rows) == sorted(answered)  # each exactly once
         assert {row["id"]: row["player"] for row in rows} == answered
+
+
+def test_a_double_tap_reaching_both_servers_leaves_one_list_per_player(pair):
+    first, second = pair
+    event = _with_roster(first)
+
+    def taps(n: int, link: str, deck: str) -> list[Any]:
+        return _double_tap(first, link, deck, n, to=pair)
+
+    _every_player_has_one_list([first, second], event, taps)

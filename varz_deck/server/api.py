@@ -289,7 +289,10 @@ def _rendered(request: HttpRequest, status: int, answer: dict[str, Any]) -> Http
 @api.post(
     "/events/{event}/decklists",
     response={201: SubmitOut, 409: ErrorOut, **_ERRORS},
-    summary="Submit a decklist (anyone); every submission is stored, legal or not",
+    summary="Submit a decklist (anyone); every submission is stored, legal or not. A player id "
+    "names one list: 409 `player_id_rostered` for a rostered player's id (their personal link "
+    "submits it), `player_id_taken` for an id that has a list (its private link replaces it); "
+    "413 `deck_too_large` for a list far over its game's section sizes",
     exclude_unset=True,  # `message_localized` only when a language is asked
 )
 def submit(request: HttpRequest, event: str, payload: SubmitIn) -> HttpResponse:
@@ -460,8 +463,9 @@ def withdraw_decklist(
 
 @api.post(
     "/decklists/{decklist}/restore",
-    response={200: DecklistOut, 401: ErrorOut, **_ERRORS},
-    summary="Restore a withdrawn list (organiser); a list not withdrawn stays as it is",
+    response={200: DecklistOut, 401: ErrorOut, 409: ErrorOut, **_ERRORS},
+    summary="Restore a withdrawn list (organiser); a list not withdrawn stays as it is; 409 "
+    "`player_id_taken` when another list has its player id now",
 )
 def restore_decklist(
     request: HttpRequest,
@@ -517,6 +521,8 @@ class RosterOut(Schema):
     list: Optional[int]  # noqa: UP045
     submitted_at: Optional[str]  # noqa: UP045
     on_roster: bool
+    # a list not on the roster: the rostered id it named before that player's own link took it
+    claimed_player_id: Optional[str] = None  # noqa: UP045
 
 
 class UnsupportedType(service.ServiceError):

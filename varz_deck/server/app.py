@@ -3,7 +3,9 @@
 `prepare(url)` is shared with `varz-deck event`: it configures Django for the database URL,
 refuses a database that a newer varz-deck has migrated (its migrations are unknown here, and this
 version would misread its tables), applies this version's migrations, and loads the key sessions
-are signed with. Problems are `StartError`s with a message the command line prints (exit 2).
+are signed with: one process at a time (`migration_lock`), so two started together on a new
+database do not both create its tables. Problems are `StartError`s with a message the command
+line prints (exit 2).
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ import os
 import secrets
 import socket
 import sys
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,27 +50,75 @@ def prepare(url: str) -> None:
     except DatabaseURLError as err:
         raise StartError(err.message) from None
     from django.db import DatabaseError, connection
-    from django.db.migrations.executor import MigrationExecutor
 
     try:
-        executor = MigrationExecutor(connection)
-        loader = executor.loader
-        unknown = sorted(
-            f"{app}.{name}"
-            for app, name in loader.applied_migrations
-            if app in loader.migrated_apps and (app, name) not in loader.disk_migrations
-        )
-        if unknown:
-            from varz_deck import __version__
-
-            raise StartError(NEWER(database=shown, names=", ".join(unknown), version=__version__))
-        if executor.migration_plan(loader.graph.leaf_nodes()):  # anything to apply
-            from django.core.management import call_command
-
-            call_command("migrate", interactive=False, verbosity=0)
-        load_secret_key()
+        with migration_lock(connection):
+            _migrate(connection, shown)
+            load_secret_key()
     except DatabaseError as err:
         raise StartError(CANNOT_OPEN(database=shown, error=_reason(err))) from None
+    except OSError as err:  # the SQLite lock file cannot be opened
+        raise StartError(CANNOT_OPEN(database=shown, error=_reason(err))) from None
+
+
+def _migrate(connection: Any, shown: str) -> None:
+    """Apply this version's migrations (StartError for a database a newer version migrated);
+    read under the lock, so what another process applied meanwhile is seen as applied."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    loader = executor.loader
+    unknown = sorted(
+        f"{app}.{name}"
+        for app, name in loader.applied_migrations
+        if app in loader.migrated_apps and (app, name) not in loader.disk_migrations
+    )
+    if unknown:
+        from varz_deck import __version__
+
+        raise StartError(NEWER(database=shown, names=", ".join(unknown), version=__version__))
+    if executor.migration_plan(loader.graph.leaf_nodes()):  # anything to apply
+        from django.core.management import call_command
+
+        call_command("migrate", interactive=False, verbosity=0)
+
+
+# the advisory lock's key on PostgreSQL: any number, the same in every varz-deck
+MIGRATION_LOCK = zlib.crc32(b"varz-deck migrate")
+
+
+@contextmanager
+def migration_lock(connection: Any) -> Iterator[None]:
+    """Hold the database's migration lock: PostgreSQL's session advisory lock MIGRATION_LOCK
+    (every process on any machine), or an exclusive lock on the file `NAME.migrate-lock` beside
+    a SQLite database (every process on this machine). The next process waits for it."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [MIGRATION_LOCK])
+        try:
+            yield
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [MIGRATION_LOCK])
+        return
+    with _file_lock(Path(str(connection.settings_dict["NAME"]) + ".migrate-lock")):
+        yield
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    """An exclusive lock on a file (flock; on Windows, which has none, no lock)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: `event` commands only (serve does not run there)
+        yield
+        return
+    with path.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def _reason(err: Exception) -> str:

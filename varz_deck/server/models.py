@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.db.models import Q
 
 
 class Event(models.Model):
@@ -37,8 +38,15 @@ class Event(models.Model):
 class Decklist(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="decklists")
     player = models.CharField(max_length=200)
-    # "": none given; a list counts for the roster entry of the same id (RosterEntry)
+    # "": none given; a list counts for the roster entry of the same id (RosterEntry). One list
+    # not withdrawn per id and event (the constraint below: docs/guides/organiser.md, "The roster")
     player_id = models.CharField(max_length=64, blank=True, default="")
+    # the id was given by the player's personal link or by the organiser: only such a list is
+    # shown and replaced by the personal link (an id typed on the public page proves nothing)
+    player_id_confirmed = models.BooleanField(default=False)
+    # the id this list named before the rostered player's own link took it (shown to the
+    # organiser); "" for every other list
+    claimed_player_id = models.CharField(max_length=64, blank=True, default="")
     edit_token_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
     current: Any = models.ForeignKey(
@@ -53,6 +61,13 @@ class Decklist(models.Model):
         indexes = (
             models.Index(fields=("event", "player")),
             models.Index(fields=("event", "player_id"), name="decklist_event_player_id"),
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=("event", "player_id"),
+                condition=Q(withdrawn_at__isnull=True) & ~Q(player_id=""),
+                name="one_current_list_per_player_id",
+            ),
         )
 
     def __str__(self) -> str:

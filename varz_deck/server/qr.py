@@ -16,13 +16,17 @@ _TITLE = msg("sheet", "QR code of the deck code")
 
 def qr_svg(code: str, lang: str = "en") -> str:
     """The deck code as an inline `<svg>` QR code (scaled by the sheet's CSS); "" without segno
-    (an install without the whole `server` extra: the sheet keeps the code as text)."""
+    (an install without the whole `server` extra) or for a code longer than a QR code holds
+    (2,331 characters at level M): the sheet keeps the code as text."""
     try:
         import segno
     except ImportError:
         return ""
 
-    symbol = segno.make_qr(code, error="m")
+    try:
+        symbol = segno.make_qr(code, error="m")
+    except segno.DataOverflowError:
+        return ""
     svg: str = symbol.svg_inline(
         scale=1, border=4, omitsize=True, title=_TITLE.render(lang), svgclass="qr-code"
     )  # segno escapes the title; a viewBox, so the CSS sizes it

@@ -12,7 +12,8 @@
 - A request naming a host this server is not (hosts.py) is answered 400 before any view runs.
 - A request body over BODY_LIMIT is answered 413 before it is read, by its Content-Length
   (`WholeBodies` gives a chunked body one, reading at most BODY_LIMIT + 1 bytes of it).
-- The anonymous live check is limited per client address (`LiveCheckMiddleware`).
+- The anonymous live check and the submissions are limited per client address
+  (`RequestLimits`).
 """
 
 from __future__ import annotations
@@ -275,13 +276,21 @@ def client_address(request: HttpRequest, trusted: tuple[bool, tuple[Any, ...]] =
 
 
 LIVE_CHECK = re.compile(r"/(?:api/v1/)?events/[^/]+/check")
+# what stores a list: a new one (the API, the submission page, a personal link) or a new version
+# (the private link's form; the API's PUT, below)
+SUBMISSION = re.compile(
+    r"/api/v1/events/[^/]+/decklists|/events/[^/]+/submit|/decklists/[^/]+/[^/]+|/p/[^/]+"
+)
+REPLACEMENT = re.compile(r"/api/v1/decklists/[^/]+")
 LIVE_CHECK_LIMIT = 32 * 1024  # bytes of a live check's body; a real deck is under 4 KiB
 BURST = 30  # live checks one client address may make at once (in each worker process)
 RATE = 3.0  # … and then each second (the page's script sends one after each 350 ms pause)
-TOO_MANY = msg(
-    "serve",
-    "too many checks from this address; try again in {seconds} s (submitting is not limited)",
-)
+# lists one address may submit at once, then each second (in each worker process): a venue's
+# players behind one address submit a few a minute; a flood of lists is held to one a second
+SUBMIT_BURST = 60
+SUBMIT_RATE = 1.0
+TOO_MANY = msg("serve", "too many checks from this address; try again in {seconds} s")
+TOO_MANY_LISTS = msg("serve", "too many lists from this address; try again in {seconds} s")
 
 
 class TokenBuckets:
@@ -314,15 +323,28 @@ class TokenBuckets:
             self._held.clear()
 
 
-class LiveCheckMiddleware:
-    """The anonymous live check (`POST /events/E/check`, and the API's) is the one request anyone
-    may repeat that costs real work: its body is limited to LIVE_CHECK_LIMIT (413, by its
-    length, before it is parsed) and each client address (`client_address`) to a token bucket
-    (429 with Retry-After); a refused request reaches no session, no view and no database.
+def limited_kind(method: str, path: str) -> str | None:
+    """The limit a request counts against: "check" (the live check), "submit" (a list or a new
+    version stored), or None (not limited)."""
+    if method == "POST" and LIVE_CHECK.fullmatch(path):
+        return "check"
+    if (method == "POST" and SUBMISSION.fullmatch(path)) or (
+        method == "PUT" and REPLACEMENT.fullmatch(path)
+    ):
+        return "submit"
+    return None
+
+
+class RequestLimits:
+    """The requests anyone may repeat that cost real work or storage, limited per client address
+    (`client_address`) by a token bucket each: the anonymous live check (`POST /events/E/check`,
+    and the API's) and the submissions (`limited_kind`), 429 with Retry-After; a refused request
+    reaches no session, no view and no database. A live check's body is also limited to
+    LIVE_CHECK_LIMIT (413, by its length, before it is parsed).
 
     The buckets are counted in each worker process, not shared: a shared count would cost each
-    check a database or cache round trip, more than the refusal it guards. An address may so
-    make `--workers` times BURST checks at once; each one is still capped in size."""
+    request a database or cache round trip. An address may so make `--workers` times the burst at
+    once; `wait` is the one place that counts."""
 
     def __init__(
         self,
@@ -330,21 +352,30 @@ class LiveCheckMiddleware:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.get_response = get_response
-        self.buckets = TokenBuckets()
+        self.buckets = {
+            "check": TokenBuckets(BURST, RATE),
+            "submit": TokenBuckets(SUBMIT_BURST, SUBMIT_RATE),
+        }
         self.clock = clock
 
+    def wait(self, kind: str, address: str) -> float:
+        """Seconds before `address` may make a request of this kind (0: now, and it is counted)."""
+        return self.buckets[kind].take(address, self.clock())
+
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "POST" or not LIVE_CHECK.fullmatch(request.path_info):
+        kind = limited_kind(str(request.method), request.path_info)
+        if kind is None:
             return self.get_response(request)
-        wait = self.buckets.take(client_address(request), self.clock())
+        wait = self.wait(kind, client_address(request))
         if wait > 0:
             seconds = max(1, math.ceil(wait))
-            text = TOO_MANY(seconds=seconds).render(request_language(request))
+            said = TOO_MANY if kind == "check" else TOO_MANY_LISTS
+            text = said(seconds=seconds).render(request_language(request))
             response = error_response(429, "too_many_requests", text)
             response["Retry-After"] = str(seconds)
             return response
         length = str(request.META.get("CONTENT_LENGTH") or "0")
-        if not length.isdigit() or int(length) > LIVE_CHECK_LIMIT:
+        if kind == "check" and (not length.isdigit() or int(length) > LIVE_CHECK_LIMIT):
             text = TOO_LARGE(limit=LIVE_CHECK_LIMIT).render(request_language(request))
             return error_response(413, "too_large", text)
         return self.get_response(request)

@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from varz_deck.core.messages.i18n import LANGUAGES, Message, msg, nmsg
+from varz_deck.core.messages.i18n import LANGUAGES, Message, Quoted, Term, msg, nmsg
 from varz_deck.server import tokens
 from varz_deck.server.models import AuditEntry, Decklist, Event, RosterEntry, Version
 from varz_deck.server.roster import RosterError
@@ -84,6 +84,20 @@ class Invalid(ServiceError):
     status, code = 422, "invalid"
 
 
+class Claimed(ServiceError):
+    """A player id this submission may not take (409): "player_id_rostered" (a rostered
+    player's id, taken only through their personal link or by the organiser) or
+    "player_id_taken" (the id already has a list: its private link replaces it)."""
+
+    status, code = 409, "player_id_taken"
+
+
+class Oversized(ServiceError):
+    """A list far over its game's section sizes (413 `deck_too_large`)."""
+
+    status, code = 413, "deck_too_large"
+
+
 NO_EVENT = msg("serve", "there is no such event")
 NO_DECKLIST = msg("serve", "there is no such decklist")
 NO_TOKEN = msg("serve", "this needs the organiser token: send Authorization: Bearer TOKEN")
@@ -97,6 +111,26 @@ WITHDRAWN = msg(
     "serve", "the organiser has withdrawn this list; it cannot be replaced unless restored"
 )
 OTHER_GAME = msg("F010", "this list is for {game}; this event is for {mine}")
+PLAYER_ID_ROSTERED = msg(
+    "serve",
+    "player id {player_id} is on this event's roster: submit your list through your personal "
+    "link (the organiser sent it to you), or ask the organiser",
+)
+PLAYER_ID_TAKEN = msg(
+    "serve",
+    "player id {player_id} already has a list in this event: open the private link you got when "
+    "you submitted it to see or replace it, or ask the organiser",
+)
+PLAYER_ID_TAKEN_NOW = msg(
+    "serve",
+    "player id {player_id} has another list in this event now: withdraw that list first, then "
+    "restore this one",
+)
+DECK_TOO_LARGE = msg(
+    "serve",
+    "the {section} section has {n:,} cards, far over the {size} it needs; a list takes at most "
+    "{most} ({factor} × {size}): remove cards (F003 marks a card listed on more than one line)",
+)
 UNKNOWN_LANG = msg("serve", "unknown language {lang}; choose en, ja or zh")
 
 
@@ -513,10 +547,14 @@ def restore(decklist: Decklist) -> Decklist:
 
 
 def _set_withdrawn(decklist: Decklist, withdrawn: bool) -> Decklist:
-    with writing():
-        lists = Decklist.objects.filter(pk=decklist.pk, withdrawn_at__isnull=withdrawn)
-        if lists.update(withdrawn_at=timezone.now() if withdrawn else None):
-            record(decklist.event, "withdraw" if withdrawn else "restore", decklist=decklist)
+    """Claimed (409) for a list whose player id another list took while it was withdrawn."""
+    try:
+        with writing():
+            lists = Decklist.objects.filter(pk=decklist.pk, withdrawn_at__isnull=withdrawn)
+            if lists.update(withdrawn_at=timezone.now() if withdrawn else None):
+                record(decklist.event, "withdraw" if withdrawn else "restore", decklist=decklist)
+    except IntegrityError:  # the database's one list per player id
+        raise Claimed(PLAYER_ID_TAKEN_NOW(player_id=Quoted(decklist.player_id))) from None
     decklist.refresh_from_db(fields=["withdrawn_at"])
     return decklist
 
@@ -633,20 +671,77 @@ def submit(
     player_id: str | None = None,
 ) -> tuple[Decklist, Version, str, Checked]:
     """Store a new list (legal or not) and its first version; the player's edit token (shown
-    once). Closed (409) after the deadline or lock unless the organiser submits it. A player id
-    ties the list to the roster entry of that id (`roster_rows`)."""
+    once). Closed (409) after the deadline or lock unless the organiser submits it; Oversized
+    (413) far over the game's section sizes. A player id ties the list to the roster entry of
+    that id (`roster_rows`) and names one list: a player may not name a rostered id or one that
+    has a list (Claimed); the organiser's list for an id that has one replaces it (a new
+    version; the token is then "": the player keeps theirs)."""
     name = clean_player(player)
     pid = clean_player_id(player_id)
     text = storable(text)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, name)
-    token = tokens.new_token()
-    decklist = Decklist(
-        event=event, player=name, player_id=pid, edit_token_hash=tokens.token_hash(token)
-    )
-    version = _new_version(decklist, 1, text, checked, by_organiser)
+    ensure_sane_size(event, checked)
+    return _store(event, name, pid, text, checked, ORGANISER if by_organiser else ANYONE)
+
+
+def submit_for_entry(entry: RosterEntry, text: str) -> tuple[Decklist, Version, str, Checked]:
+    """A list sent from a rostered player's personal link: their first list (with its edit
+    token), else a new version of their list (token ""). Never a list someone else made."""
+    event = entry.event
+    text = storable(text)
+    ensure_open(event)
+    checked = check_deck(event, text, entry.name)
+    ensure_sane_size(event, checked)
+    return _store(event, entry.name, entry.player_id, text, checked, LINK)
+
+
+ANYONE, LINK, ORGANISER = "anyone", "link", "organiser"  # who gives a list's player id
+
+
+def _store(
+    event: Event, name: str, pid: str, text: str, checked: Checked, by: str
+) -> tuple[Decklist, Version, str, Checked]:
+    """Store a checked list for its player id (`_store_once`). Two submissions at the same
+    moment may both find no list for the id; the database's unique index lets one store it, and
+    the other, tried again, finds it: the player is refused (Claimed), the personal link and the
+    organiser give a new version of it. Refused, never a server error, if it happens twice."""
+    for _attempt in range(2):
+        try:
+            return _store_once(event, name, pid, text, checked, by)
+        except IntegrityError:  # one list per player id (models.Decklist): another came first
+            continue
+    raise Claimed(PLAYER_ID_TAKEN(player_id=Quoted(pid)))
+
+
+def _store_once(
+    event: Event, name: str, pid: str, text: str, checked: Checked, by: str
+) -> tuple[Decklist, Version, str, Checked]:
+    by_organiser = by == ORGANISER
     with writing():
+        holder = _holder(event, pid) if pid else None
+        rostered = bool(pid) and RosterEntry.objects.filter(event=event, player_id=pid).exists()
+        if by == ANYONE and rostered:
+            raise Claimed(PLAYER_ID_ROSTERED(player_id=Quoted(pid)), "player_id_rostered")
+        if by == ANYONE and holder is not None:
+            raise Claimed(PLAYER_ID_TAKEN(player_id=Quoted(pid)))
+        if holder is not None and (holder.player_id_confirmed or not rostered):
+            version = _new_version(holder, 0, text, checked, by_organiser)
+            _append(holder, version, by_organiser)
+            return holder, version, "", checked
+        if holder is not None:  # a list that named a rostered id without its link: it lets go
+            holder.player_id, holder.claimed_player_id = "", pid
+            holder.save(update_fields=["player_id", "claimed_player_id"])
+        token = tokens.new_token()
+        decklist = Decklist(
+            event=event,
+            player=name,
+            player_id=pid,
+            player_id_confirmed=bool(pid) and by != ANYONE,
+            edit_token_hash=tokens.token_hash(token),
+        )
+        version = _new_version(decklist, 1, text, checked, by_organiser)
         decklist.save()
         _add_version(decklist, version)
         if by_organiser:
@@ -654,6 +749,14 @@ def submit(
         else:
             still_open(event)
     return decklist, version, token, checked
+
+
+def _holder(event: Event, pid: str) -> Decklist | None:
+    """The event's list (not withdrawn) of a player id, locked for this write transaction."""
+    found = Decklist.objects.select_for_update(of=("self",)).filter(
+        event=event, player_id=pid, withdrawn_at__isnull=True
+    )
+    return found.select_related("event").first()
 
 
 def still_open(event: Event) -> None:
@@ -668,13 +771,15 @@ def replace_deck(
     decklist: Decklist, text: str, *, by_organiser: bool = False
 ) -> tuple[Version, Checked]:
     """A new version of a list (the old ones are kept). Closed (409) for a player after the
-    deadline or lock; the organiser may always fix a list."""
+    deadline or lock; the organiser may always fix a list. Oversized (413) far over the game's
+    section sizes."""
     event = decklist.event
     text = storable(text)
     ensure_not_withdrawn(decklist)
     if not by_organiser:
         ensure_open(event)
     checked = check_deck(event, text, decklist.player)
+    ensure_sane_size(event, checked)
     version = _new_version(decklist, 0, text, checked, by_organiser)  # numbered when stored
     with writing():
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
@@ -683,14 +788,39 @@ def replace_deck(
         locked = Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
         if locked is not None:
             ensure_not_withdrawn(locked)
-        last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
-        version.number = last + 1
-        _add_version(decklist, version)
-        if by_organiser:
-            record(event, "replace", decklist=decklist, detail=f"version {version.number}")
-        else:
-            still_open(event)
+        _append(decklist, version, by_organiser)
     return version, checked
+
+
+def _append(decklist: Decklist, version: Version, by_organiser: bool) -> None:
+    """Store a version as the list's next and current one (in a write transaction that holds
+    the list's row): audited when the organiser made it, else only while the event is open."""
+    last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
+    version.number = last + 1
+    _add_version(decklist, version)
+    if by_organiser:
+        record(decklist.event, "replace", decklist=decklist, detail=f"version {version.number}")
+    else:
+        still_open(decklist.event)
+
+
+def ensure_sane_size(event: Event, checked: Checked) -> None:
+    """Oversized (413) when a section of the list holds more than SIZE_FACTOR × its size, as
+    `sim` and `tune` refuse it (the game's `section_sizes`; a game that names none has no such
+    limit): a list of thousands of cards would be stored, and shown, whole."""
+    from varz_deck.core.analysis.tuning import SIZE_FACTOR
+
+    canonical = checked.registration.canonical
+    if canonical is None:
+        return
+    sizes = getattr(game_of(event), "section_sizes", None) or {}
+    for section, size in sizes.items():
+        n = sum(card.count for card in canonical.sections.get(section, ()))
+        most = SIZE_FACTOR * size
+        if n > most:
+            shown = Term("section", section)
+            message = DECK_TOO_LARGE(section=shown, n=n, size=size, most=most, factor=SIZE_FACTOR)
+            raise Oversized(message)
 
 
 def _new_version(
@@ -1216,30 +1346,35 @@ def roster_entry_for_token(token: str) -> RosterEntry | None:
     return found
 
 
-def counted_lists(event: Event) -> list[tuple[int, str, str, bool, datetime.datetime]]:
-    """(id, player, player_id, legal, submitted_at) of every list of the event that counts for
-    the roster (each with a current version, not withdrawn: a withdrawn list's player is missing
-    again), in order of first submission."""
+def counted_lists(event: Event) -> list[tuple[int, str, str, bool, datetime.datetime, str]]:
+    """(id, player, player_id, legal, submitted_at, claimed_player_id) of every list of the event
+    that counts for the roster (each with a current version, not withdrawn: a withdrawn list's
+    player is missing again), in order of first submission."""
     lists = Decklist.objects.filter(
         event=event, current__isnull=False, withdrawn_at__isnull=True
     ).order_by("id")
-    return list(
-        lists.values_list("id", "player", "player_id", "current__legal", "current__submitted_at")
-    )
+    fields = ("id", "player", "player_id", "current__legal", "current__submitted_at")
+    return list(lists.values_list(*fields, "claimed_player_id"))
 
 
 def entry_list(entry: RosterEntry) -> Decklist | None:
-    """The list a rostered player's link shows and replaces: the newest of their player id."""
-    ids = [row[0] for row in counted_lists(entry.event) if row[2] == entry.player_id]
-    if not ids:
-        return None
-    return Decklist.objects.select_related("event", "current").filter(pk=ids[-1]).first()
+    """The list a rostered player's link shows and replaces: the list (not withdrawn) of their
+    player id that their link or the organiser made; never one a stranger named the id on."""
+    found = Decklist.objects.select_related("event", "current").filter(
+        event_id=entry.event_id,
+        player_id=entry.player_id,
+        player_id_confirmed=True,
+        withdrawn_at__isnull=True,
+        current__isnull=False,
+    )
+    return found.first()
 
 
 @dataclass(frozen=True)
 class RosterRow:
     """A rostered player (`on_roster`) or a list whose player id no entry has. `status`:
-    "missing" (no list), "legal" or "illegal" (the player's newest list)."""
+    "missing" (no list), "legal" or "illegal" (the player's list). `claimed`: the id a list not
+    on the roster named before the rostered player's own link took it ("" for any other)."""
 
     name: str
     player_id: str
@@ -1249,6 +1384,7 @@ class RosterRow:
     list: int | None
     submitted_at: datetime.datetime | None
     on_roster: bool
+    claimed: str = ""
 
     def to_json(self, event: Event) -> dict[str, Any]:
         return {
@@ -1260,6 +1396,7 @@ class RosterRow:
             "list": self.list,
             "submitted_at": iso_time(event, self.submitted_at),
             "on_roster": self.on_roster,
+            "claimed_player_id": self.claimed or None,
         }
 
 
@@ -1270,7 +1407,7 @@ def roster_rows(event: Event, *, links: bool = True) -> list[RosterRow]:
     if not entries:
         return []
     lists = counted_lists(event)
-    newest = {row[2]: row for row in lists if row[2]}  # in id order: the last one stays
+    newest = {row[2]: row for row in lists if row[2]}  # one list (not withdrawn) per id
     rows = []
     for entry in entries:
         found = newest.get(entry.player_id)
@@ -1288,10 +1425,10 @@ def roster_rows(event: Event, *, links: bool = True) -> list[RosterRow]:
             )
         )
     rostered = {entry.player_id for entry in entries}
-    for pk, player, player_id, legal, at in lists:
+    for pk, player, player_id, legal, at, claimed in lists:
         if player_id not in rostered:
             state = "legal" if legal else "illegal"
-            rows.append(RosterRow(player, player_id, "", None, state, pk, at, False))
+            rows.append(RosterRow(player, player_id, "", None, state, pk, at, False, claimed))
     return rows
 
 

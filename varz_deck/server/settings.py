@@ -153,7 +153,7 @@ def configure(url: str, *, debug: bool = False) -> None:
         ],
         MIDDLEWARE=[
             "varz_deck.server.security.SecurityHeadersMiddleware",
-            "varz_deck.server.security.LiveCheckMiddleware",
+            "varz_deck.server.security.RequestLimits",
             "django.middleware.security.SecurityMiddleware",
             "django.contrib.sessions.middleware.SessionMiddleware",
             "varz_deck.server.security.PageLocaleMiddleware",

@@ -183,6 +183,7 @@ def _upload(client: Any, event: Any, token: str, text: str, kind: str = "text/cs
 
 def test_upload_and_the_rosters_statuses(client, make_event) -> None:
     from varz_deck.server import service
+    from varz_deck.server.models import RosterEntry
 
     event, token = make_event()
     first = _upload(
@@ -194,9 +195,11 @@ def test_upload_and_the_rosters_statuses(client, make_event) -> None:
         client, event, token, "name,player_id,email\nAoi Tanaka,P1,aoi@example.org\nRen,P2,\n"
     )
     assert again.json() == {"players": 2, "new": 0, "updated": 1, "not_in_file": 1}
-    service.submit(event, "Aoi Tanaka", LEGAL, player_id="P1")
-    service.submit(event, "Ren", LEGAL, player_id="P2")
-    newest, _, _, _ = service.submit(event, "Ren", ILLEGAL, player_id="P2")
+    service.submit(event, "Aoi Tanaka", LEGAL, player_id="P1", by_organiser=True)
+    ren = next(e for e in RosterEntry.objects.filter(event=event) if e.player_id == "P2")
+    newest, _, _, _ = service.submit_for_entry(ren, LEGAL)
+    again, version, token_again, _ = service.submit_for_entry(ren, ILLEGAL)  # the same list
+    assert (again.pk, version.number, token_again) == (newest.pk, 2, "")
     stranger, _, _, _ = service.submit(event, "Kai", LEGAL)
     rows = client.get(
         f"/api/v1/events/{event.key}/roster", HTTP_AUTHORIZATION=f"Bearer {token}"
@@ -215,7 +218,7 @@ def test_upload_and_the_rosters_statuses(client, make_event) -> None:
     log = client.get(
         f"/api/v1/events/{event.key}/audit", HTTP_AUTHORIZATION=f"Bearer {token}"
     ).json()
-    assert [e["action"] for e in log] == ["roster", "roster"]
+    assert [e["action"] for e in log] == ["roster", "roster", "submit"]
     links = client.get(
         f"/api/v1/events/{event.key}/roster.csv", HTTP_AUTHORIZATION=f"Bearer {token}"
     )
@@ -352,7 +355,7 @@ def test_the_roster_pages(client, make_event, organiser_client) -> None:
     assert texts.ROSTER_STORED(n=2, new=2).render("en") in dashboard
     assert "2 players (2 new)" in dashboard  # the audit log's line
     kai, version, _, _ = service.submit(event, "Kai", ILLEGAL)
-    service.submit(event, "Aoi", LEGAL, player_id="P1")
+    service.submit(event, "Aoi", LEGAL, player_id="P1", by_organiser=True)
     iso = version.submitted_at.isoformat()
     shown = f"{iso[:10]} {iso[11:16]} (UTC+00:00, UTC)"
     dashboard = _html(signed.get(f"{base}/dashboard"))

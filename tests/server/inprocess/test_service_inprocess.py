@@ -630,3 +630,62 @@ def test_sheets_in_japanese_carry_a_japanese_qr_title(service, make_event) -> No
 def test_metagame_ties_by_name(service) -> None:
     rows = service.metagame_of([("B", True), ("C", False), ("A", True)])
     assert [r.lead for r in rows] == ["A", "B", "C"]
+
+
+def test_recheck_passes_over_an_event_of_a_game_this_version_lacks(service, make_event) -> None:
+    from varz_deck.server.models import Version
+
+    gone, _ = make_event(game="nosuchgame")  # checked first: its id is lower
+    event, _ = make_event()
+    _, version, _, _ = service.submit(event, "Aoi", LEGAL)
+    Version.objects.filter(pk=version.pk).update(cards="old")
+    try:
+        assert service.recheck_current() >= 1
+        version.refresh_from_db()
+        assert version.cards == service.verdict_fingerprint(event)  # the next event's list
+    finally:
+        gone.delete()
+
+
+def test_unpublish_once(service, make_event) -> None:
+    event, _ = make_event()
+    service.publish(event)
+    assert service.unpublish(event).published is False
+    assert service.unpublish(event).published is False  # again: nothing changes, nothing logged
+    assert [entry.action for entry in service.audit_log(event)] == ["publish", "unpublish"]
+
+
+def test_a_refusal_reads_in_english(service, make_event) -> None:
+    event, _ = make_event()
+    service.submit(event, "Kai", LEGAL, player_id="P7")
+    with pytest.raises(service.Claimed) as refused:
+        service.submit(event, "Kai", LEGAL, player_id="P7")
+    assert str(refused.value).startswith("player id 'P7' already has a list in this event: ")
+
+
+def test_another_games_list_is_exported_with_its_f010(client, make_event, service) -> None:
+    import csv
+    import io
+
+    from inprocess_data import ROOT
+
+    event, token = make_event("Two Games Cup")
+    azuki = (ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml").read_text("utf-8")
+    service.submit(event, "Sora", azuki)
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/api/v1/events/{event.key}/export.csv", **bearer)
+                               .content.decode()))
+    )  # fmt: skip
+    assert (rows[1][1], rows[1][5], rows[1][6], rows[1][8]) == ("Sora", "false", "F010", "")
+    sheets = client.get(f"/api/v1/events/{event.key}/sheets", **bearer).content.decode()
+    assert "F010" in sheets and "this list is for Azuki TCG; this event is for VARZ" in sheets
+
+
+def test_the_figures_page_of_a_private_link(client, make_event, service, monkeypatch) -> None:
+    monkeypatch.setattr(service, "REPORT_GAMES", 200)  # the page's figures, quickly
+    event, _ = make_event()
+    decklist, _, token, _ = service.submit(event, "Aoi", LEGAL)
+    page = client.get(f"/decklists/{decklist.pk}/{token}/report")
+    assert page.status_code == 200 and page["Cache-Control"] == "private, no-store"
+    assert "<h1>Deck report: Minase Tide Control</h1>" in page.content.decode()

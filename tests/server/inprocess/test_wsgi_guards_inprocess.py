@@ -1,5 +1,5 @@
 """The guards of the server under gunicorn (`security.WholeBodies`, `client_address`,
-`LiveCheckMiddleware`), in this process. They replace the ASGI guards of the uvicorn server
+`RequestLimits`), in this process. They replace the ASGI guards of the uvicorn server
 (issue 26, "stack"); where this tree still has the ASGI ones, these tests are skipped."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from varz_deck.server import security
 
 pytestmark = pytest.mark.skipif(
-    not hasattr(security, "LiveCheckMiddleware"), reason="the server still runs on ASGI here"
+    not hasattr(security, "RequestLimits"), reason="the server still runs on ASGI here"
 )
 
 
@@ -98,6 +98,11 @@ def test_client_address(django_db) -> None:
     assert security.client_address(only_proxies, spec) == "10.0.0.3"
     none = factory.get("/", REMOTE_ADDR="127.0.0.1")
     assert security.client_address(none, spec) == "127.0.0.1"
+    # every address trusted (FORWARDED_ALLOW_IPS=*): the first hop, cut to 64 characters
+    everyone = factory.get(
+        "/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="y" * 100 + ", 10.0.0.1"
+    )
+    assert security.client_address(everyone, (True, ())) == "y" * 64
     long = factory.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="x" * 100)
     assert security.client_address(long, spec) == "x" * 64
 
@@ -107,9 +112,7 @@ def test_live_check_middleware(django_db) -> None:
     from django.test import RequestFactory
 
     now = [100.0]
-    guard = security.LiveCheckMiddleware(
-        lambda request: HttpResponse("checked"), clock=lambda: now[0]
-    )
+    guard = security.RequestLimits(lambda request: HttpResponse("checked"), clock=lambda: now[0])
     factory = RequestFactory()
 
     def check(path: str = "/events/abc/check", **extra: Any) -> Any:
@@ -129,7 +132,7 @@ def test_live_check_middleware(django_db) -> None:
     assert json.loads(refused.content) == {
         "error": {
             "code": "too_many_requests",
-            "message": "too many checks from this address; try again in 1 s (submitting is not limited)",
+            "message": "too many checks from this address; try again in 1 s",
         }
     }
     assert check("/api/v1/events/abc/check").status_code == 429

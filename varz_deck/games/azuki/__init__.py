@@ -60,6 +60,14 @@ class Azuki:
 
         return LIST_WORDS
 
+    @property
+    def section_sizes(self) -> Mapping[str, int]:
+        """The rules' number of cards in each list section (`sim`, `tune` and the registration
+        server refuse a deck of more than 4 times as many: core/analysis/tuning.py)."""
+        from varz_deck.games.azuki.sim.model import SECTION_SIZES
+
+        return SECTION_SIZES
+
     def section_of(self, card: AzukiCard) -> str | None:
         return card.home
 

@@ -62,6 +62,14 @@ class Varz:
 
         return LIST_WORDS
 
+    @property
+    def section_sizes(self) -> Mapping[str, int]:
+        """The rulebook's number of cards in each list section (`sim`, `tune` and the
+        registration server refuse a deck of more than 4 times as many: core/analysis/tuning.py)."""
+        from varz_deck.games.varz.sim.model import SECTION_SIZES
+
+        return SECTION_SIZES
+
     def section_of(self, card: Card) -> str | None:
         from varz_deck.games.varz.cards import SECTION_OF_TYPE
 

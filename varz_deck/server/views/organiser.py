@@ -13,7 +13,6 @@ are one POST from the dashboard.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -24,7 +23,13 @@ from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
-from varz_deck.server.views.public import refused_list, saved_banner, submission_context
+from varz_deck.server.views.public import (
+    refused_here,
+    refused_list,
+    saved_banner,
+    submission_context,
+    submit_form,
+)
 from varz_deck.server.views.render import (
     csv_download,
     message_page,
@@ -38,12 +43,12 @@ from varz_deck.server.views.viewmodels import (
     canonical_view,
     dashboard_rows,
     decklist_view,
-    diagnostic_rows,
     diff_view,
     event_line,
     event_view,
     iso,
     lead_title,
+    problems_view,
     verdict,
     when,
 )
@@ -267,7 +272,13 @@ def restore(request: HttpRequest, key: str, number: str) -> HttpResponse:
     event, decklist = _organisers_list(request, key, number)
     if event is None:
         return decklist  # the refusal
-    service.restore(decklist)
+    try:
+        service.restore(decklist)
+    except service.Claimed as taken:  # another list has its player id now
+        back = with_lang(service.dashboard_path(event), page_language(request))
+        return message_page(
+            request, texts.NOT_RESTORED, taken.message, taken.status, event=event, back=back
+        )
     target = with_lang(service.dashboard_path(event), page_language(request), done="restored")
     return HttpResponseRedirect(target, status=303)
 
@@ -295,32 +306,34 @@ def export_csv(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
-    """The organiser submits a list for a player (also after the deadline or lock)."""
+    """The organiser submits a list for a player (also after the deadline or lock); for a player
+    id that has a list, it replaces that list (the player keeps their private link)."""
     event = _organiser_event(request, key)
     if event is None:
         return _refused(request, key)
     lang = page_language(request)
     here = f"/events/{event.key}/add"
     status = 200
+    refused: dict[str, Any] = {}
     if request.method == "POST":
         form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
-        if form.is_valid():
-            decklist, _, token, _ = service.submit(
-                event,
-                form.cleaned_data["player"],
-                form.text,
-                by_organiser=True,
-                player_id=form.cleaned_data["player_id"],
-            )
-            request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
-            target = f"/events/{event.key}/decklists/{decklist.pk}"
-            return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
         status = 422
+        if form.is_valid():
+            try:
+                decklist, _, token, _ = submit_form(event, form, by_organiser=True)
+            except service.Oversized as refusal:
+                refused, status = refused_here(form.text, refusal, lang), refusal.status
+            else:
+                if token:  # a new list: its private link, shown once
+                    request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
+                target = f"/events/{event.key}/decklists/{decklist.pk}"
+                return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
     else:
         form = PlayerDeckForm(lang=lang)
     heading, button = texts.ORGANISER_HEADING, texts.ORGANISER_BUTTON
     context = submission_context(event, form, lang, heading, button, texts.TEXTS["their_name"])
     context["action"] = here
+    context.update(refused)
     return page(request, "submit.html", context, status)
 
 
@@ -335,12 +348,15 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
     here = f"/events/{event.key}/decklists/{decklist.pk}"
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     refused: dict[str, str] = {}
+    refused_status = 409
     if form is not None and form.is_valid():
         try:
             service.replace_deck(decklist, form.text, by_organiser=True)
         except service.Closed:
             refused = refused_list(form.text, texts.CLOSED_WITHDRAWN, lang)
             decklist = service.decklist_in_session(number, request.session) or decklist
+        except service.Oversized as refusal:
+            refused, refused_status = refused_here(form.text, refusal, lang), refusal.status
         else:
             return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
     context = decklist_view(decklist, lang)
@@ -361,7 +377,7 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
         **saved_banner(context, lang),
     )
     context.update(refused)
-    status = 409 if refused else 422 if problem else 200
+    status = refused_status if refused else 422 if problem else 200
     return page(request, "decklist.html", context, status)
 
 
@@ -422,7 +438,7 @@ def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any
             "when": when(event, version.submitted_at),
         },
         "canonical": canonical_view(checked.registration.canonical, lang),
-        "diagnostics": diagnostic_rows(diagnostics, lang),
+        **problems_view(diagnostics, lang),
     }
 
 
@@ -436,10 +452,9 @@ def _compared(event: Any, decklist: Any, version: Any, presented: str, lang: str
     diff, before, after = service.compare(event, version, presented)
     if diff is None:
         context["diff_verdict"] = texts.CANNOT_COMPARE.render(lang)
-        context["diff_problems"] = diagnostic_rows(after.report.to_json(lang)["diagnostics"], lang)
+        problems = after.report.to_json(lang)["diagnostics"]
+        context.update(problems_view(problems, lang, "diff_problems"))
         return context
-    before = replace(before, path=decklist.player)
-    after = replace(after, path=texts.PRESENTED.render(lang))
     context["same"] = diff.same
     context["diff_verdict"] = (texts.SAME_DECK if diff.same else texts.DIFFERENT_DECK).render(lang)
     context["diff"] = diff_view(diff_lines(diff, before, after, lang), lang)

@@ -77,6 +77,25 @@ def refused_list(text: str, reason: Message, lang: str) -> dict[str, str]:
     }
 
 
+def refused_here(text: str, refusal: service.ServiceError, lang: str) -> dict[str, Any]:
+    """A list the form stays open for (a player id it may not take, a list far over its size):
+    shown back in the text area with why, and the answer's status."""
+    return {"deck": clean_output(text), "problem": refusal.message.render(lang)}
+
+
+def submit_form(
+    event: Any, form: PlayerDeckForm, *, by_organiser: bool = False
+) -> tuple[Any, Any, str, Any]:
+    """Store the list of a valid submission form (`service.submit`)."""
+    return service.submit(
+        event,
+        form.cleaned_data["player"],
+        form.text,
+        by_organiser=by_organiser,
+        player_id=form.cleaned_data["player_id"],
+    )
+
+
 def submission_context(
     event: Any,
     form: PlayerDeckForm,
@@ -115,16 +134,13 @@ def submit(request: HttpRequest, key: str) -> HttpResponse:
         form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
         if form.is_valid():
             try:
-                decklist, _, token, _ = service.submit(
-                    event,
-                    form.cleaned_data["player"],
-                    form.text,
-                    player_id=form.cleaned_data["player_id"],
-                )
+                decklist, _, token, _ = submit_form(event, form)
             except service.Closed as closed_now:
                 event = service.get_event(key)  # as it is now: locked, or past its deadline
                 reason = closed_message(event) or closed_now.message
                 refused, status = refused_list(form.text, reason, lang), 409
+            except (service.Claimed, service.Oversized) as refusal:
+                refused, status = refused_here(form.text, refusal, lang), refusal.status
             else:
                 target = service.decklist_path(decklist, token)
                 return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
@@ -174,6 +190,7 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
     here = service.decklist_path(decklist, token)
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     refused: dict[str, str] = {}
+    status = 409
     if form is not None and form.is_valid():
         try:
             service.replace_deck(decklist, form.text)
@@ -181,9 +198,11 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
             decklist, _ = service.get_decklist(number, edit_token=token)  # as it is now
             reason = list_closed_message(decklist) or closed_now.message
             refused = refused_list(form.text, reason, lang)
+        except service.Oversized as refusal:
+            refused, status = refused_here(form.text, refusal, lang), refusal.status
         else:
             return HttpResponseRedirect(with_lang(here, lang, saved="1"), status=303)
-    return list_page(request, decklist, here, form, refused, lang)
+    return list_page(request, decklist, here, form, refused, lang, status)
 
 
 def list_page(
@@ -193,9 +212,11 @@ def list_page(
     form: DeckForm | None,
     refused: dict[str, str],
     lang: str,
+    refused_status: int,
 ) -> HttpResponse:
-    """A player's own list at its link `here` (private or personal), with its replace form: 409
-    with the posted list shown back when it was refused, 422 when the form had a problem."""
+    """A player's own list at its link `here` (private or personal), with its replace form:
+    `refused_status` (409: closed) with the posted list shown back when it was refused, 422 when
+    the form had a problem."""
     context = decklist_view(decklist, lang)
     closed = list_closed_message(decklist)
     problem = form.problem if form is not None else ""
@@ -210,7 +231,7 @@ def list_page(
         **saved_banner(context, lang),
     )
     context.update(refused)
-    status = 409 if refused else 422 if problem else 200
+    status = refused_status if refused else 422 if problem else 200
     return page(request, "decklist.html", context, status)
 
 

@@ -4,9 +4,10 @@ sections, and a player's personal link `/p/TOKEN`.
 
 The personal link is the player's submission page with their name and player id filled in (not
 editable); the first list sent from it goes to its result page and private link, as any
-submission does. Once their player id has a list, the link shows that list (the newest) as the
-private link does, and a list sent from it replaces that list (a new version), so a player never
-leaves two lists behind.
+submission does. Once the link (or the organiser) has stored a list for their player id, the
+link shows that list as the private link does, and a list sent from it replaces it (a new
+version), so a player never leaves two lists behind. A list someone named the id on without the
+link is never shown here (docs/guides/organiser.md, "The roster").
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from varz_deck.server.views.public import (
     closed_message,
     list_closed_message,
     list_page,
+    refused_here,
     refused_list,
 )
 from varz_deck.server.views.render import (
@@ -60,11 +62,14 @@ def _status_words(lang: str) -> dict[str, str]:
     }
 
 
-def _row(event: Any, row: service.RosterRow, words: dict[str, str]) -> dict[str, Any]:
+def _row(event: Any, row: service.RosterRow, words: dict[str, str], lang: str) -> dict[str, Any]:
     at = row.submitted_at
+    shown_id = safe(row.player_id) or "—"
+    if row.claimed:  # the id it named, taken since by the rostered player's own link
+        shown_id = texts.CLAIMED_WITHOUT_LINK(player_id=safe(row.claimed)).render(lang)
     return {
         "name": safe(row.name),
-        "player_id": safe(row.player_id) or "—",
+        "player_id": shown_id,
         "email": safe(row.email),
         "link": row.link or "",
         "state": row.status,
@@ -106,8 +111,8 @@ def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str,
         "roster": {
             "exists": bool(on),
             "counts": counts.render(lang) if on else texts.NO_ROSTER.render(lang),
-            "missing": [_row(event, r, words) for r in on if r.status == "missing"],
-            "off": [_row(event, r, words) for r in off],
+            "missing": [_row(event, r, words, lang) for r in on if r.status == "missing"],
+            "off": [_row(event, r, words, lang) for r in off],
             "off_ids": {r.list for r in off},
             "page": f"/events/{event.key}/roster",
             "csv": f"/events/{event.key}/roster.csv",
@@ -153,7 +158,7 @@ def roster(request: HttpRequest, key: str) -> HttpResponse:
     context = {
         "event": event_view(event),
         "event_line": event_line(event, lang),
-        "rows": [_row(event, r, words) for r in service.roster_rows(event)],
+        "rows": [_row(event, r, words, lang) for r in service.roster_rows(event)],
         "action": here,
         "csv": f"{here}.csv",
         "back": service.dashboard_path(event),
@@ -187,27 +192,24 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
     mine = service.entry_list(entry)
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     refused: dict[str, str] = {}
+    status = 409
     if form is not None and form.is_valid():
         try:
-            if mine is None:  # the first list: its result page, with its private link
-                decklist, _, edit_token, _ = service.submit(
-                    event, entry.name, form.text, player_id=entry.player_id
-                )
-                target = service.decklist_path(decklist, edit_token)
-            else:
-                service.replace_deck(mine, form.text)
-                target = here
+            decklist, _, edit_token, _ = service.submit_for_entry(entry, form.text)
         except service.Closed as closed_now:  # shown back with the reason, never lost
             event, mine = service.get_event(event.key), service.entry_list(entry)  # as now
             reason = list_closed_message(mine) if mine is not None else closed_message(event)
             refused = refused_list(form.text, reason or closed_now.message, lang)
-        else:
+        except service.Oversized as refusal:
+            refused, status = refused_here(form.text, refusal, lang), refusal.status
+        else:  # the first list: its result page, with its private link; then this page
+            target = service.decklist_path(decklist, edit_token) if edit_token else here
             return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
     if mine is not None:
-        return list_page(request, mine, here, form, refused, lang)
+        return list_page(request, mine, here, form, refused, lang, status)
     closed = closed_message(event)
     problem = form.problem if form is not None else ""
-    status = 409 if refused else 422 if problem else 200
+    status = status if refused else 422 if problem else 200
     context = {
         "event": event_view(event),
         "event_line": event_line(event, lang),

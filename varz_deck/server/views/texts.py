@@ -125,6 +125,17 @@ CLOSED_LOCKED = msg(
 CLOSED_AT = msg("page", "Submissions closed at {time}: the list can no longer be changed.")
 CLOSED_WITHDRAWN = msg("page", "The list cannot be replaced while it is withdrawn.")
 WITHDRAWN_NOTICE = msg("page", "This list was withdrawn by the organiser.")
+NOT_RESTORED = msg("page", "The list was not restored")
+CLAIMED_WITHOUT_LINK = msg("page", "claimed {player_id} without the personal link")
+MORE_LINES = nmsg("page", "and {n:,} more line, not shown", "and {n:,} more lines, not shown")
+MORE_PROBLEMS = nmsg(
+    "page", "and {n:,} more problem, not shown", "and {n:,} more problems, not shown"
+)
+DECK_NOT_SHOWN = msg(
+    "page",
+    "This list is {size:,} bytes, too long to show here; paste or upload the list that "
+    "replaces it.",
+)
 NOT_STORED = msg("page", "Your list was not stored; it is kept below, so you can copy it.")
 HOME = msg(
     "page",
@@ -185,7 +196,6 @@ JUDGE_SEVERAL = msg("page", "Several lists match; choose the player.")
 SAME_DECK = msg("page", "Same deck: the presented list is the registered one.")
 DIFFERENT_DECK = msg("page", "Different deck: see every difference below.")
 CANNOT_COMPARE = msg("page", "The presented list cannot be compared; its problems:")
-PRESENTED = msg("page", "presented list")
 REGISTERED = msg("page", "Registered")  # the judge's comparison: its count columns
 PRESENTED_COUNT = msg("page", "Presented")
 VERSION_BY_ORGANISER = msg("page", "{status} (by the organiser)")

@@ -10,12 +10,25 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from varz_deck.core.messages.i18n import CardName, Message, msg, term
 from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import service
+from varz_deck.server.security import LIVE_CHECK_LIMIT
 from varz_deck.server.views import texts
+
+T = TypeVar("T")
+# what a page shows of a long list (one stored before lists were bounded, or any list a judge is
+# shown): each section's first card lines and the first problems, then how many are left out
+SHOWN_LINES = 100
+SHOWN_PROBLEMS = 100
+
+
+def cut_rows(rows: Sequence[T], most: int) -> tuple[list[T], int]:
+    """The first `most` rows, and how many more there are."""
+    shown = list(rows[:most])
+    return shown, len(rows) - len(shown)
 
 
 def event_view(event: Any) -> dict[str, str]:
@@ -123,6 +136,16 @@ def diagnostic_rows(diagnostics: Sequence[Mapping[str, Any]], lang: str) -> list
     return rows
 
 
+def problems_view(
+    diagnostics: Sequence[Mapping[str, Any]], lang: str, name: str = "diagnostics"
+) -> dict[str, Any]:
+    """A page's diagnostics (`diagnostic_rows`), the first SHOWN_PROBLEMS of them, and the note
+    of how many more (`NAME_more`, "" when none)."""
+    shown, more = cut_rows(diagnostics, SHOWN_PROBLEMS)
+    note = texts.MORE_PROBLEMS(n=more).render(lang) if more else ""
+    return {name: diagnostic_rows(shown, lang), f"{name}_more": note}
+
+
 def _card_name(card: Any, lang: str) -> str:
     if card.card is None or lang == "en":
         return safe(card.name)
@@ -144,17 +167,20 @@ def canonical_view(canonical: Any, lang: str) -> dict[str, Any] | None:
                 "id": safe(card.shown_id) if card else "",
             }
         )
-    sections = [
-        {
-            "label": term("section", section, lang),
-            "total": canonical.size(section),
-            "cards": [
-                {"count": c.count, "name": _card_name(c, lang), "id": safe(c.shown_id or "?")}
-                for c in canonical.sections[section]
-            ],
-        }
-        for section in layout.sections
-    ]
+    sections = []
+    for section in layout.sections:
+        cards, more = cut_rows(canonical.sections[section], SHOWN_LINES)
+        sections.append(
+            {
+                "label": term("section", section, lang),
+                "total": canonical.size(section),
+                "cards": [
+                    {"count": c.count, "name": _card_name(c, lang), "id": safe(c.shown_id or "?")}
+                    for c in cards
+                ],
+                "more": texts.MORE_LINES(n=more).render(lang) if more else "",
+            }
+        )
     return {"slots": slots, "sections": sections}
 
 
@@ -232,12 +258,21 @@ def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
         "submitted_iso": iso(event, current.submitted_at) if current is not None else "",
         "submitted": when(event, current.submitted_at) if current is not None else "—",
         "changed": changed,
-        "diagnostics": diagnostic_rows(diagnostics, lang),
+        **problems_view(diagnostics, lang),
         "canonical": canonical_view(checked.registration.canonical, lang),
         "versions": versions,
-        "deck": clean_output(deck_for_textarea(deck)),
+        **deck_view(deck, lang),
         "check_url": f"/events/{event.key}/check",
     }
+
+
+def deck_view(deck: str, lang: str) -> dict[str, str]:
+    """A stored list for the replace form's text area; one over what the live check takes is not
+    put there (a note says so): it would make the page as large as the list."""
+    size = len(deck.encode())  # storable: every stored list is UTF-8
+    if size > LIVE_CHECK_LIMIT:
+        return {"deck": "", "deck_note": texts.DECK_NOT_SHOWN(size=size).render(lang)}
+    return {"deck": clean_output(deck_for_textarea(deck)), "deck_note": ""}
 
 
 @dataclass(frozen=True, slots=True)
