@@ -9,8 +9,10 @@ variants a game may word itself, and the values they can show.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Any
 
 from varz_deck.core.decks.declaration import CheckCode, Copies, Declaration, Section, Slot
@@ -48,12 +50,32 @@ class CoreCheck:
             )
         )
 
-    def message(self, given: CheckCode | None, variant: str) -> Message:
-        """A variant's message: the game's wording if it gives one, else the core's (the game's
-        message takes the code's id as its context)."""
+    def message(self, given: CheckCode | None, variant: str) -> Callable[..., Message]:
+        """A variant's message, to be given the check's values: the game's wording if it gives
+        one, else the core's (the game's message takes the code's id as its context)."""
         if given is not None and variant in given.messages:
-            return given.messages[variant]
-        return self.messages[variant]
+            return partial(shown, given.messages[variant])
+        return partial(shown, self.messages[variant])
+
+
+def shown(message: Message, **values: object) -> Message:
+    """The message with those of the values its text shows (a game's wording may show fewer
+    than the check offers; `n` picks a plural form): a diagnostic carries nothing it does not
+    say."""
+    names = _placeholders(message.msgid, message.plural)
+    return message(**{k: v for k, v in values.items() if k in names})
+
+
+@cache
+def _placeholders(msgid: str, plural: str) -> frozenset[str]:
+    from string import Formatter  # on the first diagnostic: `check` of a legal deck starts faster
+
+    found = {"n"} if plural else set()
+    for text in (msgid, plural):
+        for _literal, name, _spec, _conversion in Formatter().parse(text):
+            if name:
+                found.add(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return frozenset(found)
 
 
 def _title(doc: str | None) -> str:

@@ -132,10 +132,12 @@ def resolve(
     database: CardDatabase[CardT],
     format_key: str | None,
     date: datetime.date,
+    view_class: type[DeckView[CardT]] = DeckView,
 ) -> tuple[DeckView[CardT], list[Diagnostic]]:
     """Look up every reference (the format as in force on `date`): F007 unknown format, F005
     unknown card, F006 ambiguous, F008 a card in the wrong slot or section, F003 a card listed
-    twice in a section."""
+    twice in a section. The view is a `view_class` (a game's subclass of DeckView, whose rules
+    read what it adds)."""
     shown = deck.path
     fmt, known, problems = resolve_format(
         database, format_key, deck.format, deck.format_mark, shown, date
@@ -161,7 +163,7 @@ def resolve(
         lambda key: declaration.section(key).title,
     )
     problems.extend(found)
-    view = DeckView(deck, database, fmt, known, picked, slots, declaration, date=date)
+    view = view_class(deck, database, fmt, known, picked, slots, declaration, date=date)
     return view, problems
 
 

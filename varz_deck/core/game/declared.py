@@ -105,11 +105,12 @@ class DeclaredGame:
     """A game from its declaration (the `Game` protocol).
 
     `card_data`: the bundled card database (a folder); `rules`: the game's own Python rules (a
-    `Rulebook` of `DeckView`s); `catalogue`: a folder of the game's gettext catalogues. The
-    capabilities a game has beyond the declaration (a `goldfish`, a `tuner`, a `glossary`) are
-    given here too, or left to the core's (no simulator; `stats` with counts only). `schemas`:
-    the game's own schema files (`KEY-card`, `KEY-deck` -> file) in place of those made from
-    the declaration; the game then registers their messages (core/files/schemahints.py).
+    `Rulebook` of `DeckView`s, or of the `view_class` they read: a subclass of DeckView);
+    `catalogue`: a folder of the game's gettext catalogues. The capabilities a game has beyond
+    the declaration (a `goldfish`, a `tuner`, a `glossary`) are given here too, or left to the
+    core's (no simulator; `stats` with counts only). `schemas`: the game's own schema files
+    (`KEY-card`, `KEY-deck` -> file) in place of those made from the declaration; the game then
+    registers their messages (core/files/schemahints.py).
     """
 
     def __init__(
@@ -126,6 +127,7 @@ class DeclaredGame:
         colours: tuple[str, ...] = (),
         cost: str | None = "cost",
         schemas: Mapping[str, Path] | None = None,
+        view_class: type[DeckView[Any]] = DeckView,
     ) -> None:
         self.declaration = declaration
         self.key = declaration.key
@@ -142,6 +144,7 @@ class DeclaredGame:
         self.sections = declaration.section_keys
         self.slots = declaration.slot_keys
         self.lead = declaration.lead.key if declaration.lead is not None else ""
+        self.view_class = view_class
         self.card_schema = f"{declaration.key}-card"
         self.deck_schema = f"{declaration.key}-deck"
         self.schemas: Mapping[str, Path | dict[str, Any]]
@@ -315,7 +318,9 @@ class DeclaredGame:
         view: View | None = None
         found = list(problems)
         if deck.readable:
-            view, resolved = resolve(self.declaration, deck, database, format_key, day)
+            view, resolved = resolve(
+                self.declaration, deck, database, format_key, day, self.view_class
+            )
             found += resolved
             found += self.rulebook.run(view)
         return DeckReport(
@@ -354,7 +359,7 @@ class DeclaredGame:
         of the declared checks it reports under are listed with the core's."""
         core = {code.id for code in declared_codes()}
         own = {code: one for code, one in self.rulebook.rules.items() if code not in core}
-        return {**own, **self._card_rules}
+        return {**own, **self.card_rules()}
 
     # -- capabilities --------------------------------------------------------------------------
 
