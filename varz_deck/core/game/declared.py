@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from varz_deck.core.analysis.capabilities import Goldfish, Tuner
-from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
-from varz_deck.core.cards.cardinfo import CardLookup
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import LEAD_JSON, DeckReport, DeckWords
@@ -38,24 +34,20 @@ from varz_deck.core.files.deckfiles import is_text_list
 from varz_deck.core.files.resources import register_made_schema, register_schemas
 from varz_deck.core.files.schemahints import deck_hints, register
 from varz_deck.core.files.source import DeckSource, LoadError
-from varz_deck.core.game.cards import (
-    DeclaredCard,
-    builtin_formats,
-    card_schema,
-    database_class,
-    deck_schema,
-    make_card,
-)
-from varz_deck.core.lint._base import CardFile
 from varz_deck.core.messages.code import Code
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import Joined, Message, msg
 from varz_deck.core.messages.rulebook import Rule, Rulebook
-from varz_deck.core.registration.canonical import Layout
-from varz_deck.core.registration.code import is_code_argument
-from varz_deck.core.registration.code import read_code as read_code_of
-from varz_deck.core.registration.registrar import GameRegistrar, Registrar
-from varz_deck.core.registration.sheet import SheetParts
+
+if TYPE_CHECKING:  # what `check` needs not: imported on first use (it starts faster)
+    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
+    from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
+    from varz_deck.core.cards.cardinfo import CardLookup
+    from varz_deck.core.game.cards import DeclaredCard
+    from varz_deck.core.lint._base import CardFile
+    from varz_deck.core.registration.canonical import Layout
+    from varz_deck.core.registration.registrar import Registrar
+    from varz_deck.core.registration.sheet import SheetParts
 
 View = DeckView[Any]
 
@@ -76,8 +68,7 @@ def _chain(checks: Sequence[Callable[[View], Iterator[Diagnostic]]]) -> Callable
     return check
 
 
-@dataclass(frozen=True)
-class _Declared:
+class _Declared(NamedTuple):
     """The rules the declaration makes, before the game's own are added."""
 
     code: Code
@@ -152,6 +143,8 @@ class DeclaredGame:
             self.schemas = dict(schemas)
             register_schemas(schemas)
         else:
+            from varz_deck.core.game.cards import card_schema, deck_schema
+
             self.schemas = {
                 self.card_schema: card_schema(declaration),
                 self.deck_schema: deck_schema(declaration),
@@ -170,8 +163,6 @@ class DeclaredGame:
             else msg("page", "Lead"),
             lead_json=LEAD_JSON,
         )
-        self.card_class: type[DeclaredCard] = DeclaredCard
-        self._database_class = database_class(declaration)
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -179,9 +170,23 @@ class DeclaredGame:
     def card_data(self) -> Path:
         return self._card_data
 
+    @cached_property
+    def card_class(self) -> type[DeclaredCard]:
+        from varz_deck.core.game.cards import DeclaredCard
+
+        return DeclaredCard
+
+    @cached_property
+    def _database_class(self) -> type[CardDatabase[Any]]:
+        from varz_deck.core.game.cards import database_class
+
+        return database_class(self.declaration)
+
     def make_card(
         self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
     ) -> DeclaredCard:
+        from varz_deck.core.game.cards import make_card
+
         return make_card(self.declaration, self.card_class, raw, set_code, file, line)
 
     def card_from_json(self, data: Mapping[str, Any]) -> DeclaredCard:
@@ -193,6 +198,8 @@ class DeclaredGame:
         return self._database_class(cards, formats)
 
     def builtin_formats(self) -> dict[str, Format]:
+        from varz_deck.core.game.cards import builtin_formats
+
         return builtin_formats(self.declaration)
 
     def identity(self, card: Any) -> str:
@@ -249,7 +256,7 @@ class DeclaredGame:
     def read_deck(self, source: DeckSource) -> tuple[DeclaredDeck, list[Diagnostic]]:
         """Read one deck: a file, a buffer, standard input, or a deck code given as the
         argument; the diagnostics say what could not be read."""
-        if source.argument is not None and is_code_argument(source.argument, self.layout):
+        if source.argument is not None and _is_code(self, source.argument):
             shown = None if source.name == source.argument else source.name
             return self.read_code(source.argument, shown)
         deck = DeclaredDeck(path=source.name, sections=self.sections)
@@ -280,6 +287,8 @@ class DeclaredGame:
     def read_code(
         self, code: str, shown: str | None = None
     ) -> tuple[DeclaredDeck, list[Diagnostic]]:
+        from varz_deck.core.registration.code import read_code as read_code_of
+
         decoded, shown, problems = read_code_of(code, self.layout, shown)
         if decoded is None:
             return DeclaredDeck(path=shown, sections=self.sections, readable=False), problems
@@ -387,6 +396,8 @@ class DeclaredGame:
 
     @cached_property
     def layout(self) -> Layout[Any]:
+        from varz_deck.core.registration.canonical import Layout
+
         d = self.declaration
         last = d.sections[-1].key if d.sections else "cards"
         return Layout(
@@ -409,6 +420,8 @@ class DeclaredGame:
 
     @cached_property
     def registrar(self) -> Registrar:
+        from varz_deck.core.registration.registrar import GameRegistrar
+
         return GameRegistrar(
             layout=self.layout,
             read_deck=self.read_deck,
@@ -426,6 +439,8 @@ class DeclaredGame:
 
 
 def _is_code(game: DeclaredGame, argument: str) -> bool:
+    from varz_deck.core.registration.code import is_code_argument
+
     return is_code_argument(argument, game.layout)
 
 
