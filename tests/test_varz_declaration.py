@@ -7,6 +7,7 @@ before the port: every expected value below is written by hand from SPEC §4 and
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from varz_decks import AKANE, akane_db, check_parsed, read_text
 
-from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.cards.model import CardDatabase, Format, FormatChange
 from varz_deck.core.decks.declaration import Size
 from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.messages.code import Severity
@@ -217,3 +218,25 @@ def test_a_section_is_named_in_the_players_language() -> None:
         "skills": {"en": "skills", "ja": "スキルデッキ", "zh": "技能牌组"},
         "portals": {"en": "portals", "ja": "ポータルデッキ", "zh": "传送门牌组"},
     }
+
+
+def test_a_card_a_date_both_rotates_out_and_restricts_is_said_to_rotate_out() -> None:
+    """W203 says each card once per date: that it will not be legal at all, rather than the
+    restriction the same changes bring (rotation leaves it no copy)."""
+    base = _db()
+    change = FormatChange(dt.date(2027, 3, 1), restricted={"S1-010": 1}, sets=("S2",))
+    fmt = replace(base.formats["standard"], changes=(change,))
+    database = CardDatabase(base.cards.values(), {"standard": fmt})
+    report = check_parsed(*read_text(LEGAL), database, None, dt.date(2027, 2, 19))
+    said = {(d.code, d.card, d.message) for d in report.diagnostics if d.card == "S1-010"}
+    assert said == {
+        (
+            "W203",
+            "S1-010",
+            "'Filler 0' rotates out of Standard on 2027-03-01, in 10 days: it allows S2",
+        )
+    }
+    codes = {d.code for d in report.diagnostics}
+    assert (
+        codes == {"W203"} and len(report.diagnostics) == 14
+    )  # hero, 10 spells, 1 skill, 2 portals
