@@ -220,6 +220,41 @@ def test_a_section_is_named_in_the_players_language() -> None:
     }
 
 
+# ------------------------------------------------------------------ the hero, read by the core
+
+
+def test_an_unknown_hero_is_said_in_the_heros_section() -> None:
+    """As a hero of another type (F008) always was, and as every declared game's lead card."""
+    (said,) = check_parsed(
+        *read_text(LEGAL.replace("hero: Akane", "hero: Akan")), _db()
+    ).diagnostics
+    assert (said.code, said.section, said.card, said.line, said.column) == (
+        "F005",
+        "hero",
+        None,
+        2,
+        7,
+    )
+    assert said.message == "unknown card 'Akan'; did you mean 'Akane'?"
+
+
+def test_a_name_a_hero_shares_with_a_spell_is_the_hero_in_the_hero_slot() -> None:
+    """Two cards called 茜 in Japanese: as the hero, the Hero card (it was F006, ambiguous); in
+    the spells it is still F006."""
+    base = _db()
+    hero = replace(base.cards["S1-001"], names={"ja": "茜"})
+    root = Card(id="S1-090", name="Madder Root", names={"ja": "茜"}, type="spil", set="S1",
+                color="red", cost=1, power=1)  # fmt: skip
+    others = [c for c in base.cards.values() if c.id != "S1-001"]
+    database = CardDatabase([hero, *others, root], base.formats)
+    report = check_parsed(*read_text(LEGAL.replace("hero: Akane", "hero: 茜")), database)
+    assert report.diagnostics == ()
+    assert report.lead_card is not None and report.lead_card.id == "S1-001"
+    spells = LEGAL.replace("  Filler 0: 3\n", "  Filler 0: 2\n  茜: 1\n")
+    found = [(d.code, d.section) for d in check_parsed(*read_text(spells), database).diagnostics]
+    assert found == [("F006", "spells")]
+
+
 def test_a_card_a_date_both_rotates_out_and_restricts_is_said_to_rotate_out() -> None:
     """W203 says each card once per date: that it will not be legal at all, rather than the
     restriction the same changes bring (rotation leaves it no copy)."""
