@@ -158,3 +158,15 @@ def test_a_games_wording_carries_only_the_values_it_shows(tmp_path: Path) -> Non
     short = found["R102"]  # 2 of 3: the plural form picked by n, which it keeps
     assert short.message == "the pond lacks cards"
     assert short.text is not None and dict(short.text.args) == {"n": 2}
+
+
+def test_the_view_works_out_a_sections_copies_once(tmp_path: Path) -> None:
+    """Every copy limit and format check asks by_card: one dict per section, the same each time."""
+    view = _check(DeclaredGame(DECLARATION, tmp_path), LEGAL).view
+    first = view.by_card("pond")
+    assert view.by_card("pond") is first
+    assert {key: count for key, (_card, count, _entry) in first.items()} == {
+        "Cattail": 1,
+        "Rush": 1,
+        "Pebble": 1,
+    }

@@ -73,6 +73,10 @@ class DeckView(Generic[CardT]):
     slots: Mapping[str, tuple[Slot, ...]]
     declaration: Declaration
     date: datetime.date | None = field(default=None, kw_only=True)
+    # by_card's answer per section, worked out once: every copy limit and format check asks it
+    _by_card: dict[str, dict[str, tuple[CardT, int, Entry]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def lead(self) -> CardT | None:
@@ -96,7 +100,10 @@ class DeckView(Generic[CardT]):
 
     def by_card(self, section: str) -> dict[str, tuple[CardT, int, Entry]]:
         """Copies per card (all printings of one card together, as the database counts them),
-        with the first entry that names it."""
+        with the first entry that names it (the same dict every time: read it, do not change it)."""
+        known = self._by_card.get(section)
+        if known is not None:
+            return known
         out: dict[str, tuple[CardT, int, Entry]] = {}
         key = self.database.card_key
         for card, entry in self.resolved(section):
@@ -106,6 +113,7 @@ class DeckView(Generic[CardT]):
                 out[identity] = (first_card, count + entry.count, first)
             else:
                 out[identity] = (card, entry.count, entry)
+        self._by_card[section] = out
         return out
 
     def every_card(self) -> Iterator[tuple[CardT, Mark | None, str, Entry | None]]:
