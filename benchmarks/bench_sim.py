@@ -19,9 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import reference_sim
 
-from varz_deck.games import open_database
-from varz_deck.games.varz.deck import read_deck
-from varz_deck.games.varz.resolve import resolve
+from varz_deck.core.files.source import DeckSource
+from varz_deck.games import get_game, open_database
 from varz_deck.games.varz.sim import Model, Options, build_model, simulate
 
 REFERENCE_GAMES = 5_000
@@ -69,8 +68,7 @@ def build(folder: Path) -> Model:
         encoding="utf-8",
     )
     database = open_database(folder / "cards")
-    parsed, _ = read_deck(deck)
-    view, _problems = resolve(parsed, database)
+    view = get_game("varz").check_deck(DeckSource.from_path(deck), database, None).view
     return build_model(view)
 
 

@@ -26,15 +26,17 @@ def in_process() -> float:
     import statistics
     import time
 
-    from varz_deck.games import open_database
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.games import get_game, open_database
     from varz_deck.games.library import bundled_root
-    from varz_deck.games.varz.tune import TUNER
 
     database = open_database(bundled_root())
+    tuner = get_game("varz").tuner
+    assert tuner is not None
     times = []
     for _ in range(5):
         start = time.perf_counter()
-        TUNER.tune(DECK, database, target=0.9, on="draw", mulligan="auto")
+        tuner.tune(DeckSource.from_path(DECK), database, target=0.9, on="draw", mulligan="auto")
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -122,6 +122,16 @@ def test_a_varz_check_imports_no_azuki_module(output: str) -> None:
     assert not {m for m in modules if m.startswith("varz_deck.games.azuki")}
 
 
+def test_a_declared_games_check_imports_only_what_checking_needs() -> None:
+    """The declaration engine imports the registrar, deck codes, the analysis capabilities, the
+    card look-up and the schemas it makes on first use: `check` starts as fast as before."""
+    modules = _modules_after("check", str(EXAMPLES / "red-kagura-festival.yaml"))
+    assert "varz_deck.core.game.declared" in modules
+    later = ("registration", "analysis", "game.cards", "game.lookup", "game.sheet", "game.stats")
+    assert not {m for m in modules if m.startswith(tuple(f"varz_deck.core.{r}" for r in later))}
+    assert "varz_deck.core.cards.cardinfo" not in modules
+
+
 def test_an_azuki_check_imports_no_varz_module() -> None:
     deck = next((EXAMPLES / "azuki").glob("*.yaml"))
     modules = _modules_after("check", str(deck), "--game", "azuki")

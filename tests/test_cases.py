@@ -87,10 +87,12 @@ def _assert_cases_for(folder: Path, codes: Iterable[str]) -> None:
 
 def test_every_varz_code_has_a_failing_and_a_passing_case() -> None:
     from varz_deck.core.messages.filecodes import FILE_CODES
-    from varz_deck.games.varz.rules import RULES
+    from varz_deck.games import get_game
 
     deck_file_codes = [info.code for info in FILE_CODES if info.code != "F009"]  # F009: deck codes
-    _assert_cases_for(CORPORA["varz"][0], [*deck_file_codes, *RULES])
+    deck_rules = [code for code, rule in get_game("varz").rules().items() if code[0] in "VW"]
+    assert len(deck_rules) == 21  # V101-V118, W201-W203 (SPEC §4)
+    _assert_cases_for(CORPORA["varz"][0], [*deck_file_codes, *deck_rules])
 
 
 def test_every_azuki_rule_has_a_failing_and_a_passing_case() -> None:

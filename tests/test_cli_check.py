@@ -19,11 +19,10 @@ from typer.testing import CliRunner
 
 import varz_deck.core.decks.check
 import varz_deck.core.lint.database
-import varz_deck.games.varz.deck
 from varz_deck import __version__
 from varz_deck.cli import app
 from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
-from varz_deck.games import all_codes
+from varz_deck.games import all_codes, get_game
 
 SPEC_CODES = (
     [f"F00{n}" for n in range(1, 9)]
@@ -240,13 +239,14 @@ def test_each_deck_is_read_once_in_the_order_given(
     runner: CliRunner, examples_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[Path] = []
-    real_read = varz_deck.games.varz.deck.read_deck
+    game = get_game("varz")
+    real_read = game.read_deck
 
     def counting_read(source):
         seen.append(Path(source.name))
         return real_read(source)
 
-    monkeypatch.setattr(varz_deck.games.varz.deck, "read_deck", counting_read)
+    monkeypatch.setattr(game, "read_deck", counting_read)
     decks = list(reversed(legal_examples(examples_dir)))
     run(runner, "check", *decks)
     assert seen == decks

@@ -820,9 +820,9 @@ def test_c001_wording_is_kept_in_english() -> None:
     ],
 )
 def test_deck_code_problems_speak_three_languages(code: str, ja: str, zh: str) -> None:
+    from varz_decks import decode, read_code
+
     from varz_deck.core.registration.code import CodeError
-    from varz_deck.games.varz.deck import read_code
-    from varz_deck.games.varz.layout import decode
 
     _deck, (d,) = read_code(code)
     assert d.code == "F009" and d.message.startswith("deck code cannot be decoded: ")
@@ -942,7 +942,7 @@ def test_verify_diff_and_code_speak_japanese(clean_env: None) -> None:
 
 
 def test_registration_sheet_in_japanese() -> None:
-    from varz_deck.games.varz.registration import REGISTRAR
+    from varz_decks import REGISTRAR
 
     register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
 

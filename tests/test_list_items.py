@@ -333,10 +333,9 @@ def test_a_list_item_that_is_not_text_leaves_the_section_uncounted_and_the_rest_
 def test_a_yaml_list_count_out_of_range_is_one_f004_naming_the_card(count: str) -> None:
     """The schema and the checker both reject `- 0 Ember Imp`; the deck gets one F004, the
     checker's, which names the card (the schema's would quote the whole item)."""
-    from varz_deck.games.varz.deck import Deck, parse_yaml
+    from varz_decks import read_text
 
-    deck = Deck(path="d.yaml")
-    problems = parse_yaml(f"hero: Kagura\nspells:\n  - {count} Ember Imp\n", deck)
+    _deck, problems = read_text(f"hero: Kagura\nspells:\n  - {count} Ember Imp\n", "d.yaml")
     assert [(d.code, d.line, d.column, d.section) for d in problems] == [("F004", 3, 5, "spells")]
     assert problems[0].message == (
         f"count {count} for 'Ember Imp'; a count is a whole number from 1 to 99"

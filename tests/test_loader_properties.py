@@ -16,6 +16,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from varz_decks import DeclaredDeck, check_parsed, read_text
 
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.decks.check import DeckReport
@@ -25,8 +26,6 @@ from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report import json_report
 from varz_deck.core.report import text as text_report
 from varz_deck.games import all_codes, lint_database
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE_CODES = {f"F00{n}" for n in range(1, 9)}
@@ -123,9 +122,8 @@ def any_text() -> st.SearchStrategy[str]:
 # --------------------------------------------------------------------------- helpers
 
 
-def parse(text: str, kind: str) -> tuple[Deck, list[Diagnostic]]:
-    deck = Deck(path=f"deck.{kind}")
-    problems = parse_text(text, deck) if kind == "txt" else parse_yaml(text, deck)
+def parse(text: str, kind: str) -> tuple[DeclaredDeck, list[Diagnostic]]:
+    deck, problems = read_text(text, f"deck.{kind}")
     return deck, problems
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from varz_decks import LAYOUT, Entry, check_parsed, read_text, resolve
 
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.decks.check import DeckReport
@@ -26,9 +27,6 @@ from varz_deck.core.messages.diagnostics import Mark
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.registration.canonical import normalize_hash
 from varz_deck.games.varz.cards import Card
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import Deck, Entry, parse_yaml
-from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard, build_model
 
@@ -86,8 +84,7 @@ FILLERS = "".join(f"  Filler {i}: 3\n" for i in range(1, 10))  # 27 red spells
 
 
 def check_text(text: str, database: CardDatabase | None = None) -> DeckReport:
-    deck = Deck(path="deck.yaml")
-    problems = parse_yaml(text, deck)
+    deck, problems = read_text(text)
     return check_parsed(deck, problems, database or tiny_db())
 
 
@@ -147,8 +144,8 @@ def test_v117_a_card_printed_only_as_a_promo_is_reported_once_at_its_entry() -> 
 def test_a_level_9_hero_v_syncs_on_turn_5_on_the_play() -> None:
     """SPEC §6: level = skills in the Holder = min(2t, 9) on the play, min(2t+1, 9) on the draw."""
     text = "hero: Akane\nspells:\n" + FILLERS + "  S1-020: 3\nskills:\n  Crimson VAZ: 9\n"
-    deck = Deck(path="deck.yaml")
-    assert parse_yaml(text + PORTALS, deck) == []
+    deck, problems = read_text(text + PORTALS)
+    assert problems == []
     view, _ = resolve(deck, tiny_db(evolution_level=9))
     model = build_model(view)
     assert model.evolution_level == 9 and model.n_skills == 9
@@ -325,8 +322,7 @@ def test_a_duplicated_spells_key_is_f003_at_the_repeat() -> None:
     assert doc.mark(("spells", "Ember Imp")) == Mark(3, 14)  # its places are kept too
     assert doc.key_mark(("spells",)) == Mark(2, 1)
 
-    deck = Deck(path="deck.yaml")
-    problems = parse_yaml(REPEATED_SPELLS, deck)
+    _deck, problems = read_text(REPEATED_SPELLS)
     assert [(p.code, p.line, p.column) for p in problems] == [("F003", 5, 1)]
     assert "'spells'" in problems[0].message and "line 2" in problems[0].message
 
@@ -484,17 +480,20 @@ def test_canonical_lines_keep_the_reference_the_card_and_the_printing_shown() ->
     """README "Deck hash": every printing becomes the smallest id; the first reference of a card
     is kept as written, with the printing the player named (shown on the sheet)."""
     from varz_deck.core.registration.canonical import canonicalize as canonical_form
-    from varz_deck.games.varz.layout import LAYOUT
 
     database = tiny_db()
-    deck = Deck(path="d.yaml")
     text = (
         "hero: PR-001\nspells:\n  S1-020: 2\n  PR-020: 1\n  Blue Sprite: 1\n  Nobody: 2\n"
         "skills:\n  Crimson VAZ: 9\n"
     )
-    assert parse_yaml(text, deck) == []
+    deck, problems = read_text(text, "d.yaml")
+    assert problems == []
     canonical = canonical_form(
-        LAYOUT, database, format=deck.format, slots={"hero": deck.hero}, entries=deck.entries
+        LAYOUT,
+        database,
+        format=deck.format,
+        slots={"hero": deck.pick("hero")},
+        entries=deck.entries,
     )
     hero = canonical.slots["hero"]
     assert hero is not None
@@ -520,7 +519,6 @@ def test_canonical_lines_keep_the_reference_the_card_and_the_printing_shown() ->
 
 def test_a_card_named_by_name_shows_its_printing_legal_in_the_format() -> None:
     from varz_deck.core.registration.canonical import canonicalize as canonical_form
-    from varz_deck.games.varz.layout import LAYOUT
 
     hero_promo = _hero("PR-001", PR)
     cards = [hero_promo, _hero("S1-001", S1), _spell("PR-050", "Fox", "red", 1, PR),

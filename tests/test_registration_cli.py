@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import typer
 from typer.testing import CliRunner
+from varz_decks import decode as decode_code
 
 from varz_deck.cli import register as cli_register
 from varz_deck.cli.register import code, diff, register, verify
 from varz_deck.core.registration.code import DecodedDeck
-from varz_deck.games.varz.layout import decode as decode_code
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -11,16 +11,26 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from varz_decks import (
+    REGISTRAR,
+    SECTIONS,
+    DeclaredDeck,
+    Entry,
+    decode,
+    home,
+    is_code_argument,
+    new_deck,
+    read_code,
+    read_deck,
+)
 
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.decks.view import Pick
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode
 from varz_deck.games import check_deck, open_database
-from varz_deck.games.varz.cards import BUILTIN_FORMATS, SECTION_OF_TYPE, SECTIONS, Card
-from varz_deck.games.varz.deck import Deck, Entry, read_code, read_deck, to_deck
-from varz_deck.games.varz.layout import decode, is_code_argument
-from varz_deck.games.varz.registration import REGISTRAR
+from varz_deck.games.varz.cards import BUILTIN_FORMATS, Card
 
 canonicalize = REGISTRAR.canonicalize
 
@@ -69,7 +79,7 @@ def test_code_of_a_deck_is_independent_of_how_it_is_written(tmp_path: Path) -> N
     yaml = example_code(ROOT / "examples" / "blue-list.txt")
     deck, _ = read_deck(src(ROOT / "examples" / "blue-list.txt"))
     reordered = tmp_path / "blue.yaml"
-    lines = [f"hero: {deck.hero}"]
+    lines = [f"hero: {deck.pick('hero')}"]
     for section in reversed(SECTIONS):
         lines.append(f"{section}:")
         lines += [f"  - {e.count}x {e.ref.upper()}" for e in reversed(deck.entries[section])]
@@ -78,7 +88,7 @@ def test_code_of_a_deck_is_independent_of_how_it_is_written(tmp_path: Path) -> N
 
 
 def test_encoding_a_deck_with_unknown_cards_is_refused() -> None:
-    deck = Deck(path="x.yaml", hero="Nobody")
+    deck = new_deck(path="x.yaml", hero="Nobody")
     with pytest.raises(ValueError, match="unknown"):
         encode(canonicalize(deck, bundled()))
 
@@ -87,13 +97,13 @@ def test_encoding_a_deck_with_unknown_cards_is_refused() -> None:
 
 
 @st.composite
-def random_decks(draw: st.DrawFn, db: CardDatabase) -> Deck:
+def random_decks(draw: st.DrawFn, db: CardDatabase) -> DeclaredDeck:
     """Any deck of known cards: random cards in random sections, counts 1..99, hero or none."""
     names = sorted(db.printings)
-    deck = Deck(path="random.yaml", format=draw(st.sampled_from(sorted(db.formats))))
+    deck = new_deck(path="random.yaml", format=draw(st.sampled_from(sorted(db.formats))))
     heroes = [n for n in names if db.printings[n][0].type == "hero"]
     if draw(st.integers(0, 9)):
-        deck.hero = draw(st.sampled_from(heroes))
+        deck.picks["hero"] = Pick(draw(st.sampled_from(heroes)), None, None)
     for section in SECTIONS:
         chosen = draw(st.lists(st.sampled_from(names), unique=True, max_size=40))
         for name in chosen:
@@ -140,7 +150,7 @@ _NUMBERS = st.integers(0, 1200).map(str) | st.integers(0, 1200).map(lambda n: f"
 )
 def test_round_trip_with_any_id_shapes(ids: list[str], data: st.DataObject) -> None:
     db = synthetic_db(ids)
-    deck = Deck(path="x.yaml", hero=data.draw(st.sampled_from(["H-1", None])))
+    deck = new_deck(path="x.yaml", hero=data.draw(st.sampled_from(["H-1", None])))
     for card_id in ids:
         section = data.draw(st.sampled_from(SECTIONS))
         count = data.draw(st.sampled_from([1, 2, 3, 4, 5, 99, 127, 128, 300]))
@@ -242,9 +252,9 @@ def test_any_payload_with_a_valid_checksum_decodes_or_is_a_code_error(payload: b
         decoded = decode(code)
     except CodeError:
         return
-    deck = to_deck(decoded, "x")
+    deck, _ = read_code(code, "x")
     assert deck.format == decoded.format
-    assert deck.hero == (decoded.slots["hero"] or None)
+    assert deck.pick("hero") == (decoded.slots["hero"] or None)
     for section in SECTIONS:
         assert [(e.ref, e.count) for e in deck.entries[section]] == list(decoded.sections[section])
     canonical = canonicalize(deck, bundled())  # unknown ids are fine: the check reports F005
@@ -277,7 +287,7 @@ def test_a_file_named_like_a_code_is_read_as_a_file(
     Path(code).write_text("hero: Nobody\n", encoding="utf-8")
     assert src(Path(code)).argument is None  # a file: never taken for the code it is named like
     deck, problems = read_deck(src(Path(code)))
-    assert deck.hero == "Nobody" and problems == []
+    assert deck.pick("hero") == "Nobody" and problems == []
 
 
 @pytest.mark.parametrize("arg", ["VZ1abc.yaml", "decks/VZ1abc", "missing.yaml"])
@@ -289,7 +299,7 @@ def test_paths_are_not_codes(arg: str) -> None:
 
 def test_a_code_longer_than_a_file_name_is_still_read() -> None:
     db = synthetic_db([f"LONGSET{i}-{i:03}" for i in range(200)])
-    deck = Deck(path="x", hero="H-1")
+    deck = new_deck(path="x", hero="H-1")
     deck.entries["spells"] = [Entry("spells", f"LONGSET{i}-{i:03}", 2, None) for i in range(200)]
     code = encode(canonicalize(deck, db))
     assert len(code) > 255
@@ -299,12 +309,12 @@ def test_a_code_longer_than_a_file_name_is_still_read() -> None:
 
 def test_misplaced_cards_survive_the_round_trip() -> None:
     db = bundled()
-    deck = Deck(path="x", hero="Hibiki Kagura")
+    deck = new_deck(path="x", hero="Hibiki Kagura")
     deck.entries["spells"] = [Entry("spells", "Crimson Gate", 2, None)]  # a portal: F008
     canonical = canonicalize(deck, db)
     again = canonical_from_code(encode(canonical), db)
     assert again.hash() == canonical.hash()
-    types = {SECTION_OF_TYPE[c.card.type] for c in again.sections["spells"] if c.card}
+    types = {home(c.card.type) for c in again.sections["spells"] if c.card}
     assert types == {"portals"}
 
 
@@ -455,7 +465,7 @@ def test_minimal_varints_of_every_length_still_decode() -> None:
 
 def test_a_count_over_what_a_code_holds_is_refused_not_encoded() -> None:
     """700 lines of `99 Ember Imp` add up to 69,300 copies; the decoder holds at most 65,535."""
-    deck = Deck(path="x.txt", hero="Hibiki Kagura")
+    deck = new_deck(path="x.txt", hero="Hibiki Kagura")
     deck.entries["spells"] = [Entry("spells", "Ember Imp", 99, None) for _ in range(700)]
     canonical = canonicalize(deck, bundled())
     assert canonical.size("spells") == 69_300
@@ -465,7 +475,7 @@ def test_a_count_over_what_a_code_holds_is_refused_not_encoded() -> None:
 
 
 def test_the_most_a_code_holds_still_encodes() -> None:
-    deck = Deck(path="x.txt", hero="Hibiki Kagura")
+    deck = new_deck(path="x.txt", hero="Hibiki Kagura")
     deck.entries["spells"] = [Entry("spells", "Ember Imp", 65_535, None)]
     code = encode(canonicalize(deck, bundled()))
     assert decode(code).sections["spells"] == (("VZ01-007", 65_535),)
@@ -474,7 +484,7 @@ def test_the_most_a_code_holds_still_encodes() -> None:
 def test_more_different_cards_than_a_code_holds_is_refused() -> None:
     ids = [f"A-{i:04}" for i in range(1001)]
     db = synthetic_db(ids)
-    deck = Deck(path="x", hero="H-1")
+    deck = new_deck(path="x", hero="H-1")
     deck.entries["spells"] = [Entry("spells", i, 1, None) for i in ids]
     with pytest.raises(NoCode, match="1,001"):
         encode(canonicalize(deck, db))
@@ -485,7 +495,7 @@ def test_more_different_cards_than_a_code_holds_is_refused() -> None:
 def test_a_code_longer_than_the_decoder_reads_is_refused() -> None:
     ids = [f"S{i}{'X' * 60}-{'Y' * 60}{i}" for i in range(40)]  # no two share much: long codes
     db = synthetic_db(ids)
-    deck = Deck(path="x", hero="H-1")
+    deck = new_deck(path="x", hero="H-1")
     deck.entries["spells"] = [Entry("spells", i, 1, None) for i in ids]
     with pytest.raises(NoCode, match="4,096"):
         encode(canonicalize(deck, db))
@@ -494,7 +504,7 @@ def test_a_code_longer_than_the_decoder_reads_is_refused() -> None:
 def test_an_id_longer_than_a_code_holds_is_refused() -> None:
     long_id = "A-" + "7" * 300
     db = synthetic_db([long_id])
-    deck = Deck(path="x", hero="H-1")
+    deck = new_deck(path="x", hero="H-1")
     deck.entries["skills"] = [Entry("skills", long_id, 1, None)]
     with pytest.raises(NoCode, match="255"):
         encode(canonicalize(deck, db))
@@ -524,7 +534,7 @@ def test_any_code_that_is_printed_decodes_to_the_same_deck(
     """The property of row 12: encode either refuses (NoCode) or gives a code that decodes, with
     no F009, to exactly the canonical list; a card may be listed on many lines (F003)."""
     db = synthetic_db(ids)
-    deck = Deck(path="x", hero=data.draw(st.sampled_from(["H-1", None])))
+    deck = new_deck(path="x", hero=data.draw(st.sampled_from(["H-1", None])))
     for card_id, count in zip(ids, counts, strict=False):
         section = data.draw(st.sampled_from(SECTIONS))
         repeat = data.draw(st.sampled_from([1, 2, lines]))
@@ -538,7 +548,7 @@ def test_any_code_that_is_printed_decodes_to_the_same_deck(
     decoded, problems = read_code(code)
     assert problems == [] and decoded.readable
     again = decode(code)
-    assert again.slots["hero"] == (deck.hero or "")
+    assert again.slots["hero"] == (deck.pick("hero") or "")
     for section in SECTIONS:
         assert again.sections[section] == tuple(
             (c.key, c.count) for c in canonical.sections[section]

@@ -10,15 +10,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from varz_decks import LAYOUT, REGISTRAR, DeclaredDeck, Entry, decode, new_deck
 
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.messages.i18n import Message, Term
 from varz_deck.core.registration.code import CodeError, NoCode, display, encode, read_code
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, Card
-from varz_deck.games.varz.deck import Deck, Entry
-from varz_deck.games.varz.layout import LAYOUT, decode
-from varz_deck.games.varz.registration import REGISTRAR
 
 canonicalize = REGISTRAR.canonicalize
 
@@ -74,8 +72,8 @@ def db_of(*ids: str) -> CardDatabase:
     )
 
 
-def deck_of(hero: str | None, **sections: list[tuple[str, int]]) -> Deck:
-    deck = Deck(path="x", hero=hero)
+def deck_of(hero: str | None, **sections: list[tuple[str, int]]) -> DeclaredDeck:
+    deck = new_deck(path="x", hero=hero)
     for section, items in sections.items():
         deck.entries[section] = [Entry(section, ref, n, None) for ref, n in items]
     return deck

@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from varz_decks import REGISTRAR, DeclaredDeck, Entry, new_deck
+
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.registration.diff import diff_decks
 from varz_deck.games import open_database
-from varz_deck.games.varz.deck import Deck, Entry
-from varz_deck.games.varz.registration import REGISTRAR
 
 canonicalize = REGISTRAR.canonicalize
 
@@ -21,8 +21,8 @@ def bundled() -> CardDatabase:
     return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
 
 
-def deck(hero: str | None, spells: dict[str, int], fmt: str = "standard") -> Deck:
-    out = Deck(path="x.yaml", hero=hero, format=fmt)
+def deck(hero: str | None, spells: dict[str, int], fmt: str = "standard") -> DeclaredDeck:
+    out = new_deck(path="x.yaml", hero=hero, format=fmt)
     out.entries["spells"] = [Entry("spells", ref, n, None) for ref, n in spells.items()]
     return out
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from varz_decks import LAYOUT, REGISTRAR, SECTIONS, DeclaredDeck, home, read_deck, read_text
 
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.files.source import DeckSource
@@ -28,10 +29,7 @@ from varz_deck.core.registration.canonical import (
 )
 from varz_deck.core.registration.diff import diff_decks
 from varz_deck.games import open_database
-from varz_deck.games.varz.cards import SECTION_OF_TYPE, SECTIONS, Card
-from varz_deck.games.varz.deck import Deck, parse_text, parse_yaml, read_deck
-from varz_deck.games.varz.layout import LAYOUT
-from varz_deck.games.varz.registration import REGISTRAR
+from varz_deck.games.varz.cards import Card
 
 canonicalize = REGISTRAR.canonicalize
 
@@ -55,8 +53,7 @@ def altdb() -> CardDatabase:
 
 
 def canonical_of(text: str, suffix: str, db: CardDatabase) -> CanonicalDeck:
-    deck = Deck(path=f"deck{suffix}")
-    problems = parse_text(text, deck) if suffix == ".txt" else parse_yaml(text, deck)
+    deck, problems = read_text(text, f"deck{suffix}")
     assert hashable(deck, problems), [p.message for p in problems]
     return canonicalize(deck, db)
 
@@ -167,8 +164,7 @@ def test_unknown_and_ambiguous_references_are_kept_normalised() -> None:
     ],
 )
 def test_a_deck_not_read_completely_has_no_hash(text: str) -> None:
-    deck = Deck(path="deck.yaml")
-    problems = parse_yaml(text, deck)
+    deck, problems = read_text(text)
     assert not hashable(deck, problems)
 
 
@@ -198,8 +194,9 @@ def test_typed_hashes_are_normalised(typed: str, expected: str | None) -> None:
 
 
 def test_every_example_reads_the_same_from_yaml_and_from_its_code() -> None:
+    from varz_decks import read_code
+
     from varz_deck.core.registration.code import encode
-    from varz_deck.games.varz.deck import read_code
 
     for path in EXAMPLES:
         deck, _ = read_deck(src(path))
@@ -340,7 +337,7 @@ def test_rewriting_a_deck_keeps_its_hash(path: Path, data: st.DataObject) -> Non
     assert diff_decks(reference, canonical).same
 
 
-def _read(path: Path) -> tuple[Deck, CardDatabase]:
+def _read(path: Path) -> tuple[DeclaredDeck, CardDatabase]:
     deck, _ = read_deck(src(path))
     return deck, bundled()
 
@@ -386,7 +383,7 @@ def single_change(draw: st.DrawFn, content: Content) -> tuple[str, Content]:
     fitting = sorted(
         n
         for n, ps in db.printings.items()
-        if SECTION_OF_TYPE[ps[0].type] == section and n not in sections[section]
+        if home(ps[0].type) == section and n not in sections[section]
     )
     sections[section][draw(st.sampled_from(fitting))] = draw(st.integers(1, 3))
     return "add", replace(content, sections=sections)

@@ -7,13 +7,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from varz_decks import REGISTRAR
 
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
 from varz_deck.games import open_database
-from varz_deck.games.varz.registration import REGISTRAR
 
 src = DeckSource.from_path
 register_deck = REGISTRAR.register
@@ -248,7 +248,7 @@ def test_cards_are_sorted_by_cost_then_name_and_portals_by_shield_life() -> None
 def test_seat_date_and_deck_code_are_on_the_sheet() -> None:
     from dataclasses import replace
 
-    from varz_deck.games.varz.layout import decode
+    from varz_decks import decode
 
     reg = reg_of(KAGURA)
     blank = render_sheet(reg)

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from varz_decks import AKANE, akane_db, check_parsed, read_text
 
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.decks.check import DeckReport
@@ -25,8 +26,6 @@ from varz_deck.core.messages.rulebook import Rulebook
 from varz_deck.games import check_decks, open_database
 from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
 from varz_deck.games.varz.cards import COLORLESS, COLORS, SKILL_CLASSES, Card
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import Deck, parse_yaml
 
 HERE = Path(__file__).parent
 CASES = HERE / "cases"
@@ -130,38 +129,12 @@ def test_card_rules_name_the_card_and_its_section(
 # --------------------------------------------------------------------------- about the hero
 
 
-def _db(
-    hero_set: str = "S1", evolution_level: int = 6, banned: tuple[str, ...] = ()
-) -> CardDatabase:
-    cards = [
-        Card(id=f"{hero_set}-001", name="Akane", type="hero", set=hero_set, color="red", life=10,
-             power=2, skill_classes=("fighter",), evolution_level=evolution_level, memory=5),
-        *(Card(id=f"S1-01{i}", name=f"Filler {i}", type="spil", set="S1", color="red", cost=1,
-               power=1) for i in range(10)),
-        Card(id="S1-050", name="Crimson VAZ", type="skill", set="S1", skill_class="generic",
-             vaz=True, color="red"),
-        Card(id="S1-100", name="Plain Gate", type="portal", set="S1", color="colorless",
-             shield_life=2),
-        Card(id="S1-101", name="Stone Gate", type="portal", set="S1", color="colorless",
-             shield_life=3),
-    ]  # fmt: skip
-    fmt = Format(
-        "standard", "Standard", sets=("S1",), banned=banned, extra={"max_effect_portals": 2}
-    )
-    return CardDatabase(cards, {"standard": fmt})
-
-
-LEGAL = (
-    "name: Test\n"
-    "hero: Akane\n"  # line 2, column 7
-    "spells:\n" + "".join(f"  Filler {i}: 3\n" for i in range(10)) + "skills:\n  Crimson VAZ: 9\n"
-    "portals:\n  Plain Gate: 4\n  Stone Gate: 4\n"
-)
+_db = akane_db  # Akane's database (tests/varz_decks.py)
+LEGAL = AKANE
 
 
 def _check(database: CardDatabase, text: str = LEGAL) -> DeckReport:
-    deck = Deck(path="decks/akane.yaml")
-    problems = parse_yaml(text, deck)
+    deck, problems = read_text(text, "decks/akane.yaml")
     return check_parsed(deck, problems, database)
 
 

@@ -18,12 +18,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from varz_decks import read_deck, resolve
 
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import open_database
 from varz_deck.games.varz.cards import COLORLESS, COLORS
-from varz_deck.games.varz.deck import read_deck
-from varz_deck.games.varz.resolve import resolve
 from varz_deck.games.varz.sim import (
     Model,
     ModelError,

@@ -22,9 +22,11 @@ import yaml
 from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.tuning import SIZE_FACTOR, DeckTooLarge
 from varz_deck.core.files.source import DeckSource
-from varz_deck.games import open_database
-from varz_deck.games.varz import tune as vt
+from varz_deck.games import get_game, open_database
 from varz_deck.games.varz.sim.goldfish import load_model
+
+VARZ = get_game("varz")
+VARZ_TUNER = VARZ.tuner
 
 src = DeckSource.from_path
 
@@ -155,18 +157,18 @@ def test_the_bound_is_four_times_the_section(tmp_path: Path, section: str, size:
             _kagura_with(tmp_path, most, section),
             _kagura_with(tmp_path, most + 1, section),
         )
-    model, _, _ = load_model(src(at_most), db)
+    model, _, _ = load_model(VARZ, src(at_most), db)
     if section != "portals":
         assert (model.n_spells if section == "spells" else model.n_skills) == most
-    vt.TUNER.tune(src(at_most), db, target=0.9, on="play", mulligan="auto")
+    VARZ_TUNER.tune(src(at_most), db, target=0.9, on="play", mulligan="auto")
     with pytest.raises(DeckTooLarge) as caught:
-        load_model(src(over), db)
+        load_model(VARZ, src(over), db)
     assert caught.value.message is not None
     text = caught.value.message.render()
     assert f"{most + 1}" in text and f"{most}" in text and str(size) in text
     with pytest.raises(DeckTooLarge):
-        vt.TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none")
-    assert vt.TUNER.stats(src(over), db) is not None  # stats only counts: it still answers
+        VARZ_TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none")
+    assert VARZ_TUNER.stats(src(over), db) is not None  # stats only counts: it still answers
 
 
 def test_the_azuki_bound(tmp_path: Path) -> None:

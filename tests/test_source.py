@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from typer.testing import CliRunner
+from varz_decks import read_deck
 
 from varz_deck.cli import app
 from varz_deck.core.files.source import (
@@ -21,7 +22,6 @@ from varz_deck.core.files.source import (
     read_text,
 )
 from varz_deck.core.messages.diagnostics import Mark
-from varz_deck.games.varz.deck import read_deck
 
 src = DeckSource.from_path
 

@@ -9,8 +9,10 @@ variants a game may word itself, and the values they can show.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Any
 
 from varz_deck.core.decks.declaration import CheckCode, Copies, Declaration, Section, Slot
@@ -48,12 +50,32 @@ class CoreCheck:
             )
         )
 
-    def message(self, given: CheckCode | None, variant: str) -> Message:
-        """A variant's message: the game's wording if it gives one, else the core's (the game's
-        message takes the code's id as its context)."""
+    def message(self, given: CheckCode | None, variant: str) -> Callable[..., Message]:
+        """A variant's message, to be given the check's values: the game's wording if it gives
+        one, else the core's (the game's message takes the code's id as its context)."""
         if given is not None and variant in given.messages:
-            return given.messages[variant]
-        return self.messages[variant]
+            return partial(shown, given.messages[variant])
+        return partial(shown, self.messages[variant])
+
+
+def shown(message: Message, **values: object) -> Message:
+    """The message with those of the values its text shows (a game's wording may show fewer
+    than the check offers; `n` picks a plural form): a diagnostic carries nothing it does not
+    say."""
+    names = _placeholders(message.msgid, message.plural)
+    return message(**{k: v for k, v in values.items() if k in names})
+
+
+@cache
+def _placeholders(msgid: str, plural: str) -> frozenset[str]:
+    from string import Formatter  # on the first diagnostic: `check` of a legal deck starts faster
+
+    found = {"n"} if plural else set()
+    for text in (msgid, plural):
+        for _literal, name, _spec, _conversion in Formatter().parse(text):
+            if name:
+                found.add(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return frozenset(found)
 
 
 def _title(doc: str | None) -> str:
@@ -100,8 +122,8 @@ SECTION_SIZE = CoreCheck(
         "Add or remove cards until the section holds what the game asks.",
     ),
     {
-        # n: the cards in it; need: the size asked (or the bound crossed); diff: how many off;
-        # section: the section's name
+        # n: the cards in it; need: the size asked (or the bound crossed), also as size; diff:
+        # how many off; section: the section's name
         "add": nmsg(
             "D102",
             "{section} has {n} card; it needs exactly {need} (add {diff})",
@@ -137,7 +159,8 @@ COPY_LIMIT = CoreCheck(
         "Cut copies until the card is within its limit, every printing counted together.",
     ),
     {
-        # count: the copies; card; limit; excess: count - limit; section: the section's name
+        # count: the copies, also as n; card; id: the card's id; limit, also as max; excess:
+        # count - limit; section: the section's name
         "over": msg(
             "D103",
             "{count} copies of {card} in {section}; at most {limit} (all printings together): "
@@ -193,7 +216,7 @@ def section_size(section: Section) -> Check:
         message = SECTION_SIZE.message(section.size_code, variant)
         yield diag(
             _code(section.size_code, SECTION_SIZE),
-            message(n=size, need=need, diff=abs(size - need), section=section.title),
+            message(n=size, need=need, size=need, diff=abs(size - need), section=section.title),
             view.deck.section_marks.get(section.key),
             file=view.deck.path,
             section=section.key,
@@ -216,8 +239,11 @@ def copy_limit(section: Section, limit: Copies) -> Check:
                 _code(limit.code, COPY_LIMIT),
                 message(
                     count=count,
+                    n=count,
                     card=CardName.of(card),
+                    id=card.id,
                     limit=limit.limit,
+                    max=limit.limit,
                     excess=count - limit.limit,
                     section=section.title,
                 ),

@@ -241,15 +241,17 @@ def announced(given: CheckCode | None) -> Check:
                     message = ANNOUNCED.message(given, "banned")(
                         card=CardName.of(card), id=card.id, **when
                     )
-                elif (limit := ahead.restricts(key, counts.get(key, 1))) is not None:
-                    message = ANNOUNCED.message(given, "restricted")(
-                        card=CardName.of(card), id=card.id, limit=limit, count=counts[key], **when
-                    )
-                elif (allowed := ahead.rotates_out(key)) is not None:
+                elif (
+                    allowed := ahead.rotates_out(key)
+                ) is not None:  # no copy left: before a limit
                     message = ANNOUNCED.message(given, "rotates")(
                         card=CardName.of(card), id=card.id, **when,
                         format=Term("format", view.format.name), allowed=Joined(tuple(allowed)),
                     )  # fmt: skip
+                elif (limit := ahead.restricts(key, counts.get(key, 1))) is not None:
+                    message = ANNOUNCED.message(given, "restricted")(
+                        card=CardName.of(card), id=card.id, limit=limit, count=counts[key], **when
+                    )
                 else:
                     continue
                 yield _found(view, given, ANNOUNCED, message, card, mark, section)

@@ -73,6 +73,10 @@ class DeckView(Generic[CardT]):
     slots: Mapping[str, tuple[Slot, ...]]
     declaration: Declaration
     date: datetime.date | None = field(default=None, kw_only=True)
+    # by_card's answer per section, worked out once: every copy limit and format check asks it
+    _by_card: dict[str, dict[str, tuple[CardT, int, Entry]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def lead(self) -> CardT | None:
@@ -96,7 +100,10 @@ class DeckView(Generic[CardT]):
 
     def by_card(self, section: str) -> dict[str, tuple[CardT, int, Entry]]:
         """Copies per card (all printings of one card together, as the database counts them),
-        with the first entry that names it."""
+        with the first entry that names it (the same dict every time: read it, do not change it)."""
+        known = self._by_card.get(section)
+        if known is not None:
+            return known
         out: dict[str, tuple[CardT, int, Entry]] = {}
         key = self.database.card_key
         for card, entry in self.resolved(section):
@@ -106,6 +113,7 @@ class DeckView(Generic[CardT]):
                 out[identity] = (first_card, count + entry.count, first)
             else:
                 out[identity] = (card, entry.count, entry)
+        self._by_card[section] = out
         return out
 
     def every_card(self) -> Iterator[tuple[CardT, Mark | None, str, Entry | None]]:
@@ -132,10 +140,12 @@ def resolve(
     database: CardDatabase[CardT],
     format_key: str | None,
     date: datetime.date,
+    view_class: type[DeckView[CardT]] = DeckView,
 ) -> tuple[DeckView[CardT], list[Diagnostic]]:
     """Look up every reference (the format as in force on `date`): F007 unknown format, F005
     unknown card, F006 ambiguous, F008 a card in the wrong slot or section, F003 a card listed
-    twice in a section."""
+    twice in a section. The view is a `view_class` (a game's subclass of DeckView, whose rules
+    read what it adds)."""
     shown = deck.path
     fmt, known, problems = resolve_format(
         database, format_key, deck.format, deck.format_mark, shown, date
@@ -161,7 +171,7 @@ def resolve(
         lambda key: declaration.section(key).title,
     )
     problems.extend(found)
-    view = DeckView(deck, database, fmt, known, picked, slots, declaration, date=date)
+    view = view_class(deck, database, fmt, known, picked, slots, declaration, date=date)
     return view, problems
 
 
@@ -182,11 +192,13 @@ def _lookup_slot(
 def _not_for_slot(
     declaration: Declaration, card: Any, pick: Pick, slot: str, shown: str
 ) -> Diagnostic:
-    title = declaration.slots[declaration.slot_keys.index(slot)].title
-    wrong = msg("F008", "{card} is a {type} card, not a {slot}; name a {slot} card as {key}")
+    part = declaration.slots[declaration.slot_keys.index(slot)]
+    wrong = part.misplaced.get("named") or msg(
+        "F008", "{card} is a {type} card, not a {slot}; name a {slot} card as {key}"
+    )
     return diag(
         "F008",
-        wrong(card=CardName.of(card), type=Term("card type", card.type), slot=title, key=slot),
+        wrong(card=CardName.of(card), type=Term("card type", card.type), slot=part.title, key=slot),
         pick.mark,
         file=shown,
         section=slot,
@@ -200,7 +212,10 @@ def _misplaced(declaration: Declaration, card: Any, entry: Entry, shown: str) ->
         return None
     section = declaration.section(entry.section).title
     if home in declaration.slot_keys:
-        wrong = msg("F008", "{card} is a {type} card and cannot go in {section}; put it as {home}")
+        own = declaration.slots[declaration.slot_keys.index(home)].misplaced.get("listed")
+        wrong = own or msg(
+            "F008", "{card} is a {type} card and cannot go in {section}; put it as {home}"
+        )
     else:
         wrong = msg(
             "F008", "{card} is a {type} card and cannot go in {section}; put it under {home}"

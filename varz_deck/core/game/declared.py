@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from varz_deck.core.analysis.capabilities import Goldfish, Tuner
-from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
-from varz_deck.core.cards.cardinfo import CardLookup
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import LEAD_JSON, DeckReport, DeckWords
@@ -35,27 +31,23 @@ from varz_deck.core.decks.entries import (
 from varz_deck.core.decks.legality import declared_codes, legality_checks
 from varz_deck.core.decks.view import DeckView, DeclaredDeck, Pick, resolve
 from varz_deck.core.files.deckfiles import is_text_list
-from varz_deck.core.files.resources import register_made_schema
+from varz_deck.core.files.resources import register_made_schema, register_schemas
 from varz_deck.core.files.schemahints import deck_hints, register
 from varz_deck.core.files.source import DeckSource, LoadError
-from varz_deck.core.game.cards import (
-    DeclaredCard,
-    builtin_formats,
-    card_schema,
-    database_class,
-    deck_schema,
-    make_card,
-)
-from varz_deck.core.lint._base import CardFile
 from varz_deck.core.messages.code import Code
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import Joined, Message, msg
 from varz_deck.core.messages.rulebook import Rule, Rulebook
-from varz_deck.core.registration.canonical import Layout
-from varz_deck.core.registration.code import is_code_argument
-from varz_deck.core.registration.code import read_code as read_code_of
-from varz_deck.core.registration.registrar import GameRegistrar, Registrar
-from varz_deck.core.registration.sheet import SheetParts
+
+if TYPE_CHECKING:  # what `check` needs not: imported on first use (it starts faster)
+    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
+    from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
+    from varz_deck.core.cards.cardinfo import CardLookup
+    from varz_deck.core.game.cards import DeclaredCard
+    from varz_deck.core.lint._base import CardFile
+    from varz_deck.core.registration.canonical import Layout
+    from varz_deck.core.registration.registrar import Registrar
+    from varz_deck.core.registration.sheet import SheetParts
 
 View = DeckView[Any]
 
@@ -76,8 +68,7 @@ def _chain(checks: Sequence[Callable[[View], Iterator[Diagnostic]]]) -> Callable
     return check
 
 
-@dataclass(frozen=True)
-class _Declared:
+class _Declared(NamedTuple):
     """The rules the declaration makes, before the game's own are added."""
 
     code: Code
@@ -105,9 +96,12 @@ class DeclaredGame:
     """A game from its declaration (the `Game` protocol).
 
     `card_data`: the bundled card database (a folder); `rules`: the game's own Python rules (a
-    `Rulebook` of `DeckView`s); `catalogue`: a folder of the game's gettext catalogues. The
-    capabilities a game has beyond the declaration (a `goldfish`, a `tuner`, a `glossary`) are
-    given here too, or left to the core's (no simulator; `stats` with counts only).
+    `Rulebook` of `DeckView`s, or of the `view_class` they read: a subclass of DeckView);
+    `catalogue`: a folder of the game's gettext catalogues. The capabilities a game has beyond
+    the declaration (a `goldfish`, a `tuner`, a `glossary`) are given here too, or left to the
+    core's (no simulator; `stats` with counts only). `schemas`: the game's own schema files
+    (`KEY-card`, `KEY-deck` -> file) in place of those made from the declaration; the game then
+    registers their messages (core/files/schemahints.py).
     """
 
     def __init__(
@@ -123,6 +117,8 @@ class DeclaredGame:
         glossary: Sequence[GlossaryEntry] = (),
         colours: tuple[str, ...] = (),
         cost: str | None = "cost",
+        schemas: Mapping[str, Path] | None = None,
+        view_class: type[DeckView[Any]] = DeckView,
     ) -> None:
         self.declaration = declaration
         self.key = declaration.key
@@ -139,16 +135,24 @@ class DeclaredGame:
         self.sections = declaration.section_keys
         self.slots = declaration.slot_keys
         self.lead = declaration.lead.key if declaration.lead is not None else ""
+        self.view_class = view_class
         self.card_schema = f"{declaration.key}-card"
         self.deck_schema = f"{declaration.key}-deck"
-        self.schemas: Mapping[str, Path | dict[str, Any]] = {
-            self.card_schema: card_schema(declaration),
-            self.deck_schema: deck_schema(declaration),
-        }
-        for name, document in self.schemas.items():
-            if isinstance(document, dict):
-                register_made_schema(name, document)
-        register(self.deck_schema, _hints(declaration))
+        self.schemas: Mapping[str, Path | dict[str, Any]]
+        if schemas is not None:
+            self.schemas = dict(schemas)
+            register_schemas(schemas)
+        else:
+            from varz_deck.core.game.cards import card_schema, deck_schema
+
+            self.schemas = {
+                self.card_schema: card_schema(declaration),
+                self.deck_schema: deck_schema(declaration),
+            }
+            for name, document in self.schemas.items():
+                if isinstance(document, dict):
+                    register_made_schema(name, document)
+            register(self.deck_schema, _hints(declaration))
         lead = declaration.lead
         self.words = DeckWords(
             lead_named=Message("report", f"{lead.key} {{name}}")
@@ -159,8 +163,6 @@ class DeclaredGame:
             else msg("page", "Lead"),
             lead_json=LEAD_JSON,
         )
-        self.card_class: type[DeclaredCard] = DeclaredCard
-        self._database_class = database_class(declaration)
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -168,9 +170,30 @@ class DeclaredGame:
     def card_data(self) -> Path:
         return self._card_data
 
+    @property
+    def section_sizes(self) -> Mapping[str, int]:
+        """Each section's most cards (its exact size, else its maximum): `sim`, `tune` and the
+        registration server refuse a section of more than 4 times as many."""
+        sizes = ((s.key, s.size.exact or s.size.maximum) for s in self.declaration.sections)
+        return {key: n for key, n in sizes if n}
+
+    @cached_property
+    def card_class(self) -> type[DeclaredCard]:
+        from varz_deck.core.game.cards import DeclaredCard
+
+        return DeclaredCard
+
+    @cached_property
+    def _database_class(self) -> type[CardDatabase[Any]]:
+        from varz_deck.core.game.cards import database_class
+
+        return database_class(self.declaration)
+
     def make_card(
         self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
     ) -> DeclaredCard:
+        from varz_deck.core.game.cards import make_card
+
         return make_card(self.declaration, self.card_class, raw, set_code, file, line)
 
     def card_from_json(self, data: Mapping[str, Any]) -> DeclaredCard:
@@ -182,6 +205,8 @@ class DeclaredGame:
         return self._database_class(cards, formats)
 
     def builtin_formats(self) -> dict[str, Format]:
+        from varz_deck.core.game.cards import builtin_formats
+
         return builtin_formats(self.declaration)
 
     def identity(self, card: Any) -> str:
@@ -238,7 +263,7 @@ class DeclaredGame:
     def read_deck(self, source: DeckSource) -> tuple[DeclaredDeck, list[Diagnostic]]:
         """Read one deck: a file, a buffer, standard input, or a deck code given as the
         argument; the diagnostics say what could not be read."""
-        if source.argument is not None and is_code_argument(source.argument, self.layout):
+        if source.argument is not None and _is_code(self, source.argument):
             shown = None if source.name == source.argument else source.name
             return self.read_code(source.argument, shown)
         deck = DeclaredDeck(path=source.name, sections=self.sections)
@@ -269,6 +294,8 @@ class DeclaredGame:
     def read_code(
         self, code: str, shown: str | None = None
     ) -> tuple[DeclaredDeck, list[Diagnostic]]:
+        from varz_deck.core.registration.code import read_code as read_code_of
+
         decoded, shown, problems = read_code_of(code, self.layout, shown)
         if decoded is None:
             return DeclaredDeck(path=shown, sections=self.sections, readable=False), problems
@@ -307,7 +334,9 @@ class DeclaredGame:
         view: View | None = None
         found = list(problems)
         if deck.readable:
-            view, resolved = resolve(self.declaration, deck, database, format_key, day)
+            view, resolved = resolve(
+                self.declaration, deck, database, format_key, day, self.view_class
+            )
             found += resolved
             found += self.rulebook.run(view)
         return DeckReport(
@@ -330,14 +359,15 @@ class DeclaredGame:
 
     @cached_property
     def rulebook(self) -> Rulebook[View]:
-        """The declared checks and the game's own rules, one rulebook."""
+        """The declared checks and the game's own rules, one rulebook (its rules are listed
+        together, in code order: core/report/codes.py groups them by book)."""
         book: Rulebook[View] = Rulebook()
         for one in declared_rules(self.declaration):
-            book.rules[one.code] = one
+            book.rules[one.code] = Rule(one.info, one.check, one.when, book)
         for code, own in (self._rules.rules if self._rules is not None else {}).items():
             if code in book.rules:
                 raise ValueError(f"{self.key}: rule {code} is both declared and written")
-            book.rules[code] = own
+            book.rules[code] = Rule(own.info, own.check, own.when, book)
         return book
 
     def rules(self) -> Mapping[str, Rule[Any]]:
@@ -345,7 +375,7 @@ class DeclaredGame:
         of the declared checks it reports under are listed with the core's."""
         core = {code.id for code in declared_codes()}
         own = {code: one for code, one in self.rulebook.rules.items() if code not in core}
-        return {**own, **self._card_rules}
+        return {**own, **self.card_rules()}
 
     # -- capabilities --------------------------------------------------------------------------
 
@@ -373,6 +403,8 @@ class DeclaredGame:
 
     @cached_property
     def layout(self) -> Layout[Any]:
+        from varz_deck.core.registration.canonical import Layout
+
         d = self.declaration
         last = d.sections[-1].key if d.sections else "cards"
         return Layout(
@@ -395,6 +427,8 @@ class DeclaredGame:
 
     @cached_property
     def registrar(self) -> Registrar:
+        from varz_deck.core.registration.registrar import GameRegistrar
+
         return GameRegistrar(
             layout=self.layout,
             read_deck=self.read_deck,
@@ -412,6 +446,8 @@ class DeclaredGame:
 
 
 def _is_code(game: DeclaredGame, argument: str) -> bool:
+    from varz_deck.core.registration.code import is_code_argument
+
     return is_code_argument(argument, game.layout)
 
 

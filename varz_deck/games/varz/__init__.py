@@ -1,92 +1,72 @@
-"""VARZ, the first game: cards, deck file (hero, spells, skills, portals), rules V101–V117, sim, tune.
+"""VARZ, the first game: a declared game (declaration.py: the hero, spells, skills and portals,
+their sizes and copy limits, the codes of the format checks) with its own card class, rules
+(rules/), simulator (sim/), tuner (tune/), registration layout and sheet, and look-up.
 
-Everything VARZ is in this package, laid out as every game is (varz_deck/games/README.md), with
-`resolve.py` (references looked up) and `vocabulary.py` (C004) beside; the core reaches it through
-`varz_deck.games.get_game`.
+The core reads, resolves and checks its decks (core/game/declared.py); what is VARZ's own is
+overridden here, each capability imported on first use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.files.resources import register_schemas
-from varz_deck.core.messages.i18n import register_catalogue
-from varz_deck.games.varz.cards import FORMAT_FIELDS, WORDS
+from varz_deck.core.decks.entries import ListWords, top_level_words
+from varz_deck.core.game.declared import DeclaredGame
+from varz_deck.core.messages.i18n import msg, register_catalogue
+from varz_deck.games.varz.cards import BUILTIN_FORMATS, FORMAT_FIELDS, WORDS, Card, VarzDatabase
+from varz_deck.games.varz.declaration import DECLARATION
+from varz_deck.games.varz.rules import RULEBOOK
+from varz_deck.games.varz.view import VarzView
 
 if TYPE_CHECKING:
-    import datetime
-
     from varz_deck.core.analysis.capabilities import Goldfish, Tuner
     from varz_deck.core.analysis.glossary import Entry
     from varz_deck.core.cards.cardinfo import CardLookup
     from varz_deck.core.cards.model import CardDatabase, Format
-    from varz_deck.core.decks.check import DeckReport
-    from varz_deck.core.decks.entries import ListWords
-    from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
     from varz_deck.core.lint import CardFile
     from varz_deck.core.messages.rulebook import Rule
-    from varz_deck.core.registration.registrar import Registrar
-    from varz_deck.games.varz.cards import Card
+    from varz_deck.core.registration.canonical import Layout
+    from varz_deck.core.registration.sheet import SheetParts
 
 
 _HERE = Path(__file__).resolve().parent
+# Besides its keys, the headers of a plain-text list that say a deck is VARZ's.
+_OWN_HEADERS = frozenset({"spell deck", "skill deck", "portal deck"})
 
 
-class Varz:
-    """The VARZ TCG."""
+class Varz(DeclaredGame):
+    """The VARZ TCG: its declaration, and what the core's defaults do not say of it."""
 
-    key = "varz"
-    name = "VARZ"
-    card_schema = "card"
-    deck_schema = "deck"
-    schemas: Mapping[str, Path] = {
-        "card": _HERE / "schemas" / "card-file.schema.json",
-        "deck": _HERE / "schemas" / "deck.schema.json",
-    }
-    sections: tuple[str, ...] = ("spells", "skills", "portals")
-    slots: tuple[str, ...] = ("hero",)
-    lead = "hero"
-    words = WORDS
+    schemas: Mapping[str, Path]  # its own, hand-written (schemas/)
 
-    @property
-    def card_data(self) -> Path:
-        return _HERE / "card_data"
+    def __init__(self) -> None:
+        super().__init__(
+            DECLARATION,
+            _HERE / "card_data",
+            rules=RULEBOOK,
+            format_fields=FORMAT_FIELDS,
+            colours=("color",),
+            schemas={
+                "card": _HERE / "schemas" / "card-file.schema.json",
+                "deck": _HERE / "schemas" / "deck.schema.json",
+            },
+            view_class=VarzView,
+        )
+        self.card_schema, self.deck_schema = "card", "deck"  # VARZ's names of them since 0.1
+        self.words = WORDS
 
-    @property
-    def list_words(self) -> ListWords:
-        from varz_deck.games.varz.deck import LIST_WORDS
+    # -- cards: VARZ's own card class and database ---------------------------------------------
 
-        return LIST_WORDS
-
-    @property
-    def section_sizes(self) -> Mapping[str, int]:
-        """The rulebook's number of cards in each list section (`sim`, `tune` and the
-        registration server refuse a deck of more than 4 times as many: core/analysis/tuning.py)."""
-        from varz_deck.games.varz.sim.model import SECTION_SIZES
-
-        return SECTION_SIZES
-
-    def section_of(self, card: Card) -> str | None:
-        from varz_deck.games.varz.cards import SECTION_OF_TYPE
-
-        return SECTION_OF_TYPE.get(card.type)
-
-    format_fields = FORMAT_FIELDS
-
-    def colours_of(self, card: Card) -> tuple[str, ...]:
-        return (card.color,) if card.color else ()
-
-    def builtin_formats(self) -> dict[str, Format]:
-        from varz_deck.games.varz.cards import BUILTIN_FORMATS
-
-        return dict(BUILTIN_FORMATS)
-
-    def make_card(self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int) -> Card:
-        from varz_deck.games.varz.cards import GAME_FIELDS, Card
+    def make_card(  # type: ignore[override]  # VARZ's own card class
+        self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+    ) -> Card:
+        from varz_deck.games.varz.cards import GAME_FIELDS
 
         card_id = raw["id"]
         values: dict[str, Any] = {
@@ -106,20 +86,16 @@ class Varz:
             values["v_sync"] = dict(values["v_sync"])
         return Card(**values)
 
-    def card_from_json(self, data: Mapping[str, Any]) -> Card:
-        from varz_deck.games.varz.cards import Card
-
+    def card_from_json(self, data: Mapping[str, Any]) -> Card:  # type: ignore[override]
         return Card.from_json(data)
 
     def make_database(
-        self, cards: list[Card], formats: Mapping[str, Format] | None
+        self, cards: list[Any], formats: Mapping[str, Format] | None
     ) -> CardDatabase[Card]:
-        from varz_deck.games.varz.cards import VarzDatabase
-
         return VarzDatabase(cards, formats or self.builtin_formats())
 
-    def identity(self, card: Card) -> str:
-        return card.name
+    def builtin_formats(self) -> dict[str, Format]:
+        return dict(BUILTIN_FORMATS)
 
     def game_fields(self, card: Card) -> dict[str, Any]:
         return card.game_fields()
@@ -129,35 +105,38 @@ class Varz:
 
         return CARD_RULES.rules
 
-    def check_deck(
-        self,
-        source: DeckSource,
-        database: CardDatabase,
-        format_key: str | None,
-        date: datetime.date | None = None,
-    ) -> DeckReport:
-        from varz_deck.games.varz.check import check_parsed
-        from varz_deck.games.varz.deck import read_deck
+    # -- decks: its list words, the headers that are its own, Shield Life ----------------------
 
-        deck, problems = read_deck(source)
-        return check_parsed(deck, problems, database, format_key, date)
+    @cached_property
+    def list_words(self) -> ListWords:
+        outside = msg(
+            "F004", "{line} is outside a section; put it under Spells:, Skills: or Portals:"
+        )
+        return replace(super().list_words, outside=outside)
 
     def owns_deck(self, text: str) -> bool:
-        from varz_deck.games.varz.deck import owns_deck
+        """Whether a deck file's keys or headers are VARZ's, or the text is a VARZ deck code."""
+        return super().owns_deck(text) or bool(top_level_words(text) & _OWN_HEADERS)
 
-        return owns_deck(text)
+    def counts(self, view: Any) -> dict[str, int]:
+        """Each section's size, and the portals' Shield Life."""
+        counts = super().counts(view)
+        counts["shield_life"] = view.shield_life() if view is not None else 0
+        return counts
 
-    @property
+    # -- capabilities, each imported on first use ----------------------------------------------
+
+    @cached_property
     def goldfish(self) -> Goldfish:
-        from varz_deck.games.varz.sim.goldfish import GOLDFISH
+        from varz_deck.games.varz.sim.goldfish import VarzGoldfish
 
-        return GOLDFISH
+        return VarzGoldfish(self)
 
-    @property
-    def lookup(self) -> CardLookup[Card]:
-        from varz_deck.games.varz.cardinfo import LOOKUP
+    @cached_property
+    def tuner(self) -> Tuner:
+        from varz_deck.games.varz.tune import VarzTuner
 
-        return LOOKUP
+        return VarzTuner(self)
 
     @property
     def glossary(self) -> tuple[Entry, ...]:
@@ -166,23 +145,23 @@ class Varz:
         return GLOSSARY
 
     @property
-    def tuner(self) -> Tuner:
-        from varz_deck.games.varz.tune import TUNER
+    def lookup(self) -> CardLookup[Card]:
+        from varz_deck.games.varz.cardinfo import LOOKUP
 
-        return TUNER
+        return LOOKUP
 
     @property
-    def registrar(self) -> Registrar:
-        from varz_deck.games.varz.registration import REGISTRAR
+    def layout(self) -> Layout[Card]:
+        from varz_deck.games.varz.layout import LAYOUT
 
-        return REGISTRAR
+        return LAYOUT
 
-    def rules(self) -> Mapping[str, Rule[Any]]:
-        from varz_deck.games.varz.rules import RULES
+    @property
+    def sheet_parts(self) -> SheetParts:
+        from varz_deck.games.varz.sheet import PARTS
 
-        return {**RULES, **self.card_rules()}
+        return PARTS
 
 
 GAME: Game[Card] = Varz()
-register_schemas(GAME.schemas)
 register_catalogue("varz", _HERE / "locale")

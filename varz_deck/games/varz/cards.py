@@ -1,4 +1,5 @@
-"""The VARZ card: its fields, colours, card types, skill classes and deck sections."""
+"""The VARZ card: its fields, colours, card types and skill classes (where each card goes in a deck
+is declared: declaration.py)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,6 @@ SKILL_CLASSES = (
     "warlock", "sherman", "cleric", "hacker", "bard", "alchemist",
 )  # fmt: skip
 GENERIC = "generic"
-SECTIONS = ("spells", "skills", "portals")
-SECTION_OF_TYPE = {
-    "spil": "spells", "command": "spells", "slash": "spells",
-    "skill": "skills", "portal": "portals", "hero": "hero",
-}  # fmt: skip
 
 # Fields that make two printings the same card; the rest (id, rarity, flavor, set) may differ.
 GAME_FIELDS = (

@@ -1,20 +1,14 @@
 """VARZ's registration layout: hash header `varz-deck-hash v1`, the hero, spells/skills/portals,
-`VZ1` deck codes, a card identified by its name (every printing), and the words its reports use.
-The deck reader (deck.py) and the registration (registration/) both build on it."""
+`VZ1` deck codes, a card identified by its name (every printing), the words its reports use, and
+the portals' heading with their Shield Life. The core's deck reader (deck codes) and registrar
+read it through `Varz.layout`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from varz_deck.core.messages.i18n import Message, Term, msg
 from varz_deck.core.registration.canonical import CanonicalDeck, Layout
-
-if TYPE_CHECKING:
-    from varz_deck.core.registration.code import DecodedDeck
-from varz_deck.games.varz.cards import SECTIONS, Card
-
-HASH_HEADER = "varz-deck-hash v1"
-PREFIX = "VZ1"
+from varz_deck.games.varz.cards import Card
+from varz_deck.games.varz.declaration import DECLARATION
 
 
 def _identity(card: Card) -> str:
@@ -36,11 +30,11 @@ def shield_life(canonical: CanonicalDeck) -> int:
 
 
 LAYOUT: Layout[Card] = Layout(
-    game="varz",
-    header=HASH_HEADER,
-    slots=("hero",),
-    sections=SECTIONS,
-    prefix=PREFIX,
+    game=DECLARATION.key,
+    header=DECLARATION.hash_header,
+    slots=DECLARATION.slot_keys,
+    sections=DECLARATION.section_keys,
+    prefix=f"{DECLARATION.code_family}1",
     identity=_identity,
     slot_lines={"hero": msg("register", "hero: {hero}")},
     slot_moves={"hero": msg("register", "hero: {registered} → {presented}")},
@@ -50,17 +44,3 @@ LAYOUT: Layout[Card] = Layout(
     code_trailing=msg("F009", "it has data after the portals; it is damaged"),
     section_heading=_heading,
 )
-
-
-def is_code_argument(argument: str) -> bool:
-    """Whether a DECK argument that names no file is read as a VARZ deck code (`VZ1…`)."""
-    from varz_deck.core.registration.code import is_code_argument as is_code_of
-
-    return is_code_of(argument, LAYOUT)
-
-
-def decode(code: str) -> DecodedDeck:
-    """Decode a VARZ deck code (`VZ1…`), or raise CodeError saying why."""
-    from varz_deck.core.registration.code import decode as decode_of
-
-    return decode_of(code, LAYOUT)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from varz_deck.core.decks.entries import Entry
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import Message
 from varz_deck.games.varz.cards import Card
-from varz_deck.games.varz.deck import Entry
-from varz_deck.games.varz.resolve import DeckView
+from varz_deck.games.varz.view import VarzView
 
 
 def at_entry(
-    view: DeckView, message: Message, entry: Entry, card: Card | None = None
+    view: VarzView, message: Message, entry: Entry, card: Card | None = None
 ) -> Diagnostic:
     """A diagnostic placed at a card's entry; its code is the message's context."""
     return diag(
@@ -23,19 +23,19 @@ def at_entry(
     )
 
 
-def at_section(view: DeckView, message: Message, section: str) -> Diagnostic:
+def at_section(view: VarzView, message: Message, section: str) -> Diagnostic:
     """A diagnostic placed at a section's key (no place when the section is missing)."""
     mark: Mark | None = view.deck.section_marks.get(section)
     return diag(message.context, message, mark, file=view.deck.path, section=section)
 
 
-def at_hero(view: DeckView, message: Message) -> Diagnostic:
+def at_hero(view: VarzView, message: Message) -> Diagnostic:
     """A diagnostic placed at the hero's entry."""
     hero = view.hero
     return diag(
         message.context,
         message,
-        view.deck.hero_mark,
+        view.hero_mark,
         file=view.deck.path,
         section="hero",
         card=hero.id if hero else None,

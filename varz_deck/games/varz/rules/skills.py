@@ -1,4 +1,5 @@
-"""The 9-card Skill Deck (rulebook 2.1, 3-2 ❶ ❷ ❻, 5.2)."""
+"""The skills the hero can use (rulebook 3-2 ❶ ❷ ❻, 5.2); the Skill Deck's size and copy limit are
+declared (declaration.py)."""
 
 from __future__ import annotations
 
@@ -7,80 +8,15 @@ from collections.abc import Iterator
 from varz_deck.core.messages.diagnostics import Diagnostic, Severity
 from varz_deck.core.messages.i18n import CardName, Joined, Term, msg, nmsg
 from varz_deck.games.varz.cards import GENERIC
-from varz_deck.games.varz.resolve import DeckView
+from varz_deck.games.varz.declaration import SECTION_SIZES
 from varz_deck.games.varz.rules._book import rule
 from varz_deck.games.varz.rules._util import at_entry, at_hero, at_section
+from varz_deck.games.varz.view import VarzView
 
-SKILL_DECK_SIZE = 9
-SKILL_COPY_LIMIT = 1
-
-
-def skill_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
-    """The Skill Deck holds exactly 9 cards.
-
-    Legal:   skills adding up to 9
-    Illegal: skills adding up to 8
-    """
-    if not view.counted("skills"):
-        return
-    size = view.size("skills")
-    if size < SKILL_DECK_SIZE:
-        message = nmsg(
-            "V110",
-            "{n} skill card; the Skill Deck needs exactly {need} (add {diff})",
-            "{n} skill cards; the Skill Deck needs exactly {need} (add {diff})",
-        )
-    elif size > SKILL_DECK_SIZE:
-        message = nmsg(
-            "V110",
-            "{n} skill card; the Skill Deck needs exactly {need} (remove {diff})",
-            "{n} skill cards; the Skill Deck needs exactly {need} (remove {diff})",
-        )
-    else:
-        return
-    diff = abs(size - SKILL_DECK_SIZE)
-    yield at_section(view, message(n=size, need=SKILL_DECK_SIZE, diff=diff), "skills")
+SKILL_DECK_SIZE = SECTION_SIZES["skills"]  # the most skills a Holder can reach (W202)
 
 
-rule(
-    "V110",
-    "skill-deck-size-wrong",
-    "2.1",
-    fix="Add or remove skills until they add up to 9.",
-)(skill_deck_size_wrong)
-
-
-def skill_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
-    """At most 1 copy of each skill, except VAZ skills (any number).
-
-    Legal:   Iron Fist: 1, Crimson VAZ: 5
-    Illegal: Iron Fist: 2
-    """
-    for card, count, first in view.by_name("skills").values():
-        if not card.is_vaz and count > SKILL_COPY_LIMIT:
-            message = msg(
-                "V111",
-                "{count} copies of {card}; at most {limit} of a skill that is not a VAZ skill: "
-                "remove {excess}",
-            )
-            excess = count - SKILL_COPY_LIMIT
-            yield at_entry(
-                view,
-                message(count=count, card=CardName.of(card), limit=SKILL_COPY_LIMIT, excess=excess),
-                first,
-                card,
-            )
-
-
-rule(
-    "V111",
-    "skill-copy-limit-exceeded",
-    "2.1, 3-2 ❷",
-    fix="Keep one copy of each skill; only VAZ skills may repeat.",
-)(skill_copy_limit_exceeded)
-
-
-def skills_over_hero_memory(view: DeckView) -> Iterator[Diagnostic]:
+def skills_over_hero_memory(view: VarzView) -> Iterator[Diagnostic]:
     """No more non-VAZ skill cards than the hero's Memory.
 
     Legal:   hero with memory 4, four non-VAZ skills and five VAZ skills
@@ -111,7 +47,7 @@ rule(
 )(skills_over_hero_memory)
 
 
-def skill_class_not_hero(view: DeckView) -> Iterator[Diagnostic]:
+def skill_class_not_hero(view: VarzView) -> Iterator[Diagnostic]:
     """Every skill is of one of the hero's skill classes, or generic.
 
     Legal:   a fighter skill with a fighter/samurai hero
@@ -147,7 +83,7 @@ rule(
 )(skill_class_not_hero)
 
 
-def evolution_level_unreachable(view: DeckView) -> Iterator[Diagnostic]:
+def evolution_level_unreachable(view: VarzView) -> Iterator[Diagnostic]:
     """Warn when the hero's evolution level is above 9, the most skills a Holder can reach.
 
     Fine:    evolution_level 6

@@ -1,87 +1,20 @@
-"""The 30-card Deck of spells (rulebook 2.1, 3-2 ❹, 3.3, 6.1)."""
+"""The spells of another colour than the hero's (rulebook 3.3, 6.1); the Deck's size and copy limit
+are declared (declaration.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from varz_deck.core.decks.entries import Entry
 from varz_deck.core.messages.diagnostics import Diagnostic, Severity
 from varz_deck.core.messages.i18n import CardName, Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, Card
-from varz_deck.games.varz.deck import Entry
-from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.rules._book import rule
-from varz_deck.games.varz.rules._util import at_entry, at_section
-
-SPELL_DECK_SIZE = 30
-SPELL_COPY_LIMIT = 3
+from varz_deck.games.varz.rules._util import at_entry
+from varz_deck.games.varz.view import VarzView
 
 
-def spell_deck_size_wrong(view: DeckView) -> Iterator[Diagnostic]:
-    """The spell deck holds exactly 30 cards.
-
-    Legal:   spells: {Ember Imp: 3, ...}  # 30 in all
-    Illegal: spells adding up to 29 or 31
-    """
-    if not view.counted("spells"):
-        return
-    size = view.size("spells")
-    if size < SPELL_DECK_SIZE:
-        message = nmsg(
-            "V102",
-            "{n} spell card; the Deck needs exactly {need} (add {diff})",
-            "{n} spell cards; the Deck needs exactly {need} (add {diff})",
-        )
-    elif size > SPELL_DECK_SIZE:
-        message = nmsg(
-            "V102",
-            "{n} spell card; the Deck needs exactly {need} (remove {diff})",
-            "{n} spell cards; the Deck needs exactly {need} (remove {diff})",
-        )
-    else:
-        return
-    diff = abs(size - SPELL_DECK_SIZE)
-    yield at_section(view, message(n=size, need=SPELL_DECK_SIZE, diff=diff), "spells")
-
-
-rule(
-    "V102",
-    "spell-deck-size-wrong",
-    "2.1, 3-2 ❹",
-    fix="Add or remove spells until they add up to 30.",
-)(spell_deck_size_wrong)
-
-
-def spell_copy_limit_exceeded(view: DeckView) -> Iterator[Diagnostic]:
-    """At most 3 copies of a spell, counting every printing of its name together.
-
-    Legal:   Ember Imp: 3
-    Illegal: Ember Imp: 2 and VZ02-101 (another printing of Ember Imp): 2
-    """
-    for card, count, first in view.by_name("spells").values():
-        if count > SPELL_COPY_LIMIT:
-            message = msg(
-                "V103",
-                "{count} copies of {card}; at most {limit} (all printings together): "
-                "remove {excess}",
-            )
-            excess = count - SPELL_COPY_LIMIT
-            yield at_entry(
-                view,
-                message(count=count, card=CardName.of(card), limit=SPELL_COPY_LIMIT, excess=excess),
-                first,
-                card,
-            )
-
-
-rule(
-    "V103",
-    "spell-copy-limit-exceeded",
-    "2.1",
-    fix="Cut copies until at most 3 remain, all printings of the name together.",
-)(spell_copy_limit_exceeded)
-
-
-def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
+def _off_colour(view: VarzView) -> Iterator[tuple[Card, Entry, int]]:
     """Each spell of a colour other than the hero's (first entry per name), with its VAZ count."""
     hero_color = view.hero.color if view.hero else None
     seen: set[str] = set()
@@ -93,7 +26,7 @@ def _off_colour(view: DeckView) -> Iterator[tuple[Card, Entry, int]]:
         yield card, entry, vaz
 
 
-def off_colour_spell_without_vaz(view: DeckView) -> Iterator[Diagnostic]:
+def off_colour_spell_without_vaz(view: VarzView) -> Iterator[Diagnostic]:
     """A spell of another colour than the hero's needs a VAZ skill of that colour.
 
     Legal:   red hero, a blue spell, and `Azure VAZ` (blue) in the skills
@@ -128,7 +61,7 @@ rule(
 )(off_colour_spell_without_vaz)
 
 
-def off_colour_cost_unpayable(view: DeckView) -> Iterator[Diagnostic]:
+def off_colour_cost_unpayable(view: VarzView) -> Iterator[Diagnostic]:
     """Warn when an off-colour spell costs more than all the deck's VAZ of its colour can pay.
 
     Fine:    blue spell of cost 2 with two blue VAZ skills

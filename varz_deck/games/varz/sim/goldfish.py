@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     import datetime
 
     from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.game.declared import DeclaredGame
 
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +19,9 @@ from varz_deck.core.analysis.parts import Part
 from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.messages.i18n import CardName, Message, msg
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import read_deck
+from varz_deck.games.varz.declaration import SECTION_SIZES
 from varz_deck.games.varz.sim import report
-from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, build_model
+from varz_deck.games.varz.sim.model import Model, ModelError, build_model
 from varz_deck.games.varz.sim.montecarlo import Options
 from varz_deck.games.varz.sim.run import Comparison, Result, compare, simulate
 
@@ -29,18 +29,21 @@ _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
 
 def load_model(
-    source: DeckSource, database: CardDatabase, date: datetime.date | None = None
+    game: DeclaredGame,
+    source: DeckSource,
+    database: CardDatabase,
+    date: datetime.date | None = None,
 ) -> tuple[Model, bool, Message | None]:
-    """The deck's model, whether it is legal on `date` (None: today), and the warning to give
-    when it is not;
+    """The deck's model (read and checked by `game`, VARZ's), whether it is legal on `date`
+    (None: today), and the warning to give when it is not;
     DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
     is far over its size (core/analysis/tuning.py)."""
-    deck, problems = read_deck(source)
+    deck, problems = game.read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
     refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
-    checked = check_parsed(deck, problems, database, None, date)
+    checked = game.check_parsed(deck, problems, database, None, date)
     if checked.view is None:
         raise DeckUnusable(checked.diagnostics)
     try:
@@ -99,8 +102,11 @@ class VarzGoldfish:
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
+    def __init__(self, game: DeclaredGame) -> None:
+        self.game = game  # what reads and checks the decks: VARZ's
+
     def simulate(self, request: SimRequest, database: CardDatabase) -> VarzOutcome:
-        model, legal, warning = load_model(request.deck, database, request.date)
+        model, legal, warning = load_model(self.game, request.deck, database, request.date)
         warnings = [warning] if warning is not None else []
         options = Options(
             games=request.games,
@@ -112,11 +118,10 @@ class VarzGoldfish:
         if request.vs is None:
             result = simulate(model, options, request.progress)
             return VarzOutcome(result, legal, warnings=tuple(warnings))
-        other, other_legal, other_warning = load_model(request.vs, database, request.date)
+        other, other_legal, other_warning = load_model(
+            self.game, request.vs, database, request.date
+        )
         if other_warning is not None:
             warnings.append(other_warning)
         comparison = compare(model, other, options, request.progress)
         return VarzOutcome(comparison.a, legal, comparison, other_legal, tuple(warnings))
-
-
-GOLDFISH = VarzGoldfish()

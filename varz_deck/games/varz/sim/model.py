@@ -6,14 +6,9 @@ from dataclasses import dataclass
 
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
-from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.rules.portals import PORTAL_DECK_SIZE
-from varz_deck.games.varz.rules.skills import SKILL_DECK_SIZE
-from varz_deck.games.varz.rules.spells import SPELL_DECK_SIZE
+from varz_deck.games.varz.view import VarzView
 
 HERO_CLASS = 0
-# The rulebook's size of each section: `sim` and `tune` refuse a deck far over them (core/analysis/tuning.py).
-SECTION_SIZES = {"spells": SPELL_DECK_SIZE, "skills": SKILL_DECK_SIZE, "portals": PORTAL_DECK_SIZE}
 Names = tuple[tuple[str, str], ...]
 
 
@@ -74,7 +69,7 @@ class Model:
         return self.skills[1 + self.colors.index(color)] if color in self.colors else 0
 
 
-def build_model(view: DeckView) -> Model:
+def build_model(view: VarzView) -> Model:
     """The model of a resolved deck; unknown and misplaced cards are left out."""
     hero = view.hero
     if hero is None or hero.type != "hero" or hero.color not in COLORS:

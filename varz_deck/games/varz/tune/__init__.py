@@ -31,7 +31,7 @@ The model is SPEC §6 (`sim/model.py`) and the closed forms are `sim/exact.py`'s
 
 The rest: `model.py` reads and checks the deck and builds its model, `stats.py` is `stats`,
 `report.py` turns a tune into JSON and text, `plot.py` draws the charts, and `tuner.py` is the
-`Tuner` the game hands out (`TUNER`).
+`Tuner` the game hands out (`Varz.tuner`).
 """
 
 from __future__ import annotations
@@ -50,10 +50,9 @@ from varz_deck.games.varz.tune.report import VarzTune, render_tune
 from varz_deck.games.varz.tune.stats import VarzStats
 from varz_deck.games.varz.tune.swaps import Swap, skill_class_of, swap_candidates, sweep
 from varz_deck.games.varz.tune.tables import table, vaz_needed
-from varz_deck.games.varz.tune.tuner import TUNER, VarzTuner, tune_model
+from varz_deck.games.varz.tune.tuner import VarzTuner, tune_model
 
 __all__ = [
-    "TUNER",
     "DrawCache",
     "Loaded",
     "SpellOdds",

@@ -10,15 +10,15 @@ from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg
-from varz_deck.games.varz.check import check_parsed
-from varz_deck.games.varz.deck import read_deck
-from varz_deck.games.varz.resolve import DeckView
-from varz_deck.games.varz.sim.model import SECTION_SIZES, Model, ModelError, SpellCard, build_model
+from varz_deck.games.varz.declaration import SECTION_SIZES
+from varz_deck.games.varz.sim.model import Model, ModelError, SpellCard, build_model
+from varz_deck.games.varz.view import VarzView
 
 if TYPE_CHECKING:
     import datetime
 
     from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.game.declared import DeclaredGame
 
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
@@ -26,27 +26,28 @@ _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 @dataclass(frozen=True)
 class Loaded:
     report: DeckReport
-    view: DeckView
+    view: VarzView
     warning: Message | None
 
 
 def load(
+    game: DeclaredGame,
     source: DeckSource,
     database: CardDatabase,
     *,
     bounded: bool = False,
     date: datetime.date | None = None,
 ) -> Loaded:
-    """The deck checked on `date` (None: today); DeckUnusable when it cannot be read; with
+    """The deck read and checked by `game` (VARZ's) on `date` (None: today); DeckUnusable when it cannot be read; with
     `bounded` (tune: its work grows with the deck), DeckTooLarge when a section is far over its
     size (core/analysis/tuning.py)."""
-    deck, problems = read_deck(source)
+    deck, problems = game.read_deck(source)
     unreadable = [d for d in problems if d.code in ("F001", "F002")]
     if unreadable or not deck.readable:
         raise DeckUnusable(unreadable or problems)
     if bounded:
         refuse_oversized(deck.path, deck.entries, SECTION_SIZES)
-    report = check_parsed(deck, problems, database, None, date)
+    report = game.check_parsed(deck, problems, database, None, date)
     if report.view is None:
         raise DeckUnusable(report.diagnostics)
     warning = NOT_LEGAL_TUNED(path=source.name, n=report.errors) if report.errors else None

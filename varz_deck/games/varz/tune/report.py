@@ -13,7 +13,6 @@ from varz_deck.core.messages.i18n import CardName, Message, Term, msg, term
 from varz_deck.core.messages.wrap import CJK
 from varz_deck.games.varz.cards import COLORS
 from varz_deck.games.varz.glossary import named
-from varz_deck.games.varz.resolve import DeckView
 from varz_deck.games.varz.sim.model import HERO_CLASS, Model, SpellCard
 from varz_deck.games.varz.tune.answer import answer
 from varz_deck.games.varz.tune.model import Loaded, card_name, spell_name
@@ -21,6 +20,7 @@ from varz_deck.games.varz.tune.odds import SpellOdds
 from varz_deck.games.varz.tune.plot import charts
 from varz_deck.games.varz.tune.swaps import Swap
 from varz_deck.games.varz.tune.tables import TABLE_COSTS, TABLE_TURNS, vaz_needed
+from varz_deck.games.varz.view import VarzView
 
 TOP = 5
 
@@ -155,7 +155,7 @@ class VarzTune:
         return charts(self.loaded, fmt, lang, bars)
 
 
-def _vaz_count(view: DeckView, color: str) -> int:
+def _vaz_count(view: VarzView, color: str) -> int:
     return sum(
         count
         for card, count, _ in view.by_name("skills").values()

@@ -7,9 +7,12 @@ from fractions import Fraction
 
 from varz_deck.core.cards.formats import Legality
 from varz_deck.games.varz.cards import GENERIC, Card
-from varz_deck.games.varz.resolve import DeckView
+from varz_deck.games.varz.declaration import DECLARATION
 from varz_deck.games.varz.sim.model import HERO_CLASS, Model
 from varz_deck.games.varz.tune.odds import DrawCache, SpellOdds, mean_on_curve, spell_odds
+from varz_deck.games.varz.view import VarzView
+
+_SKILLS = DECLARATION.section("skills")
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ def skill_class_of(model: Model, card: Card) -> int:
     return HERO_CLASS
 
 
-def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
+def swap_candidates(view: VarzView, model: Model) -> list[tuple[Card, Card]]:
     """Every legal one-card skill swap (out, in), by card name, in a stable order."""
     hero = view.hero
     if hero is None or hero.type != "hero":
@@ -71,8 +74,9 @@ def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
             if last_of_colour and not (in_card.is_vaz and in_card.color == out_card.color):
                 continue  # V114: the last VAZ skill of an off colour stays
             have = present.get(in_card.name, (in_card, 0))[1]
-            if not in_card.is_vaz and have >= 1:
-                continue  # V111
+            most = _SKILLS.copies_of(in_card)  # the declaration's copy limit (V111)
+            if most is not None and most.limit is not None and have >= most.limit:
+                continue
             after = non_vaz - (0 if out_card.is_vaz else 1) + (0 if in_card.is_vaz else 1)
             if after > memory:
                 continue  # V112
@@ -83,7 +87,7 @@ def swap_candidates(view: DeckView, model: Model) -> list[tuple[Card, Card]]:
     return out
 
 
-def sweep(view: DeckView, model: Model, on: str, mulligan: str, cache: DrawCache) -> list[Swap]:
+def sweep(view: VarzView, model: Model, on: str, mulligan: str, cache: DrawCache) -> list[Swap]:
     """Every legal swap with its exact figures, best first (module docstring)."""
     by_skills: dict[tuple[int, ...], tuple[tuple[SpellOdds, ...], Fraction]] = {}
     swaps = []

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import datetime
 
     from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.game.declared import DeclaredGame
 
 
 def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan: str) -> VarzTune:
@@ -36,10 +37,13 @@ class VarzTuner:
 
     options = frozenset({"tune", "target", "on", "mulligan", "plot"})
 
+    def __init__(self, game: DeclaredGame) -> None:
+        self.game = game  # what reads and checks the decks: VARZ's
+
     def stats(
         self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
     ) -> VarzStats:
-        loaded = load(source, database, date=date)
+        loaded = load(self.game, source, database, date=date)
         warnings = (loaded.warning,) if loaded.warning is not None else ()
         return VarzStats(loaded, warnings)
 
@@ -53,10 +57,7 @@ class VarzTuner:
         mulligan: str,
         date: datetime.date | None = None,
     ) -> VarzTune:
-        loaded = load(source, database, bounded=True, date=date)
+        loaded = load(self.game, source, database, bounded=True, date=date)
         return tune_model(
             loaded, model_of(loaded, source.name), target=target, on=on, mulligan=mulligan
         )
-
-
-TUNER = VarzTuner()

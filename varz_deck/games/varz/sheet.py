@@ -17,6 +17,7 @@ from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
 from varz_deck.games.varz.cards import Card, pooled_portals
+from varz_deck.games.varz.declaration import SECTION_SIZES
 from varz_deck.games.varz.layout import shield_life
 
 _TITLES = {
@@ -27,7 +28,6 @@ _TITLES = {
 _HERO = msg("sheet", "Hero")
 _SHIELD = msg("sheet", "Shield")
 _TOTAL_LIFE = msg("sheet", "Total · Shield Life")
-_TARGETS = {"spells": 30, "skills": 9, "portals": 8}
 SHIELD_LIFE = 20
 
 
@@ -91,7 +91,7 @@ def _table(
         canonical,
         section,
         _TITLES[section],
-        target=_TARGETS[section] if checked else None,
+        target=SECTION_SIZES[section] if checked else None,
         empty=empty,
         extra=extra,
         order=_by_shield if portals else None,
