@@ -163,6 +163,10 @@ class Slot:
     required: bool = True
     code: CheckCode | None = None
     example: str = ""  # a card to name in it, for the deck schema's message ("Mara Vell")
+    # The slot's own F008 wording (None: the core's, core/decks/view.py): "named", a card of
+    # another type named in the slot (values: card, type, slot, key); "listed", a card of the
+    # slot's type listed in a section (card, type, section, home).
+    misplaced: Mapping[str, Message] = field(default_factory=dict)
 
     @property
     def title(self) -> CardName:

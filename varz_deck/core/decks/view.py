@@ -182,11 +182,13 @@ def _lookup_slot(
 def _not_for_slot(
     declaration: Declaration, card: Any, pick: Pick, slot: str, shown: str
 ) -> Diagnostic:
-    title = declaration.slots[declaration.slot_keys.index(slot)].title
-    wrong = msg("F008", "{card} is a {type} card, not a {slot}; name a {slot} card as {key}")
+    part = declaration.slots[declaration.slot_keys.index(slot)]
+    wrong = part.misplaced.get("named") or msg(
+        "F008", "{card} is a {type} card, not a {slot}; name a {slot} card as {key}"
+    )
     return diag(
         "F008",
-        wrong(card=CardName.of(card), type=Term("card type", card.type), slot=title, key=slot),
+        wrong(card=CardName.of(card), type=Term("card type", card.type), slot=part.title, key=slot),
         pick.mark,
         file=shown,
         section=slot,
@@ -200,7 +202,10 @@ def _misplaced(declaration: Declaration, card: Any, entry: Entry, shown: str) ->
         return None
     section = declaration.section(entry.section).title
     if home in declaration.slot_keys:
-        wrong = msg("F008", "{card} is a {type} card and cannot go in {section}; put it as {home}")
+        own = declaration.slots[declaration.slot_keys.index(home)].misplaced.get("listed")
+        wrong = own or msg(
+            "F008", "{card} is a {type} card and cannot go in {section}; put it as {home}"
+        )
     else:
         wrong = msg(
             "F008", "{card} is a {type} card and cannot go in {section}; put it under {home}"

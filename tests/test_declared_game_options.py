@@ -1,0 +1,110 @@
+"""What a declaration may say beyond the core's defaults (docs/reference/plugin.md): a slot's own
+wording of a misplaced card (F008), the values a game's own wording of a size or a copy limit can
+show, and a game's hand-written schema files in place of the ones made from its declaration.
+
+A small made-up game ("Kite": a pilot, a deck of 4 kites and gusts) written here; every expected
+message is written by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from varz_deck.core.decks.declaration import (
+    CardType,
+    CheckCode,
+    Copies,
+    Declaration,
+    Section,
+    Size,
+    Slot,
+)
+from varz_deck.core.files import resources, schemahints
+from varz_deck.core.files.source import DeckSource
+from varz_deck.core.game.cards import DeclaredCard
+from varz_deck.core.game.declared import DeclaredGame
+from varz_deck.core.messages.i18n import msg
+
+
+def _declaration(slot_words: dict[str, Any] | None = None, **codes: CheckCode) -> Declaration:
+    return Declaration(
+        key="kite-test",
+        name="Kite",
+        prefix="K",
+        code_family="KQ",
+        types={
+            "pilot": CardType("pilot"),
+            "kite": CardType("deck"),
+            "gust": CardType("deck"),
+        },
+        slots=(Slot("pilot", {"en": "Pilot"}, misplaced=slot_words or {}),),
+        sections=(
+            Section(
+                "deck",
+                {"en": "kite deck"},
+                Size(exact=4),
+                size_code=codes.get("size"),
+                copies=(Copies(2, code=codes.get("copies")),),
+            ),
+        ),
+    )
+
+
+CARDS = (
+    DeclaredCard(id="KT-001", name="Aster", type="pilot", set="KT"),
+    DeclaredCard(id="KT-002", name="Red Kite", type="kite", set="KT"),
+    DeclaredCard(id="KT-003", name="Box Kite", type="kite", set="KT"),
+    DeclaredCard(id="KT-004", name="Updraft", type="gust", set="KT"),
+)
+
+
+def _check(declaration: Declaration, text: str, tmp_path: Path, **options: Any) -> list[str]:
+    game = DeclaredGame(declaration, tmp_path, **options)
+    database = game.make_database(list(CARDS), None)
+    report = game.check_deck(DeckSource.from_text("deck.yaml", text), database, None)
+    return [f"{d.code} {d.message}" for d in report.diagnostics]
+
+
+LEGAL = "pilot: Aster\ndeck:\n  Red Kite: 2\n  Box Kite: 2\n"
+
+
+def test_a_card_of_another_type_in_a_slot_is_said_in_the_slots_own_words(tmp_path: Path) -> None:
+    named = msg("F008", "{card} is a {type} card, not a Pilot; name a Pilot card as pilot")
+    deck = LEGAL.replace("pilot: Aster", "pilot: Red Kite")
+    assert _check(_declaration({"named": named}), deck, tmp_path) == [
+        "F008 'Red Kite' is a kite card, not a Pilot; name a Pilot card as pilot"
+    ]
+    # without its own words, the core's
+    assert _check(_declaration(), deck, tmp_path) == [
+        "F008 'Red Kite' is a kite card, not a Pilot; name a Pilot card as pilot"
+    ]
+    other = msg("F008", "{card} ({type}) cannot fly the {slot}: {key} takes a Pilot card")
+    assert _check(_declaration({"named": other}), deck, tmp_path) == [
+        "F008 'Red Kite' (kite) cannot fly the Pilot: pilot takes a Pilot card"
+    ]
+
+
+def test_a_slots_card_listed_in_a_section_is_said_in_the_slots_own_words(tmp_path: Path) -> None:
+    listed = msg("F008", "{card} is a {type} card and cannot go in {section}; put it under {home}")
+    deck = LEGAL.replace("  Box Kite: 2\n", "  Box Kite: 1\n  Aster: 1\n")
+    assert _check(_declaration({"listed": listed}), deck, tmp_path) == [
+        "F008 'Aster' is a pilot card and cannot go in kite deck; put it under Pilot"
+    ]
+    assert _check(_declaration(), deck, tmp_path) == [
+        "F008 'Aster' is a pilot card and cannot go in kite deck; put it as Pilot"
+    ]
+
+
+@pytest.fixture(autouse=True)
+def _forget_made_schemas() -> Any:
+    """Each game made here registers its schemas by name; leave none behind."""
+    yield
+    for name in ("kite-test-card", "kite-test-deck"):
+        resources._MADE.pop(name, None)
+        resources._FILES.pop(name, None)
+        schemahints.HINTS.pop(name, None)
+    resources.schema.cache_clear()
+    schemahints.hinted.cache_clear()
