@@ -98,6 +98,24 @@ def test_a_slots_card_listed_in_a_section_is_said_in_the_slots_own_words(tmp_pat
     ]
 
 
+def test_a_games_size_wording_may_show_the_size_asked_as_size(tmp_path: Path) -> None:
+    said = msg("K102", "the kite deck has {n} cards; it must have exactly {size}")
+    size = CheckCode("K102", "kite-deck-size", messages={"add": said, "remove": said})
+    deck = LEGAL.replace("  Box Kite: 2\n", "  Box Kite: 1\n")
+    assert _check(_declaration(size=size), deck, tmp_path) == [
+        "K102 the kite deck has 3 cards; it must have exactly 4"
+    ]
+
+
+def test_a_games_copy_limit_wording_may_show_n_id_and_max(tmp_path: Path) -> None:
+    said = msg("K103", "{n} copies of {card} ({id}); at most {max} of a card")
+    copies = CheckCode("K103", "kite-copies", messages={"over": said})
+    deck = LEGAL.replace("  Red Kite: 2\n  Box Kite: 2\n", "  Red Kite: 3\n  Box Kite: 1\n")
+    assert _check(_declaration(copies=copies), deck, tmp_path) == [
+        "K103 3 copies of 'Red Kite' (KT-002); at most 2 of a card"
+    ]
+
+
 @pytest.fixture(autouse=True)
 def _forget_made_schemas() -> Any:
     """Each game made here registers its schemas by name; leave none behind."""

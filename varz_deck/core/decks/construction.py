@@ -100,8 +100,8 @@ SECTION_SIZE = CoreCheck(
         "Add or remove cards until the section holds what the game asks.",
     ),
     {
-        # n: the cards in it; need: the size asked (or the bound crossed); diff: how many off;
-        # section: the section's name
+        # n: the cards in it; need: the size asked (or the bound crossed), also as size; diff:
+        # how many off; section: the section's name
         "add": nmsg(
             "D102",
             "{section} has {n} card; it needs exactly {need} (add {diff})",
@@ -137,7 +137,8 @@ COPY_LIMIT = CoreCheck(
         "Cut copies until the card is within its limit, every printing counted together.",
     ),
     {
-        # count: the copies; card; limit; excess: count - limit; section: the section's name
+        # count: the copies, also as n; card; id: the card's id; limit, also as max; excess:
+        # count - limit; section: the section's name
         "over": msg(
             "D103",
             "{count} copies of {card} in {section}; at most {limit} (all printings together): "
@@ -193,7 +194,7 @@ def section_size(section: Section) -> Check:
         message = SECTION_SIZE.message(section.size_code, variant)
         yield diag(
             _code(section.size_code, SECTION_SIZE),
-            message(n=size, need=need, diff=abs(size - need), section=section.title),
+            message(n=size, need=need, size=need, diff=abs(size - need), section=section.title),
             view.deck.section_marks.get(section.key),
             file=view.deck.path,
             section=section.key,
@@ -216,8 +217,11 @@ def copy_limit(section: Section, limit: Copies) -> Check:
                 _code(limit.code, COPY_LIMIT),
                 message(
                     count=count,
+                    n=count,
                     card=CardName.of(card),
+                    id=card.id,
                     limit=limit.limit,
+                    max=limit.limit,
                     excess=count - limit.limit,
                     section=section.title,
                 ),
