@@ -8,6 +8,7 @@ message is written by hand.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,25 @@ def test_a_games_copy_limit_wording_may_show_n_id_and_max(tmp_path: Path) -> Non
     assert _check(_declaration(copies=copies), deck, tmp_path) == [
         "K103 3 copies of 'Red Kite' (KT-002); at most 2 of a card"
     ]
+
+
+def test_a_game_may_ship_its_own_schema_files(tmp_path: Path) -> None:
+    """Given `schemas`, the game's files are its schemas (`varz-deck schema` prints them as
+    written) and the core makes none and words none of their messages: the game does."""
+    written = {}
+    for name in ("kite-test-card", "kite-test-deck"):
+        path = tmp_path / f"{name}.schema.json"
+        path.write_text('{"$id": "urn:kite:' + name + '", "type": "object"}\n', encoding="utf-8")
+        written[name] = path
+    before = dict(schemahints.HINTS.get("kite-test-deck", {}))
+    game = DeclaredGame(_declaration(), tmp_path, schemas=written)
+    assert dict(game.schemas) == written
+    for name, path in written.items():
+        assert resources.schema_text(name) == path.read_text(encoding="utf-8")
+        assert json.loads(resources.schema_text(name))["$id"] == f"urn:kite:{name}"
+    assert schemahints.HINTS.get("kite-test-deck", {}) == before
+    # the deck reader validates against the game's deck schema: an object with any keys
+    assert _check(_declaration(), LEGAL, tmp_path, schemas=written) == []
 
 
 @pytest.fixture(autouse=True)

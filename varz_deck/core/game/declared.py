@@ -35,7 +35,7 @@ from varz_deck.core.decks.entries import (
 from varz_deck.core.decks.legality import declared_codes, legality_checks
 from varz_deck.core.decks.view import DeckView, DeclaredDeck, Pick, resolve
 from varz_deck.core.files.deckfiles import is_text_list
-from varz_deck.core.files.resources import register_made_schema
+from varz_deck.core.files.resources import register_made_schema, register_schemas
 from varz_deck.core.files.schemahints import deck_hints, register
 from varz_deck.core.files.source import DeckSource, LoadError
 from varz_deck.core.game.cards import (
@@ -107,7 +107,9 @@ class DeclaredGame:
     `card_data`: the bundled card database (a folder); `rules`: the game's own Python rules (a
     `Rulebook` of `DeckView`s); `catalogue`: a folder of the game's gettext catalogues. The
     capabilities a game has beyond the declaration (a `goldfish`, a `tuner`, a `glossary`) are
-    given here too, or left to the core's (no simulator; `stats` with counts only).
+    given here too, or left to the core's (no simulator; `stats` with counts only). `schemas`:
+    the game's own schema files (`KEY-card`, `KEY-deck` -> file) in place of those made from
+    the declaration; the game then registers their messages (core/files/schemahints.py).
     """
 
     def __init__(
@@ -123,6 +125,7 @@ class DeclaredGame:
         glossary: Sequence[GlossaryEntry] = (),
         colours: tuple[str, ...] = (),
         cost: str | None = "cost",
+        schemas: Mapping[str, Path] | None = None,
     ) -> None:
         self.declaration = declaration
         self.key = declaration.key
@@ -141,14 +144,19 @@ class DeclaredGame:
         self.lead = declaration.lead.key if declaration.lead is not None else ""
         self.card_schema = f"{declaration.key}-card"
         self.deck_schema = f"{declaration.key}-deck"
-        self.schemas: Mapping[str, Path | dict[str, Any]] = {
-            self.card_schema: card_schema(declaration),
-            self.deck_schema: deck_schema(declaration),
-        }
-        for name, document in self.schemas.items():
-            if isinstance(document, dict):
-                register_made_schema(name, document)
-        register(self.deck_schema, _hints(declaration))
+        self.schemas: Mapping[str, Path | dict[str, Any]]
+        if schemas is not None:
+            self.schemas = dict(schemas)
+            register_schemas(schemas)
+        else:
+            self.schemas = {
+                self.card_schema: card_schema(declaration),
+                self.deck_schema: deck_schema(declaration),
+            }
+            for name, document in self.schemas.items():
+                if isinstance(document, dict):
+                    register_made_schema(name, document)
+            register(self.deck_schema, _hints(declaration))
         lead = declaration.lead
         self.words = DeckWords(
             lead_named=Message("report", f"{lead.key} {{name}}")
