@@ -239,11 +239,11 @@ def test_the_date_given_reaches_the_games_check(
     command: str, deck: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every check within the command is on the date given (each game's check asks
-    core.dates.on_date for its day: recorded here)."""
+    core.dates.on_date for its day: recorded here; Azuki's check is the core's declared game's)."""
     import importlib
 
-    game = "azuki" if deck == AZUKI else "varz"
-    module = importlib.import_module(f"varz_deck.games.{game}.check")
+    checker = "varz_deck.core.game.declared" if deck == AZUKI else "varz_deck.games.varz.check"
+    module = importlib.import_module(checker)
     asked: list[datetime.date | None] = []
     real = module.on_date
 
