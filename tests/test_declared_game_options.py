@@ -9,6 +9,7 @@ message is written by hand.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,30 @@ def _forget_made_schemas() -> Any:
         schemahints.HINTS.pop(name, None)
     resources.schema.cache_clear()
     schemahints.hinted.cache_clear()
+
+
+def test_a_declared_games_codes_are_listed_together_in_code_order(tmp_path: Path) -> None:
+    """`varz-deck rules`, SARIF and the docs list each game's codes together, by code: its
+    declared checks and its own Python rules alike."""
+    from varz_deck.core.messages.rulebook import Rulebook
+    from varz_deck.core.report.codes import codes_with
+
+    own: Rulebook[Any] = Rulebook()
+    own.rule("K100", "kite-torn", "kites")(_torn)
+    size = CheckCode("K102", "kite-deck-size")
+    copies = CheckCode("K103", "kite-copies")
+    slot = CheckCode("K101", "pilot-missing")
+    declaration = _declaration(size=size, copies=copies)
+    declaration = replace(declaration, slots=(replace(declaration.slots[0], code=slot),))
+    game = DeclaredGame(declaration, tmp_path, rules=own)
+    listed = [code for code in codes_with(game.rules().values()) if code.startswith("K")]
+    assert listed == ["K100", "K101", "K102", "K103"]
+
+
+def _torn(view: Any) -> Any:
+    """A kite is torn.
+
+    Legal:   a whole kite
+    Illegal: a torn kite
+    """
+    yield from ()

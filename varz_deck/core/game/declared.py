@@ -338,14 +338,15 @@ class DeclaredGame:
 
     @cached_property
     def rulebook(self) -> Rulebook[View]:
-        """The declared checks and the game's own rules, one rulebook."""
+        """The declared checks and the game's own rules, one rulebook (its rules are listed
+        together, in code order: core/report/codes.py groups them by book)."""
         book: Rulebook[View] = Rulebook()
         for one in declared_rules(self.declaration):
-            book.rules[one.code] = one
+            book.rules[one.code] = Rule(one.info, one.check, one.when, book)
         for code, own in (self._rules.rules if self._rules is not None else {}).items():
             if code in book.rules:
                 raise ValueError(f"{self.key}: rule {code} is both declared and written")
-            book.rules[code] = own
+            book.rules[code] = Rule(own.info, own.check, own.when, book)
         return book
 
     def rules(self) -> Mapping[str, Rule[Any]]:
