@@ -27,7 +27,7 @@ DATED = "dated formats"  # docs/guides/card-data.md, "Dated formats"
 MAIN_SIZE = 50
 MAX_COPIES = 4
 
-# A card of a slot's type listed in a section, and any card in another section than its own.
+# A Leader or a Gate listed in a section (the core says the same of any card out of its section).
 LISTED = msg("F008", "{card} is a {type} card and cannot go in {section}; put it under {home}")
 
 LEADER = Slot(
