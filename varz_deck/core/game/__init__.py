@@ -10,21 +10,25 @@ honour is a usage error naming the game; each capability says which options it h
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from varz_deck.core.analysis.capabilities import Goldfish, Tuner
-from varz_deck.core.analysis.glossary import Entry
-from varz_deck.core.cards.cardinfo import CardLookup
-from varz_deck.core.cards.model import CardDatabase, CardModel, CardT, Format
-from varz_deck.core.decks.check import DeckReport, DeckWords
-from varz_deck.core.decks.entries import ListWords
-from varz_deck.core.files.source import DeckSource
-from varz_deck.core.lint._base import CardFile
-from varz_deck.core.messages.rulebook import Rule
-from varz_deck.core.registration.registrar import Registrar
+from varz_deck.core.cards.model import CardModel, CardT
+
+if TYPE_CHECKING:  # the protocol's types only: a command loads the rooms it uses
+    import datetime
+    from collections.abc import Mapping, Sequence
+    from pathlib import Path
+
+    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
+    from varz_deck.core.analysis.glossary import Entry
+    from varz_deck.core.cards.cardinfo import CardLookup
+    from varz_deck.core.cards.model import CardDatabase, Format
+    from varz_deck.core.decks.check import DeckReport, DeckWords
+    from varz_deck.core.decks.entries import ListWords
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.lint._base import CardFile
+    from varz_deck.core.messages.rulebook import Rule
+    from varz_deck.core.registration.registrar import Registrar
 
 
 class Game(CardModel[CardT], Protocol[CardT]):

@@ -14,11 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.analysis.capabilities import Goldfish, Tuner
-from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
-from varz_deck.core.cards.cardinfo import CardLookup
 from varz_deck.core.cards.model import CardDatabase, Format
 from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import LEAD_JSON, DeckReport, DeckWords
@@ -46,16 +43,19 @@ from varz_deck.core.game.cards import (
     deck_schema,
     make_card,
 )
-from varz_deck.core.lint._base import CardFile
 from varz_deck.core.messages.code import Code
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import Joined, Message, msg
 from varz_deck.core.messages.rulebook import Rule, Rulebook
-from varz_deck.core.registration.canonical import Layout
-from varz_deck.core.registration.code import is_code_argument
-from varz_deck.core.registration.code import read_code as read_code_of
-from varz_deck.core.registration.registrar import GameRegistrar, Registrar
-from varz_deck.core.registration.sheet import SheetParts
+
+if TYPE_CHECKING:  # the registration and analysis rooms load when a command asks for them
+    from varz_deck.core.analysis.capabilities import Goldfish, Tuner
+    from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
+    from varz_deck.core.cards.cardinfo import CardLookup
+    from varz_deck.core.lint._base import CardFile
+    from varz_deck.core.registration.canonical import Layout
+    from varz_deck.core.registration.registrar import Registrar
+    from varz_deck.core.registration.sheet import SheetParts
 
 View = DeckView[Any]
 
@@ -246,7 +246,7 @@ class DeclaredGame:
     def read_deck(self, source: DeckSource) -> tuple[DeclaredDeck, list[Diagnostic]]:
         """Read one deck: a file, a buffer, standard input, or a deck code given as the
         argument; the diagnostics say what could not be read."""
-        if source.argument is not None and is_code_argument(source.argument, self.layout):
+        if source.argument is not None and _is_code(self, source.argument):
             shown = None if source.name == source.argument else source.name
             return self.read_code(source.argument, shown)
         deck = DeclaredDeck(path=source.name, sections=self.sections)
@@ -277,6 +277,8 @@ class DeclaredGame:
     def read_code(
         self, code: str, shown: str | None = None
     ) -> tuple[DeclaredDeck, list[Diagnostic]]:
+        from varz_deck.core.registration.code import read_code as read_code_of
+
         decoded, shown, problems = read_code_of(code, self.layout, shown)
         if decoded is None:
             return DeclaredDeck(path=shown, sections=self.sections, readable=False), problems
@@ -382,6 +384,8 @@ class DeclaredGame:
 
     @cached_property
     def layout(self) -> Layout[Any]:
+        from varz_deck.core.registration.canonical import Layout
+
         d = self.declaration
         last = d.sections[-1].key if d.sections else "cards"
         return Layout(
@@ -404,6 +408,8 @@ class DeclaredGame:
 
     @cached_property
     def registrar(self) -> Registrar:
+        from varz_deck.core.registration.registrar import GameRegistrar
+
         return GameRegistrar(
             layout=self.layout,
             read_deck=self.read_deck,
@@ -421,6 +427,8 @@ class DeclaredGame:
 
 
 def _is_code(game: DeclaredGame, argument: str) -> bool:
+    from varz_deck.core.registration.code import is_code_argument
+
     return is_code_argument(argument, game.layout)
 
 
