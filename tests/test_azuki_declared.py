@@ -258,3 +258,16 @@ def test_copy_limit_and_size_keep_counting_alias_ids_with_their_card() -> None:
         ("F003", 8, "'Cinderwake Seer' is listed twice in main deck (also at line 7 as "
          "'Cinderwake Seer'); list it once with the total count"),
     ]  # fmt: skip
+
+
+def test_an_azuki_check_loads_no_room_it_does_not_use() -> None:
+    """`check` of an Azuki deck file reads, resolves and checks it: it loads none of the
+    registration, analysis or look-up modules, nor Azuki's simulator, tuner or sheet."""
+    from test_architecture import _modules_after
+
+    deck = CASES.parent.parent / "examples" / "azuki" / "stt02-shao-water.yaml"
+    modules = _modules_after("check", str(deck), "--game", "azuki")
+    assert "varz_deck.core.game.declared" in modules
+    unused = ("core.registration", "core.analysis", "core.cards.cardinfo", "games.azuki.sim",
+              "games.azuki.tune", "games.azuki.sheet", "games.azuki.cardinfo")  # fmt: skip
+    assert not {m for m in modules if m.startswith(tuple(f"varz_deck.{u}" for u in unused))}

@@ -8,8 +8,12 @@ their translations (Leader, its slots' lines, an empty deck file).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from varz_deck.core.messages.i18n import Message, msg
-from varz_deck.core.registration.canonical import CanonicalDeck
+
+if TYPE_CHECKING:
+    from varz_deck.core.registration.canonical import CanonicalDeck
 
 OUTSIDE = msg("F004", "{line} is outside a section; put it under Main Deck: or IKZ:")
 # The keys and list headers only an Azuki deck has ("main" is too common a word to tell).
