@@ -239,10 +239,10 @@ def test_the_date_given_reaches_the_games_check(
     command: str, deck: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every check within the command is on the date given (each game's check asks
-    core.dates.on_date for its day: recorded here; VARZ's check is the core's declared game's)."""
+    core.dates.on_date for its day: recorded here; both games' checks are the core's declared game's)."""
     import importlib
 
-    checker = "varz_deck.games.azuki.check" if deck == AZUKI else "varz_deck.core.game.declared"
+    checker = "varz_deck.core.game.declared"
     module = importlib.import_module(checker)
     asked: list[datetime.date | None] = []
     real = module.on_date

@@ -477,6 +477,113 @@ def test_azuki_a_ban_by_one_id_is_lifted_by_an_unban_of_its_alias(ban: str, unba
     ]
 
 
+# --------------------------------------------------------------------- Azuki: one verdict
+# whatever the order (its bans, release days and announced changes are A107, A108 and A201; what
+# Azuki's rules do not have, restrictions and set lists, the core's D116 and D117)
+
+
+def _zero(tmp_path: Path, old: str, new: str) -> Path:
+    text = ZERO.read_text(encoding="utf-8")
+    assert old in text
+    deck = tmp_path / "zero.yaml"
+    deck.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return deck
+
+
+def _azuki_json(deck: Path, db: Path, day: str) -> tuple[int, list[tuple[str, str]]]:
+    """check's exit code and the Azuki deck's diagnostics as sorted (code, message)."""
+    code, out, err = run(
+        "check", deck, "--cards", db, "--game", "azuki", "--date", day, "-o", "json"
+    )
+    assert code in (0, 1), err
+    (entry,) = json.loads(out)["decks"]
+    return code, sorted((d["code"], d["message"]) for d in entry["diagnostics"])
+
+
+@pytest.mark.parametrize(("dated", "undated"), [("a.yaml", "b.yaml"), ("b.yaml", "a.yaml")])
+def test_azuki_a_sets_release_day_given_in_one_of_its_two_files_is_the_sets(
+    tmp_path: Path, dated: str, undated: str
+) -> None:
+    """AZT8 is in two files, one with the day 2027-03-01, one without a day: the day is the set's
+    whichever file is read first; Ash Herald (the file without the day) is A108 before it."""
+    files = {
+        dated: "set: {code: AZT8, released: 2027-03-01}\ncards:\n"
+        + AZUKI_CARD.format(id="AZT8-001", name="Ash Scout"),
+        undated: "set: {code: AZT8}\ncards:\n"
+        + AZUKI_CARD.format(id="AZT8-002", name="Ash Herald"),
+    }
+    db = _azuki_db(tmp_path, **files)
+    assert lint_database(db).errors == []
+    deck = _zero(tmp_path, "  Cinderwake Seer: 4\n", "  Ash Herald: 4\n")
+    assert _azuki_json(deck, db, "2027-02-28") == (
+        1, [("A108", "'Ash Herald' (AZT8-002) is in AZT8, released 2027-03-01: not yet legal")]
+    )  # fmt: skip
+    assert _azuki_json(deck, db, "2027-03-01") == (0, [])
+
+
+AZUKI_BAN = "      - date: 2027-01-15\n        banned: [STT04-003]\n"
+AZUKI_RESTRICT = "      - date: 2027-01-15\n        restricted: {STT04-004: 2}\n"
+
+
+@pytest.mark.parametrize(
+    "changes", [AZUKI_BAN + AZUKI_RESTRICT, AZUKI_RESTRICT + AZUKI_BAN], ids=["ban", "restriction"]
+)
+def test_azuki_two_changes_of_one_day_give_one_verdict_whatever_their_order(
+    tmp_path: Path, changes: str
+) -> None:
+    """On 2027-01-15 Cinderwake Seer (STT04-003) is banned and Fanatic Kindler (STT04-004)
+    restricted to 2, the one or the other written first; the deck plays 4 of each."""
+    formats = "game: azuki\nformats:\n  standard:\n    name: Standard\n    changes:\n" + changes
+    db = _azuki_db(tmp_path, formats)
+    assert lint_database(db).errors == []
+    assert _azuki_json(ZERO, db, "2027-01-01") == (0, [
+        ("A201", "'Cinderwake Seer' (STT04-003) is banned from 2027-01-15, in 14 days"),
+        ("A201", "'Fanatic Kindler' is restricted to 2 from 2027-01-15, in 14 days; the deck plays 4"),
+    ])  # fmt: skip
+    assert _azuki_json(ZERO, db, "2027-01-15") == (1, [
+        ("A107", "'Cinderwake Seer' (STT04-003) is banned in Standard since 2027-01-15"),
+        ("D116", "4 copies of 'Fanatic Kindler'; Standard restricts it to 2 since 2027-01-15: remove 2"),
+    ])  # fmt: skip
+
+
+@pytest.mark.parametrize("file", ["a_reprint.yaml", "z_reprint.yaml"])
+def test_azuki_a_card_of_the_same_name_in_a_set_outside_the_format_is_another_card(
+    tmp_path: Path, file: str
+) -> None:
+    """Standard allows STT04, IKZ and AZP; AZT7-003, in AZT7, is named Cinderwake Seer too, and
+    its file is read before or after STT04's: an Azuki card is its id, so STT04-003 stays legal
+    and AZT7-003 is not."""
+    formats = (
+        "game: azuki\nformats:\n  standard:\n    name: Standard\n    sets: [STT04, IKZ, AZP]\n"
+    )
+    reprint = "set: {code: AZT7}\ncards:\n" + AZUKI_CARD.format(
+        id="AZT7-003", name="Cinderwake Seer"
+    )
+    db = _azuki_db(tmp_path, formats, **{file: reprint})
+    (db / "sets" / "azt9.yaml").unlink()  # AZT9, not in the format, has no card the deck plays
+    assert lint_database(db).errors == []
+    legal = _zero(tmp_path, "  Cinderwake Seer: 4\n", "  STT04-003: 4\n")
+    assert _azuki_json(legal, db, "2026-12-01") == (0, [])
+    other = _zero(tmp_path, "  Cinderwake Seer: 4\n", "  AZT7-003: 4\n")
+    assert _azuki_json(other, db, "2026-12-01") == (1, [
+        ("D117", "'Cinderwake Seer' is only in set AZT7; Standard allows STT04, IKZ, AZP: replace it")
+    ])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "restricted", [{"STT04-003": 1, "AZP-903": 3}, {"AZP-903": 3, "STT04-003": 1}]
+)
+def test_azuki_two_ids_of_one_card_restricted_differently_give_the_lower_limit(
+    restricted: dict[str, int],
+) -> None:
+    """Cinderwake Seer is STT04-003, also printed as AZP-903 (an alias id: the same card); its
+    two ids restricted to 1 and 3, in either order: the card is restricted to 1."""
+    database = _azuki_alias_database(Format("standard", "Standard", restricted=restricted))
+    assert _azuki_check(database, D(2026, 12, 1)) == [
+        ("D116", "4 copies of 'Cinderwake Seer'; Standard restricts it to 1: remove 3")
+    ]
+
+
 # --------------------------------------------------------------------- row 6: tune's swaps
 
 

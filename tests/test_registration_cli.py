@@ -9,6 +9,7 @@ import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -489,7 +490,11 @@ def test_azuki_commands_exit_codes(deck: Path, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("deck", AZUKI_EXAMPLES, ids=lambda p: p.name)
 def test_azuki_deck_code_round_trip(deck: Path) -> None:
-    from varz_deck.games.azuki.layout import decode
+    from varz_deck.core.registration.code import decode as decode_of
+    from varz_deck.games import get_game
+
+    def decode(code: str) -> Any:
+        return decode_of(code, get_game("azuki").registrar.layout)
 
     status, out, _ = run("code", "--game", "azuki", deck)
     code_text = out.strip()

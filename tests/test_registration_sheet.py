@@ -13,7 +13,7 @@ from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
-from varz_deck.games import open_database
+from varz_deck.games import get_game, open_database
 
 src = DeckSource.from_path
 register_deck = REGISTRAR.register
@@ -276,7 +276,7 @@ def test_a_deck_with_unknown_cards_has_no_code_line(tmp_path: Path) -> None:
 def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
     from dataclasses import replace
 
-    from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+    AZUKI = get_game("azuki").registrar
 
     azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
@@ -379,7 +379,7 @@ def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
 
 
 def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
-    from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+    AZUKI = get_game("azuki").registrar
 
     azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
@@ -466,7 +466,7 @@ def test_a_full_deck_has_no_section_marked() -> None:
 
 
 def test_a_short_azuki_main_deck_is_marked(tmp_path: Path) -> None:
-    from varz_deck.games.azuki.registration import REGISTRAR
+    REGISTRAR = get_game("azuki").registrar
 
     deck = tmp_path / "a.yaml"
     source = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"

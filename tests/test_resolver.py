@@ -15,7 +15,7 @@ import pytest
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.decks.entries import Entry, resolve_sections
 from varz_deck.core.messages.diagnostics import Mark
-from varz_deck.games import open_database
+from varz_deck.games import get_game, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASES = {
@@ -35,14 +35,9 @@ def a_card(game: str) -> tuple[str, str]:
     db = database(game)
     home = SECTION[game]
     for card in sorted(db.cards.values(), key=lambda c: c.id):
-        if len(db.lookup(card.name)) == 1 and db.lookup(card.id) == [card]:
-            goes = getattr(card, "home", None) or {
-                "spil": "spells",
-                "command": "spells",
-                "slash": "spells",
-            }.get(card.type)
-            if goes == home:
-                return card.id, card.name
+        unique = len(db.lookup(card.name)) == 1 and db.lookup(card.id) == [card]
+        if unique and get_game(game).section_of(card) == home:
+            return card.id, card.name
     raise AssertionError("no card")
 
 

@@ -520,29 +520,20 @@ def test_a_varz_rule_registers_its_code_name_section_and_kind(
     }
 
 
-def test_an_azuki_rule_registers_its_code_name_section_and_kind(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from varz_deck.games.azuki.rules import _book
+def test_azukis_own_rules_are_the_ikz_deck_always_and_elements_with_a_known_leader() -> None:
+    """What no declaration says stays Azuki's own (the rest is declared: test_azuki_declared.py):
+    A104 runs on every deck, A105 only when the Leader is known."""
+    from varz_deck.games.azuki.rules import RULEBOOK
 
-    book: Rulebook[object] = Rulebook()
-    monkeypatch.setattr(_book, "RULEBOOK", book)
-    kinds: dict[str, dict[str, bool]] = {
-        "A901": {},
-        "A902": {"needs_leader": True},
-        "A903": {"format_rule": True},
-        "A904": {"needs_leader": True, "format_rule": True},
-    }
-    views = {
-        "plain": _view(),
-        "no leader": _view(leader=False),
-        "unknown format": _view(known=False),
-    }
-    assert _register_each(book, _book.rule, kinds, views) == {
-        "A901": ["plain", "no leader", "unknown format"],
-        "A902": ["plain", "unknown format"],
-        "A903": ["plain", "no leader"],
-        "A904": ["plain"],
+    book = RULEBOOK.rules
+    assert [(r.code, r.name, r.section, r.severity.value) for r in book.values()] == [
+        ("A105", "element-mismatch", "Deck building", "error"),
+        ("A104", "ikz-count-wrong", "Deck building", "error"),
+    ]
+    views = {"leader": SimpleNamespace(lead=object()), "no leader": SimpleNamespace(lead=None)}
+    assert {code: [k for k, v in views.items() if r.applies(v)] for code, r in book.items()} == {
+        "A104": ["leader", "no leader"],
+        "A105": ["leader"],
     }
 
 

@@ -20,10 +20,10 @@ from varz_decks import REGISTRAR
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
-from varz_deck.games import open_database
-from varz_deck.games.azuki.registration import REGISTRAR as AZUKI
+from varz_deck.games import get_game, open_database
 
 src = DeckSource.from_path
+AZUKI = get_game("azuki").registrar
 register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
 azuki_register = AZUKI.register
 

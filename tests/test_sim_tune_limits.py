@@ -172,8 +172,11 @@ def test_the_bound_is_four_times_the_section(tmp_path: Path, section: str, size:
 
 
 def test_the_azuki_bound(tmp_path: Path) -> None:
-    from varz_deck.games.azuki.sim import GOLDFISH
-    from varz_deck.games.azuki.tune import TUNER
+    from varz_deck.games import get_game
+
+    game = get_game("azuki")
+    GOLDFISH, TUNER = game.goldfish, game.tuner
+    assert GOLDFISH is not None and TUNER is not None
 
     db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
     text = STT01.read_text(encoding="utf-8")

@@ -1,4 +1,7 @@
-"""Azuki TCG, the second game: cards, deck file (leader, gate, main, ikz), rules A101–A107, sim.
+"""Azuki TCG, the second game: a declaration (declaration.py: leader, gate, main, ikz; codes
+A101-A103, A106-A108, A201) on the core's `DeclaredGame`, with what is Azuki's own: its cards (an
+id and its alias ids are one card: cards.py), two rules (rules/: A104, A105), its schemas, deck
+words, registration sheet, card look-up, simulator, tuner and glossary.
 
 Everything Azuki is in this package; the core reaches it through `varz_deck.games.get_game`.
 """
@@ -6,85 +9,57 @@ Everything Azuki is in this package; the core reaches it through `varz_deck.game
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import varz_deck.games.azuki.schemahints  # noqa: F401 - registers its schemas' messages
-from varz_deck.core.files.resources import register_schemas
+from varz_deck.core.decks.entries import ListWords, looks_like_code, top_level_words
+from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.messages.i18n import register_catalogue
-from varz_deck.games.azuki.cards import BUILTIN_FORMATS, WORDS, AzukiCard, AzukiDatabase
+from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
+from varz_deck.games.azuki.declaration import DECLARATION
+from varz_deck.games.azuki.rules import RULEBOOK
+from varz_deck.games.azuki.words import CODE_TRAILING, OUTSIDE, OWN_WORDS, section_heading
 
 if TYPE_CHECKING:
-    import datetime
-
     from varz_deck.core.analysis.capabilities import Goldfish, Tuner
     from varz_deck.core.analysis.glossary import Entry
     from varz_deck.core.cards.cardinfo import CardLookup
-    from varz_deck.core.cards.model import CardDatabase, Format
-    from varz_deck.core.decks.check import DeckReport
-    from varz_deck.core.decks.entries import ListWords
-    from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.cards.model import Format
     from varz_deck.core.game import Game
-    from varz_deck.core.lint import CardFile
-    from varz_deck.core.messages.rulebook import Rule
-    from varz_deck.core.registration.registrar import Registrar
-    from varz_deck.games.azuki.deck import AzukiView
-
+    from varz_deck.core.registration.canonical import Layout
+    from varz_deck.core.registration.sheet import SheetParts
 
 _HERE = Path(__file__).resolve().parent
 
 
-class Azuki:
-    """The Azuki TCG."""
+class Azuki(DeclaredGame):
+    """The Azuki TCG: its declaration, and what the core's defaults do not say of it."""
 
-    key = "azuki"
-    name = "Azuki TCG"
-    card_schema = "azuki-card"
-    deck_schema = "azuki-deck"
-    schemas: Mapping[str, Path] = {
-        "azuki-card": _HERE / "schemas" / "card-file.schema.json",
-        "azuki-deck": _HERE / "schemas" / "deck.schema.json",
-    }
-    sections: tuple[str, ...] = ("main", "ikz")
-    slots: tuple[str, ...] = ("leader", "gate")
-    lead = "leader"
-    words = WORDS
+    schemas: Mapping[str, Path]  # its own, hand-written (schemas/)
 
-    @property
-    def card_data(self) -> Path:
-        return _HERE / "card_data"
+    def __init__(self) -> None:
+        super().__init__(
+            DECLARATION,
+            _HERE / "card_data",
+            rules=RULEBOOK,
+            colours=("elements",),
+            schemas={
+                "azuki-card": _HERE / "schemas" / "card-file.schema.json",
+                "azuki-deck": _HERE / "schemas" / "deck.schema.json",
+            },
+        )
 
-    @property
-    def list_words(self) -> ListWords:
-        from varz_deck.games.azuki.deck import LIST_WORDS
+    # -- cards: an Azuki card is its id, and its alias ids name it too (cards.py) ---------------
 
-        return LIST_WORDS
-
-    @property
-    def section_sizes(self) -> Mapping[str, int]:
-        """The rules' number of cards in each list section (`sim`, `tune` and the registration
-        server refuse a deck of more than 4 times as many: core/analysis/tuning.py)."""
-        from varz_deck.games.azuki.sim.model import SECTION_SIZES
-
-        return SECTION_SIZES
-
-    def section_of(self, card: AzukiCard) -> str | None:
-        return card.home
-
-    format_fields: Mapping[str, Mapping[str, Any]] = {}
-
-    def colours_of(self, card: AzukiCard) -> tuple[str, ...]:
-        return card.elements
-
-    def builtin_formats(self) -> dict[str, Format]:
-        return dict(BUILTIN_FORMATS)
-
-    def make_card(
+    def make_card(  # type: ignore[override]  # Azuki's own card class
         self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
     ) -> AzukiCard:
         return AzukiCard.from_raw(raw, set_code, file, line)
 
-    def card_from_json(self, data: Mapping[str, Any]) -> AzukiCard:
+    def card_from_json(self, data: Mapping[str, Any]) -> AzukiCard:  # type: ignore[override]
         return AzukiCard.from_json(data)
 
     def make_database(
@@ -92,39 +67,47 @@ class Azuki:
     ) -> AzukiDatabase:
         return AzukiDatabase(cards, formats)
 
-    def identity(self, card: AzukiCard) -> str:
-        return card.id
-
     def game_fields(self, card: AzukiCard) -> dict[str, Any]:
         return card.game_fields()
 
-    def card_rules(self) -> Mapping[str, Rule[CardFile]]:
-        return {}  # the card schema closes every Azuki vocabulary (elements, types)
+    # -- deck words ----------------------------------------------------------------------------
 
-    def check_deck(
-        self,
-        source: DeckSource,
-        database: CardDatabase,
-        format_key: str | None,
-        date: datetime.date | None = None,
-    ) -> DeckReport:
-        from varz_deck.games.azuki.check import check_deck
-
-        assert isinstance(database, AzukiDatabase)
-        return check_deck(source, database, format_key, date)
+    @cached_property
+    def list_words(self) -> ListWords:
+        return replace(super().list_words, outside=OUTSIDE)
 
     def owns_deck(self, text: str) -> bool:
-        from varz_deck.games.azuki.deck import owns_deck
+        """Whether a deck file's keys or headers are Azuki's (leader, gate, ikz), or the text is
+        an Azuki deck code (`AZ` and a version digit)."""
+        return looks_like_code(text, DECLARATION.code_family) or bool(
+            top_level_words(text) & OWN_WORDS
+        )
 
-        return owns_deck(text)
+    @cached_property
+    def layout(self) -> Layout[Any]:
+        return replace(super().layout, code_trailing=CODE_TRAILING, section_heading=section_heading)
 
-    @property
+    @cached_property
+    def sheet_parts(self) -> SheetParts:
+        from varz_deck.games.azuki.sheet import PARTS
+
+        return PARTS
+
+    # -- capabilities (imported when asked: `check` starts faster) ---------------------------
+
+    @cached_property
     def goldfish(self) -> Goldfish:
-        from varz_deck.games.azuki.sim import GOLDFISH
+        from varz_deck.games.azuki.sim import AzukiGoldfish
 
-        return GOLDFISH
+        return AzukiGoldfish(self)
 
-    @property
+    @cached_property
+    def tuner(self) -> Tuner:
+        from varz_deck.games.azuki.tune import AzukiTuner
+
+        return AzukiTuner(self)
+
+    @cached_property
     def lookup(self) -> CardLookup[AzukiCard]:
         from varz_deck.games.azuki.cardinfo import LOOKUP
 
@@ -136,24 +119,6 @@ class Azuki:
 
         return GLOSSARY
 
-    @property
-    def tuner(self) -> Tuner:
-        from varz_deck.games.azuki.tune import TUNER
-
-        return TUNER
-
-    @property
-    def registrar(self) -> Registrar:
-        from varz_deck.games.azuki.registration import REGISTRAR
-
-        return REGISTRAR
-
-    def rules(self) -> Mapping[str, Rule[AzukiView]]:
-        from varz_deck.games.azuki.rules import RULES
-
-        return RULES
-
 
 GAME: Game[AzukiCard] = Azuki()
-register_schemas(GAME.schemas)
 register_catalogue("azuki", _HERE / "locale")

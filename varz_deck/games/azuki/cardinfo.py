@@ -26,9 +26,10 @@ from varz_deck.core.cards.cardinfo import (
 from varz_deck.core.cards.model import CardDatabase, normalize
 from varz_deck.core.messages.i18n import ENGLISH, CardName, Joined, Message, msg, term, value_text
 from varz_deck.core.messages.sanitize import safe
-from varz_deck.games.azuki.cards import ELEMENTS, HOME, AzukiCard
+from varz_deck.games.azuki.cards import ELEMENTS, AzukiCard
+from varz_deck.games.azuki.declaration import DECLARATION
 
-TYPES = tuple(HOME)
+TYPES = tuple(DECLARATION.types)
 # The game's words, so the extractor finds them; translated with term(group, value) (`sim --plot`
 # says the elements too).
 TERMS = (

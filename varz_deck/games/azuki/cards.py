@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
-from varz_deck.core.decks.check import DeckWords
-from varz_deck.core.messages.i18n import msg
+from varz_deck.core.game.cards import builtin_formats
+from varz_deck.games.azuki.declaration import DECLARATION
 
 ELEMENTS = ("fire", "water", "earth", "lightning", "neutral")
 NEUTRAL = "neutral"
@@ -20,22 +20,7 @@ NEUTRAL = "neutral"
 PALETTE_NAMES = {
     "fire": "red", "water": "blue", "earth": "brown", "lightning": "yellow", "neutral": "grey",
 }  # fmt: skip
-# Where each card type goes in a deck file: the two single-card slots, then the two sections.
-HOME = {
-    "leader": "leader", "gate": "gate",
-    "entity": "main", "spell": "main", "weapon": "main",
-    "ikz": "ikz", "ikz_token": "ikz",
-}  # fmt: skip
 GAME_FIELDS = ("type", "elements", "cost", "attack", "health", "gate_power", "keywords", "text")
-BUILTIN_FORMATS = {"standard": Format("standard", "Standard")}
-
-
-# How the deck is spoken of outside the game's package (the text report, JSON, the server's pages).
-WORDS = DeckWords(
-    lead_named=msg("report", "leader {name}"),
-    lead_title=msg("page", "Leader"),
-    lead_json="hero",  # check's JSON version 1 says "hero" for every game
-)
 
 
 @dataclass(frozen=True)
@@ -61,11 +46,6 @@ class AzukiCard(CardRecord):
     traits: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     text: str | None = None
-
-    @property
-    def home(self) -> str:
-        """The slot (leader, gate) or section (main, ikz) the card belongs in."""
-        return HOME[self.type]
 
     @classmethod
     def from_raw(
@@ -99,7 +79,7 @@ class AzukiDatabase(CardDatabase[AzukiCard]):
         self, cards: Iterable[AzukiCard], formats: Mapping[str, Format] | None = None
     ) -> None:
         cards = list(cards)
-        super().__init__(cards, formats or BUILTIN_FORMATS)
+        super().__init__(cards, formats or builtin_formats(DECLARATION))
         self.aliases: dict[str, str] = {}
         for card in self.cards.values():
             for alias in card.aliases:

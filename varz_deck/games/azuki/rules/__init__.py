@@ -1,41 +1,15 @@
-"""The Azuki deck-building rules (rules page, "Deck building"): one small function per code.
+"""Azuki's own deck-building rules (rules page, "Deck building"), what no declaration can say:
+the IKZ deck's 10 IKZ and 1 IKZ Token (A104) and the Leader's element (A105). The rest (A101-A103,
+A106-A108, A201) is declared (declaration.py) and checked by the core.
 
-Every rule reads an AzukiView and yields diagnostics, in a module of its kind (the Leader and Gate,
-the main deck, the IKZ area, elements, the format), registered on the rulebook of `_book.py`.
-`RULES` maps each code to its Rule; `varz-deck rules` lists them, and the checker runs them in
-code order.
+Every rule reads the core's `DeckView` and yields diagnostics; `RULEBOOK` holds them (the modules
+register on import) and the game runs it with the declared checks, in code order.
 """
 
 from __future__ import annotations
 
-from varz_deck.core.messages.diagnostics import Diagnostic
-from varz_deck.core.messages.rulebook import Rule
-from varz_deck.games.azuki.deck import AzukiView
-from varz_deck.games.azuki.rules import elements, format_rules, ikz, main_deck, picks
-from varz_deck.games.azuki.rules._book import RULEBOOK, rule
+from varz_deck.games.azuki.rules import elements, ikz
+from varz_deck.games.azuki.rules._book import RULEBOOK
 from varz_deck.games.azuki.rules.ikz import IKZ_COUNT, TOKEN_COUNT
-from varz_deck.games.azuki.rules.main_deck import MAIN_SIZE, MAX_COPIES
 
-RULES = RULEBOOK.rules  # the rule modules above registered themselves on import
-
-
-def run_rules(view: AzukiView) -> list[Diagnostic]:
-    """Every applicable rule's diagnostics for one deck."""
-    return RULEBOOK.run(view)
-
-
-__all__ = [
-    "IKZ_COUNT",
-    "MAIN_SIZE",
-    "MAX_COPIES",
-    "RULES",
-    "TOKEN_COUNT",
-    "Rule",
-    "elements",
-    "format_rules",
-    "ikz",
-    "main_deck",
-    "picks",
-    "rule",
-    "run_rules",
-]
+__all__ = ["IKZ_COUNT", "RULEBOOK", "TOKEN_COUNT", "elements", "ikz"]

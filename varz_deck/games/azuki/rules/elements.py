@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from varz_deck.core.decks.view import DeckView
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
 from varz_deck.core.messages.i18n import CardName, Joined, msg
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
-from varz_deck.games.azuki.deck import AzukiView
-from varz_deck.games.azuki.rules._book import rule
+from varz_deck.games.azuki.declaration import DECK_BUILDING
+from varz_deck.games.azuki.rules._book import RULEBOOK, leader_known
 
 
 def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
     return any(e == NEUTRAL or e in leader.elements for e in card.elements)
 
 
-def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
+def element_mismatch(view: DeckView[Any]) -> Iterator[Diagnostic]:
     """Every card, the Gate included, is of the Leader's element or Neutral.
 
     Legal:   leader: Shao (water); main: {Rei: 4} (water)
     Illegal: leader: Shao (water); main: {Ruby: 3} (fire)
     """
-    leader = view.leader
+    leader = view.lead
     assert leader is not None
     message = msg(
         "A105",
@@ -44,9 +46,8 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
             card=gate.id,
         )
     for section in ("main", "ikz"):
-        for slot in view.slots[section]:
-            card = slot.card
-            if card is not None and not _allowed(card, leader):
+        for card, entry in view.resolved(section):
+            if not _allowed(card, leader):
                 yield diag(
                     "A105",
                     message(
@@ -55,17 +56,17 @@ def element_mismatch(view: AzukiView) -> Iterator[Diagnostic]:
                         leader=CardName.of(leader),
                         leader_elements=Joined(leader.elements),
                     ),
-                    slot.entry.mark,
+                    entry.mark,
                     file=view.deck.path,
                     section=section,
                     card=card.id,
                 )
 
 
-rule(
+RULEBOOK.rule(
     "A105",
     "element-mismatch",
-    "Deck building",
-    needs_leader=True,
+    DECK_BUILDING,
+    when=leader_known,
     fix="Replace the card with one of the Leader's element or a Neutral one.",
 )(element_mismatch)

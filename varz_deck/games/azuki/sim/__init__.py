@@ -16,20 +16,19 @@ the draw (the token spent that turn).
 
 The rest: `model.py` reads and checks the deck and builds its model, `run.py` runs one deck,
 `report.py` turns runs into the JSON (one deck, or two compared) and into text, `plot.py` draws the
-charts, and `goldfish.py` is the `Goldfish` the game hands out (`GOLDFISH`).
+charts, and `goldfish.py` is the `Goldfish` the game hands out (made with the game).
 """
 
 from __future__ import annotations
 
 from varz_deck.games.azuki.sim.exact import HAND, MAX_IKZ, ikz_on, p_among, seen_by
-from varz_deck.games.azuki.sim.goldfish import GOLDFISH, AzukiGoldfish, AzukiOutcome
+from varz_deck.games.azuki.sim.goldfish import AzukiGoldfish, AzukiOutcome
 from varz_deck.games.azuki.sim.model import SECTION_SIZES, Model, SimCard, build_model, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import MULLIGAN_BY_TURN, monte_carlo, sample
 from varz_deck.games.azuki.sim.report import compare, simulate, to_json
 from varz_deck.games.azuki.sim.run import Run
 
 __all__ = [
-    "GOLDFISH",
     "HAND",
     "MAX_IKZ",
     "MULLIGAN_BY_TURN",

@@ -1,5 +1,6 @@
-"""The Azuki `Goldfish` (varz_deck/core/game.py): read the decks, simulate or compare, and hand
-back an outcome the command line renders as text, JSON or charts."""
+"""The Azuki `Goldfish` (varz_deck/core/game.py): read the decks (with the game that made it),
+simulate or compare, and hand back an outcome the command line renders as text, JSON or
+charts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from varz_deck.core.analysis.capabilities import NOT_LEGAL_SIMULATED, DeckUnusable, SimRequest
 from varz_deck.core.analysis.parts import Part
 from varz_deck.core.messages.i18n import CardName, Message, msg
-from varz_deck.games.azuki.sim.model import Model, build_model
+from varz_deck.games.azuki.sim.model import DeckChecker, Model, build_model
 from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import run
 
@@ -71,12 +72,15 @@ class AzukiGoldfish:
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 
+    def __init__(self, game: DeckChecker) -> None:
+        self.game = game
+
     def _model(
         self, source: DeckSource, database: CardDatabase, date: datetime.date | None
     ) -> tuple[Model, bool, tuple[Message, ...]]:
         """The deck's model, whether it is legal on `date` (None: today), and the warning to give
         when it is not."""
-        model, report = build_model(source, database, date=date)
+        model, report = build_model(self.game, source, database, date=date)
         if model.size == 0:
             empty = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
             raise DeckUnusable(message=empty(path=source.name))
@@ -95,6 +99,3 @@ class AzukiGoldfish:
             document, _, _ = compare(model, other, request, (legal, other_legal))
         names = {c.id: c.names for m in models for c in m.cards}
         return AzukiOutcome(document, names, warnings)
-
-
-GOLDFISH = AzukiGoldfish()

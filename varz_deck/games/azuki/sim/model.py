@@ -4,25 +4,41 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from varz_deck.core.analysis.capabilities import DeckUnusable
 from varz_deck.core.analysis.tuning import refuse_oversized
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiDatabase
-from varz_deck.games.azuki.check import check_parsed
-from varz_deck.games.azuki.deck import read_deck
-from varz_deck.games.azuki.rules import IKZ_COUNT, MAIN_SIZE, TOKEN_COUNT
+from varz_deck.games.azuki.declaration import MAIN_SIZE
+from varz_deck.games.azuki.rules import IKZ_COUNT, TOKEN_COUNT
 
 if TYPE_CHECKING:
     import datetime
 
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.decks.view import DeckView, DeclaredDeck
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.games.azuki.deck import AzukiView
+    from varz_deck.core.messages.diagnostics import Diagnostic
 
 # The rules' size of each section: `sim` and `tune` refuse a deck far over them (core/analysis/tuning.py).
 SECTION_SIZES = {"main": MAIN_SIZE, "ikz": IKZ_COUNT + TOKEN_COUNT}
+
+
+class DeckChecker(Protocol):
+    """How the goldfish and the tuner read and check a deck: the game's (core/game/declared.py),
+    handed to them by the game object."""
+
+    def read_deck(self, source: DeckSource) -> tuple[DeclaredDeck, list[Diagnostic]]: ...
+
+    def check_parsed(
+        self,
+        deck: DeclaredDeck,
+        problems: list[Diagnostic],
+        database: CardDatabase[Any],
+        format_key: str | None,
+        date: datetime.date | None = None,
+    ) -> DeckReport: ...
 
 
 @dataclass(frozen=True)
@@ -51,6 +67,7 @@ class Model:
 
 
 def build_model(
+    game: DeckChecker,
     source: DeckSource,
     database: CardDatabase,
     *,
@@ -61,10 +78,10 @@ def build_model(
     not); `bounded`
     (sim, tune): DeckTooLarge when a section is far over its size (core/analysis/tuning.py)."""
     assert isinstance(database, AzukiDatabase)
-    parsed, problems = read_deck(source)
+    parsed, problems = game.read_deck(source)
     if bounded:
         refuse_oversized(parsed.path, parsed.entries, SECTION_SIZES)
-    report = check_parsed(parsed, problems, database, None, date)
+    report = game.check_parsed(parsed, problems, database, None, date)
     view = report.view
     if view is None:
         raise DeckUnusable(report.diagnostics)
@@ -79,7 +96,7 @@ def build_model(
         cards[card.id] = SimCard(
             card.id, card.name, copies, card.cost or 0, element, tuple(sorted(card.names.items()))
         )
-    leader = view.leader
+    leader = view.lead
     model = Model(
         report.path,
         report.name,
@@ -91,7 +108,7 @@ def build_model(
     return model, report
 
 
-def _others_of(view: AzukiView) -> tuple[tuple[str, str, str, int], ...]:
+def _others_of(view: DeckView[Any]) -> tuple[tuple[str, str, str, int], ...]:
     """The gate and the IKZ deck's cards, as `Model.others` holds them."""
     gate = view.picked.get("gate")
     out = [("gate", gate.id, gate.name, 1)] if gate is not None else []

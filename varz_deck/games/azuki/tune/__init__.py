@@ -9,7 +9,7 @@ with no cut). The `auto` mulligan of `sim` is only sampled there, so `tune` take
 
 `model.py` reads the deck, `odds.py` computes the figures, `stats.py` is `stats`, `report.py` turns
 a tune into JSON and text, `plot.py` draws the cost curve, and `tuner.py` is the `Tuner` the game
-hands out (`TUNER`). There is no `swaps.py` or `tables.py`: the IKZ deck is fixed.
+hands out (made with the game). There is no `swaps.py` or `tables.py`: the IKZ deck is fixed.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from varz_deck.games.azuki.tune.model import load
 from varz_deck.games.azuki.tune.odds import Figures, card_figures, curve_turn, last_turn, p_drawn
 from varz_deck.games.azuki.tune.report import NO_SWAPS, AzukiTune
 from varz_deck.games.azuki.tune.stats import AzukiStats
-from varz_deck.games.azuki.tune.tuner import TUNER, AzukiTuner
+from varz_deck.games.azuki.tune.tuner import AzukiTuner
 
 __all__ = [
     "NO_SWAPS",
-    "TUNER",
     "AzukiStats",
     "AzukiTune",
     "AzukiTuner",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.cards.model import CardDatabase
 from varz_deck.core.messages.i18n import Message, msg
-from varz_deck.games.azuki.sim.model import Model, build_model
+from varz_deck.games.azuki.sim.model import DeckChecker, Model, build_model
 
 if TYPE_CHECKING:
     import datetime
@@ -18,13 +18,14 @@ _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck 
 
 
 def load(
+    game: DeckChecker,
     source: DeckSource,
     database: CardDatabase,
     *,
     bounded: bool = True,
     date: datetime.date | None = None,
 ) -> tuple[Model, Any, tuple[Message, ...]]:
-    model, report = build_model(source, database, bounded=bounded, date=date)
+    model, report = build_model(game, source, database, bounded=bounded, date=date)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
         raise DeckUnusable(message=_EMPTY(path=source.name))
     warnings = (NOT_LEGAL_TUNED(path=source.name, n=report.errors),) if report.errors else ()

@@ -1,10 +1,12 @@
-"""The Azuki `Tuner` (varz_deck/core/game.py): `stats` and `tune` read a deck and compute."""
+"""The Azuki `Tuner` (varz_deck/core/game.py): `stats` and `tune` read a deck (with the game that
+made it) and compute; `stats` only counts, so it reads a deck of any size."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.games.azuki.sim.model import DeckChecker
 from varz_deck.games.azuki.tune.model import load
 from varz_deck.games.azuki.tune.odds import card_figures
 from varz_deck.games.azuki.tune.report import AzukiTune
@@ -21,10 +23,13 @@ class AzukiTuner:
 
     options = frozenset({"tune", "on", "plot"})
 
+    def __init__(self, game: DeckChecker) -> None:
+        self.game = game
+
     def stats(
         self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
     ) -> AzukiStats:
-        model, report, warnings = load(source, database, bounded=False, date=date)  # only counts
+        model, report, warnings = load(self.game, source, database, bounded=False, date=date)
         return AzukiStats(model, report, warnings)
 
     def tune(
@@ -37,8 +42,5 @@ class AzukiTuner:
         mulligan: str,
         date: datetime.date | None = None,
     ) -> AzukiTune:
-        model, _, warnings = load(source, database, date=date)
+        model, _, warnings = load(self.game, source, database, date=date)
         return AzukiTune(model, on, target, tuple(card_figures(model, on)), warnings)
-
-
-TUNER = AzukiTuner()

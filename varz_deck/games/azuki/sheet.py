@@ -11,12 +11,13 @@ from varz_deck.core.registration.canonical import CanonicalDeck
 from varz_deck.core.registration.code import encode
 from varz_deck.core.registration.register import Registration
 from varz_deck.games.azuki.cards import AzukiCard
-from varz_deck.games.azuki.layout import IKZ_DECK, MAIN_DECK
+from varz_deck.games.azuki.declaration import MAIN_SIZE
+from varz_deck.games.azuki.rules import IKZ_COUNT, TOKEN_COUNT
 
 _LEADER = msg("sheet", "Leader")
 _GATE = msg("sheet", "Gate")
 _TITLES = {"main": msg("sheet", "Main deck"), "ikz": msg("sheet", "IKZ deck")}
-_TARGETS = {"main": MAIN_DECK, "ikz": IKZ_DECK}
+_TARGETS = {"main": MAIN_SIZE, "ikz": IKZ_COUNT + TOKEN_COUNT}
 
 
 def _sheet_slots(canonical: CanonicalDeck | None, lang: str) -> Sequence[tuple[Message, str]]:
