@@ -70,6 +70,13 @@ class Azuki(DeclaredGame):
     def game_fields(self, card: AzukiCard) -> dict[str, Any]:
         return card.game_fields()
 
+    @property
+    def section_sizes(self) -> Mapping[str, int]:
+        """The declared sizes, and the IKZ deck's 11 (A104 checks it, not a declared size)."""
+        from varz_deck.games.azuki.rules.ikz import IKZ_COUNT, TOKEN_COUNT
+
+        return {**super().section_sizes, "ikz": IKZ_COUNT + TOKEN_COUNT}
+
     # -- deck words ----------------------------------------------------------------------------
 
     @cached_property
