@@ -207,3 +207,40 @@ def test_every_valid_frame_after_any_garbage_is_read(
     cycle: Callable[[], int] = iter(sizes * (len(data) + 1)).__next__
     got = read_all(reader_of(data, iter(cycle, None)))
     assert is_subsequence(wanted, got), (data, got)
+
+
+# --------------------------------------------------------------------------- pygls's stream
+
+
+def test_the_stream_pygls_reads_carries_each_frame_in_one_spelling() -> None:
+    """pygls's `start_io` reads a header line at a time, then the body with read(n)."""
+    from varz_deck.lsp.frames import FrameStream
+
+    data = b"junk" + frame({"id": 1}, "content-length:{n}\n\n") + frame({"id": "\u00e9"})
+    stream = FrameStream(io.BytesIO(data).read)
+    assert stream.readable()
+    assert stream.readline() == b"Content-Length: 9\r\n"
+    assert stream.readline() == b"\r\n"
+    assert stream.read(9) == b'{"id": 1}'
+    body = json.dumps({"id": "\u00e9"}).encode()
+    assert stream.readline(4) == b"Cont"  # a size bounds the line
+    assert stream.readline() == f"ent-Length: {len(body)}\r\n".encode()
+    assert stream.readline() == b"\r\n"
+    assert stream.read(3) + stream.read(100) == body  # a body in two reads: one frame's bytes each
+    assert stream.readline() == b""
+    assert stream.read(10) == b""
+
+
+def test_the_stream_logs_what_it_skipped(caplog: pytest.LogCaptureFixture) -> None:
+    from varz_deck.lsp.frames import FrameStream
+
+    stream = FrameStream(io.BytesIO(b"garbage!" + frame({"id": 1})).read)
+    with caplog.at_level("WARNING", logger="varz_deck.lsp"):
+        stream.readline()
+        stream.readline()
+        stream.read(9)
+        assert stream.readline() == b""
+    assert [r.getMessage() for r in caplog.records] == [
+        "skipped 8 bytes that were not an LSP message"
+    ]
+    assert stream.frames.skipped == 0

@@ -1,17 +1,24 @@
 """LSP's base protocol read from a byte stream: header lines, a blank line, a JSON body.
 
-pygls's reader takes only `Content-Length: N` spelled exactly so and reads lines without a
-bound: one malformed frame made it swallow every later header, and a huge length made it
-allocate that length. This reader takes header names in any case and spacing (HTTP-style
-headers), never holds more than one frame of at most MAX_FRAME bytes, and after anything that is
-not a frame looks for the next `Content-Length` line. Such a line cannot stand inside a JSON body
-(a raw line break cannot stand in a JSON string, and the bare word cannot stand outside one), so
-a body that holds one is not a body: the reader starts again there.
+The frames come from whatever writes to the server's stdin, so this reader stays ours rather
+than pygls's: pygls's loop (`start_io`) takes only `Content-Length: N` spelled exactly so, reads
+lines without a bound, allocates whatever length a header announces, and after one malformed
+frame swallows every later header. `FrameReader` takes header names in any case and spacing
+(HTTP-style headers), never holds more than one frame of at most MAX_FRAME bytes, and after
+anything that is not a frame looks for the next `Content-Length` line. Such a line cannot stand
+inside a JSON body (a raw line break cannot stand in a JSON string, and the bare word cannot
+stand outside one), so a body that holds one is not a body: the reader starts again there.
+
+`FrameStream` hands those frames to pygls: it is the binary stream `start_io` reads (pygls reads
+its stdin with `readline()` for the headers and `read(n)` for a body), and it carries each frame
+in the one spelling pygls's loop takes, so pygls's own loop serves the editor.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import re
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +35,7 @@ _HEADER = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:[^\r\n]*\r?\n")
 _BLANK = re.compile(rb"\r?\n")
 
 END = object()  # what `next` returns at the end of the stream
+log = logging.getLogger("varz_deck.lsp")
 
 
 class FrameReader:
@@ -43,12 +51,18 @@ class FrameReader:
 
     def next(self) -> Any:
         """The next frame's JSON value, or END when the stream ends."""
+        body = self.body()
+        return END if body is None else json.loads(body)
+
+    def body(self) -> bytes | None:
+        """The next frame's body (JSON), or None when the stream ends."""
         while True:
             body = self._frame()
             if body is None:
-                return END
+                return None
             try:
-                return json.loads(body)
+                json.loads(body)
+                return body
             except (ValueError, RecursionError):
                 # not a body (cut short, or a length too short): look for a header inside it
                 self._buffer[:0] = body
@@ -142,3 +156,49 @@ class FrameReader:
             if not self._fill():
                 self._drop(len(self._buffer))
                 return False
+
+
+class FrameStream(io.RawIOBase):
+    """The stdin pygls's `start_io` reads: the frames a FrameReader finds in `read`'s bytes, each
+    as `Content-Length: N` and a blank line before its body; then the end of the stream."""
+
+    def __init__(self, read: Callable[[int], bytes]) -> None:
+        super().__init__()
+        self.frames = FrameReader(read)
+        self._out = b""
+        self._at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def _next(self) -> bool:
+        """Make sure there are bytes to hand out; False at the end of the stream."""
+        if self._at < len(self._out):
+            return True
+        body = self.frames.body()
+        if self.frames.skipped:
+            log.warning("skipped %d bytes that were not an LSP message", self.frames.skipped)
+            self.frames.skipped = 0
+        if body is None:
+            self._out, self._at = b"", 0
+            return False
+        self._out, self._at = b"Content-Length: %d\r\n\r\n" % len(body) + body, 0
+        return True
+
+    def readline(self, size: int | None = -1) -> bytes:
+        if not self._next():
+            return b""
+        end = self._out.find(b"\n", self._at) + 1 or len(self._out)
+        if size is not None and size >= 0:
+            end = min(end, self._at + size)
+        line, self._at = self._out[self._at : end], end
+        return line
+
+    def readinto(self, buffer: Any) -> int:
+        if not self._next():
+            return 0
+        view = memoryview(buffer).cast("B")
+        count = min(len(view), len(self._out) - self._at)
+        view[:count] = self._out[self._at : self._at + count]
+        self._at += count
+        return count
