@@ -202,9 +202,15 @@ def cards_in(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def server_process(client: LanguageClient) -> asyncio.subprocess.Process | None:
+    """The server's process. pytest-lsp gives no public handle on it (pygls's client keeps it in
+    a private attribute): this is the one place the tests reach it."""
+    return client._server
+
+
 async def stop(client: LanguageClient) -> None:
     """Stop a client started by hand; a server a failed test left running is killed."""
-    server = client._server
+    server = server_process(client)
     if server is not None and server.returncode is None:
         server.kill()
     await client.stop()
@@ -787,7 +793,8 @@ async def test_shutdown_and_exit_end_the_process() -> None:
     try:
         await start(client)
         await client.shutdown_session()
-        assert client._server is not None and client._server.returncode == 0
+        server = server_process(client)
+        assert server is not None and server.returncode == 0
     finally:
         await stop(client)
 

@@ -29,6 +29,7 @@ from test_lsp import (
     open_doc,
     shown,
     start,
+    stop,
     utf16,
 )
 
@@ -203,7 +204,4 @@ async def test_warnings_are_published_as_warnings_and_errors_as_errors() -> None
         assert errors and {d.severity for d in errors} == {1}  # DiagnosticSeverity.Error is 1
         await client.shutdown_session()
     finally:
-        server = client._server
-        if server is not None and server.returncode is None:
-            server.kill()
-        await client.stop()
+        await stop(client)

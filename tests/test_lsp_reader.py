@@ -244,3 +244,35 @@ def test_the_stream_logs_what_it_skipped(caplog: pytest.LogCaptureFixture) -> No
         "skipped 8 bytes that were not an LSP message"
     ]
     assert stream.frames.skipped == 0
+
+
+def test_pyglss_reader_waits_in_a_thread_only_for_the_next_frame() -> None:
+    """A thread's round trip for each frame (and the end), none for a frame's blank line or
+    body: pygls's loop reads the header line, the blank line, then the body."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from varz_deck.lsp.frames import FrameStdin, FrameStream
+
+    class Counting(ThreadPoolExecutor):
+        submitted = 0
+
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            Counting.submitted += 1
+            return super().submit(*args, **kwargs)
+
+    data = frame({"id": 1}) + frame({"id": 2})
+
+    async def read_all_frames() -> list[bytes]:
+        reader = FrameStdin(FrameStream(io.BytesIO(data).read), Counting(1))
+        out = []
+        for _ in range(2):
+            header = await reader.readline()
+            assert await reader.readline() == b"\r\n"
+            out.append(await reader.readexactly(int(header.split(b":")[1])))
+        assert await reader.readline() == b""
+        assert await reader.readexactly(5) == b""
+        return out
+
+    assert asyncio.run(read_all_frames()) == [b'{"id": 1}', b'{"id": 2}']
+    assert Counting.submitted == 4  # two frames, then the end (a header line, then a body)

@@ -9,9 +9,13 @@ anything that is not a frame looks for the next `Content-Length` line. Such a li
 inside a JSON body (a raw line break cannot stand in a JSON string, and the bare word cannot
 stand outside one), so a body that holds one is not a body: the reader starts again there.
 
-`FrameStream` hands those frames to pygls: it is the binary stream `start_io` reads (pygls reads
-its stdin with `readline()` for the headers and `read(n)` for a body), and it carries each frame
-in the one spelling pygls's loop takes, so pygls's own loop serves the editor.
+`FrameStream` hands those frames to pygls: a binary stream that carries each frame in the one
+spelling pygls's loop takes (`Content-Length: N`, a blank line, the body). `FrameStdin`, a
+subclass of pygls's `StdinAsyncReader`, is what pygls's loop (`pygls.io_.run_async`) reads it
+with: pygls's own reader waits in a thread for each header line and each body, three threads'
+round trips a message, which made diagnostics after a change four times slower on a busy
+machine (benchmarks/bench_lsp.py); this one waits in a thread only for the next frame, and hands
+out the rest of a frame at once.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ import io
 import json
 import logging
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, BinaryIO, cast
+
+from pygls.io_ import StdinAsyncReader
 
 from varz_deck.core.files.source import CARD_FILE_LIMIT
 
@@ -159,8 +166,8 @@ class FrameReader:
 
 
 class FrameStream(io.RawIOBase):
-    """The stdin pygls's `start_io` reads: the frames a FrameReader finds in `read`'s bytes, each
-    as `Content-Length: N` and a blank line before its body; then the end of the stream."""
+    """The frames a FrameReader finds in `read`'s bytes, each as `Content-Length: N` and a blank
+    line before its body; then the end of the stream."""
 
     def __init__(self, read: Callable[[int], bytes]) -> None:
         super().__init__()
@@ -170,6 +177,11 @@ class FrameStream(io.RawIOBase):
 
     def readable(self) -> bool:
         return True
+
+    @property
+    def pending(self) -> bool:
+        """Whether bytes of the current frame are left (to read without waiting)."""
+        return self._at < len(self._out)
 
     def _next(self) -> bool:
         """Make sure there are bytes to hand out; False at the end of the stream."""
@@ -202,3 +214,26 @@ class FrameStream(io.RawIOBase):
         view[:count] = self._out[self._at : self._at + count]
         self._at += count
         return count
+
+
+class FrameStdin(StdinAsyncReader):
+    """pygls's reader of a stream, on a FrameStream: a thread waits for the next frame; the rest
+    of a frame (its blank line, its body) is handed out at once."""
+
+    def __init__(self, frames: FrameStream, executor: ThreadPoolExecutor | None = None) -> None:
+        super().__init__(cast(BinaryIO, frames), executor)
+        self.frames = frames
+
+    def readline(self) -> Awaitable[bytes]:
+        if self.frames.pending:
+            return _done(self.frames.readline())
+        return super().readline()
+
+    def readexactly(self, n: int) -> Awaitable[bytes]:
+        if self.frames.pending:
+            return _done(self.frames.read(n) or b"")
+        return super().readexactly(n)
+
+
+async def _done(value: bytes) -> bytes:
+    return value

@@ -6,19 +6,23 @@ with a `register(server)` that adds its handlers, and varz_deck.lsp.main puts th
 features import this module; this module imports none of them. Every feature calls the same check
 and lint code as the command line, and reaches a game only through its `Game` object.
 
-The server is pygls's `LanguageServer`, used through its public API: pygls's loop (`start_io`)
-serves it, on the frames varz_deck.lsp.frames reads; its protocol is varz_deck.lsp.protocol's,
-which answers what does not fit; a failure outside a request is a line in the log (stderr), never
-a pop-up. The open documents are the server's own (varz_deck.lsp.documents says why).
+The server is pygls's `LanguageServer`, used through its public API: pygls's loop
+(`pygls.io_.run_async`) serves it, reading the frames of varz_deck.lsp.frames with a subclass of
+pygls's reader (that module says why); its protocol is varz_deck.lsp.protocol's, which answers what
+does not fit; a failure outside a request is a line in the log (stderr), never a pop-up. The open
+documents are the server's own (varz_deck.lsp.documents says why).
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -26,6 +30,7 @@ from varz_deck import __version__
 from varz_deck.core.messages.i18n import Message
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp.documents import Document, Units
+from varz_deck.lsp.frames import FrameStdin, FrameStream
 from varz_deck.lsp.guard import log
 from varz_deck.lsp.library import Library
 from varz_deck.lsp.protocol import REFUSED, VarzProtocol, answer_refusal
@@ -84,6 +89,30 @@ class VarzServer(LanguageServer):
         return self.settings.format
 
     # ------------------------------------------------------------------ messages
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve the frames of stdin (a FrameStream, or a stream to find them in) until it ends
+        or the editor says exit: pygls's `start_io`, with the reader of varz_deck.lsp.frames."""
+        import sys
+
+        source = stdin or sys.stdin.buffer
+        frames = source if isinstance(source, FrameStream) else FrameStream(source.read)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        serving = run_async(
+            stop_event=threading.Event(),  # the loop ends at the stream's end, or exit's SystemExit
+            reader=FrameStdin(frames, self.thread_pool),
+            protocol=self.protocol,
+            logger=log,
+            error_handler=self.report_server_error,
+        )
+        try:
+            asyncio.run(serving)
+        except BrokenPipeError:
+            log.error("the editor closed the connection")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """A failure outside a request: a log line, not a pop-up (pygls shows one)."""
