@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lsprotocol import types as t
 
 from varz_deck.core.messages.diagnostics import diag
@@ -21,6 +23,7 @@ from varz_deck.lsp.documents import Document, Units, line_starts
 from varz_deck.lsp.lines import (
     Ref,
     Typing,
+    header_line,
     list_style,
     reference_on,
     section_of,
@@ -555,6 +558,64 @@ def test_refresh_all_checks_every_open_deck() -> None:
             s.docs[p.as_uri()] = Document(p.as_uri(), p, p.read_text(encoding="utf-8"))
     lsp_diagnostics.refresh_all(s)
     assert sorted(x.uri for x in s.sent) == sorted(s.docs)
+
+
+# --------------------------------------------------------------------------- the header line
+
+
+@pytest.mark.parametrize(
+    ("text", "yaml", "want"),
+    [
+        ("hero: X\nspells:\n  A: 1\n  # c\n\n  B", True, 8),  # "spells:" starts at 8
+        ("spells:\n- 3 A\n\t B\n  C", True, 0),  # the first line
+        ("  A: 1\n  B", True, None),
+        ("x\r\nskills:\r\n  A", True, 3),
+        ("x\rskills:\r  A", True, 2),  # a lone CR ends a line too
+        ("#spells:\n  A", True, None),
+        ("Spells:\n3 A\nName: x\nFoo: y\n3 B\n", False, 0),  # words that are no header's
+        ("Hero: X\n  Skill  Deck :\n1 A\n", False, 8),
+        ("Spells:\n3 A\n# Skills:\n3 B\n", False, 0),
+        ("3 A\n3 B\n", False, None),
+        ("Spells:\rSkills:\r3 A", False, 8),
+    ],
+)  # fmt: skip
+def test_the_header_line(text: str, yaml: bool, want: int | None) -> None:
+    assert header_line(text, len(text), yaml, WORDS) == want
+
+
+def test_the_header_line_looks_only_before_the_end() -> None:
+    text = "spells:\n  A\nskills:\n  B"
+    assert header_line(text, text.index("skills"), True, WORDS) == 0
+    assert header_line(text, text.index("skills") - 1, True, WORDS) == 0
+    assert header_line(text, len(text), True, WORDS) == text.index("skills")
+
+
+LINE_PIECES = [
+    "spells:", "Spells:", "skills:", "Skill  Deck:", " Spells:", "name: x", "Name: x", "  A: 1",
+    "- 3 A", "3 A", "# c", "  # c", "", "\t", "\x0c", "x#y:", "\u2028 A", "hero: X", "Hero: X",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(LINE_PIECES), min_size=1, max_size=12),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.booleans(),
+)
+def test_section_of_the_header_line_is_section_of_every_line(
+    pieces: list[str], newline: str, yaml: bool
+) -> None:
+    """What completion reads (the header line and the line typed) gives the section that every
+    line above gives."""
+    text = newline.join(pieces)
+    d = doc(text)
+    number = d.line_count - 1
+    every = [d.line(i) for i in range(d.line_count)]
+    head = header_line(text, d.offset(number, 0, Units()), yaml, WORDS)
+    window = [d.line(number)] if head is None else [d.line(d.position(head, Units())[0]), every[-1]]
+    assert section_of(window, len(window) - 1, yaml, WORDS) == section_of(
+        every, number, yaml, WORDS
+    )
 
 
 # --------------------------------------------------------------------------- mutation survivors

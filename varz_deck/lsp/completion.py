@@ -23,7 +23,7 @@ from varz_deck.core.cards.model import Format
 from varz_deck.core.messages.i18n import Joined, Message, Term, msg, nmsg
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.index import LIMIT
-from varz_deck.lsp.lines import list_style, reference_on, typing_at, yaml_key
+from varz_deck.lsp.lines import header_line, list_style, reference_on, typing_at, yaml_key
 
 if TYPE_CHECKING:
     from varz_deck.core.cards.model import CardDatabase
@@ -118,15 +118,17 @@ def complete(server: VarzServer, params: types.CompletionParams) -> types.Comple
     line = doc.line(number)
     column = server.units.index(line, params.position.character)
     yaml = not doc.is_text_list
-    lines = [doc.line(i) for i in range(max(0, number - 400), number + 1)]
-    offset = max(0, number - 400)
+    # the line section_of stops at (not every line above it), then the line being typed
+    words = section_words(game)
+    head = header_line(doc.text, doc.offset(number, 0, server.units), yaml, words)
+    lines = [line] if head is None else [doc.line(doc.position(head, server.units)[0]), line]
     typing = typing_at(
         lines,
-        number - offset,
+        len(lines) - 1,
         column,
         yaml=yaml,
         slots=game.slots,
-        words=section_words(game),
+        words=words,
         listed=yaml and list_style(doc.text),
     )
     if typing is None:
