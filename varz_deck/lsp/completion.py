@@ -1,4 +1,4 @@
-"""Completion of card references, in every language of the database (SPEC §10).
+"""Completion of card references, in every language of the database (docs/guides/editors.md).
 
 A card is offered by each of its names (English and every translation) and by its id, matched
 the way references are (NFKC, case-folded): names that start with what was typed first, then

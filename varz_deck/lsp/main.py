@@ -1,4 +1,4 @@
-"""`varz-deck lsp`: the Language Server (stdio) for deck files and card files (SPEC §10).
+"""`varz-deck lsp`: the Language Server (stdio) for deck and card files (docs/guides/editors.md).
 
 This module puts the server together: the server of varz_deck.lsp.server, the session and
 settings handlers, and each feature module's handlers (its `register(server)`), as esbonio puts

@@ -1,5 +1,5 @@
 """The language server every feature is handed: settings, open documents, card databases, the
-last reports (SPEC §10).
+last reports (docs/guides/editors.md).
 
 It knows no feature: each one (diagnostics, completion, hover, definition, actions) is a module
 with a `register(server)` that adds its handlers, and varz_deck.lsp.main puts them together. The
