@@ -38,6 +38,9 @@ _INVALID_PARAMS = msg("lsp", "invalid params for {method}: {problem}")
 _NOT_JSON_RPC = msg(
     "lsp", "ignored a message that is not JSON-RPC 2.0: it needs jsonrpc set to 2.0"
 )
+_METHOD_NOT_TEXT = msg(
+    "lsp", "ignored a message whose method is not text: JSON-RPC 2.0 names a method with a string"
+)
 _NOT_OPEN = msg(
     "lsp",
     "{method} for {uri} was ignored: that document is not open (the editor sends "
@@ -68,7 +71,7 @@ def refusal(data: Any, code: int, problem: Message) -> Refusal:
     """The refusal of a message (its JSON value): answered when it is a request with an id."""
     request_id = data.get("id") if isinstance(data, dict) else None
     is_id = isinstance(request_id, (int, str)) and not isinstance(request_id, bool)
-    is_request = is_id and isinstance(data.get("method"), str)
+    is_request = is_id and "method" in data
     return Refusal(code, problem, request_id if is_request else None)
 
 
@@ -85,12 +88,14 @@ class VarzProtocol(LanguageServerProtocol):
             return data
         if data["jsonrpc"] != "2.0":
             return refusal(data, JsonRpcInvalidRequest.CODE, _NOT_JSON_RPC)
+        method = data.get("method", "?")  # "?": a response to the server's request
+        if not isinstance(method, str):
+            return refusal(data, JsonRpcInvalidRequest.CODE, _METHOD_NOT_TEXT)
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
-            method = data.get("method")
-            shown = safe(method) if isinstance(method, str) else "?"
-            return refusal(data, error.code, _INVALID_PARAMS(method=shown, problem=_problem(error)))
+            problem = _problem(error)
+            return refusal(data, error.code, _INVALID_PARAMS(method=safe(method), problem=problem))
 
     def handle_message(self, message: Any) -> None:
         if not isinstance(message, Refusal) and getattr(message, "jsonrpc", None) != "2.0":
