@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,61 @@ def test_hostile_card_values_stay_inside_the_yaml_block() -> None:
         "text": "x\\x1b[31my\\u202ez",
     }
     assert "\x1b" not in markdown and "\u202e" not in markdown
+
+
+HERO_HOVER = """**Hibiki Kagura · 神楽 響 · 神乐响** `VZ01-001`
+
+```yaml
+type: hero
+color: red
+power: 4
+life: 12
+skill_classes: [fighter, samurai]
+evolution_level: 6
+memory: 5
+rarity: SR
+v_sync:
+  name: Hibiki, Crimson Festival
+  power: 6
+  text: '#Overstrike. Attack Declaration: Deal 1 damage to each enemy unit adjacent
+    to the attack target.'
+printings: [VZ01-001]
+```
+
+Attack Declaration: If this attacks a Portal, it gets #Atk+1."""
+
+
+def test_the_heros_hover_word_for_word() -> None:
+    """The fields in the card's order, lists on one line, a mapping a key a line."""
+    database = open_database(bundled_root("varz"))
+    (hero,) = database.lookup("Hibiki Kagura")
+    assert card_markdown(hero, database) == HERO_HOVER
+
+
+@dataclass(frozen=True)
+class Sync:
+    name: str
+    power: int
+
+
+@pytest.mark.parametrize(
+    ("classes", "fence"),
+    [(("侍",), "```"), (("a```b",), "````"), (("````",), "`````")],
+)
+def test_the_fence_is_longer_than_any_backticks_inside(
+    classes: tuple[str, ...], fence: str
+) -> None:
+    database = open_database(bundled_root("varz"))
+    (hero,) = database.lookup("Hibiki Kagura")
+    odd = replace(hero, skill_classes=classes, v_sync=Sync("Ame", 6), text=None)
+    lines = card_markdown(odd, database).split("\n")
+    assert lines[2] == fence + "yaml" and lines[-1] == fence
+    assert lines[3:-1] == [
+        "type: hero", "color: red", "power: 4", "life: 12",
+        "skill_classes: [" + ", ".join(f"'{c}'" if c.startswith("`") else c for c in classes) + "]",
+        "evolution_level: 6", "memory: 5", "rarity: SR", "v_sync:", "  name: Ame", "  power: 6",
+        "printings: [VZ01-001]",
+    ]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- completion
@@ -289,3 +344,92 @@ def test_the_first_problem_is_the_first_by_file_and_line(tmp_path: Path) -> None
     assert diagnostics.first_problem([found[3]], tmp_path).render() == (
         "/elsewhere/x.yaml: F001 elsewhere"
     )
+
+
+def test_the_first_problem_orders_by_file_then_line_then_column_then_code(tmp_path: Path) -> None:
+    from varz_deck.core.messages.diagnostics import Mark, diag
+
+    a, b = str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")
+    first = diagnostics.first_problem
+
+    def shown(*found: Any) -> str:
+        return first(list(found), tmp_path).render()
+
+    # the file first: a.yaml line 9 before b.yaml line 3
+    assert shown(diag("F002", "b", Mark(3, 1), file=b), diag("F003", "a", Mark(9, 1), file=a)) == (
+        "a.yaml:9: F003 a"
+    )
+    # a problem of no file (the folder's own) before any file's
+    assert shown(diag("F002", "b", Mark(3, 1), file=b), diag("C006", "none")) == "C006 none"
+    # no line before line 1, no column before column 1, then the code
+    assert shown(diag("F009", "c", Mark(1, 1), file=a), diag("F010", "d", file=a)) == (
+        "a.yaml: F010 d"
+    )
+    early = type(diag("F009", "x"))
+    no_column = early("F009", diag("F009", "x").severity, "e", file=a, line=1)
+    assert shown(diag("F001", "c", Mark(1, 1), file=a), no_column) == "a.yaml:1: F009 e"
+    assert shown(diag("F009", "g", Mark(1, 1), file=a), diag("F004", "f", Mark(1, 1), file=a)) == (
+        "a.yaml:1: F004 f"
+    )
+
+
+def disk_server(tmp_path: Path, lang: str = "en") -> tuple[VarzServer, Path, list[Any], list[Any]]:
+    """A server checking decks against a copy of the test database (in use), with what it shows
+    and publishes."""
+    root = tmp_path / "db"
+    shutil.copytree(ROOT / "tests" / "data" / "altdb", root)
+    server = VarzServer(root)
+    server.lang = lang
+    shown: list[t.ShowMessageParams] = []
+    published: list[t.PublishDiagnosticsParams] = []
+    server.window_show_message = shown.append  # type: ignore[method-assign]
+    server.text_document_publish_diagnostics = published.append  # type: ignore[method-assign]
+    deck = Document("file:///d.yaml", Path("/d.yaml"), "hero: X\n")
+    server.docs[deck.uri] = deck
+    diagnostics.check_deck(server, deck)
+    return server, root.resolve(), shown, published
+
+
+def test_a_change_on_disk_is_said_in_the_editors_language(tmp_path: Path) -> None:
+    server, root, shown, _ = disk_server(tmp_path, "ja")
+    (root / "sets" / "new.yaml").write_text("cards: [\n", encoding="utf-8")
+    diagnostics.files_changed(server, [(root / "sets" / "new.yaml").as_uri()])
+    (said,) = shown
+    assert said.type == t.MessageType.Warning
+    assert said.message == (
+        f"{root} のカードファイルがディスク上で変更され、問題が 1 件あります（最初の問題："
+        "sets/new.yaml:2: F002 YAML の構文エラー：did not find expected node content）。"
+        f"varz-deck cards lint {root} が通るまで、デッキは変更前のカードでチェックします"
+    )
+
+
+def test_changes_that_leave_the_database_clean_or_are_not_its_files_say_nothing(
+    tmp_path: Path,
+) -> None:
+    server, root, shown, published = disk_server(tmp_path)
+    other = tmp_path / "other"  # another database, not in use, broken
+    shutil.copytree(ROOT / "tests" / "data" / "altdb", other)
+    (other / "sets" / "new.yaml").write_text("cards: [\n", encoding="utf-8")
+    clean = sorted((root / "sets").rglob("*.yaml"))[0]
+    uris = ["untitled:Untitled-1", "https://host/x.yaml", (other / "sets" / "new.yaml").as_uri()]
+    diagnostics.files_changed(server, [*uris, clean.as_uri()])
+    assert shown == []
+    assert [p.uri for p in published] == ["file:///d.yaml"]  # the deck, checked again
+
+
+def test_an_open_card_file_is_linted_as_its_buffer(tmp_path: Path) -> None:
+    server, root, _, published = disk_server(tmp_path)
+    card_file = root / "sets" / "new.yaml"
+    card_file.write_text("cards: []\n", encoding="utf-8")  # clean on disk
+    broken = Document(card_file.as_uri(), card_file, "cards: [\n")  # the buffer is not
+    only_set = root / "sets" / "set-only.yaml"  # a YAML file of the folder that is no card file
+    only_set.write_text("set: {code: ZZ9}\n", encoding="utf-8")
+    plain = Document(only_set.as_uri(), only_set, "set: {code: ZZ9}\n")
+    for doc in (broken, plain):
+        server.docs[doc.uri] = doc
+        server.card_roots[doc.uri] = root
+    errors = diagnostics.lint_cards(server, root)
+    assert [d.code for d in errors] == ["F002"]
+    by_uri = {p.uri: [d.code for d in p.diagnostics] for p in published}
+    assert by_uri[broken.uri] == ["F002"] and by_uri[plain.uri] == []
+    assert "file:///d.yaml" not in by_uri  # decks are checked again only against clean cards

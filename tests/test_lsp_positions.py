@@ -577,6 +577,7 @@ def test_refresh_all_checks_every_open_deck() -> None:
         ("Spells:\n3 A\n# Skills:\n3 B\n", False, 0),
         ("3 A\n3 B\n", False, None),
         ("Spells:\rSkills:\r3 A", False, 8),
+        ("\nspells:\n  A", True, 1),  # after a line break at the very start
     ],
 )  # fmt: skip
 def test_the_header_line(text: str, yaml: bool, want: int | None) -> None:
@@ -584,6 +585,8 @@ def test_the_header_line(text: str, yaml: bool, want: int | None) -> None:
 
 
 def test_the_header_line_looks_only_before_the_end() -> None:
+    assert header_line("spells:", 0, True, WORDS) is None  # the line being typed is not above
+    assert header_line("Spells:", 0, False, WORDS) is None
     text = "spells:\n  A\nskills:\n  B"
     assert header_line(text, text.index("skills"), True, WORDS) == 0
     assert header_line(text, text.index("skills") - 1, True, WORDS) == 0

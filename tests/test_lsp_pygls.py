@@ -16,11 +16,13 @@ from __future__ import annotations
 import ast
 import io
 import json
+import logging
 import re
 from pathlib import Path
 from typing import Any
 
 import pygls
+import pytest
 from test_lsp_frames import INITIALIZE, frame, hover
 
 from varz_deck.lsp.main import build_server
@@ -244,3 +246,63 @@ def test_the_scan_finds_what_it_looks_for() -> None:
         "line 8: ._server",
         "line 9: getattr(…, '_shutdown')",
     ]
+
+
+# --------------------------------------------------------------------------- the server's loop
+
+
+def test_a_plain_stream_is_read_through_a_frame_stream() -> None:
+    server = build_server()
+    stdout = Kept()
+    server.start_io(io.BytesIO(b"junk" + frame(INITIALIZE) + frame(hover(1))), stdout)  # type: ignore[arg-type]
+    got = answers(stdout.getvalue())
+    assert [m["id"] for m in got if "id" in m and "method" not in m] == [0, 1]
+
+
+def test_a_failure_in_the_loop_is_logged_by_the_server(caplog: pytest.LogCaptureFixture) -> None:
+    from varz_deck.lsp.frames import FrameStream
+
+    server = build_server()
+
+    def broken(message: Any) -> None:
+        raise ValueError("broken\x1b")
+
+    server.protocol.handle_message = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="varz_deck.lsp"):
+        server.start_io(FrameStream(io.BytesIO(frame(INITIALIZE)).read), Kept())  # type: ignore[arg-type]
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "varz_deck.lsp"]
+    assert said == [("ERROR", "Unable to handle message"), ("WARNING", "broken\\x1b")]
+
+
+def test_a_connection_that_breaks_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    from varz_deck.lsp.frames import FrameStream
+
+    def read(n: int) -> bytes:
+        raise BrokenPipeError
+
+    server = build_server()
+    with caplog.at_level(logging.WARNING, logger="varz_deck.lsp"):
+        server.start_io(FrameStream(read), Kept())  # type: ignore[arg-type]
+    said = [r.getMessage() for r in caplog.records if r.name == "varz_deck.lsp"]
+    assert said == ["the editor closed the connection"]
+
+
+def test_a_failure_outside_a_request_is_a_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    server = build_server()
+    with caplog.at_level(logging.WARNING, logger="varz_deck.lsp"):
+        server.report_server_error(KeyError("file:///x\x1b"), None)
+        server.report_server_error(RuntimeError(), None)
+    assert [r.getMessage() for r in caplog.records] == ["'file:///x\\x1b'", "RuntimeError"]
+
+
+def test_a_log_line_goes_to_the_editor_in_its_language(caplog: pytest.LogCaptureFixture) -> None:
+    from varz_deck.core.messages.i18n import msg
+
+    server = build_server()
+    server.lang = "ja"
+    sent: list[Any] = []
+    server.window_log_message = sent.append  # type: ignore[method-assign]
+    with caplog.at_level(logging.INFO, logger="varz_deck.lsp"):
+        server.log_line(msg("lsp", "no card in it can be read"))
+    assert [r.getMessage() for r in caplog.records] == ["読み込めるカードがありません"]
+    assert [(p.type, p.message) for p in sent] == [(4, "読み込めるカードがありません")]

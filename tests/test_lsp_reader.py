@@ -81,11 +81,18 @@ BAD = {
     "length of 5000 digits": b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n{}",
     "length one over the limit": f"Content-Length: {MAX_FRAME + 1}\r\n\r\n{{}}".encode(),
     "2 bytes short": b"Content-Length: 7\r\n\r\n" + b'{"id": 0}',
-    "2 bytes long": b"Content-Length: 11\r\n\r\n" + b'{"id": 0}',
+    "2 bytes long": b"Content-Length: 10\r\n\r\n" + b'{"id": 0}',
     "far too long": b"Content-Length: 5000\r\n\r\n" + b'{"id": 0}',
     "no blank line": b"Content-Length: 9\r\n" + b'{"id": 0}',
     "a header line that is not one": b"Content-Length: 9\r\nnot a header\r\n\r\n" + b'{"id": 0}',
-    "a header line too long": b"Content-Length: 9\r\nX: " + b"y" * (MAX_LINE + 10) + b"\r\n\r\n",
+    "a header line too long": b"Content-Length: 9\r\nX: "
+    + b"y" * (MAX_LINE + 10)
+    + b"\r\n\r\n"
+    + b'{"id": 0}',
+    "header lines too long together": b"Content-Length: 9\r\n"
+    + b"X: y\r\n" * (MAX_LINE // 6 + 1)
+    + b"\r\n"
+    + b'{"id": 0}',
     "a header cut off": b"Content-Len",
     "a length cut off": b"Content-Length: 5",
     "a body that is not JSON": b"Content-Length: 9\r\n\r\nnot json!",
@@ -96,11 +103,40 @@ BAD = {
 }
 
 
+@pytest.mark.parametrize("piece", [None, 7], ids=["at once", "7 bytes a read"])
 @pytest.mark.parametrize("kind", sorted(BAD))
-def test_after_a_bad_frame_the_next_frame_is_read(kind: str) -> None:
-    got = read_all(reader_of(BAD[kind] + frame({"id": 1}) + frame({"id": 2})))
+def test_after_a_bad_frame_the_next_frame_is_read(kind: str, piece: int | None) -> None:
+    sizes = iter(lambda: piece, None) if piece is not None else None
+    got = read_all(reader_of(BAD[kind] + frame({"id": 1}) + frame({"id": 2}), sizes))
     assert got[-2:] == [{"id": 1}, {"id": 2}]
     assert {"id": 0} not in got
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # another Content-Length line among the header lines: the frame starts there
+        b"Content-Length: 9\r\nContent-Length: 10\r\n\r\n" + b'{"id": 10}',
+        b"Content-Length: 9\r\nX-A: content-length: 10\r\n\r\n" + b'{"id": 10}',
+    ],
+)
+def test_a_content_length_line_among_the_headers_starts_the_frame(data: bytes) -> None:
+    assert read_all(reader_of(data + frame({"id": 2}))) == [{"id": 10}, {"id": 2}]
+
+
+def test_a_one_byte_body_is_read() -> None:
+    assert read_all(reader_of(b"Content-Length: 1\r\n\r\n7" + frame({"id": 2}))) == [7, {"id": 2}]
+
+
+def test_every_byte_passed_over_is_counted() -> None:
+    junk = b"g" * (CHUNK + 10)  # longer than a read: most of it dropped before the frame comes
+    reader = reader_of(junk + frame({"id": 1}))
+    assert reader.next() == {"id": 1}
+    assert reader.skipped == len(junk)
+    cut = b"Content-Length: 7\r\n\r\n" + b'{"id": 0}'  # too short: not JSON, passed over
+    reader = reader_of(b"junk" + cut + frame({"id": 1}))
+    assert reader.next() == {"id": 1}
+    assert reader.skipped == len(b"junk" + cut)
 
 
 def test_skipped_bytes_are_counted() -> None:
@@ -145,6 +181,7 @@ class Watched:
         self.tail = frame({"id": 1})
         self.box = reader_box
         self.peak = 0
+        self.filler = b"1,"
 
     def read(self, n: int) -> bytes:
         if self.box:
@@ -154,7 +191,7 @@ class Watched:
         if self.left > 0:
             size = min(n, self.left)
             self.left -= size
-            return b"1," * (size // 2) + b"1" * (size % 2)
+            return (self.filler * (size // len(self.filler) + 1))[:size]
         out, self.tail = self.tail, b""
         return out
 
@@ -167,6 +204,18 @@ def test_an_oversized_frame_is_skipped_without_holding_it(length: int) -> None:
     box.append(reader)
     assert read_all(reader) == [{"id": 1}]
     assert stream.peak <= MAX_LINE + CHUNK
+
+
+def test_endless_header_lines_are_skipped_without_holding_them() -> None:
+    """A header block that never ends (8 MiB of `X: y` lines): not a frame; the reader holds
+    a bounded part of it, then reads the frame after it."""
+    box: list[FrameReader] = []
+    stream = Watched(b"Content-Length: 5\r\n", 8 * 1024 * 1024, box)
+    stream.filler = b"X: y\r\n"
+    reader = FrameReader(stream.read)
+    box.append(reader)
+    assert read_all(reader) == [{"id": 1}]
+    assert stream.peak <= 2 * MAX_LINE + CHUNK
 
 
 # --------------------------------------------------------------------------- property
@@ -223,6 +272,7 @@ def test_the_stream_pygls_reads_carries_each_frame_in_one_spelling() -> None:
     assert stream.readline() == b"\r\n"
     assert stream.read(9) == b'{"id": 1}'
     body = json.dumps({"id": "\u00e9"}).encode()
+    assert stream.readline(0) == b""
     assert stream.readline(4) == b"Cont"  # a size bounds the line
     assert stream.readline() == f"ent-Length: {len(body)}\r\n".encode()
     assert stream.readline() == b"\r\n"

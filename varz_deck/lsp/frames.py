@@ -4,10 +4,11 @@ The frames come from whatever writes to the server's stdin, so this reader stays
 than pygls's: pygls's loop (`start_io`) takes only `Content-Length: N` spelled exactly so, reads
 lines without a bound, allocates whatever length a header announces, and after one malformed
 frame swallows every later header. `FrameReader` takes header names in any case and spacing
-(HTTP-style headers), never holds more than one frame of at most MAX_FRAME bytes, and after
-anything that is not a frame looks for the next `Content-Length` line. Such a line cannot stand
-inside a JSON body (a raw line break cannot stand in a JSON string, and the bare word cannot
-stand outside one), so a body that holds one is not a body: the reader starts again there.
+(HTTP-style headers, MAX_LINE bytes of them at most), never holds more than one frame of at most
+MAX_FRAME bytes, and after anything that is not a frame looks for the next `Content-Length`
+line. Such a line cannot stand inside a JSON body (a raw line break cannot stand in a JSON
+string, and the bare word cannot stand outside one), so a body that holds one is not a body: the
+reader starts again there.
 
 `FrameStream` hands those frames to pygls: a binary stream that carries each frame in the one
 spelling pygls's loop takes (`Content-Length: N`, a blank line, the body). `FrameStdin`, a
@@ -33,7 +34,7 @@ from pygls.io_ import StdinAsyncReader
 from varz_deck.core.files.source import CARD_FILE_LIMIT
 
 MAX_FRAME = 4 * CARD_FILE_LIMIT  # a card file at its limit fits, JSON-escaped, in one didOpen
-MAX_LINE = 4096  # bytes: a longer header line is not one
+MAX_LINE = 4096  # bytes: a longer header line is not one, nor a longer block of header lines
 CHUNK = 64 * 1024
 _DIGITS = 12  # a longer length is over MAX_FRAME without converting it
 
@@ -130,10 +131,11 @@ class FrameReader:
 
     def _headers(self, start: int) -> int | None:
         """Where the body starts after the header lines from start; None (the frame's start
-        dropped) when they are not header lines or hold another Content-Length line."""
+        dropped) when they are not header lines, hold another Content-Length line, or run past
+        MAX_LINE bytes (the buffer starts with the frame's Content-Length line)."""
         while True:
             end = self._line_end(start)
-            if end is None:
+            if end is None or end > MAX_LINE:
                 self._drop(1)
                 return None
             line = self._buffer[start:end]

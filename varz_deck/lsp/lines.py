@@ -123,12 +123,12 @@ def header_line(text: str, end: int, yaml: bool, words: Mapping[str, str]) -> in
     """Where the line `section_of` stops at above offset `end` starts (YAML: the last top-level
     line; a text list: the last `Word:` line of one of the game's header words), found in the
     text at once rather than line by line up the thousands of entries a section may hold."""
-    found = [(m.start() + 1, m) for p in _HEADER_AFTER[yaml] for m in p.finditer(text, 0, end)]
+    found = {m.start() + 1: m for p in _HEADER_AFTER[yaml] for m in p.finditer(text, 0, end)}
     first = _HEADER[yaml].match(text, 0, end)
     if first is not None:
-        found.append((0, first))
-    for at, match in sorted(found, key=lambda item: item[0], reverse=True):
-        if yaml or _word(match) in words:
+        found[0] = first
+    for at in sorted(found, reverse=True):
+        if yaml or _word(found[at]) in words:
             return at
     return None
 
