@@ -7,6 +7,10 @@ database (generated once and kept in `$TMPDIR/varz-bench-scale`, its index built
 folder there) within 30 ms (median), at most 150 MiB peak resident. The server runs as an editor
 runs it (`varz-deck lsp` over stdio, pytest-lsp's
 client); times are from sending the message to receiving the answer or the diagnostics.
+
+With `--against DIR` (a checkout of another version, e.g. `git worktree add /tmp/before main`),
+both servers are measured side by side, in alternating rounds on the same database, and the
+table gives each figure for both and their ratio (this checkout / DIR).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "red-kagura-festival.yaml"
 CARDS = int(os.environ.get("BENCH_CARDS", "10000"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "60"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))  # with --against: rounds of each server
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 
 _LATIN = [
@@ -97,6 +102,18 @@ def sixty_lines() -> str:
     return "\n".join(lines[:60]) + "\n"
 
 
+def server_pid() -> int:
+    """The running server's process id: this process's one child (pytest-lsp's client gives no
+    public handle on the process it starts)."""
+    children = [
+        int(pid)
+        for task in Path("/proc/self/task").iterdir()
+        for pid in (task / "children").read_text().split()
+    ]
+    assert len(children) == 1, children
+    return children[0]
+
+
 def resident_mib(pid: int, field: str = "VmRSS") -> float:
     """A process's resident memory now (VmRSS) or at its peak (VmHWM), in MiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -106,9 +123,11 @@ def resident_mib(pid: int, field: str = "VmRSS") -> float:
 
 
 class Client:
-    """A pytest-lsp client with a count of diagnostics publications per document."""
+    """A pytest-lsp client with a count of diagnostics publications per document; the server is
+    this checkout's, or the one in `code` (another checkout's varz_deck, first on the path)."""
 
-    def __init__(self) -> None:
+    def __init__(self, code: Path | None = None) -> None:
+        self.code = code
         self.lsp = make_test_lsp_client()
         self.count: dict[str, int] = {}
         outer = self
@@ -125,7 +144,10 @@ class Client:
             """Accepted, as an editor does (the server asks to watch card files)."""
 
     async def start(self, *args: str) -> None:
-        await self.lsp.start_io(*SERVER, *args)
+        env = dict(os.environ)
+        if self.code is not None:
+            env["PYTHONPATH"] = os.pathsep.join([str(self.code), env.get("PYTHONPATH", "")])
+        await self.lsp.start_io(*SERVER, *args, env=env, cwd=str(self.code or ROOT))
         await self.lsp.initialize_session(
             t.InitializeParams(
                 capabilities=client_capabilities("visual-studio-code"),
@@ -149,8 +171,8 @@ class Client:
         await self.lsp.stop()
 
 
-async def diagnostics_latency(tmp: Path) -> list[float]:
-    client = Client()
+async def diagnostics_latency(tmp: Path, code: Path | None = None) -> list[float]:
+    client = Client(code)
     await client.start()
     deck = tmp / "sixty.yaml"
     text = sixty_lines()
@@ -174,10 +196,15 @@ async def diagnostics_latency(tmp: Path) -> list[float]:
     return times
 
 
-async def completion_latency(tmp: Path) -> tuple[list[float], float, float, int]:
+async def completion_latency(
+    tmp: Path, code: Path | None = None, names: list[str] | None = None
+) -> tuple[list[float], float, float, int]:
+    """Completion times over the generated database (made in tmp unless `names` says it is
+    there already), the server's resident memory, its start, and the answers with items."""
     folder = tmp / "cards"
-    names = generate_database(folder, CARDS)
-    client = Client()
+    if names is None:
+        names = generate_database(folder, CARDS)
+    client = Client(code)
     started = time.perf_counter()
     await client.start("--cards", str(folder))
     deck = tmp / "big.yaml"
@@ -185,8 +212,7 @@ async def completion_latency(tmp: Path) -> tuple[list[float], float, float, int]
     await client.open(deck, text)
     loaded = time.perf_counter() - started
     times, found = await complete_each(client, deck, typed_texts(names, random.Random(1)))
-    assert client.lsp._server is not None
-    rss = resident_mib(client.lsp._server.pid)
+    rss = resident_mib(server_pid())
     await client.stop()
     return times, rss, loaded, found
 
@@ -249,8 +275,7 @@ async def scale_completion(folder: Path) -> tuple[list[float], float, float, int
     hover = await client.lsp.text_document_hover_async(t.HoverParams(document, hero))
     where = await client.lsp.text_document_definition_async(t.DefinitionParams(document, hero))
     assert hover is not None and where, "no hover or definition for the deck's hero"
-    assert client.lsp._server is not None
-    peak = resident_mib(client.lsp._server.pid, "VmHWM")
+    peak = resident_mib(server_pid(), "VmHWM")
     await client.stop()
     return times, peak, loaded, found
 
@@ -285,13 +310,50 @@ async def run() -> int:
     return 0 if d_med <= 30 and c_med <= 30 and rss <= 150 else 1
 
 
+async def run_against(other: Path) -> int:
+    """This checkout's server and `other`'s, side by side: rounds alternate between them, on the
+    same generated database, each server with its own cache folder."""
+    measures: dict[str, dict[str, list[float]]] = {}
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        names = generate_database(tmp / "cards", CARDS)
+        servers = {"before": other.resolve(), "after": None}
+        for _ in range(ROUNDS):
+            for label, code in servers.items():
+                os.environ["VARZ_DECK_CACHE"] = str(tmp / f"cache-{label}")
+                got = measures.setdefault(label, {})
+                got.setdefault("diag", []).extend(await diagnostics_latency(tmp, code))
+                comp, rss, loaded, _ = await completion_latency(tmp, code, names)
+                got.setdefault("comp", []).extend(comp)
+                got.setdefault("rss", []).append(rss)
+                got.setdefault("start", []).append(loaded)
+    rows = [
+        ("diagnostics after a change, 60-line deck (ms)", "diag", 1000),
+        (f"completion, {CARDS:,}-card database (ms)", "comp", 1000),
+        ("resident memory with it open (MiB)", "rss", 1),
+        ("start, open, first diagnostics (s)", "start", 1),
+    ]
+    print(f"{ROUNDS} rounds each, {REPEATS} requests per measure a round; medians")
+    print(f"  {'measure':48} {'before':>9} {'after':>9} {'after/before':>13}")
+    for title, key, scale in rows:
+        before = statistics.median(measures["before"][key]) * scale
+        after = statistics.median(measures["after"][key]) * scale
+        print(f"  {title:48} {before:9.2f} {after:9.2f} {after / before:13.2f}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", action="store_true", help="completion at 100,000 cards")
     parser.add_argument(
+        "--against", type=Path, help="another checkout: both servers side by side, with ratios"
+    )
+    parser.add_argument(
         "--folder", type=Path, default=Path(tempfile.gettempdir()) / "varz-bench-scale"
     )
     args = parser.parse_args()
+    if args.against is not None:
+        return asyncio.run(run_against(args.against))
     if args.scale:
         args.folder.mkdir(parents=True, exist_ok=True)
         return asyncio.run(run_scale(args.folder))

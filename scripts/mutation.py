@@ -175,6 +175,35 @@ TARGETS = (
             "diagnostics_of",
         ),
     ),
+    Target(
+        "lsp-diagnostics-messages",
+        "LSP: what a database that cannot be used says",
+        ("varz_deck/lsp/diagnostics.py",),
+        ("first_problem", "lint_cards", "files_changed"),
+    ),
+    Target("lsp-protocol", "LSP: what does not fit is answered", ("varz_deck/lsp/protocol.py",)),
+    Target("lsp-frames", "LSP: frames from strangers, to pygls", ("varz_deck/lsp/frames.py",)),
+    Target(
+        "lsp-completion", "LSP: completion, legal cards first", ("varz_deck/lsp/completion.py",)
+    ),
+    Target(
+        "lsp-index",
+        "LSP: completion's search (letters in order from a word's start)",
+        ("varz_deck/lsp/index.py",),
+        ("in_order", "CardIndex.search", "IndexedKeys._search"),
+    ),
+    Target(
+        "lsp-hover-card",
+        "LSP: a card's hover (YAML that parses)",
+        ("varz_deck/lsp/hover.py",),
+        ("_plain", "_shown", "_Dumper.represent_list", "_yaml_block", "card_markdown"),
+    ),
+    Target(
+        "lsp-server",
+        "LSP: the server on pygls's loop",
+        ("varz_deck/lsp/server.py",),
+        ("VarzServer.start_io", "VarzServer.report_server_error", "VarzServer.log_line"),
+    ),
     Target("cachestore", "Card-database cache folder", ("varz_deck/core/cards/cachestore.py",)),
     Target("cachedoc", "Card-database cache file", ("varz_deck/core/cards/cachedoc.py",)),
     Target(

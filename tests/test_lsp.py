@@ -202,9 +202,15 @@ def cards_in(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def server_process(client: LanguageClient) -> asyncio.subprocess.Process | None:
+    """The server's process. pytest-lsp gives no public handle on it (pygls's client keeps it in
+    a private attribute): this is the one place the tests reach it."""
+    return client._server
+
+
 async def stop(client: LanguageClient) -> None:
     """Stop a client started by hand; a server a failed test left running is killed."""
-    server = client._server
+    server = server_process(client)
     if server is not None and server.returncode is None:
         server.kill()
     await client.stop()
@@ -425,6 +431,29 @@ async def test_completion_follows_the_files_count_format(
     assert all(i.label in skills or i.label not in {c["name"] for c in varz_cards()} for i in items)
 
 
+@pytest.mark.asyncio(loop_scope="module")
+async def test_completion_offers_the_cards_legal_in_the_decks_format_first(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """Standard bans Grove Tender (formats.yaml): after every legal spell (those starting with G
+    first), with the other cards that are not legal in Standard."""
+    items = await complete(client, tmp_path / "g.yaml", "hero: Hibiki Kagura\nspells:\n  G\n", 2, 3)
+    labels = [i.label for i in items]
+    at = labels.index("Grove Tender")
+    marked = ["not legal" in str(i.label_details) for i in items]
+    assert marked == [False] * at + [True] * (len(items) - at)
+    legal_with_g = {
+        c["name"]
+        for c in varz_cards()
+        if c["name"].startswith("G") and c["type"] in ("spil", "command", "slash")
+    } - {"Grove Tender"}
+    assert set(labels[: len(legal_with_g)]) == legal_with_g
+    grove = items[at].label_details
+    assert grove is not None and (grove.description or "").startswith(
+        "not legal in Standard: banned"
+    )
+
+
 # --------------------------------------------------------------------------- hover, definition
 
 
@@ -456,6 +485,17 @@ async def test_hover_shows_the_card(client: LanguageClient) -> None:
         assert part in value
     printings = [c["id"] for c in varz_cards() if c["name"] == "Scorch Shot"]
     assert f"printings: [{', '.join(printings)}]" in value
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_hover_on_the_hero_is_yaml_that_parses(client: LanguageClient) -> None:
+    value = await hover_on(client, EXAMPLES / "red-kagura-festival.yaml", "hero: Hibiki Kagura")
+    assert value is not None
+    block = value.split("```yaml\n", 1)[1].split("\n```", 1)[0]
+    card = next(c for c in varz_cards() if c["id"] == "VZ01-001")
+    shown = yaml.safe_load(block)
+    assert shown["v_sync"] == card["v_sync"] and shown["type"] == "hero"
+    assert shown["skill_classes"] == card["skill_classes"]
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -787,7 +827,8 @@ async def test_shutdown_and_exit_end_the_process() -> None:
     try:
         await start(client)
         await client.shutdown_session()
-        assert client._server is not None and client._server.returncode == 0
+        server = server_process(client)
+        assert server is not None and server.returncode == 0
     finally:
         await stop(client)
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from lsprotocol import types as t
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from test_lsp import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "red-kagura-festival.yaml"
@@ -79,13 +80,6 @@ def open_deck(client: LanguageClient) -> None:
 
 def configure(client: LanguageClient, settings: dict[str, Any]) -> None:
     client.workspace_did_change_configuration(t.DidChangeConfigurationParams(settings=settings))
-
-
-async def stop(client: LanguageClient) -> None:
-    server = client._server
-    if server is not None and server.returncode is None:
-        server.kill()
-    await client.stop()
 
 
 @pytest.mark.asyncio

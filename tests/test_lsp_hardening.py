@@ -29,6 +29,7 @@ from test_lsp import (
     open_doc,
     shown,
     start,
+    stop,
     utf16,
 )
 
@@ -177,6 +178,36 @@ async def test_a_quoted_reference_spans_the_name_inside_the_quotes(
         assert hover.range == t.Range(t.Position(line, at), t.Position(line, at + len(name)))
 
 
+# --------------------------------------------------------------------------- a long buffer
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_5000_line_buffer_is_edited_and_completed_at_its_end(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """5,000 lines (a long deck with notes), edited one character at a time near its end: each
+    change gives check's diagnostics at their places, and completion works on the last line."""
+    deck = tmp_path / "long.yaml"
+    head = (EXAMPLES / "red-kagura-festival.yaml").read_text(encoding="utf-8")
+    notes = "".join(f"  # note {i}: スコーチ \U0001f525\n" for i in range(5000))
+    text = head.replace("skills:", notes + "  Nope Card: 1\nskills:", 1)
+    lines = text.split("\n")
+    assert len(lines) > 5000
+    last = lines.index("  Nope Card: 1")
+    got = await open_doc(client, deck, text)
+    assert [(d.code, d.range.start.line) for d in got if d.code == "F005"] == [("F005", last)]
+    got = await edit(client, deck, (last, 2), (last, 11), "Ember Imp", 2)
+    text = text.replace("  Nope Card: 1\n", "  Ember Imp: 1\n")
+    deck.write_text(text, encoding="utf-8")
+    assert shown(got) == expected(text, check_json(deck))
+    assert "F005" not in {d.code for d in got}
+    items = await client.text_document_completion_async(
+        t.CompletionParams(t.TextDocumentIdentifier(deck.as_uri()), t.Position(last, 5))
+    )
+    assert isinstance(items, t.CompletionList) and items.items
+    assert all(i.label.lower().startswith("emb") for i in items.items[:1])
+
+
 # --------------------------------------------------------------------------- severities
 
 
@@ -203,7 +234,4 @@ async def test_warnings_are_published_as_warnings_and_errors_as_errors() -> None
         assert errors and {d.severity for d in errors} == {1}  # DiagnosticSeverity.Error is 1
         await client.shutdown_session()
     finally:
-        server = client._server
-        if server is not None and server.returncode is None:
-            server.kill()
-        await client.stop()
+        await stop(client)

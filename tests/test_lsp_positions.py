@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lsprotocol import types as t
 
 from varz_deck.core.messages.diagnostics import diag
@@ -21,6 +23,7 @@ from varz_deck.lsp.documents import Document, Units, line_starts
 from varz_deck.lsp.lines import (
     Ref,
     Typing,
+    header_line,
     list_style,
     reference_on,
     section_of,
@@ -471,14 +474,11 @@ def test_severities_are_lsps(code: str, severity: int) -> None:
 
 
 def test_messages_are_in_the_editors_language() -> None:
-    problem = msg("lsp", "the card database {root} cannot be used ({count} problems); "
-                  "run varz-deck cards lint {root} to see them")(root="R", count=2)  # fmt: skip
-    english = (
-        "the card database R cannot be used (2 problems); run varz-deck cards lint R to see them"
-    )
+    problem = msg("lsp", "no card in it can be read")
+    english = "no card in it can be read"
     assert lsp_diagnostics.to_lsp(doc("a"), diag("F001", problem), server()).message == english
     zh = lsp_diagnostics.to_lsp(doc("a"), diag("F001", problem), server(lang="zh")).message
-    assert zh == "无法使用卡牌数据库 R（2 个问题）；运行 varz-deck cards lint R 查看详情"
+    assert zh == "其中没有可读取的卡牌"
 
 
 def test_publish_sorts_and_names_the_document() -> None:
@@ -560,6 +560,67 @@ def test_refresh_all_checks_every_open_deck() -> None:
     assert sorted(x.uri for x in s.sent) == sorted(s.docs)
 
 
+# --------------------------------------------------------------------------- the header line
+
+
+@pytest.mark.parametrize(
+    ("text", "yaml", "want"),
+    [
+        ("hero: X\nspells:\n  A: 1\n  # c\n\n  B", True, 8),  # "spells:" starts at 8
+        ("spells:\n- 3 A\n\t B\n  C", True, 0),  # the first line
+        ("  A: 1\n  B", True, None),
+        ("x\r\nskills:\r\n  A", True, 3),
+        ("x\rskills:\r  A", True, 2),  # a lone CR ends a line too
+        ("#spells:\n  A", True, None),
+        ("Spells:\n3 A\nName: x\nFoo: y\n3 B\n", False, 0),  # words that are no header's
+        ("Hero: X\n  Skill  Deck :\n1 A\n", False, 8),
+        ("Spells:\n3 A\n# Skills:\n3 B\n", False, 0),
+        ("3 A\n3 B\n", False, None),
+        ("Spells:\rSkills:\r3 A", False, 8),
+        ("\nspells:\n  A", True, 1),  # after a line break at the very start
+    ],
+)  # fmt: skip
+def test_the_header_line(text: str, yaml: bool, want: int | None) -> None:
+    assert header_line(text, len(text), yaml, WORDS) == want
+
+
+def test_the_header_line_looks_only_before_the_end() -> None:
+    assert header_line("spells:", 0, True, WORDS) is None  # the line being typed is not above
+    assert header_line("Spells:", 0, False, WORDS) is None
+    text = "spells:\n  A\nskills:\n  B"
+    assert header_line(text, text.index("skills"), True, WORDS) == 0
+    assert header_line(text, text.index("skills") - 1, True, WORDS) == 0
+    assert header_line(text, len(text), True, WORDS) == text.index("skills")
+
+
+LINE_PIECES = [
+    "spells:", "Spells:", "skills:", "Skill  Deck:", " Spells:", "name: x", "Name: x", "  A: 1",
+    "- 3 A", "3 A", "# c", "  # c", "", "\t", "\x0c", "x#y:", "\u2028 A", "hero: X", "Hero: X",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(LINE_PIECES), min_size=1, max_size=12),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.booleans(),
+)
+def test_section_of_the_header_line_is_section_of_every_line(
+    pieces: list[str], newline: str, yaml: bool
+) -> None:
+    """What completion reads (the header line and the line typed) gives the section that every
+    line above gives."""
+    text = newline.join(pieces)
+    d = doc(text)
+    number = d.line_count - 1
+    every = [d.line(i) for i in range(d.line_count)]
+    head = header_line(text, d.offset(number, 0, Units()), yaml, WORDS)
+    window = [d.line(number)] if head is None else [d.line(d.position(head, Units())[0]), every[-1]]
+    assert section_of(window, len(window) - 1, yaml, WORDS) == section_of(
+        every, number, yaml, WORDS
+    )
+
+
 # --------------------------------------------------------------------------- mutation survivors
 
 
@@ -616,7 +677,7 @@ def test_an_unusable_database_counts_its_problems_and_needs_no_earlier_report(
     s = real_server(tmp_path)
     d = Document("file:///never-checked.yaml", Path("/never-checked.yaml"), "hero: X\n")
     found = lsp_diagnostics.check_deck(s, d)
-    assert "(1 problems)" in found[0].message
+    assert "because of 1 problem: sets/bad.yaml:2: F002 " in found[0].message
 
 
 def test_a_deck_of_another_game_is_checked_against_that_games_bundled_cards() -> None:

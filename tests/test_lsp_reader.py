@@ -81,11 +81,18 @@ BAD = {
     "length of 5000 digits": b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n{}",
     "length one over the limit": f"Content-Length: {MAX_FRAME + 1}\r\n\r\n{{}}".encode(),
     "2 bytes short": b"Content-Length: 7\r\n\r\n" + b'{"id": 0}',
-    "2 bytes long": b"Content-Length: 11\r\n\r\n" + b'{"id": 0}',
+    "2 bytes long": b"Content-Length: 10\r\n\r\n" + b'{"id": 0}',
     "far too long": b"Content-Length: 5000\r\n\r\n" + b'{"id": 0}',
     "no blank line": b"Content-Length: 9\r\n" + b'{"id": 0}',
     "a header line that is not one": b"Content-Length: 9\r\nnot a header\r\n\r\n" + b'{"id": 0}',
-    "a header line too long": b"Content-Length: 9\r\nX: " + b"y" * (MAX_LINE + 10) + b"\r\n\r\n",
+    "a header line too long": b"Content-Length: 9\r\nX: "
+    + b"y" * (MAX_LINE + 10)
+    + b"\r\n\r\n"
+    + b'{"id": 0}',
+    "header lines too long together": b"Content-Length: 9\r\n"
+    + b"X: y\r\n" * (MAX_LINE // 6 + 1)
+    + b"\r\n"
+    + b'{"id": 0}',
     "a header cut off": b"Content-Len",
     "a length cut off": b"Content-Length: 5",
     "a body that is not JSON": b"Content-Length: 9\r\n\r\nnot json!",
@@ -96,11 +103,40 @@ BAD = {
 }
 
 
+@pytest.mark.parametrize("piece", [None, 7], ids=["at once", "7 bytes a read"])
 @pytest.mark.parametrize("kind", sorted(BAD))
-def test_after_a_bad_frame_the_next_frame_is_read(kind: str) -> None:
-    got = read_all(reader_of(BAD[kind] + frame({"id": 1}) + frame({"id": 2})))
+def test_after_a_bad_frame_the_next_frame_is_read(kind: str, piece: int | None) -> None:
+    sizes = iter(lambda: piece, None) if piece is not None else None
+    got = read_all(reader_of(BAD[kind] + frame({"id": 1}) + frame({"id": 2}), sizes))
     assert got[-2:] == [{"id": 1}, {"id": 2}]
     assert {"id": 0} not in got
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # another Content-Length line among the header lines: the frame starts there
+        b"Content-Length: 9\r\nContent-Length: 10\r\n\r\n" + b'{"id": 10}',
+        b"Content-Length: 9\r\nX-A: content-length: 10\r\n\r\n" + b'{"id": 10}',
+    ],
+)
+def test_a_content_length_line_among_the_headers_starts_the_frame(data: bytes) -> None:
+    assert read_all(reader_of(data + frame({"id": 2}))) == [{"id": 10}, {"id": 2}]
+
+
+def test_a_one_byte_body_is_read() -> None:
+    assert read_all(reader_of(b"Content-Length: 1\r\n\r\n7" + frame({"id": 2}))) == [7, {"id": 2}]
+
+
+def test_every_byte_passed_over_is_counted() -> None:
+    junk = b"g" * (CHUNK + 10)  # longer than a read: most of it dropped before the frame comes
+    reader = reader_of(junk + frame({"id": 1}))
+    assert reader.next() == {"id": 1}
+    assert reader.skipped == len(junk)
+    cut = b"Content-Length: 7\r\n\r\n" + b'{"id": 0}'  # too short: not JSON, passed over
+    reader = reader_of(b"junk" + cut + frame({"id": 1}))
+    assert reader.next() == {"id": 1}
+    assert reader.skipped == len(b"junk" + cut)
 
 
 def test_skipped_bytes_are_counted() -> None:
@@ -145,6 +181,7 @@ class Watched:
         self.tail = frame({"id": 1})
         self.box = reader_box
         self.peak = 0
+        self.filler = b"1,"
 
     def read(self, n: int) -> bytes:
         if self.box:
@@ -154,7 +191,7 @@ class Watched:
         if self.left > 0:
             size = min(n, self.left)
             self.left -= size
-            return b"1," * (size // 2) + b"1" * (size % 2)
+            return (self.filler * (size // len(self.filler) + 1))[:size]
         out, self.tail = self.tail, b""
         return out
 
@@ -167,6 +204,18 @@ def test_an_oversized_frame_is_skipped_without_holding_it(length: int) -> None:
     box.append(reader)
     assert read_all(reader) == [{"id": 1}]
     assert stream.peak <= MAX_LINE + CHUNK
+
+
+def test_endless_header_lines_are_skipped_without_holding_them() -> None:
+    """A header block that never ends (8 MiB of `X: y` lines): not a frame; the reader holds
+    a bounded part of it, then reads the frame after it."""
+    box: list[FrameReader] = []
+    stream = Watched(b"Content-Length: 5\r\n", 8 * 1024 * 1024, box)
+    stream.filler = b"X: y\r\n"
+    reader = FrameReader(stream.read)
+    box.append(reader)
+    assert read_all(reader) == [{"id": 1}]
+    assert stream.peak <= 2 * MAX_LINE + CHUNK
 
 
 # --------------------------------------------------------------------------- property
@@ -207,3 +256,73 @@ def test_every_valid_frame_after_any_garbage_is_read(
     cycle: Callable[[], int] = iter(sizes * (len(data) + 1)).__next__
     got = read_all(reader_of(data, iter(cycle, None)))
     assert is_subsequence(wanted, got), (data, got)
+
+
+# --------------------------------------------------------------------------- pygls's stream
+
+
+def test_the_stream_pygls_reads_carries_each_frame_in_one_spelling() -> None:
+    """pygls's `start_io` reads a header line at a time, then the body with read(n)."""
+    from varz_deck.lsp.frames import FrameStream
+
+    data = b"junk" + frame({"id": 1}, "content-length:{n}\n\n") + frame({"id": "\u00e9"})
+    stream = FrameStream(io.BytesIO(data).read)
+    assert stream.readable()
+    assert stream.readline() == b"Content-Length: 9\r\n"
+    assert stream.readline() == b"\r\n"
+    assert stream.read(9) == b'{"id": 1}'
+    body = json.dumps({"id": "\u00e9"}).encode()
+    assert stream.readline(0) == b""
+    assert stream.readline(4) == b"Cont"  # a size bounds the line
+    assert stream.readline() == f"ent-Length: {len(body)}\r\n".encode()
+    assert stream.readline() == b"\r\n"
+    assert stream.read(3) + stream.read(100) == body  # a body in two reads: one frame's bytes each
+    assert stream.readline() == b""
+    assert stream.read(10) == b""
+
+
+def test_the_stream_logs_what_it_skipped(caplog: pytest.LogCaptureFixture) -> None:
+    from varz_deck.lsp.frames import FrameStream
+
+    stream = FrameStream(io.BytesIO(b"garbage!" + frame({"id": 1})).read)
+    with caplog.at_level("WARNING", logger="varz_deck.lsp"):
+        stream.readline()
+        stream.readline()
+        stream.read(9)
+        assert stream.readline() == b""
+    assert [r.getMessage() for r in caplog.records] == [
+        "skipped 8 bytes that were not an LSP message"
+    ]
+    assert stream.frames.skipped == 0
+
+
+def test_pyglss_reader_waits_in_a_thread_only_for_the_next_frame() -> None:
+    """A thread's round trip for each frame (and the end), none for a frame's blank line or
+    body: pygls's loop reads the header line, the blank line, then the body."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from varz_deck.lsp.frames import FrameStdin, FrameStream
+
+    class Counting(ThreadPoolExecutor):
+        submitted = 0
+
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            Counting.submitted += 1
+            return super().submit(*args, **kwargs)
+
+    data = frame({"id": 1}) + frame({"id": 2})
+
+    async def read_all_frames() -> list[bytes]:
+        reader = FrameStdin(FrameStream(io.BytesIO(data).read), Counting(1))
+        out = []
+        for _ in range(2):
+            header = await reader.readline()
+            assert await reader.readline() == b"\r\n"
+            out.append(await reader.readexactly(int(header.split(b":")[1])))
+        assert await reader.readline() == b""
+        assert await reader.readexactly(5) == b""
+        return out
+
+    assert asyncio.run(read_all_frames()) == [b'{"id": 1}', b'{"id": 2}']
+    assert Counting.submitted == 4  # two frames, then the end (a header line, then a body)

@@ -20,7 +20,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from varz_deck.core.messages.diagnostics import Diagnostic, Severity
-from varz_deck.core.messages.i18n import localized, msg, nmsg
+from varz_deck.core.messages.i18n import Message, localized, msg, nmsg
 from varz_deck.lsp.documents import Document
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.library import resolved
@@ -32,18 +32,24 @@ if TYPE_CHECKING:
 SOURCE = "varz-deck"
 _SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
              Severity.WARNING: types.DiagnosticSeverity.Warning}  # fmt: skip
-_DATABASE_UNUSABLE = msg(
+_DATABASE_UNUSABLE = nmsg(
     "lsp",
-    "the card database {root} cannot be used ({count} problems); "
-    "run varz-deck cards lint {root} to see them",
+    "the card database {root} cannot be used because of {n} problem: {problem}; "
+    "varz-deck cards lint {root} shows it",
+    "the card database {root} cannot be used because of {n} problems, the first: {problem}; "
+    "varz-deck cards lint {root} shows them all",
 )
 _CHANGED_ON_DISK = nmsg(
     "lsp",
-    "the card files in {root} changed on disk and now have {n} problem; decks are still checked "
-    "against the cards as they were: run varz-deck cards lint {root} to see it",
-    "the card files in {root} changed on disk and now have {n} problems; decks are still checked "
-    "against the cards as they were: run varz-deck cards lint {root} to see them",
+    "the card files in {root} changed on disk and now have {n} problem: {problem}; decks are "
+    "still checked against the cards as they were until varz-deck cards lint {root} passes",
+    "the card files in {root} changed on disk and now have {n} problems, the first: {problem}; "
+    "decks are still checked against the cards as they were until varz-deck cards lint {root} "
+    "passes",
 )
+_PROBLEM = Message("", "{where}: {code} {text}")  # a place and a code: no words to translate
+_PROBLEM_NOWHERE = Message("", "{code} {text}")
+_NOTHING_READ = msg("lsp", "no card in it can be read")
 CARD_FILE_GLOBS = ("**/*.yaml", "**/*.yml")  # card files and formats files
 _WATCH_ID = "varz-deck-card-files"
 log = logging.getLogger("varz_deck.lsp")
@@ -85,6 +91,19 @@ def publish(server: VarzServer, doc: Document, found: Iterable[Diagnostic]) -> N
     )
 
 
+def first_problem(found: Sequence[Diagnostic], root: Path) -> Message:
+    """The first of a database's problems (by file and line): where, its code, what is wrong."""
+    first = min(found, key=lambda d: (d.file or "", d.line or 0, d.column or 0, d.code))
+    text = first.text or first.message
+    if not first.file:
+        return _PROBLEM_NOWHERE(code=first.code, text=text)
+    where = Path(first.file)
+    if where.is_relative_to(root):
+        where = where.relative_to(root)
+    place = where.as_posix() + (f":{first.line}" if first.line else "")
+    return _PROBLEM(where=place, code=first.code, text=text)
+
+
 def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     """`check` of the buffer: the same database, format choice and game routing."""
     from varz_deck.core.files.source import DeckSource
@@ -94,8 +113,10 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     loaded = server.library.primary()
     if loaded.database is None:
         server.reports.pop(doc.uri, None)
-        problem = _DATABASE_UNUSABLE(root=str(loaded.root), count=len(loaded.problems))
-        return [diag("F001", problem)]
+        problems = loaded.problems or (diag("F001", _NOTHING_READ),)
+        first = first_problem(problems, loaded.root)
+        said = _DATABASE_UNUSABLE(root=str(loaded.root), n=len(problems), problem=first)
+        return [diag("F001", said)]
     library = server.library
     report = check_decks(
         [DeckSource.from_text(str(doc.path), doc.text)],
@@ -108,10 +129,10 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     return list(report.diagnostics)
 
 
-def lint_cards(server: VarzServer, root: Path) -> int:
+def lint_cards(server: VarzServer, root: Path) -> list[Diagnostic]:
     """`cards lint` of a database with its open card files' buffers; each open card file gets
     its diagnostics; a clean database replaces the one decks are checked against, and every
-    open deck is checked again. The number of errors found."""
+    open deck is checked again. The errors found."""
     open_files = {
         uri: server.docs[uri] for uri, folder in server.card_roots.items() if folder == root
     }
@@ -122,11 +143,12 @@ def lint_cards(server: VarzServer, root: Path) -> int:
         by_path.setdefault(resolved(Path(shown)), []).extend(found)
     for doc in open_files.values():
         publish(server, doc, by_path.get(resolved(doc.path), ()))
-    if not result.errors:
+    errors = result.errors
+    if not errors:
         for uri, doc in list(server.docs.items()):
             if uri not in server.card_roots:
                 publish(server, doc, check_deck(server, doc))
-    return len(result.errors)
+    return errors
 
 
 def watch_card_files(server: VarzServer) -> None:
@@ -163,8 +185,10 @@ def files_changed(server: VarzServer, uris: Iterable[str]) -> None:
     for root in sorted(roots):
         errors = lint_cards(server, root)
         if errors and root not in server.card_roots.values():
-            said = _CHANGED_ON_DISK(root=str(root), n=errors).render(server.lang)
-            server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, said))
+            first = first_problem(errors, root)
+            said = _CHANGED_ON_DISK(root=str(root), n=len(errors), problem=first)
+            shown = said.render(server.lang)
+            server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, shown))
 
 
 def refresh(server: VarzServer, doc: Document) -> None:

@@ -1,8 +1,13 @@
 """Open documents as the editor has them, and the places in their text the features work on.
 
-The server keeps its own copy of each open buffer (not pygls's workspace, whose line splitting
-also breaks at form feeds and U+2028, which LSP does not): LSP lines end at CR LF, CR or LF, and
-columns are counted in the negotiated unit (UTF-16 unless the client asked for another).
+The server keeps its own copy of each open buffer, because pygls's (its workspace's text
+documents, which pygls fills from the same notifications) applies incremental changes to the
+wrong text: it splits lines with `str.splitlines`, which also breaks at form feeds, vertical
+tabs, U+001C-U+001E, NEL, U+2028 and U+2029, so a change below such a character lands on another
+line; and it clamps a column past the end of a line without a line break to one character
+before its end ("cd", column 5: "cXd", where LSP says "cdX"). Here LSP lines end at CR LF, CR or
+LF only, and columns are counted in the negotiated unit (UTF-16 unless the client asked for
+another); full and incremental changes are both taken.
 
 The checkers count lines their own way (libyaml also breaks at NEL, U+2028 and U+2029; a text
 list at every `str.splitlines` break), so a diagnostic's place is turned into an offset by the

@@ -1,12 +1,17 @@
 """Hover on a card reference: the card's names, its fields as its card file gives them (type,
-cost, colour, keywords, stats…), its text and its printings; in a deck, the card's exact figures
-in that deck (castable on curve…), named as the glossary names them."""
+cost, colour, keywords, stats…) in a YAML block that parses as YAML, its text and its printings;
+in a deck, the card's exact figures in that deck (castable on curve…), named as the glossary
+names them."""
 
 from __future__ import annotations
 
+import datetime
+import re
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from lsprotocol import types
 
 from varz_deck.core.messages.i18n import msg
@@ -24,14 +29,52 @@ _IN_THIS_DECK = msg("lsp", "In this deck as it is now ({on}, mulligan {mulligan}
 _NOT_SHOWN = {"id", "name", "names", "file", "line", "set", "text", "flavor", "aliases"}
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(safe(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{safe(k)}: {_value(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, bool):
-        return "true" if value else "false"
+_BACKTICKS = re.compile("`+")
+
+
+def _plain(value: Any) -> Any:
+    """A card field's value as YAML's plain data: text escaped (controls and bidi overrides made
+    visible), sequences as lists, mappings and records as mappings."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {safe(k): _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, datetime.date):
+        return value.isoformat()
     return safe(value)
+
+
+def _shown(value: Any) -> bool:
+    """Whether a field is worth a line: not unset, empty or false (a 0 is shown)."""
+    return (
+        value is not None
+        and value is not False
+        and not (isinstance(value, (str, tuple, list, dict, set, frozenset)) and not value)
+    )
+
+
+class _Dumper(yaml.SafeDumper):
+    """YAML as card files write it: lists on one line (`[a, b]`), mappings a key a line."""
+
+    def represent_list(self, data: Any) -> yaml.SequenceNode:
+        return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+
+_Dumper.add_representer(list, _Dumper.represent_list)
+
+
+def _yaml_block(data: dict[str, Any]) -> list[str]:
+    """A fenced YAML block of data, its fence longer than any run of backticks inside."""
+    text = yaml.dump(
+        data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False
+    )
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence + "yaml", text.rstrip("\n"), fence]
 
 
 def printings(card: Any, database: CardDatabase) -> list[str]:
@@ -47,15 +90,15 @@ def printings(card: Any, database: CardDatabase) -> list[str]:
 
 def card_markdown(card: Any, database: CardDatabase) -> str:
     names = [card.name, *(n for n in card.names.values() if n != card.name)]
-    lines = [f"**{safe(' · '.join(names))}** `{safe(card.id)}`", "", "```yaml"]
+    lines = [f"**{safe(' · '.join(names))}** `{safe(card.id)}`", ""]
+    shown: dict[str, Any] = {}
     if is_dataclass(card):
         for f in fields(card):
             value = getattr(card, f.name)
-            if f.name in _NOT_SHOWN or value in (None, (), {}, False, ""):
-                continue
-            lines.append(f"{f.name}: {_value(value)}")
-    lines.append(f"printings: {_value(printings(card, database))}")
-    lines.append("```")
+            if f.name not in _NOT_SHOWN and _shown(value):
+                shown[f.name] = _plain(value)
+    shown["printings"] = _plain(printings(card, database))
+    lines += _yaml_block(shown)
     text = getattr(card, "text", None)
     if text:
         lines += ["", safe(text)]

@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 
 LIMIT = 50  # items per answer; the list is incomplete, so the editor asks again as you type
 _WORD_BREAKS = frozenset(" -(/,.・")
+_AFTER_BREAK = "[\n" + re.escape("".join(sorted(_WORD_BREAKS))) + "]"
+
+
+def in_order(letters: list[str]) -> re.Pattern[str]:
+    """The letters in order within one key, the first starting a word (after a line break: the
+    key's start, or a word break): "dragn" finds "Azure Dragon Server", and, as "ragn" does not,
+    "红龙" does not find 朱红飞龙 (a character starts no word inside a run of Chinese or Japanese
+    script, as a letter starts none inside an English word)."""
+    first = re.escape(letters[0])
+    rest = "".join(f"[^{re.escape(ch)}\n]*{re.escape(ch)}" for ch in letters[1:])
+    # led by the literal (the engine jumps from one to the next), then what stands before it
+    return re.compile(f"{first}(?<={_AFTER_BREAK}{first}){rest}")
 
 
 @dataclass(frozen=True)
@@ -85,10 +97,7 @@ class CardIndex:
                 if len(found) >= LIMIT * 2:
                     break
         if len(letters) > 1 and len(found) < LIMIT:  # the letters in order ("dragn": Dragon)
-            fuzzy = re.escape(letters[0]) + "".join(
-                f"[^{re.escape(ch)}\n]*{re.escape(ch)}" for ch in letters[1:]
-            )
-            for match in re.finditer(fuzzy, self.joined):
+            for match in in_order(letters).finditer(self.joined):
                 take(self._line(match.start()), 3)
                 if len(found) >= LIMIT * 2:
                     break
@@ -152,12 +161,9 @@ class IndexedKeys:
                 ):
                     break
         if len(letters) > 1 and len(found) < LIMIT:
-            fuzzy = re.compile(
-                re.escape(letters[0])
-                + "".join(f"[^{re.escape(ch)}\n]*{re.escape(ch)}" for ch in letters[1:])
-            )
+            fuzzy = in_order(letters)
             for row in self.table.in_order(letters):
-                if fuzzy.search(row.norm) and take(row, 3):
+                if fuzzy.search("\n" + row.norm) and take(row, 3):
                     break
         chosen = sorted(
             found.items(), key=lambda item: (item[1], len(rows[item[0]].norm), rows[item[0]].norm)

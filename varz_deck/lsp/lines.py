@@ -100,10 +100,36 @@ def section_of(
             match = _TOP_KEY.match(line)
             return words.get(match.group("key").strip().lower()) if match else None
         match = _TEXT_HEADER.fullmatch(line.rstrip())
-        if match:
-            word = " ".join(match.group("key").lower().split())
-            if word in words:
-                return words[word]
+        if match and _word(match) in words:
+            return words[_word(match)]
+    return None
+
+
+def _word(header: re.Match[str]) -> str:
+    """A header's word as the game names it: lower case, single spaces."""
+    return " ".join(header.group("key").lower().split())
+
+
+# A line `section_of` can stop at (YAML: a top-level line; a text list: a `Word:` line), at the
+# start of the text or after a line break: searched for led by the break, as fast as a search goes
+_HEADER_BODY = {True: r"[^\s#-]", False: r"[ \t]*(?P<key>[A-Za-z][A-Za-z _]*?)[ \t]*:"}
+_HEADER = {yaml: re.compile(body) for yaml, body in _HEADER_BODY.items()}
+_HEADER_AFTER = {
+    yaml: [re.compile(brk + body) for brk in ("\n", "\r")] for yaml, body in _HEADER_BODY.items()
+}
+
+
+def header_line(text: str, end: int, yaml: bool, words: Mapping[str, str]) -> int | None:
+    """Where the line `section_of` stops at above offset `end` starts (YAML: the last top-level
+    line; a text list: the last `Word:` line of one of the game's header words), found in the
+    text at once rather than line by line up the thousands of entries a section may hold."""
+    found = {m.start() + 1: m for p in _HEADER_AFTER[yaml] for m in p.finditer(text, 0, end)}
+    first = _HEADER[yaml].match(text, 0, end)
+    if first is not None:
+        found[0] = first
+    for at in sorted(found, reverse=True):
+        if yaml or _word(found[at]) in words:
+            return at
     return None
 
 

@@ -1,9 +1,10 @@
-"""`varz-deck lsp`: the Language Server (stdio) for deck files and card files (SPEC §10).
+"""`varz-deck lsp`: the Language Server (stdio) for deck and card files (docs/guides/editors.md).
 
-This module puts the server together: the server of varz_deck.lsp.server, the settings handlers,
-and each feature module's handlers (its `register(server)`). Only this module imports the
-features, so no feature and the server import each other. A handler never lets an exception reach
-the editor: a failure is logged and the request gets no answer rather than a broken server.
+This module puts the server together: the server of varz_deck.lsp.server, the session and
+settings handlers, and each feature module's handlers (its `register(server)`), as esbonio puts
+its language features on its server. Only this module imports the features, so no feature and the
+server import each other. A handler never lets an exception reach the editor: a failure is logged
+and the request gets no answer rather than a broken server.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pygls.uris import to_fs_path
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp import actions, completion, definition, diagnostics, hover
 from varz_deck.lsp.documents import Units
+from varz_deck.lsp.frames import FrameStream
 from varz_deck.lsp.guard import guarded
 from varz_deck.lsp.server import VarzServer
 
@@ -58,6 +60,10 @@ def build_server(cards: Path | None = None) -> VarzServer:
             ls.workspace_folder = Path(found) if found else None
         ls.configure(params.initialization_options)
 
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: VarzServer, params: None) -> None:
+        ls.shut_down = True
+
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded
     def changed_configuration(ls: VarzServer, params: types.DidChangeConfigurationParams) -> None:
@@ -71,9 +77,10 @@ def build_server(cards: Path | None = None) -> VarzServer:
 
 def serve(cards: Path | None = None) -> None:
     """Speak LSP on stdin/stdout until the editor says exit, then end the process: 0 after
-    `shutdown`, 1 without it (LSP). The process's own streams are used (the command line wraps
-    sys.stdout for text; the protocol is bytes), and the editor has closed them at exit, so the
-    process ends here rather than flushing them again on the way out."""
+    `shutdown`, 1 without it (LSP). pygls's loop reads the frames of varz_deck.lsp.frames. The
+    process's own streams are used (the command line wraps sys.stdout for text; the protocol is
+    bytes), and the editor has closed them at exit, so the process ends here rather than
+    flushing them again on the way out."""
     import os
     import sys
 
@@ -84,7 +91,9 @@ def serve(cards: Path | None = None) -> None:
     if stdin is None or stdout is None:
         return
     server = build_server(cards)
-    server.start_io(cast(BinaryIO, stdin.buffer), cast(BinaryIO, stdout.buffer))
+    source = cast(BinaryIO, stdin.buffer)
+    frames = FrameStream(getattr(source, "read1", source.read))
+    server.start_io(cast(BinaryIO, frames), cast(BinaryIO, stdout.buffer))
     if sys.__stderr__ is not None:
         sys.__stderr__.flush()
-    os._exit(0 if getattr(server.protocol, "_shutdown", False) else 1)
+    os._exit(0 if server.shut_down else 1)

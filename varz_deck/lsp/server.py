@@ -1,14 +1,16 @@
 """The language server every feature is handed: settings, open documents, card databases, the
-last reports, and the loop that reads the editor's messages (SPEC §10).
+last reports (docs/guides/editors.md).
 
 It knows no feature: each one (diagnostics, completion, hover, definition, actions) is a module
 with a `register(server)` that adds its handlers, and varz_deck.lsp.main puts them together. The
 features import this module; this module imports none of them. Every feature calls the same check
 and lint code as the command line, and reaches a game only through its `Game` object.
 
-Frames are read by varz_deck.lsp.frames (not pygls's reader); a request whose params do not fit
-its method is answered with JSON-RPC's error -32602, and any other failure around a message is a
-line in the log (stderr), never a pop-up.
+The server is pygls's `LanguageServer`, used through its public API: pygls's loop
+(`pygls.io_.run_async`) serves it, reading the frames of varz_deck.lsp.frames with a subclass of
+pygls's reader (that module says why); its protocol is varz_deck.lsp.protocol's, which answers what
+does not fit; a failure outside a request is a line in the log (stderr), never a pop-up. The open
+documents are the server's own (varz_deck.lsp.documents says why).
 """
 
 from __future__ import annotations
@@ -16,24 +18,22 @@ from __future__ import annotations
 import asyncio
 import datetime
 import threading
-from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
-from pygls.io_ import StdoutWriter
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from varz_deck import __version__
-from varz_deck.core.messages.i18n import Message, msg
+from varz_deck.core.messages.i18n import Message
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp.documents import Document, Units
-from varz_deck.lsp.frames import END, FrameReader
+from varz_deck.lsp.frames import FrameStdin, FrameStream
 from varz_deck.lsp.guard import log
 from varz_deck.lsp.library import Library
+from varz_deck.lsp.protocol import REFUSED, VarzProtocol, answer_refusal
 from varz_deck.lsp.settings import Settings, check_date, database_folder, language, read_settings
 
 if TYPE_CHECKING:
@@ -41,31 +41,6 @@ if TYPE_CHECKING:
     from varz_deck.core.game import Game
 
 _SUFFIX_OF_LANGUAGE = {"plaintext": ".txt", "text": ".txt"}
-_INVALID_PARAMS = msg("lsp", "invalid params for {method}: {problem}")
-_NOT_JSON_RPC = msg(
-    "lsp", "ignored a message that is not JSON-RPC 2.0: it needs jsonrpc set to 2.0"
-)
-_NOT_OPEN = msg(
-    "lsp",
-    "{method} for {uri} was ignored: that document is not open (the editor sends "
-    "textDocument/didOpen first)",
-)
-
-
-class VarzProtocol(LanguageServerProtocol):
-    """pygls's protocol, but a change to a document that is not open is a log line."""
-
-    _server: VarzServer
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(
-        self, params: types.DidChangeTextDocumentParams
-    ) -> Generator[Any, Any, None]:
-        uri = params.text_document.uri
-        if uri not in self._server.docs:
-            self._server.log_line(_NOT_OPEN(method=types.TEXT_DOCUMENT_DID_CHANGE, uri=uri))
-            return
-        yield from super().lsp_text_document__did_change(params)
 
 
 class VarzServer(LanguageServer):
@@ -90,6 +65,8 @@ class VarzServer(LanguageServer):
         self.figures: dict[str, tuple[str, tuple[Any, ...]]] = {}  # uri -> (text, tune's parts)
         self.card_roots: dict[str, Path] = {}  # uri -> database folder, for open card files
         self.library = Library(database_folder(cards, self.settings, None))
+        self.shut_down = False  # the editor asked for `shutdown` (then `exit` ends with 0)
+        self.feature(REFUSED)(answer_refusal)
 
     # ------------------------------------------------------------------ settings
 
@@ -114,63 +91,28 @@ class VarzServer(LanguageServer):
     # ------------------------------------------------------------------ messages
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """Serve on the streams until they end or the editor says exit (pygls's loop, with the
-        frame reader of varz_deck.lsp.frames)."""
+        """Serve the frames of stdin (a FrameStream, or a stream to find them in) until it ends
+        or the editor says exit: pygls's `start_io`, with the reader of varz_deck.lsp.frames."""
         import sys
 
         source = stdin or sys.stdin.buffer
-        self._stop_event = threading.Event()
+        frames = source if isinstance(source, FrameStream) else FrameStream(source.read)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
-        frames = FrameReader(getattr(source, "read1", source.read))
+        serving = run_async(
+            stop_event=threading.Event(),  # the loop ends at the stream's end, or exit's SystemExit
+            reader=FrameStdin(frames, self.thread_pool),
+            protocol=self.protocol,
+            logger=log,
+            error_handler=self.report_server_error,
+        )
         try:
-            asyncio.run(self._serve(frames))
+            asyncio.run(serving)
         except BrokenPipeError:
             log.error("the editor closed the connection")
         except (KeyboardInterrupt, SystemExit):
             pass
         finally:
             self.shutdown()
-
-    async def _serve(self, frames: FrameReader) -> None:
-        loop = asyncio.get_running_loop()
-        stop = self._stop_event
-        while stop is None or not stop.is_set():
-            message = await loop.run_in_executor(self.thread_pool, frames.next)
-            if frames.skipped:
-                log.warning("skipped %d bytes that were not an LSP message", frames.skipped)
-                frames.skipped = 0
-            if message is END:
-                return
-            self.receive(message)
-
-    def receive(self, data: Any) -> None:
-        """One message: handled; a request whose params do not fit its method answered with
-        error -32602; anything that is not JSON-RPC 2.0 logged (and a request answered -32600)."""
-        if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
-            self._refuse(data, JsonRpcInvalidRequest.CODE, _NOT_JSON_RPC)
-            return
-        try:
-            message = self.protocol.structure_message(data)
-        except JsonRpcException as error:
-            method = data.get("method")
-            shown = safe(method) if isinstance(method, str) else "?"
-            self._refuse(data, error.code, _INVALID_PARAMS(method=shown, problem=_problem(error)))
-            return
-        try:
-            self.protocol.handle_message(message)
-        except Exception:
-            log.exception("%s failed", safe(data.get("method", "a message")))
-
-    def _refuse(self, data: Any, code: int, problem: Message) -> None:
-        """Answer a request that cannot be handled with an error; log anything else."""
-        text = problem.render(self.lang)
-        request_id = data.get("id") if isinstance(data, dict) else None
-        is_id = isinstance(request_id, (int, str)) and not isinstance(request_id, bool)
-        if is_id and isinstance(data.get("method"), str):
-            error = types.ResponseError(code, text)
-            self.protocol._send_data(types.ResponseErrorMessage(id=request_id, error=error))
-        else:
-            log.warning("%s", text)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """A failure outside a request: a log line, not a pop-up (pygls shows one)."""
@@ -231,22 +173,3 @@ def _is_card_file(path: Path, text: str) -> bool:
     if path.name in FORMATS_NAMES:
         return True
     return any(line.startswith(("cards:", "set:")) for line in text.splitlines())
-
-
-def _problem(error: JsonRpcException) -> str:
-    """What in a message's params does not fit (cattrs's account of it), or the error's text."""
-    from cattrs import transform_error
-    from cattrs.errors import ClassValidationError
-
-    cause = error.__cause__
-
-    def described(exc: BaseException, type_: Any) -> str:
-        if isinstance(exc, ValueError) and not isinstance(exc, ClassValidationError):
-            return str(exc)
-        from cattrs.v import format_exception
-
-        return format_exception(exc, type_)
-
-    if isinstance(cause, ClassValidationError):
-        return safe("; ".join(transform_error(cause, format_exception=described)))
-    return safe(error.message or type(error).__name__)
