@@ -109,7 +109,7 @@ def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
     from varz_deck.core.cards.model import Format
     from varz_deck.games import open_database
 
-    database = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    database = open_database(ROOT / "card_data" / "varz")
     assert database.formats["standard"].extra == {"max_effect_portals": 2}
     assert database.formats["pioneer"].extra == {"portals": "pooled"}
     assert {f for f in Format.__dataclass_fields__} == {

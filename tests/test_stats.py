@@ -25,7 +25,7 @@ def _cards() -> dict[str, dict[str, Any]]:
     PyYAML."""
     out: dict[str, dict[str, Any]] = {}
     for path in sorted(
-        (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
+        (ROOT / "card_data" / "varz" / "sets").glob("*.yaml")
     ):
         for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]:
             out[card["id"]] = card

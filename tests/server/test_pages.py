@@ -664,7 +664,7 @@ def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
     cards = {  # the card files themselves, read with PyYAML
         card["id"]: card
         for path in sorted(
-            (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
+            (ROOT / "card_data" / "varz" / "sets").glob("*.yaml")
         )
         for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
     }
