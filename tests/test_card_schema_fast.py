@@ -62,7 +62,6 @@ def test_fast_card_check_agrees_with_jsonschema(name: str, data: st.DataObject) 
 
 
 def test_every_card_of_the_games_bundled_data_passes_both(tmp_path: Any) -> None:
-    from pathlib import Path
 
     from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 

@@ -82,9 +82,7 @@ def test_card_files_with_any_byte_in_their_names(
     assert len(name) <= NAME_MAX and (folder is None or len(folder) <= NAME_MAX)
     with tempfile.TemporaryDirectory() as tmp:
         cards = Path(tmp) / "db"
-        shutil.copytree(
-            ROOT / "card_data" / "varz" / "sets", cards / "sets"
-        )
+        shutil.copytree(ROOT / "card_data" / "varz" / "sets", cards / "sets")
         shutil.copy(ROOT / "card_data" / "varz" / "formats.yaml", cards)
         where = cards / "sets" if folder is None else cards / "sets" / os.fsdecode(folder)
         where.mkdir(exist_ok=True)

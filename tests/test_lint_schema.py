@@ -24,9 +24,7 @@ SETTINGS = settings(
 
 def _bundled_cards() -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = []
-    for path in sorted(
-        (ROOT / "card_data" / "varz" / "sets").glob("*.yaml")
-    ):
+    for path in sorted((ROOT / "card_data" / "varz" / "sets").glob("*.yaml")):
         data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
         cards.extend(data["cards"])
     return cards
