@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     saved = sys.stdout, sys.stderr
-    # The one output layer (issue 11): no raw control or bidi character reaches a stream.
+    # The one output layer: no raw control or bidi character reaches a stream.
     sys.stdout = SafeStream(sys.stdout, allow_sgr=True)
     sys.stderr = SafeStream(sys.stderr, allow_sgr=True)
     try:
