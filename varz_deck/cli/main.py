@@ -92,7 +92,7 @@ def _root(
             "--lang",
             metavar="LANG",
             help=N_(
-                "Language of messages and help: en, ja, zh (default: $VARZ_DECK_LANG, else the locale)."
+                "Language of the messages (default: $VARZ_DECK_LANG, else the locale, else en)."
             ),
         ),
     ] = None,
