@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from rich.progress import Progress, TaskID
 
+    from varz_deck.core.analysis.capabilities import DeckUnusable
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
@@ -529,3 +530,22 @@ def tracked(items: Sequence[_T], bar: ProgressBar | None) -> Iterator[_T]:
     finally:
         if bar is not None:
             bar.close()
+
+
+EXIT_UNREADABLE = 1  # a deck that cannot be simulated, tuned or reported on: its problems said
+
+
+def unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
+    """The reasons a deck cannot be used (`sim`, `tune`, `stats`, `report`) on stderr, then
+    exit 1."""
+    from varz_deck.core.messages.i18n import localized
+    from varz_deck.core.messages.sanitize import safe
+
+    for d in err.diagnostics:
+        place = f":{d.line}:{d.column}" if d.line else ""
+        typer.echo(
+            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
+        )
+    if err.message is not None:
+        fail(err.message, EXIT_UNREADABLE, lang)
+    raise typer.Exit(EXIT_UNREADABLE)

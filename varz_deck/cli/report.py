@@ -20,6 +20,7 @@ from varz_deck.cli.common import (
     game_of,
     language,
     one_deck,
+    unusable,
 )
 from varz_deck.core.messages.i18n import N_, msg
 
@@ -62,7 +63,6 @@ def report(
     from varz_deck.core.analysis.glossary import entries
     from varz_deck.core.analysis.htmlreport import render
     from varz_deck.core.analysis.tuning import DeckTooLarge
-    from varz_deck.core.dates import on_date
     from varz_deck.core.files.output import write_file_atomic
 
     chosen = language(lang)
@@ -71,16 +71,12 @@ def report(
     database = deck_database(source, cards, chosen, game, progress=output is not None)
     the_game = game_of(database)
     try:
-        analysis = analyse(
-            the_game, source, database, date=day or on_date(None), seed=seed, games=games
-        )
+        analysis = analyse(the_game, source, database, date=day, seed=seed, games=games)
     except DeckTooLarge as err:
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except DeckUnusable as err:
-        from varz_deck.cli.sim import _unusable
-
-        _unusable(err, source, chosen)
+        unusable(err, source, chosen)
     page = render(analysis, entries(the_game), chosen)
     if output is None:
         sys.stdout.write(page)

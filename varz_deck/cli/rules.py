@@ -153,7 +153,8 @@ _SECTIONS = {
 def _section(section: str, lang: str) -> str:
     """A code's rulebook place in the language: numbers stay, the words are translated."""
     for words, message in _SECTIONS.items():  # "Deck building" and "deck building" alike
-        section = re.sub(re.escape(words), lambda _m: message.render(lang), section, flags=re.I)
+        shown = message.render(lang).replace("\\", "\\\\")  # a replacement, not a pattern
+        section = re.sub(re.escape(words), shown, section, flags=re.I)
     return section
 
 

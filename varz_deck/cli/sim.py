@@ -26,6 +26,7 @@ from varz_deck.cli.common import (
     plot_format,
     progress_bar,
     refuse_option,
+    unusable,
     width,
     write_plot,
 )
@@ -33,10 +34,8 @@ from varz_deck.core.messages.i18n import N_, msg
 from varz_deck.core.messages.sanitize import json_dumps
 
 if TYPE_CHECKING:
-    from varz_deck.core.analysis.capabilities import DeckUnusable
-    from varz_deck.core.files.source import DeckSource
+    pass
 
-EXIT_UNREADABLE = 1
 MAX_GAMES = 100_000_000
 SIM_HELP = N_(
     "Goldfish a deck: draw odds and the game's milestones turn by turn; exact where a closed "
@@ -147,7 +146,7 @@ def sim(
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except DeckUnusable as err:
-        _unusable(err, source, chosen)
+        unusable(err, source, chosen)
     finally:
         if progress is not None:
             progress.close()
@@ -163,18 +162,3 @@ def sim(
         sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))
     if plot is not None and fmt is not None:
         write_plot(plot, lambda: outcome.plot(fmt, chosen), chosen)
-
-
-def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> None:
-    """The reasons a deck cannot be simulated on stderr, then exit 1."""
-    from varz_deck.core.messages.i18n import localized
-    from varz_deck.core.messages.sanitize import safe
-
-    for d in err.diagnostics:
-        place = f":{d.line}:{d.column}" if d.line else ""
-        typer.echo(
-            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
-        )
-    if err.message is not None:
-        fail(err.message, EXIT_UNREADABLE, lang)
-    raise typer.Exit(EXIT_UNREADABLE)

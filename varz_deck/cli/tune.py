@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -25,6 +25,7 @@ from varz_deck.cli.common import (
     one_deck,
     plot_format,
     refuse_option,
+    unusable,
     width,
     write_plot,
 )
@@ -34,9 +35,7 @@ if TYPE_CHECKING:
     import datetime
 
     from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
-    from varz_deck.core.files.source import DeckSource
 
-EXIT_UNREADABLE = 1
 DEFAULT_TARGET = 0.9
 STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
 TUNE_HELP = N_(
@@ -94,7 +93,7 @@ def stats(
     try:
         outcome = tuner.stats(source, database, date=day)
     except _unusable_type() as err:
-        _unusable(err, source, chosen)
+        unusable(err, source, chosen)
     _emit(outcome, output, plot, fmt, chosen, day)
 
 
@@ -166,7 +165,7 @@ def tune(
         assert err.message is not None
         fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
-        _unusable(err, source, chosen)
+        unusable(err, source, chosen)
     _emit(outcome, output, plot, fmt, chosen, day)
 
 
@@ -196,18 +195,3 @@ def _emit(
         sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
     if plot is not None and fmt is not None:
         write_plot(plot, lambda: outcome.plot(fmt, lang), lang)
-
-
-def _unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
-    """The reasons a deck cannot be used on stderr, then exit 1."""
-    from varz_deck.core.messages.i18n import localized
-    from varz_deck.core.messages.sanitize import safe
-
-    for d in err.diagnostics:
-        place = f":{d.line}:{d.column}" if d.line else ""
-        typer.echo(
-            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
-        )
-    if err.message is not None:
-        fail(err.message, EXIT_UNREADABLE, lang)
-    raise typer.Exit(EXIT_UNREADABLE)
