@@ -187,3 +187,10 @@ def test_find_folds_width_case_hyphens_and_spaces() -> None:
     ):
         assert find(glossary, term) is want, term
     assert find(glossary, "castable_on_curve") is None
+
+
+def test_a_suggestion_names_each_term_once() -> None:
+    """A term whose key and English name are the same word ("sampled") is suggested once."""
+    result = run("explain", "sampld", "--lang", "en")
+    assert result.exit_code == 2
+    assert "did you mean sampled, swap?" in result.output

@@ -64,7 +64,7 @@ def explain(
     if term is not None:
         found = find(glossary, term, LANGUAGES)
         if found is None:
-            names = [*glossary, *(e.name.render(chosen) for e in shown)]
+            names = list(dict.fromkeys([*glossary, *(e.name.render(chosen) for e in shown)]))
             close = difflib.get_close_matches(term, names, n=3, cutoff=0.5)
             unknown = (
                 msg("glossary", "unknown term {term}; did you mean {close}?")

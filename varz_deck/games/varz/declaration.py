@@ -85,8 +85,8 @@ SPELLS = Section(
                 section="2.1",
                 doc="""At most 3 copies of a spell, counting every printing of its name together.
 
-                Legal:   Ember Imp: 3
-                Illegal: Ember Imp: 2 and VZ02-101 (another printing of Ember Imp): 2
+                Legal:   Scorch Shot: 3
+                Illegal: VZ01-010: 2 and VZ02-063 (both printings of Scorch Shot): 2
                 """,
                 fix="Cut copies until at most 3 remain, all printings of the name together.",
                 messages={
