@@ -84,7 +84,10 @@ def check(
     bundled = None if cards_of.explicit else cards_of.bundled
     if format is not None:
         format = known_format(format, database, bundled, chosen)
-    reports = check_decks(sources(found), database, format, open_other=bundled, date=day)
+    declared = None if cards_of.explicit else cards_of.declared
+    reports = check_decks(
+        sources(found), database, format, open_other=bundled, date=day, open_declared=declared
+    )
     sys.stdout.write(render_check(reports, output, chosen, strict))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)

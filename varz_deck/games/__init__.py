@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from varz_deck.core.messages.i18n import Message, msg
 
@@ -84,6 +84,7 @@ class Claim:
     target: str  # "module:attribute"
     distribution: str  # the package's name; "" for a game registered in this process
     version: str
+    file: bool = False  # a game declared in a card-data folder's game.yaml (distribution: its path)
 
     @property
     def own(self) -> bool:
@@ -107,6 +108,7 @@ class _Registry:
     loaded: dict[str, Game] = field(default_factory=dict)
     failed: dict[str, GameUnavailable] = field(default_factory=dict)
     codes: dict[str, dict[str, CodeInfo]] = field(default_factory=dict)  # once checked
+    files: dict[str, tuple[str, str]] = field(default_factory=dict)  # game.yaml -> digest, key
 
 
 _REGISTRY: _Registry | None = None
@@ -534,18 +536,85 @@ def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game
 
 
 def _database_key(root: Path, buffers: Mapping[Path, str] | None = None) -> str:
+    """The key of the game of the database at root: the one its game.yaml declares, else the
+    one its formats.yaml names when installed, else the default game."""
     from varz_deck.core.lint.database import database_game_key
 
+    declared = _declared_key(root, buffers)
+    if declared is not None:
+        return declared
     key = database_game_key(root, buffers)
     return key if key is not None and key in _registry().claims else default_game()
+
+
+def _declared_key(root: Path, buffers: Mapping[Path, str] | None = None) -> str | None:
+    """The key of the game root's game.yaml declares (docs/reference/game-yaml.md), made known
+    for this process, and again whenever the file (or its buffer) changes; None when root has
+    none. GameFileError when the file declares no usable game: unreadable, against its schema,
+    or taking an installed game's key, code prefix or deck-code letters."""
+    from varz_deck.core.cards._hash import blake2b
+    from varz_deck.core.cards.discovery import display, read_file
+    from varz_deck.core.files.source import LoadError
+    from varz_deck.core.game.yamlgame import GameFileError, game_file, load_game
+    from varz_deck.core.messages.diagnostics import diag
+
+    path = game_file(root)
+    if path is None:
+        return None
+    shown = display(path)
+    try:
+        data = read_file(path, buffers)
+    except LoadError as err:
+        raise GameFileError(path, [diag(err.code, err.message, err.mark, file=shown)]) from None
+    registry = _registry()
+    where = str(path.resolve())
+    digest = blake2b(data, digest_size=16).hexdigest()
+    known = registry.files.get(where)
+    if known is not None and known[0] == digest and known[1] in registry.loaded:
+        return known[1]
+    game = load_game(path, shown, data, _taken(registry))
+    registry.claims[game.key] = (Claim(game.key, where, where, digest, file=True),)
+    _forget(registry, game.key)
+    registry.loaded[game.key] = cast("Game", game)  # its schemas are made, not files
+    registry.files[where] = (digest, game.key)
+    return game.key
+
+
+def _taken(registry: _Registry) -> list[Any]:
+    """What each installed game has that a game.yaml may not take (a game that cannot be used
+    keeps its key)."""
+    from varz_deck.core.game.yamlgame import Taken
+
+    found = []
+    for key, claims in registry.claims.items():
+        if claims[0].file:
+            continue
+        origin = str(claims[0].origin())
+        try:
+            declared = _declaration(get_game(key))
+        except GameUnavailable:
+            declared = None
+        prefix, family = (declared.prefix, declared.code_family) if declared else (None, None)
+        found.append(Taken(key, origin, prefix, family))
+    return found
+
+
+def _declaration(game: Game) -> Any:
+    """A game's declaration, when it is made from one (core/decks/declaration.py)."""
+    return getattr(game, "declaration", None)
 
 
 def open_database(root: Path, progress: Callable[[int, int], None] | None = None) -> CardDatabase:
     """The valid database at root, for its game; DatabaseError if invalid. `progress(done,
     total)` hears of each file when the database is not in the cache."""
+    from varz_deck.core.game.yamlgame import GameFileError
     from varz_deck.core.lint import database
 
-    return database.open_database(root, database_game(root), progress, games=game_keys())
+    try:
+        game = database_game(root)
+    except GameFileError as err:  # its game.yaml: a problem of the database, said as one
+        raise database.DatabaseError(root, err.diagnostics) from None
+    return database.open_database(root, game, progress, games=game_keys())
 
 
 def lint_database(
@@ -558,9 +627,15 @@ def lint_database(
     editor's unsaved card files, path -> text) are read instead of those files, through the
     same limits: the lint of the database as if they were saved. The lint store keeps results
     by the game's package and version too (a plugin's upgrade may change its card rules)."""
-    from varz_deck.core.lint import database
+    from varz_deck.core.game.yamlgame import GameFileError
+    from varz_deck.core.lint import LintResult, database
 
-    key = _database_key(root, buffers)
+    try:
+        key = _database_key(root, buffers)
+    except GameFileError as err:  # no game to lint the cards for: its game.yaml's problems
+        found = LintResult(root, {err.diagnostics[0].file or str(err.path): err.diagnostics})
+        found.unusable = True
+        return found
     game = get_game(key)
     with _guard(key, "card_rules"):
         return database.lint_database(
@@ -623,16 +698,22 @@ def check_decks(
     format_key: str | None = None,
     open_other: Callable[[str], CardDatabase] | None = None,
     date: datetime.date | None = None,
+    open_declared: Callable[[DeckSource], CardDatabase | None] | None = None,
 ) -> list[DeckReport]:
     """Check each deck (a source, or a file read when reached) independently, in the order
     given. A deck written for another game is
     checked against `open_other(game)` (its bundled database) when given; otherwise it gets one
-    F010 naming its game and the option to use (SPEC §8)."""
+    F010 naming its game and the option to use (SPEC §8). A deck no installed game owns is
+    checked against `open_declared(source)` when given and it finds a database (the game.yaml
+    game above the deck file)."""
     reports = []
     for deck in decks:
         source = _source(deck)
         owner = detect_game(source, database.game)
-        if owner is None or owner == database.game:
+        declared = open_declared(source) if owner is None and open_declared else None
+        if declared is not None:
+            reports.append(check_deck(source, declared, format_key, date))
+        elif owner is None or owner == database.game:
             reports.append(check_deck(source, database, format_key, date))
         elif open_other is not None:
             reports.append(check_deck(source, open_other(owner), format_key, date))

@@ -7,7 +7,9 @@ docs/reference/game-yaml.md documents the file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +45,50 @@ class GameFileError(Exception):
 def game_file(root: Path) -> Path | None:
     """The game.yaml of a card-data folder, if it has one."""
     path = root / GAME_FILE
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name no file can have
+        return None
 
 
-def load_game(path: Path, shown: str | None = None) -> DeclaredGame:
-    """The game a game.yaml declares (its card data: the folder it is in); GameFileError if the
-    file cannot be read or declares no usable game."""
+def declared_folder(deck: Path) -> Path | None:
+    """The card-data folder of the game.yaml nearest above a deck file: one of the folders it is
+    in, or a `card_data` folder in one of them; None when there is none."""
+    try:
+        start = Path(os.path.abspath(deck)).parent
+    except (OSError, ValueError):
+        return None
+    for folder in (start, *start.parents):
+        for root in (folder, folder / "card_data"):
+            if game_file(root) is not None:
+                return root
+    return None
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What an installed game has that a game.yaml may not take: its key, the letter of its
+    codes, the letters of its deck codes (None: it declares none)."""
+
+    key: str
+    origin: str  # the package it comes from, for the message
+    prefix: str | None = None
+    code_family: str | None = None
+
+
+def load_game(
+    path: Path,
+    shown: str | None = None,
+    data: bytes | None = None,
+    taken: Sequence[Taken] = (),
+) -> DeclaredGame:
+    """The game a game.yaml declares (its card data: the folder it is in), from `data` when
+    given (an editor's buffer) else the file; GameFileError if it cannot be read or declares no
+    usable game, or takes the key, code prefix or deck-code letters of an installed game."""
     shown = shown or str(path)
     try:
-        doc = load(read_bytes(path, CARD_FILE_LIMIT).decode("utf-8"))
+        raw = read_bytes(path, CARD_FILE_LIMIT) if data is None else data
+        doc = load(raw.decode("utf-8"))
     except LoadError as err:
         raise GameFileError(path, [diag(err.code, err.message, err.mark, file=shown)]) from None
     except UnicodeDecodeError:
@@ -61,6 +98,8 @@ def load_game(path: Path, shown: str | None = None) -> DeclaredGame:
     problems = list(schema_diagnostics(GAME_SCHEMA, doc.data, doc, "C001", file=shown, what=what))
     if not problems:
         problems = list(_meaning(doc, shown))
+    if not problems:
+        problems = list(_clashes(doc, shown, taken))
     if problems:
         raise GameFileError(path, problems)
     return DeclaredGame(
@@ -108,6 +147,24 @@ def _meaning(doc: Document, shown: str) -> Iterator[Diagnostic]:
             yield wrong(
                 ("sections", i, "size"), "a size is exact, or a min and max with min <= max"
             )
+
+
+def _clashes(doc: Document, shown: str, taken: Sequence[Taken]) -> Iterator[Diagnostic]:
+    """C001 for a key, code prefix or deck-code letters an installed game has."""
+    said = {
+        "key": msg("C001", "the key {value} is the installed game {game}'s ({origin}); choose another key"),
+        "prefix": msg("C001", "the code prefix {value} is the installed game {game}'s ({origin}); choose another capital letter"),
+        "code_family": msg("C001", "the deck-code letters {value} are the installed game {game}'s ({origin}); choose other letters"),
+    }  # fmt: skip
+    for other in taken:
+        for name, value in (
+            ("key", other.key),
+            ("prefix", other.prefix),
+            ("code_family", other.code_family),
+        ):
+            if value is not None and doc.data[name] == value:
+                wording = said[name](value=Quoted(value), game=other.key, origin=other.origin)
+                yield diag("C001", wording, doc.mark((name,)), file=shown)
 
 
 def _names(value: Mapping[str, str]) -> dict[str, str]:
