@@ -580,6 +580,24 @@ def _declared_key(root: Path, buffers: Mapping[Path, str] | None = None) -> str 
     return game.key
 
 
+def is_declared_game(key: str) -> bool:
+    """Whether a game is one a game.yaml declared (not an installed package's)."""
+    claims = _registry().claims.get(key)
+    return claims is not None and claims[0].file
+
+
+def forget_declared_games() -> None:
+    """Forget every game a game.yaml declared in this process (for tests, and programs that
+    embed varz-deck)."""
+    registry = _REGISTRY
+    if registry is None:  # no game read yet: nothing to forget (and no entry point read)
+        return
+    for _, key in registry.files.values():
+        if is_declared_game(key):
+            unregister_game(key)
+    registry.files.clear()
+
+
 def _taken(registry: _Registry) -> list[Any]:
     """What each installed game has that a game.yaml may not take (a game that cannot be used
     keeps its key)."""
@@ -710,7 +728,9 @@ def check_decks(
     for deck in decks:
         source = _source(deck)
         owner = detect_game(source, database.game)
-        declared = open_declared(source) if owner is None and open_declared else None
+        declared = None
+        if open_declared is not None and (owner is None or is_declared_game(owner)):
+            declared = open_declared(source)
         if declared is not None:
             reports.append(check_deck(source, declared, format_key, date))
         elif owner is None or owner == database.game:

@@ -109,6 +109,6 @@ class CardLibrary:
         if self.explicit:
             return primary
         key = registry.detect_game(source, primary.game)
-        if key is None:
-            return self.declared(source) or primary
+        if key is None or registry.is_declared_game(key):
+            return self.declared(source) or (primary if key is None else self.bundled(key))
         return primary if key == primary.game else self.bundled(key)
