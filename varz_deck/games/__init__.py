@@ -7,8 +7,8 @@ games the same way in its pyproject.toml, and names the default game (the one a 
 checking a deck of one game never imports another.
 
 Plugins that break each other (docs/reference/games.md, "When plugins clash"): a key two packages
-claim is refused, naming both; a game whose code another game (or the core) already has is refused,
-naming both: varz-deck's own games keep theirs, and of two plugins the first by key, then by
+claim is refused, naming both; a game whose code or code prefix another game (or the core) already
+has is refused, naming both: varz-deck's own games keep theirs, and of two plugins the first by key, then by
 package, keeps it, whatever order the packages are found in. A game that cannot be loaded, or
 raises in `owns_deck`, `rules`, `card_rules` or `check_deck`, fails only the commands that need it
 (GameUnavailable: exit 2 naming it).
@@ -20,7 +20,9 @@ reinstalling or removing a package changes them), with a checksum: a record that
 read again.
 
 This module also binds the core's game-taking functions to the registry: opening and linting a
-database of whatever game its formats.yaml names, checking decks, listing every code.
+database of whatever game its game.yaml declares (docs/reference/game-yaml.md: known for the
+process; refused when it takes an installed game's key, prefix or deck-code letters) or its
+formats.yaml names, checking decks, listing every code.
 """
 
 from __future__ import annotations
@@ -353,7 +355,39 @@ def _load(registry: _Registry, claims: tuple[Claim, ...]) -> Game:
             owner = _owner(registry, claim, code, codes[code])
             if owner is not None:
                 raise _refused(claim, code, owner)
+        prefix = game_prefix(game)
+        owner = _prefix_owner(registry, claim, prefix) if prefix else None
+        if prefix and owner is not None:
+            raise GameUnavailable.prefix_taken(claim, prefix, owner)
     return game
+
+
+def game_prefix(game: Game) -> str | None:
+    """The letter a game declares its own codes start with: its `prefix`, else its
+    declaration's (core/decks/declaration.py); None for a game that declares none."""
+    found = getattr(game, "prefix", None)
+    if found is None:
+        found = getattr(_declaration(game), "prefix", None)
+    return found if isinstance(found, str) and found else None
+
+
+def _prefix_owner(registry: _Registry, claim: Claim, prefix: str) -> Claim | None:
+    """The first game ranked before this one that declares the prefix and is not refused (the
+    games before a plugin are loaded first: _load_before); None when no one does."""
+    for other in _before(registry, claim, registry.loaded):
+        if not other.file and game_prefix(registry.loaded[other.key]) == prefix:
+            return other
+    return None
+
+
+def _before(registry: _Registry, claim: Claim, keys: Iterable[str]) -> Iterator[Claim]:
+    """The games of `keys` ranked before a claim and not refused, in rank order."""
+    ranked = sorted((registry.claims[k][0] for k in keys if k in registry.claims), key=Claim.rank)
+    for other in ranked:
+        if other.rank() >= claim.rank():
+            break
+        if other.key not in registry.failed:
+            yield other
 
 
 def _load_before(registry: _Registry, claim: Claim) -> None:
@@ -411,14 +445,8 @@ def _owner(
     core = {c.id: c for c in core_codes()}
     if code in core and core[code] != info:
         return _CORE
-    before = sorted(
-        (registry.claims[k][0] for k in registry.codes if k in registry.claims),
-        key=Claim.rank,
-    )
-    for other in before:
-        if other.rank() >= claim.rank():
-            break
-        if code in registry.codes[other.key] and other.key not in registry.failed:
+    for other in _before(registry, claim, registry.codes):
+        if code in registry.codes[other.key]:
             return other
     return None
 
@@ -476,6 +504,11 @@ _TAKEN = msg(
     "the game {key} ({origin}) is not used: its code {code} already belongs to the game "
     "{other} ({owner}); ask its authors for codes of their own, or uninstall it",
 )
+_PREFIX_TAKEN = msg(
+    "cli",
+    "the game {key} ({origin}) is not used: its code prefix {prefix} is already the game "
+    "{other}'s ({owner}); ask its authors for a prefix of their own, or uninstall it",
+)
 _CORE_CODE = msg(
     "cli",
     "the game {key} ({origin}) is not used: its code {code} is one of varz-deck's own "
@@ -513,6 +546,11 @@ class GameUnavailable(Exception):
     def taken(cls, claim: Claim, code: str, owner: Claim) -> GameUnavailable:
         said = _TAKEN(**_named(claim), code=code, other=owner.key, owner=owner.origin())
         return cls(claim.key, said, (code,))
+
+    @classmethod
+    def prefix_taken(cls, claim: Claim, prefix: str, owner: Claim) -> GameUnavailable:
+        said = _PREFIX_TAKEN(**_named(claim), prefix=prefix, other=owner.key, owner=owner.origin())
+        return cls(claim.key, said)
 
     @classmethod
     def core_code(cls, claim: Claim, code: str) -> GameUnavailable:
@@ -609,11 +647,12 @@ def _taken(registry: _Registry) -> list[Any]:
             continue
         origin = str(claims[0].origin())
         try:
-            declared = _declaration(get_game(key))
+            game = get_game(key)
         except GameUnavailable:
-            declared = None
-        prefix, family = (declared.prefix, declared.code_family) if declared else (None, None)
-        found.append(Taken(key, origin, prefix, family))
+            found.append(Taken(key, origin))
+            continue
+        family = getattr(_declaration(game), "code_family", None)
+        found.append(Taken(key, origin, game_prefix(game), family))
     return found
 
 
