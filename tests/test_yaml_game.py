@@ -154,6 +154,17 @@ BROKEN = {
     "a YAML error": (GOOD + "types: [\n", "F002", None),
     "not UTF-8": (GOOD.encode() + b"\xff\xfe", "F001", None),
     "a type going nowhere": (GOOD.replace("goes: wishes", "goes: dreams"), "C001", 38),
+    "a field named as a card's own key": (
+        GOOD.replace("  glow: {kind: word", "  type: {kind: integer}\n  glow: {kind: word"),
+        "C001",
+        29,
+    ),
+    "a word field without words": (
+        GOOD.replace("glow: {kind: word, words: [amber, jade, violet]}", "glow: {kind: word}"),
+        "C001",
+        29,
+    ),
+    "a field's min above its max": (GOOD.replace("min: 0, max: 6", "min: 9, max: 1"), "C001", 30),
     "an installed game's key": (GOOD.replace("key: lantern", "key: varz"), "C001", 4),
     "an installed game's prefix": (GOOD.replace("prefix: L ", "prefix: V "), "C001", 6),
     "an installed game's deck codes": (
@@ -236,3 +247,20 @@ async def test_the_language_server_names_a_broken_game_yaml(tmp_path: Path) -> N
         await client.shutdown_session()
     finally:
         await stop(client)
+
+
+def test_a_game_whose_cards_are_their_ids_reads_a_shared_name_as_ambiguous(tmp_path: Path) -> None:
+    """With `identity: id`, Paper Crane's two printings (LC01-010, LC02-002) are two cards: the
+    name is F006 (it once raised a KeyError in `code` and `register`)."""
+    cards = _copy(tmp_path, GOOD + "identity: id\n")
+    deck = tmp_path / MOTH.name
+    f006 = (
+        "F006",
+        8,
+        "'Paper Crane' can mean 2 different cards: LC01-010 'Paper Crane'; LC02-002 "
+        "'Paper Crane'; use the id",
+    )
+    assert checked("--cards", cards, deck) == (1, {MOTH.name: [f006]})
+    for command in ("code", "register"):
+        status, _, err = run(command, "--cards", cards, deck)
+        assert status == 1 and "Traceback" not in err, (command, err)

@@ -31,6 +31,7 @@ from varz_deck.core.messages.i18n import Quoted, msg
 
 GAME_FILE = "game.yaml"
 GAME_SCHEMA = "game"
+_CARD_KEYS = frozenset({"id", "name", "names", "type", "set"})  # a card file's own keys
 
 
 class GameFileError(Exception):
@@ -134,6 +135,13 @@ def _meaning(doc: Document, shown: str) -> Iterator[Diagnostic]:
         for name in (*kind.get("needs", ()), *kind.get("may", ())):
             if name not in fields:
                 yield wrong(("types", type_key), "card type {type} names the field {field}, which is not declared", type=Quoted(type_key), field=Quoted(name))  # fmt: skip
+    for name, spec in fields.items():
+        if name in _CARD_KEYS:
+            yield wrong(("fields", name), "the field {field} is a key every card has; give the field another name", field=Quoted(name))  # fmt: skip
+        if spec["kind"] in ("word", "words") and not spec.get("words"):
+            yield wrong(("fields", name), "the field {field} holds words but lists none; list them in words", field=Quoted(name))  # fmt: skip
+        if spec.get("min", 0) > spec.get("max", spec.get("min", 0)):
+            yield wrong(("fields", name), "the field {field} has a min above its max", field=Quoted(name))  # fmt: skip
     for name in data.get("colours", ()):
         if name not in fields:
             yield wrong(
