@@ -57,9 +57,16 @@ def resource_dir(name: str) -> Path:
 def register_made_schema(name: str, document: dict[str, Any]) -> None:
     """Make a schema made in memory (a declared game's, from its declaration) known by name."""
     if _MADE.get(name) != document:
+        changed = name in _MADE
         _MADE[name] = document
         _FILES.pop(name, None)
         schema.cache_clear()
+        if changed:  # made again, otherwise (a game.yaml edited): no validator of the old one
+            from varz_deck.core.files import fastschema, schemas
+
+            schemas.validator.cache_clear()
+            fastschema.fast_schema.cache_clear()
+            fastschema.detailed_validator.cache_clear()
 
 
 def schema_text(name: str) -> str:
