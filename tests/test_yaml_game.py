@@ -264,3 +264,24 @@ def test_a_game_whose_cards_are_their_ids_reads_a_shared_name_as_ambiguous(tmp_p
     for command in ("code", "register"):
         status, _, err = run(command, "--cards", cards, deck)
         assert status == 1 and "Traceback" not in err, (command, err)
+
+
+def test_a_changed_field_is_checked_with_the_new_card_schema(tmp_path: Path) -> None:
+    """One process (the language server's, say) reads game.yaml, then the file drops the word
+    `violet`: the card files are checked against the card schema made from the new file."""
+    cards = _copy(tmp_path, GOOD)
+    assert run("cards", "lint", cards)[0] == 0
+    (cards / "game.yaml").write_text(
+        GOOD.replace("words: [amber, jade, violet]", "words: [amber, jade]"), encoding="utf-8"
+    )
+    status, out, _ = run("cards", "lint", "-o", "json", cards)
+    found = {
+        (Path(f["path"]).name, d["code"], d["line"])
+        for f in json.loads(out)["files"]
+        for d in f["diagnostics"]
+    }
+    # lc01.yaml: Violet Lantern (line 11) and Moon Hare (line 15); lc02.yaml: Plum Blossom (7)
+    assert (status, found) == (
+        1,
+        {("lc01.yaml", "C001", 11), ("lc01.yaml", "C001", 15), ("lc02.yaml", "C001", 7)},
+    )
