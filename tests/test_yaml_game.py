@@ -93,6 +93,16 @@ def test_the_format_s_ban_release_and_announced_change_are_the_core_s() -> None:
     assert {c for c, _, _ in found["legal-old-moth.yaml"]} == {"D118"}
 
 
+def test_a_format_of_the_game_found_above_the_decks_is_known() -> None:
+    """--format names a format of the game.yaml game the decks are read with, no --cards."""
+    _, found = checked("--format", "first-light", "--date", "2027-03-02", MOTH)
+    assert found == {
+        MOTH.name: [
+            ("D115", 8, "'Paper Crane' is banned in First Light since 2027-03-01; replace it")
+        ]
+    }
+
+
 def test_cards_lint_is_clean() -> None:
     status, out, err = run("cards", "lint", "-o", "json", CARDS)
     assert (status, err) == (0, "")
