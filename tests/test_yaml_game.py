@@ -295,3 +295,18 @@ def test_a_changed_field_is_checked_with_the_new_card_schema(tmp_path: Path) -> 
         1,
         {("lc01.yaml", "C001", 11), ("lc01.yaml", "C001", 15), ("lc02.yaml", "C001", 7)},
     )
+
+
+def test_schema_prints_the_game_yaml_schema() -> None:
+    status, out, err = run("schema", "game")
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    assert document["$id"] == "urn:varz-deck:schema:game:1"
+    assert set(document["required"]) == {
+        "key",
+        "name",
+        "prefix",
+        "code_family",
+        "sections",
+        "types",
+    }
