@@ -27,7 +27,7 @@ from varz_deck.core.files.source import CARD_FILE_LIMIT, LoadError, read_bytes
 from varz_deck.core.files.strictyaml import Document, load
 from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
-from varz_deck.core.messages.i18n import Quoted, msg
+from varz_deck.core.messages.i18n import Message, Quoted, msg
 
 GAME_FILE = "game.yaml"
 GAME_SCHEMA = "game"
@@ -117,43 +117,46 @@ def _meaning(doc: Document, shown: str) -> Iterator[Diagnostic]:
     places = [s["key"] for s in slots] + [s["key"] for s in data["sections"]]
     fields = data.get("fields", {})
 
-    def wrong(path: tuple[Any, ...], text: str, **values: object) -> Diagnostic:
-        return diag("C001", msg("C001", text)(**values), doc.mark(path), file=shown)
+    def wrong(path: tuple[Any, ...], said: Message, **values: object) -> Diagnostic:
+        return diag("C001", said(**values), doc.mark(path), file=shown)
 
     seen: set[str] = set()
     for key in places:
         if key in seen or key in ("name", "format", "player", "event"):
             yield wrong(
-                (), "{key} names two slots or sections, or a deck file's own key", key=Quoted(key)
+                (),
+                msg("C001", "{key} names two slots or sections, or a deck file's own key"),
+                key=Quoted(key),
             )
         seen.add(key)
     for type_key, kind in data["types"].items():
         if kind["goes"] not in places:
             yield wrong(("types", type_key, "goes"),
-                        "card type {type} goes to {goes}, which is no slot or section",
+                        msg("C001", "card type {type} goes to {goes}, which is no slot or section"),
                         type=Quoted(type_key), goes=Quoted(kind["goes"]))  # fmt: skip
         for name in (*kind.get("needs", ()), *kind.get("may", ())):
             if name not in fields:
-                yield wrong(("types", type_key), "card type {type} names the field {field}, which is not declared", type=Quoted(type_key), field=Quoted(name))  # fmt: skip
+                yield wrong(("types", type_key), msg("C001", "card type {type} names the field {field}, which is not declared"), type=Quoted(type_key), field=Quoted(name))  # fmt: skip
     for name, spec in fields.items():
         if name in _CARD_KEYS:
-            yield wrong(("fields", name), "the field {field} is a key every card has; give the field another name", field=Quoted(name))  # fmt: skip
+            yield wrong(("fields", name), msg("C001", "the field {field} is a key every card has; give the field another name"), field=Quoted(name))  # fmt: skip
         if spec["kind"] in ("word", "words") and not spec.get("words"):
-            yield wrong(("fields", name), "the field {field} holds words but lists none; list them in words", field=Quoted(name))  # fmt: skip
+            yield wrong(("fields", name), msg("C001", "the field {field} holds words but lists none; list them in words"), field=Quoted(name))  # fmt: skip
         if spec.get("min", 0) > spec.get("max", spec.get("min", 0)):
-            yield wrong(("fields", name), "the field {field} has a min above its max", field=Quoted(name))  # fmt: skip
+            yield wrong(("fields", name), msg("C001", "the field {field} has a min above its max"), field=Quoted(name))  # fmt: skip
     for name in data.get("colours", ()):
         if name not in fields:
             yield wrong(
                 ("colours",),
-                "colours names the field {field}, which is not declared",
+                msg("C001", "colours names the field {field}, which is not declared"),
                 field=Quoted(name),
             )
     for i, section in enumerate(data["sections"]):
         size = section["size"]
         if ("exact" in size and len(size) > 1) or size.get("min", 0) > size.get("max", 10**9):
             yield wrong(
-                ("sections", i, "size"), "a size is exact, or a min and max with min <= max"
+                ("sections", i, "size"),
+                msg("C001", "a size is exact, or a min and max with min <= max"),
             )
 
 
