@@ -64,11 +64,7 @@ def generate_database(folder: Path, count: int, seed: int = 15) -> list[str]:
     valid), each with a new id and made-up English, Japanese and Chinese names. Returns the
     English names."""
     rng = random.Random(seed)
-    source = yaml.safe_load(
-        (ROOT / "card_data" / "varz" / "sets" / "vz01.yaml").read_text(
-            "utf-8"
-        )
-    )
+    source = yaml.safe_load((ROOT / "card_data" / "varz" / "sets" / "vz01.yaml").read_text("utf-8"))
     templates = [c for c in source["cards"] if c["type"] != "hero"]
     cards, names = [], []
     for i in range(count):

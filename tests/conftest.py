@@ -14,6 +14,16 @@ ROOT = Path(__file__).resolve().parent.parent
 TODAY = "2026-12-01"  # the date every test checks on unless it gives one
 
 
+@pytest.fixture(autouse=True)
+def _no_declared_game_left() -> Iterator[None]:
+    """A game a game.yaml declared (examples/yaml-game) is known to the process that read it:
+    forgotten after each test, so the next sees the installed games only."""
+    yield
+    from varz_deck.games import forget_declared_games
+
+    forget_declared_games()
+
+
 @pytest.fixture(scope="session")
 def bundled_db_path() -> Path:
     """The card database shipped with the package."""

@@ -91,8 +91,9 @@ class PlainRule:
 
 
 class Reef(Azuki):
-    key = "reef"
-    name = "Reef"
+    def __init__(self):
+        super().__init__()
+        self.key, self.name = "reef", "Reef"  # a declared game's are its declaration's
 
     @property
     def card_data(self):
@@ -134,15 +135,18 @@ def reef(
     key: str = "reef",
     default: str | None = None,
     module: str | None = None,
+    prefix: str | None = None,
 ) -> Path:
     """The Reef game installed as distribution `name`: `module` (default KEY_game: REEF, then
-    `body`, which makes GAME), registered under `key` (and `default` as the default game); its
-    card database beside it (folder/reef_data)."""
+    `body`, which makes GAME), registered under `key` (and `default` as the default game),
+    declaring the code prefix `prefix` (default: the key's last letter, upper-case: no bundled
+    game's); its card database beside it (folder/reef_data)."""
     data = folder / "reef_data"
     data.mkdir(parents=True)
     (data / "formats.yaml").write_text("game: reef\nformats: {}\n", encoding="utf-8")
     (data / "cards.yaml").write_text(REEF_CARD, encoding="utf-8")
-    source = textwrap.dedent(REEF) + "\n" + textwrap.dedent(body)
+    declared = f"Reef.prefix = {(prefix or key[-1].upper())!r}\n"
+    source = textwrap.dedent(REEF) + "\n" + declared + textwrap.dedent(body)
     module = module or f"{key}_game"
     return distribution(folder, name, {key: f"{module}:GAME"}, {module: source}, version, default)
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import grimp
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    tomllib = pytest.importorskip("tomli")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -26,6 +34,71 @@ def test_import_linter_contracts_are_kept() -> None:
     )
     assert found.returncode == 0, found.stdout + found.stderr
     assert "0 broken" in found.stdout
+
+
+THIRD_GAME = EXAMPLES / "third-game"
+
+
+def _tidewright_contract(folder: Path = THIRD_GAME) -> subprocess.CompletedProcess[str]:
+    """lint-imports of examples/third-game's contract, tidewright importable from `folder`."""
+    lint_imports = Path(sys.executable).with_name("lint-imports")
+    return subprocess.run(
+        [str(lint_imports), "--config", str(THIRD_GAME / "pyproject.toml")],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(folder)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_tidewright_imports_varz_deck_plugin_alone() -> None:
+    """examples/third-game/pyproject.toml [tool.importlinter]: of varz_deck, tidewright imports
+    the public module only (docs/reference/plugin.md)."""
+    found = _tidewright_contract()
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert "1 kept, 0 broken" in found.stdout
+
+
+def test_the_tidewright_contract_forbids_every_other_module_of_varz_deck() -> None:
+    """The contract's list cannot go stale: it names each module of varz_deck but the public
+    one (a new one must be added to it)."""
+    config = tomllib.loads((THIRD_GAME / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    package = ROOT / "varz_deck"
+    modules = {p.stem for p in package.glob("*.py")} | {
+        p.name for p in package.iterdir() if (p / "__init__.py").is_file()
+    }
+    assert set(contract["forbidden_modules"]) == {
+        f"varz_deck.{m}" for m in modules - {"__init__", "plugin"}
+    }
+
+
+def test_tidewright_imports_nothing_of_the_varz_deck_package_itself() -> None:
+    """What the contract cannot say: `from varz_deck import NAME` takes the package's own
+    names; only `plugin` may be taken so."""
+    taken = []
+    for path in sorted((THIRD_GAME / "tidewright").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "varz_deck":
+                taken += [(path.name, a.name) for a in node.names if a.name != "plugin"]
+            elif isinstance(node, ast.Import):
+                taken += [(path.name, a.name) for a in node.names if a.name == "varz_deck"]
+    assert taken == []
+
+
+def test_a_broken_tidewright_contract_is_seen(tmp_path: Path) -> None:
+    """The contract bites: a copy of the package importing the core breaks it."""
+    copy = tmp_path / "third-game"
+    shutil.copytree(THIRD_GAME / "tidewright", copy / "tidewright")
+    rules = copy / "tidewright" / "rules.py"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\nfrom varz_deck.core.game import declared\n",
+        encoding="utf-8",
+    )
+    found = _tidewright_contract(copy)
+    assert found.returncode == 1, found.stdout + found.stderr
+    assert "BROKEN" in found.stdout and "varz_deck.core.game.declared" in found.stdout
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

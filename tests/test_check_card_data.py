@@ -19,6 +19,7 @@ AZUKI_DATA = ROOT / "card_data" / "azuki"
 VARZ_DATA = ROOT / "card_data" / "varz"
 KAGURA = EXAMPLES / "red-kagura-festival.yaml"
 TIDEWRIGHT_DATA = EXAMPLES / "third-game" / "tidewright" / "card_data"
+LANTERN_DATA = EXAMPLES / "yaml-game" / "card_data"  # a game declared in its game.yaml
 
 
 def run(*args: object) -> tuple[int, str, str]:
@@ -35,12 +36,15 @@ def test_check_examples_checks_decks_not_card_data() -> None:
     assert status == 1, err
     found = paths(out)
     card_data = sorted(str(p) for p in TIDEWRIGHT_DATA.rglob("*.yaml"))
-    assert len(card_data) == 3 and not set(card_data) & set(found)
+    card_data += sorted(str(p) for p in LANTERN_DATA.rglob("*.yaml"))  # game.yaml included
+    assert len(card_data) == 3 + 4 and not set(card_data) & set(found)
     assert str(KAGURA) in found and str(EXAMPLES / "azuki" / "stt01-raizan-lightning.yaml") in found
-    assert len(found) == 23  # 26 files, 3 of them card data
+    assert str(EXAMPLES / "yaml-game" / "decks" / "legal-old-moth.yaml") in found
+    assert len(found) == 27  # 34 files, 7 of them card data
     assert err.splitlines() == [
-        f"varz-deck: {TIDEWRIGHT_DATA}: skipped 3 files of card data (not decks; "
+        f"varz-deck: {folder}: skipped {n} files of card data (not decks; "
         "`varz-deck cards lint` checks card data)"
+        for folder, n in ((TIDEWRIGHT_DATA, 3), (LANTERN_DATA, 4))
     ]
 
 

@@ -178,18 +178,23 @@ def test_exclude(tmp_path: Path, patterns: list[str], left: list[str]) -> None:
 
 
 def test_check_examples_folder_checks_every_example(tmp_path: Path) -> None:
-    expected = sorted(  # the bundled games' examples (the third game is a package of its own)
-        p
+    expected = sorted(  # every example deck (the third game is a package of its own), not the
+        p  # card data of the game declared in examples/yaml-game (skipped, said on stderr)
         for p in EXAMPLES.rglob("*")
         if p.suffix in (".yaml", ".yml", ".txt", ".dek")
         and "third-game" not in p.relative_to(EXAMPLES).parts
+        and "card_data" not in p.relative_to(EXAMPLES).parts
     )
-    status, out, _ = run("check", EXAMPLES, "--exclude", "third-game/", "-o", "json")
+    status, out, err = run("check", EXAMPLES, "--exclude", "third-game/", "-o", "json")
+    assert "skipped 4 files of card data" in err
     decks = json.loads(out)["decks"]
     assert [d["path"] for d in decks] == [str(p) for p in expected]
-    assert status == 1  # examples/illegal.yaml
-    assert [Path(d["path"]).name for d in decks if not d["legal"]] == ["illegal.yaml"]
-    status, _, _ = run("check", EXAMPLES, "--exclude", "illegal.yaml", "--exclude", "third-game/")
+    assert status == 1  # examples/illegal.yaml, and the yaml game's two illegal decks
+    illegal = [Path(d["path"]).name for d in decks if not d["legal"]]
+    assert illegal == ["illegal.yaml", "illegal-copies.yaml", "illegal-court-size.yaml"]
+    lantern = [d for d in decks if "yaml-game" in Path(d["path"]).parts]
+    assert {tuple(d["counts"]) for d in lantern} == {("court", "wishes")}  # read as its game's
+    status, _, _ = run("check", EXAMPLES, "--exclude", "illegal*", "--exclude", "third-game/")
     assert status == 0
 
 

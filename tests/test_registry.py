@@ -527,6 +527,38 @@ def test_of_two_plugins_the_first_by_key_keeps_a_code(
     assert games.get_game("atoll").key == "reef"  # the Reef game, registered as atoll
 
 
+@pytest.mark.parametrize("order", ["atoll first", "reef first"])
+def test_of_two_plugins_declaring_one_prefix_the_first_by_key_keeps_it(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: str
+) -> None:
+    atoll = reef(tmp_path / "a", "atoll", ATOLL, key="atoll", prefix="Q")  # Q101: codes apart
+    mine = reef(tmp_path / "r", prefix="Q")  # R101
+    _plug(monkeypatch, *((atoll, mine) if order == "atoll first" else (mine, atoll)))
+    assert _unavailable("reef") == (
+        "the game reef (reef-game 1.0) is not used: its code prefix Q is already the game "
+        "atoll's (atoll 1.0); ask its authors for a prefix of their own, or uninstall it"
+    )
+    assert games.game_prefix(games.get_game("atoll")) == "Q"
+
+
+def test_a_plugin_declaring_a_bundled_game_s_prefix_is_refused(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _plug(monkeypatch, reef(tmp_path / "r", prefix="V"))
+    assert _unavailable("reef") == (
+        "the game reef (reef-game 1.0) is not used: its code prefix V is already the game "
+        f"varz's ({OURS}); ask its authors for a prefix of their own, or uninstall it"
+    )
+    assert games.get_game("varz").key == "varz"
+
+
+def test_each_bundled_game_declares_a_prefix_of_its_own(fresh: Path) -> None:
+    assert {k: games.game_prefix(games.get_game(k)) for k in ("varz", "azuki")} == {
+        "varz": "V",
+        "azuki": "A",
+    }
+
+
 def test_a_refused_game_owns_no_code(
     fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

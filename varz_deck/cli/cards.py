@@ -101,7 +101,7 @@ def cards_lint(
     """Validate card databases: schema, ids, printings, classes, keywords, formats.
 
     Exit 0 when clean (warnings allowed), 1 when any error is found (with --strict, any
-    warning too), 2 when a folder does not exist.
+    warning too), 2 when a folder does not exist or its game.yaml declares no usable game.
     """
     from varz_deck.games import lint_database
 
@@ -122,6 +122,7 @@ def cards_lint(
             )
             fail(problem(root=str(root)), lang=chosen)
     files: dict[str, list[Diagnostic]] = {}
+    unusable = False  # a folder whose game.yaml declares no usable game: exit 2
     for root in roots:
         linting = msg("cli", "linting {root}")(root=str(root))
         bar = progress_bar(linting, chosen, output is Output.text)
@@ -130,6 +131,7 @@ def cards_lint(
         finally:
             if bar is not None:
                 bar.close()
+        unusable = unusable or result.unusable
         for path, diags in result.files.items():
             files.setdefault(path, []).extend(diags)
     diagnostics = [d for diags in files.values() for d in diags]
@@ -154,7 +156,7 @@ def cards_lint(
         )
     sys.stdout.write(rendered)
     failed = any(d.is_error or strict for d in diagnostics)
-    raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
+    raise typer.Exit(EXIT_USAGE if unusable else EXIT_PROBLEMS if failed else EXIT_OK)
 
 
 def _console() -> Console:

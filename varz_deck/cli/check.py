@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -32,10 +33,12 @@ from varz_deck.cli.common import (
 from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.games.library import CardLibrary
 
 CHECK_HELP = N_(
     "Check decks of every installed game for tournament legality under their rulebooks."
@@ -83,11 +86,23 @@ def check(
     database = cards_of.primary()
     bundled = None if cards_of.explicit else cards_of.bundled
     if format is not None:
-        format = known_format(format, database, bundled, chosen)
-    reports = check_decks(sources(found), database, format, open_other=bundled, date=day)
+        near = None if cards_of.explicit else partial(_declared_databases, cards_of, found)
+        format = known_format(format, database, bundled, chosen, near)
+    declared = None if cards_of.explicit else cards_of.declared
+    reports = check_decks(
+        sources(found), database, format, open_other=bundled, date=day, open_declared=declared
+    )
     sys.stdout.write(render_check(reports, output, chosen, strict))
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_PROBLEMS if failed else EXIT_OK)
+
+
+def _declared_databases(library: CardLibrary, decks: list[Path | DeckSource]) -> list[CardDatabase]:
+    """The databases of the games declared in a game.yaml above the deck files."""
+    from varz_deck.core.game.yamlgame import declared_folder
+
+    roots = {declared_folder(deck) for deck in decks if isinstance(deck, Path)}
+    return [library.open(root) for root in sorted(r for r in roots if r is not None)]
 
 
 def known_format(
@@ -95,10 +110,12 @@ def known_format(
     database: CardDatabase,
     bundled: Callable[[str], CardDatabase] | None,
     lang: str,
+    declared: Callable[[], Iterable[CardDatabase]] | None = None,
 ) -> str:
     """The format --format names, as the database spells it; a name no database of the run knows
     is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
-    database, the bundled databases of the other games are asked too (only on this error path)."""
+    database, the bundled databases of the other games and `declared()`, those of the games
+    declared in a game.yaml above the decks, are asked too (only on this error path)."""
     from varz_deck.core.cards.cardinfo import normalize, unknown_filter
     from varz_deck.games import game_keys
 
@@ -112,6 +129,8 @@ def known_format(
             break
         assert bundled is not None
         found = spelled(bundled(key))
+    for each in declared() if declared is not None and found is None else ():
+        found = found or spelled(each)
     if found is not None:
         return found
     problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)

@@ -229,7 +229,7 @@ def library(
     from varz_deck.games.library import CardLibrary
 
     check_game_key(game, lang)
-    return CardLibrary(lambda root: open_or_exit(root, lang, progress), cards, game)
+    return CardLibrary(lambda root: open_or_exit(root, lang, progress), cards, game, near=True)
 
 
 def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:

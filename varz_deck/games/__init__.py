@@ -7,8 +7,8 @@ games the same way in its pyproject.toml, and names the default game (the one a 
 checking a deck of one game never imports another.
 
 Plugins that break each other (docs/reference/games.md, "When plugins clash"): a key two packages
-claim is refused, naming both; a game whose code another game (or the core) already has is refused,
-naming both: varz-deck's own games keep theirs, and of two plugins the first by key, then by
+claim is refused, naming both; a game whose code or code prefix another game (or the core) already
+has is refused, naming both: varz-deck's own games keep theirs, and of two plugins the first by key, then by
 package, keeps it, whatever order the packages are found in. A game that cannot be loaded, or
 raises in `owns_deck`, `rules`, `card_rules` or `check_deck`, fails only the commands that need it
 (GameUnavailable: exit 2 naming it).
@@ -20,7 +20,9 @@ reinstalling or removing a package changes them), with a checksum: a record that
 read again.
 
 This module also binds the core's game-taking functions to the registry: opening and linting a
-database of whatever game its formats.yaml names, checking decks, listing every code.
+database of whatever game its game.yaml declares (docs/reference/game-yaml.md: known for the
+process; refused when it takes an installed game's key, prefix or deck-code letters) or its
+formats.yaml names, checking decks, listing every code.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from varz_deck.core.messages.i18n import Message, msg
 
@@ -84,6 +86,7 @@ class Claim:
     target: str  # "module:attribute"
     distribution: str  # the package's name; "" for a game registered in this process
     version: str
+    file: bool = False  # a game declared in a card-data folder's game.yaml (distribution: its path)
 
     @property
     def own(self) -> bool:
@@ -107,6 +110,7 @@ class _Registry:
     loaded: dict[str, Game] = field(default_factory=dict)
     failed: dict[str, GameUnavailable] = field(default_factory=dict)
     codes: dict[str, dict[str, CodeInfo]] = field(default_factory=dict)  # once checked
+    files: dict[str, tuple[str, str]] = field(default_factory=dict)  # game.yaml -> digest, key
 
 
 _REGISTRY: _Registry | None = None
@@ -351,7 +355,39 @@ def _load(registry: _Registry, claims: tuple[Claim, ...]) -> Game:
             owner = _owner(registry, claim, code, codes[code])
             if owner is not None:
                 raise _refused(claim, code, owner)
+        prefix = game_prefix(game)
+        owner = _prefix_owner(registry, claim, prefix) if prefix else None
+        if prefix and owner is not None:
+            raise GameUnavailable.prefix_taken(claim, prefix, owner)
     return game
+
+
+def game_prefix(game: Game) -> str | None:
+    """The letter a game declares its own codes start with: its `prefix`, else its
+    declaration's (core/decks/declaration.py); None for a game that declares none."""
+    found = getattr(game, "prefix", None)
+    if found is None:
+        found = getattr(_declaration(game), "prefix", None)
+    return found if isinstance(found, str) and found else None
+
+
+def _prefix_owner(registry: _Registry, claim: Claim, prefix: str) -> Claim | None:
+    """The first game ranked before this one that declares the prefix and is not refused (the
+    games before a plugin are loaded first: _load_before); None when no one does."""
+    for other in _before(registry, claim, registry.loaded):
+        if not other.file and game_prefix(registry.loaded[other.key]) == prefix:
+            return other
+    return None
+
+
+def _before(registry: _Registry, claim: Claim, keys: Iterable[str]) -> Iterator[Claim]:
+    """The games of `keys` ranked before a claim and not refused, in rank order."""
+    ranked = sorted((registry.claims[k][0] for k in keys if k in registry.claims), key=Claim.rank)
+    for other in ranked:
+        if other.rank() >= claim.rank():
+            break
+        if other.key not in registry.failed:
+            yield other
 
 
 def _load_before(registry: _Registry, claim: Claim) -> None:
@@ -409,14 +445,8 @@ def _owner(
     core = {c.id: c for c in core_codes()}
     if code in core and core[code] != info:
         return _CORE
-    before = sorted(
-        (registry.claims[k][0] for k in registry.codes if k in registry.claims),
-        key=Claim.rank,
-    )
-    for other in before:
-        if other.rank() >= claim.rank():
-            break
-        if code in registry.codes[other.key] and other.key not in registry.failed:
+    for other in _before(registry, claim, registry.codes):
+        if code in registry.codes[other.key]:
             return other
     return None
 
@@ -474,6 +504,11 @@ _TAKEN = msg(
     "the game {key} ({origin}) is not used: its code {code} already belongs to the game "
     "{other} ({owner}); ask its authors for codes of their own, or uninstall it",
 )
+_PREFIX_TAKEN = msg(
+    "cli",
+    "the game {key} ({origin}) is not used: its code prefix {prefix} is already the game "
+    "{other}'s ({owner}); ask its authors for a prefix of their own, or uninstall it",
+)
 _CORE_CODE = msg(
     "cli",
     "the game {key} ({origin}) is not used: its code {code} is one of varz-deck's own "
@@ -513,6 +548,11 @@ class GameUnavailable(Exception):
         return cls(claim.key, said, (code,))
 
     @classmethod
+    def prefix_taken(cls, claim: Claim, prefix: str, owner: Claim) -> GameUnavailable:
+        said = _PREFIX_TAKEN(**_named(claim), prefix=prefix, other=owner.key, owner=owner.origin())
+        return cls(claim.key, said)
+
+    @classmethod
     def core_code(cls, claim: Claim, code: str) -> GameUnavailable:
         return cls(claim.key, _CORE_CODE(**_named(claim), code=code), (code,))
 
@@ -534,18 +574,104 @@ def database_game(root: Path, buffers: Mapping[Path, str] | None = None) -> Game
 
 
 def _database_key(root: Path, buffers: Mapping[Path, str] | None = None) -> str:
+    """The key of the game of the database at root: the one its game.yaml declares, else the
+    one its formats.yaml names when installed, else the default game."""
     from varz_deck.core.lint.database import database_game_key
 
+    declared = _declared_key(root, buffers)
+    if declared is not None:
+        return declared
     key = database_game_key(root, buffers)
     return key if key is not None and key in _registry().claims else default_game()
+
+
+def _declared_key(root: Path, buffers: Mapping[Path, str] | None = None) -> str | None:
+    """The key of the game root's game.yaml declares (docs/reference/game-yaml.md), made known
+    for this process, and again whenever the file (or its buffer) changes; None when root has
+    none. GameFileError when the file declares no usable game: unreadable, against its schema,
+    or taking an installed game's key, code prefix or deck-code letters."""
+    from varz_deck.core.cards._hash import blake2b
+    from varz_deck.core.cards.discovery import display, read_file
+    from varz_deck.core.files.source import LoadError
+    from varz_deck.core.game.yamlgame import GameFileError, game_file, load_game
+    from varz_deck.core.messages.diagnostics import diag
+
+    path = game_file(root)
+    if path is None:
+        return None
+    shown = display(path)
+    try:
+        data = read_file(path, buffers)
+    except LoadError as err:
+        raise GameFileError(path, [diag(err.code, err.message, err.mark, file=shown)]) from None
+    registry = _registry()
+    where = str(path.resolve())
+    digest = blake2b(data, digest_size=16).hexdigest()
+    known = registry.files.get(where)
+    if known is not None and known[0] == digest and known[1] in registry.loaded:
+        return known[1]
+    game = load_game(path, shown, data, _taken(registry))
+    registry.claims[game.key] = (Claim(game.key, where, where, digest, file=True),)
+    _forget(registry, game.key)
+    registry.loaded[game.key] = cast("Game", game)  # its schemas are made, not files
+    registry.files[where] = (digest, game.key)
+    return game.key
+
+
+def is_declared_game(key: str) -> bool:
+    """Whether a game is one a game.yaml declared (not an installed package's)."""
+    claims = _registry().claims.get(key)
+    return claims is not None and claims[0].file
+
+
+def forget_declared_games() -> None:
+    """Forget every game a game.yaml declared in this process (for tests, and programs that
+    embed varz-deck)."""
+    registry = _REGISTRY
+    if registry is None:  # no game read yet: nothing to forget (and no entry point read)
+        return
+    for _, key in registry.files.values():
+        if is_declared_game(key):
+            unregister_game(key)
+    registry.files.clear()
+
+
+def _taken(registry: _Registry) -> list[Any]:
+    """What each installed game has that a game.yaml may not take (a game that cannot be used
+    keeps its key)."""
+    from varz_deck.core.game.yamlgame import Taken
+
+    found = []
+    for key, claims in registry.claims.items():
+        if claims[0].file:
+            continue
+        origin = str(claims[0].origin())
+        try:
+            game = get_game(key)
+        except GameUnavailable:
+            found.append(Taken(key, origin))
+            continue
+        family = getattr(_declaration(game), "code_family", None)
+        found.append(Taken(key, origin, game_prefix(game), family))
+    return found
+
+
+def _declaration(game: Game) -> Any:
+    """A game's declaration, when it is made from one (core/decks/declaration.py)."""
+    return getattr(game, "declaration", None)
 
 
 def open_database(root: Path, progress: Callable[[int, int], None] | None = None) -> CardDatabase:
     """The valid database at root, for its game; DatabaseError if invalid. `progress(done,
     total)` hears of each file when the database is not in the cache."""
+    from varz_deck.core.game.yamlgame import GameFileError
     from varz_deck.core.lint import database
 
-    return database.open_database(root, database_game(root), progress, games=game_keys())
+    try:
+        game = database_game(root)
+    except GameFileError as err:  # its game.yaml: a problem of the database, said as one
+        raise database.DatabaseError(root, err.diagnostics) from None
+    return database.open_database(root, game, progress, games=game_keys())
 
 
 def lint_database(
@@ -558,9 +684,15 @@ def lint_database(
     editor's unsaved card files, path -> text) are read instead of those files, through the
     same limits: the lint of the database as if they were saved. The lint store keeps results
     by the game's package and version too (a plugin's upgrade may change its card rules)."""
-    from varz_deck.core.lint import database
+    from varz_deck.core.game.yamlgame import GameFileError
+    from varz_deck.core.lint import LintResult, database
 
-    key = _database_key(root, buffers)
+    try:
+        key = _database_key(root, buffers)
+    except GameFileError as err:  # no game to lint the cards for: its game.yaml's problems
+        found = LintResult(root, {err.diagnostics[0].file or str(err.path): err.diagnostics})
+        found.unusable = True
+        return found
     game = get_game(key)
     with _guard(key, "card_rules"):
         return database.lint_database(
@@ -623,16 +755,24 @@ def check_decks(
     format_key: str | None = None,
     open_other: Callable[[str], CardDatabase] | None = None,
     date: datetime.date | None = None,
+    open_declared: Callable[[DeckSource], CardDatabase | None] | None = None,
 ) -> list[DeckReport]:
     """Check each deck (a source, or a file read when reached) independently, in the order
     given. A deck written for another game is
     checked against `open_other(game)` (its bundled database) when given; otherwise it gets one
-    F010 naming its game and the option to use (docs/reference/games.md)."""
+    F010 naming its game and the option to use (docs/reference/games.md). A deck no installed game owns is
+    checked against `open_declared(source)` when given and it finds a database (the game.yaml
+    game above the deck file)."""
     reports = []
     for deck in decks:
         source = _source(deck)
         owner = detect_game(source, database.game)
-        if owner is None or owner == database.game:
+        declared = None
+        if open_declared is not None and (owner is None or is_declared_game(owner)):
+            declared = open_declared(source)
+        if declared is not None:
+            reports.append(check_deck(source, declared, format_key, date))
+        elif owner is None or owner == database.game:
             reports.append(check_deck(source, database, format_key, date))
         elif open_other is not None:
             reports.append(check_deck(source, open_other(owner), format_key, date))

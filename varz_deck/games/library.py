@@ -57,10 +57,13 @@ class CardLibrary:
         opener: Callable[[Path], CardDatabase],
         cards: Path | None = None,
         game: str | None = None,
+        *,
+        near: bool = False,
     ) -> None:
         self.opener = opener
         self.cards = cards
         self.game = game
+        self.near = near  # a deck file no installed game owns: the game.yaml game above it
         self.opened: dict[Path, CardDatabase] = {}
 
     @property
@@ -83,10 +86,29 @@ class CardLibrary:
         """A game's bundled database."""
         return self.open(bundled_root(game))
 
+    def declared(self, source: DeckSource) -> CardDatabase | None:
+        """With `near`, the database of the game declared in the game.yaml nearest above a deck
+        file (docs/reference/game-yaml.md); None for none, or a deck that is no file."""
+        if not self.near or source.argument is not None or source.text is None:
+            return None
+        from varz_deck.core.game.yamlgame import declared_folder
+
+        path = Path(source.name)
+        try:
+            if not path.is_file():
+                return None
+        except (OSError, ValueError):
+            return None
+        root = declared_folder(path)
+        return self.open(root) if root is not None else None
+
     def for_source(self, source: DeckSource) -> CardDatabase:
-        """The database to read a deck with: the one named, else its own game's bundled one."""
+        """The database to read a deck with: the one named, else its own game's bundled one,
+        else (`near`) that of the game declared above it."""
         primary = self.primary()
         if self.explicit:
             return primary
         key = registry.detect_game(source, primary.game)
-        return primary if key is None or key == primary.game else self.bundled(key)
+        if key is None or registry.is_declared_game(key):
+            return self.declared(source) or (primary if key is None else self.bundled(key))
+        return primary if key == primary.game else self.bundled(key)

@@ -27,6 +27,9 @@ from varz_deck.lsp.library import resolved
 from varz_deck.lsp.lines import strip_comment
 
 if TYPE_CHECKING:
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.lsp.library import Loaded
     from varz_deck.lsp.server import VarzServer
 
 SOURCE = "varz-deck"
@@ -104,27 +107,45 @@ def first_problem(found: Sequence[Diagnostic], root: Path) -> Message:
     return _PROBLEM(where=place, code=first.code, text=text)
 
 
+def _unusable(loaded: Loaded) -> Diagnostic:
+    """The one diagnostic of a deck whose database cannot be used: its first problem."""
+    from varz_deck.core.messages.diagnostics import diag
+
+    problems = loaded.problems or (diag("F001", _NOTHING_READ),)
+    first = first_problem(problems, loaded.root)
+    said = _DATABASE_UNUSABLE(root=str(loaded.root), n=len(problems), problem=first)
+    return diag("F001", said)
+
+
 def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
     """`check` of the buffer: the same database, format choice and game routing."""
     from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.messages.diagnostics import diag
     from varz_deck.games import check_decks
 
     loaded = server.library.primary()
     if loaded.database is None:
         server.reports.pop(doc.uri, None)
-        problems = loaded.problems or (diag("F001", _NOTHING_READ),)
-        first = first_problem(problems, loaded.root)
-        said = _DATABASE_UNUSABLE(root=str(loaded.root), n=len(problems), problem=first)
-        return [diag("F001", said)]
+        return [_unusable(loaded)]
     library = server.library
+    unusable: list[Loaded] = []  # the database of the game declared above the deck, broken
+
+    def declared(source: DeckSource) -> CardDatabase | None:
+        near = library.declared(doc.path)
+        if near is not None and near.database is None:
+            unusable.append(near)
+        return near.database if near is not None else None
+
     report = check_decks(
         [DeckSource.from_text(str(doc.path), doc.text)],
         loaded.database,
         server.format,
         open_other=None if library.explicit else library.bundled,
         date=server.date,
+        open_declared=None if library.explicit else declared,
     )[0]
+    if unusable:
+        server.reports.pop(doc.uri, None)
+        return [_unusable(unusable[0])]
     server.reports[doc.uri] = report
     return list(report.diagnostics)
 

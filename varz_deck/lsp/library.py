@@ -96,6 +96,14 @@ class Library:
             raise DatabaseError(loaded.root, list(loaded.problems))
         return loaded.database
 
+    def declared(self, deck: Path) -> Loaded | None:
+        """The database of the game declared in the game.yaml nearest above a deck file
+        (docs/reference/game-yaml.md), as `check` finds it; None when there is none."""
+        from varz_deck.core.game.yamlgame import declared_folder
+
+        root = declared_folder(deck)
+        return self.open(root) if root is not None else None
+
     def of_game(self, game: str) -> Loaded:
         """The database decks of a game are checked against (for completion and hover)."""
         primary = self.primary()

@@ -167,9 +167,11 @@ def _path_of(uri: str, language_id: str) -> Path:
 
 
 def _is_card_file(path: Path, text: str) -> bool:
-    """A card file (or formats file) rather than a deck kept in a database folder."""
+    """A card file (or formats file, or the game.yaml declaring the game) rather than a deck
+    kept in a database folder."""
+    from varz_deck.core.game.yamlgame import GAME_FILE
     from varz_deck.core.lint.database import FORMATS_NAMES
 
-    if path.name in FORMATS_NAMES:
+    if path.name in FORMATS_NAMES or path.name == GAME_FILE:
         return True
     return any(line.startswith(("cards:", "set:")) for line in text.splitlines())

@@ -79,6 +79,12 @@ def _key(path: Path) -> str:
     return os.path.normcase(os.path.abspath(path))
 
 
+def read_file(path: Path, buffers: Buffers | None = None) -> bytes:
+    """One file of a database: its buffer's bytes when it has one, else the file's; LoadError if
+    either is not readable or over the limit."""
+    return _read(path, _keyed(buffers))
+
+
 def _read(path: Path, keyed: Mapping[str, str]) -> bytes:
     """A card file's bytes, or its buffer's (`keyed` by `_key`) when it has one; LoadError if
     either is not readable or over the limit."""

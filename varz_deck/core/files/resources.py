@@ -36,7 +36,8 @@ class SchemaOwner(Protocol):
 
 def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
     """Every schema by name, in the order `varz-deck schema --help` lists them: the first
-    (default) game's, the core's formats schema, then each other game's."""
+    (default) game's, the core's formats schema, then each other game's, then the core's
+    game.yaml schema."""
     found: dict[str, Path] = {}
     for game in games:
         files = {k: v for k, v in game.schemas.items() if isinstance(v, Path)}
@@ -44,6 +45,7 @@ def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
         found.update({k: v if isinstance(v, Path) else Path(k) for k, v in game.schemas.items()})
         found.setdefault(FORMATS, _FILES[FORMATS])
     found.setdefault(FORMATS, _FILES[FORMATS])
+    found.setdefault(GAME, _FILES[GAME])
     return found
 
 
@@ -57,9 +59,16 @@ def resource_dir(name: str) -> Path:
 def register_made_schema(name: str, document: dict[str, Any]) -> None:
     """Make a schema made in memory (a declared game's, from its declaration) known by name."""
     if _MADE.get(name) != document:
+        changed = name in _MADE
         _MADE[name] = document
         _FILES.pop(name, None)
         schema.cache_clear()
+        if changed:  # made again, otherwise (a game.yaml edited): no validator of the old one
+            from varz_deck.core.files import fastschema, schemas
+
+            schemas.validator.cache_clear()
+            fastschema.fast_schema.cache_clear()
+            fastschema.detailed_validator.cache_clear()
 
 
 def schema_text(name: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.decks.declaration import Declaration
 from varz_deck.core.files.source import DeckSource
@@ -109,13 +109,32 @@ def database_class(declaration: Declaration) -> type[CardDatabase[Any]]:
         if by_id:
             self.printings = {card_id: [card] for card_id, card in self.cards.items()}
 
+    def canonical(self: CardDatabase[Any], name: str) -> Any:
+        """A card's id, or a name: its first card (lookup gives every card of a name)."""
+        found = self.cards.get(name)
+        return found if found is not None else _named(self, name)[0]
+
+    def lookup(self: CardDatabase[Any], ref: str) -> list[Any]:
+        """An id names its card; a name, every card of that name (each id is a card)."""
+        found = self.by_id(ref)
+        if found is not None:
+            return [found]
+        names = self.index.get(normalize(ref))
+        return [card for name in sorted(names) for card in _named(self, name)] if names else []
+
     attributes: dict[str, Any] = {"game": declaration.key, "__init__": __init__}
     if by_id:
         attributes["card_key"] = card_key
-        attributes["canonical"] = lambda self, name: self.cards[name]
+        attributes["canonical"] = canonical
+        attributes["lookup"] = lookup
         attributes["INDEX_TABLES"] = ()
     title = "".join(part.capitalize() for part in declaration.key.replace("-", "_").split("_"))
     return type(f"{title}Database", (CardDatabase,), attributes)
+
+
+def _named(database: CardDatabase[Any], name: str) -> list[Any]:
+    """The cards of a name, in id order (a database whose identity is the id)."""
+    return sorted((c for c in database.cards.values() if c.name == name), key=lambda c: c.id)
 
 
 def builtin_formats(declaration: Declaration) -> dict[str, Format]:

@@ -84,6 +84,7 @@ class LintResult:
         self.root = root
         self.files: dict[str, list[Diagnostic]] = {} if files is None else files
         self._database = database
+        self.unusable = False  # the folder declares no usable game: its cards were not linted
 
     @property
     def database(self) -> CardDatabase | None:
