@@ -11,7 +11,7 @@ SHIPPED = "_bundled"  # the folder a wheel ships them in, inside the package
 
 
 def bundled(*parts: str) -> Path:
-    """A path under the bundled data: `bundled("card_data", "varz")`, `bundled("schemas",
-    "azuki", "deck.schema.json")`."""
+    """A path under the bundled data: `bundled("card_data", KEY)`, `bundled("schemas", KEY,
+    "deck.schema.json")` for a bundled game's key."""
     shipped = _PACKAGE / SHIPPED
     return (shipped if shipped.is_dir() else _PACKAGE.parent).joinpath(*parts)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from varz_deck.core.files.resources import schema
+from varz_deck.core.files.resources import on_schema_change, schema
 from varz_deck.core.files.schemahints import hinted
 from varz_deck.core.files.strictyaml import is_whole
 
@@ -438,3 +438,7 @@ def fast_schema(name: str) -> FastSchema:
 def detailed_validator(name: str) -> Validator:
     """jsonschema's validator for a shipped schema, its messages put back (schemas.hinted)."""
     return detail_validator(hinted(name))
+
+
+on_schema_change(fast_schema.cache_clear)
+on_schema_change(detailed_validator.cache_clear)

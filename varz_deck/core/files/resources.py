@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,6 +17,15 @@ GAME = "game"  # the schema of a game.yaml, a game declared without Python
 _HERE = Path(__file__).resolve().parent
 _FILES: dict[str, Path] = {FORMATS: _HERE / "formats.schema.json", GAME: _HERE / "game.schema.json"}
 _MADE: dict[str, dict[str, Any]] = {}  # schemas made in memory: a game's formats schema
+# What was built from a schema (validators, in the rooms that build them) and must go when a
+# made schema is made again: each of those rooms registers its caches' `cache_clear` here.
+_DERIVED: list[Callable[[], None]] = []
+
+
+def on_schema_change(clear: Callable[[], None]) -> Callable[[], None]:
+    """Call `clear` whenever a schema made in memory changes (a game.yaml edited)."""
+    _DERIVED.append(clear)
+    return clear
 
 
 def register_schemas(files: Mapping[str, Path]) -> None:
@@ -64,11 +73,8 @@ def register_made_schema(name: str, document: dict[str, Any]) -> None:
         _FILES.pop(name, None)
         schema.cache_clear()
         if changed:  # made again, otherwise (a game.yaml edited): no validator of the old one
-            from varz_deck.core.files import fastschema, schemas
-
-            schemas.validator.cache_clear()
-            fastschema.fast_schema.cache_clear()
-            fastschema.detailed_validator.cache_clear()
+            for clear in _DERIVED:
+                clear()
 
 
 def schema_text(name: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.files.resources import on_schema_change
 from varz_deck.core.files.schemahints import hinted
 from varz_deck.core.files.strictyaml import Document
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
@@ -27,6 +28,9 @@ def validator(name: str) -> Validator:
     # "integer" as the fast check has it: whole as written (2.9999999999999999 is not)
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: is_whole(v))
     return validators.extend(Draft202012Validator, type_checker=checker)(hinted(name))
+
+
+on_schema_change(validator.cache_clear)
 
 
 def _sub(error: ValidationError) -> dict[str, Any]:
