@@ -1,0 +1,107 @@
+"""What `complete` must know of VARZ beyond its declaration (rulebook 2.1, 2.2, 3-2): spells of
+the hero's colour, skills of the hero's classes within its Memory, and the Portal Deck chosen
+exactly: 8 portals of the hero's colour or colorless, Shield Life adding up to exactly 20, no
+more portals with effects than the format allows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from varz_deck.core.decks.declaration import Section
+from varz_deck.core.game.complete import Completion, Draft, NoCompletion
+from varz_deck.core.messages.i18n import Message, msg
+from varz_deck.games.varz.cards import COLORLESS, GENERIC, max_effect_portals
+from varz_deck.games.varz.rules.portals import SHIELD_LIFE_TOTAL
+
+SHIELD_LIFE = msg(
+    "complete", "Shield Life {life}: with it the {size} portals add up to exactly {total}"
+)
+NO_PORTALS = msg(
+    "V105",
+    "no {n} more portals of the hero's colour or colorless bring the Shield Life from {kept} to "
+    "exactly {need} within the copy limits and {format}'s effect portals: change the portals "
+    "written",
+)
+
+
+class VarzCompletion(Completion):
+    """VARZ's own constraints on a completed deck."""
+
+    def __init__(self) -> None:
+        super().__init__("cost")
+
+    def admits(self, draft: Draft, section: Section, card: Any) -> bool:
+        hero = draft.lead
+        if hero is None:
+            return True
+        if section.key == "spells":
+            return card.color in (hero.color, COLORLESS, None)
+        if section.key == "skills":
+            if card.skill_class not in (*hero.skill_classes, GENERIC, None):
+                return False
+            if card.is_vaz:
+                return card.color in (hero.color, COLORLESS, None)
+            used = sum(line.count for line in draft.lines["skills"] if not line.card.is_vaz)
+            return used < (hero.memory or 0)
+        return True
+
+    def choose(
+        self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
+    ) -> list[tuple[Any, int, Message]] | None:
+        if section.key != "portals":
+            return None
+        return portals(draft, section, candidates, need)
+
+
+def portals(
+    draft: Draft, section: Section, candidates: Sequence[Any], need: int
+) -> list[tuple[Any, int, Message]]:
+    """The first set of `need` portals, in card order (as many of each as fit, earlier ones
+    first), that brings the Shield Life to exactly 20; NoCompletion (V105) when none does."""
+    hero = draft.lead
+    colour = hero.color if hero is not None else None
+    kept = draft.lines["portals"]
+    life = sum((line.card.shield_life or 0) * line.count for line in kept)
+    effects = sum(line.count for line in kept if line.card.has_effect)
+    limit = max_effect_portals(draft.format)
+    budget = None if limit is None else max(0, limit - effects)
+    fitting = [card for card in candidates if card.color in (colour, COLORLESS, None)]
+    rooms = []
+    for card in fitting:
+        room = draft.room(section, card)
+        rooms.append(need if room is None else min(need, room))
+    target = SHIELD_LIFE_TOTAL - life
+
+    @cache
+    def solve(i: int, n: int, t: int, e: int) -> tuple[int, ...] | None:
+        """Counts of fitting[i:] adding `n` portals and `t` Shield Life with at most `e` effect
+        portals (-1: any number)."""
+        if n == 0:
+            return () if t == 0 else None
+        if i == len(fitting) or t < 0:
+            return None
+        card = fitting[i]
+        most = rooms[i]
+        if card.has_effect and e >= 0:
+            most = min(most, e)
+        for count in range(min(most, n), -1, -1):
+            left = e - count if card.has_effect and e >= 0 else e
+            rest = solve(i + 1, n - count, t - (card.shield_life or 0) * count, left)
+            if rest is not None:
+                return (count, *rest)
+        return None
+
+    found = solve(0, need, target, -1 if budget is None else budget)
+    if found is None:
+        fmt = draft.format.name
+        raise NoCompletion(
+            "V105", NO_PORTALS(n=need, kept=life, need=SHIELD_LIFE_TOTAL, format=fmt)
+        )
+    size = section.size.exact or need
+    return [
+        (card, count, SHIELD_LIFE(life=card.shield_life or 0, size=size, total=SHIELD_LIFE_TOTAL))
+        for card, count in zip(fitting, found, strict=False)  # found stops at the last portal
+        if count
+    ]
