@@ -91,7 +91,7 @@ def complete(
     except DeckNotUsable as err:
         _unusable(err, source, chosen)
     except NoCompletion as err:
-        fail(err.message, EXIT_PROBLEMS, chosen)
+        fail(err.said, EXIT_PROBLEMS, chosen)
     _say(done, explain, chosen)
     from varz_deck.core.game.writedeck import render
 

@@ -115,12 +115,17 @@ class Draft:
 
 
 class NoCompletion(Exception):
-    """No legal completion: the rule (its code) that rules it out, and why."""
+    """No legal completion: the rule (its code) that rules it out, and why (`said`: the line
+    that tells the player)."""
 
     def __init__(self, code: str, message: Message) -> None:
         super().__init__(code)
         self.code = code
         self.message = message
+
+    @property
+    def said(self) -> Message:
+        return NO_LEGAL(code=self.code, why=self.message)
 
 
 class Completion:
@@ -265,7 +270,7 @@ def complete(
             return Completed(completed, draft, tuple(dropped), rules.measure(draft), report)
         if not _refine(draft, errors, written, excluded, refused):
             break
-    raise NoCompletion(errors[0].code, NO_LEGAL(code=errors[0].code, why=_said(errors[0])))
+    raise NoCompletion(errors[0].code, _said(errors[0]))
 
 
 NO_SLOT = msg("complete", "no {slot}: name one (`{key}: NAME`); the rest is filled around it")

@@ -18,6 +18,9 @@ from varz_deck.games.varz.rules.portals import SHIELD_LIFE_TOTAL
 SHIELD_LIFE = msg(
     "complete", "Shield Life {life}: with it the {size} portals add up to exactly {total}"
 )
+SPLASH = msg("complete", "a {color} VAZ skill: the {color} spells need it (they cost up to {cost})")
+MEMORY = msg("complete", "a skill of the hero's classes, within its Memory of {memory}")
+OWN_VAZ = msg("complete", "a VAZ skill of the hero's colour: it fills the Skill Deck")
 NO_PORTALS = msg(
     "V105",
     "no {n} more portals of the hero's colour or colorless bring the Shield Life from {kept} to "
@@ -50,9 +53,51 @@ class VarzCompletion(Completion):
     def choose(
         self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
     ) -> list[tuple[Any, int, Message]] | None:
-        if section.key != "portals":
-            return None
-        return portals(draft, section, candidates, need)
+        if section.key == "portals":
+            return portals(draft, section, candidates, need)
+        if section.key == "skills" and draft.lead is not None:
+            return skills(self, draft, section, candidates, need)
+        return None
+
+
+def skills(
+    rules: VarzCompletion, draft: Draft, section: Section, candidates: Sequence[Any], need: int
+) -> list[tuple[Any, int, Message]]:
+    """The Skill Deck: first a VAZ skill of each colour the spells splash (as many as the
+    dearest such spell costs), then skills of the hero's classes within its Memory, then VAZ
+    skills of the hero's colour."""
+    hero = draft.lead
+    assert hero is not None
+    out: list[tuple[Any, int, Message]] = []
+    vaz = [card for card in candidates if card.is_vaz]
+    kept = [line.card for line in draft.lines["skills"]]
+    dearest: dict[str, int] = {}
+    for line in draft.lines["spells"]:
+        colour = line.card.color
+        if colour not in (hero.color, COLORLESS, None):
+            dearest[colour] = max(dearest.get(colour, 0), line.card.cost or 0, 1)
+    for colour, cost in sorted(dearest.items()):
+        have = sum(1 for card in kept if card.is_vaz and card.color == colour)
+        source = next((card for card in vaz if card.color == colour), None)
+        count = min(need, cost - have)
+        if source is not None and count > 0:
+            out.append((source, count, SPLASH(color=colour, cost=cost)))
+            need -= count
+    used = sum(line.count for line in draft.lines["skills"] if not line.card.is_vaz)
+    for card in candidates:
+        if need <= 0 or used >= (hero.memory or 0):
+            break
+        if card.is_vaz or not rules.admits(draft, section, card):
+            continue
+        if draft.room(section, card) == 0:
+            continue
+        out.append((card, 1, MEMORY(memory=hero.memory or 0)))
+        need -= 1
+        used += 1
+    source = next((card for card in vaz if card.color in (hero.color, COLORLESS)), None)
+    if source is not None and need > 0:
+        out.append((source, need, OWN_VAZ()))
+    return out
 
 
 def portals(
