@@ -239,3 +239,37 @@ def test_json_output_lists_the_cards_added() -> None:
     assert document["legal"] is True
     assert document["game"] == "azuki"
     assert sum(line["count"] for line in document["sections"]["main"]) == 50
+
+
+def test_kagura_without_spells_gets_the_cheapest_red_or_colorless_spells() -> None:
+    # Hand-worked from the card data: Standard allows VZ01 and VZ02 (Festival Mascot is only in
+    # PR); red or colorless, by cost then id: Portal Shard (0); Ember Imp, Scorch Shot, Stray
+    # Veast (VZ01-061), Neon Firefly, Emergency Broadcast (1); Cinder Hound, Blaze Rush, Wandering
+    # Kodama, Rift Scavenger (2): 10 cards × 3 = 30.
+    done = run("varz", "k.yaml", without(KAGURA.read_text(encoding="utf-8"), "spells"))[2]
+    names = ["Portal Shard", "Stray Veast", "Ember Imp", "Scorch Shot", "Neon Firefly",
+             "Emergency Broadcast", "Cinder Hound", "Blaze Rush", "Wandering Kodama",
+             "Rift Scavenger"]  # fmt: skip
+    assert added(done) == {"spells": dict.fromkeys(names, 3)}
+
+
+def test_raizan_without_its_main_deck_gets_the_cheapest_lightning_or_neutral_cards() -> None:
+    # Raizan is lightning: neutral or lightning cards, none of cost 0; of cost 1 in card order
+    # 12 cards × 4 = 48, then 2 of the 13th (Lightning Orb) = 50.
+    done = run("azuki", "r.yaml", without(RAIZAN.read_text(encoding="utf-8"), "main"))[2]
+    names = ["Penny", "Healing Flutter", "Black Jade Courier", "Alley Thug", "The Red Bean",
+             "Sleight of Hand", "Elder Hoshin", "Hidden Dagger", "Crate Rat Kurobo",
+             "Black Jade Recruit", "Lightning Shuriken", "Black Jade Dagger"]  # fmt: skip
+    assert added(done) == {"main": {**dict.fromkeys(names, 4), "Lightning Orb": 2}}
+
+
+def test_raizan_with_a_card_over_its_limit_keeps_4_and_says_so() -> None:
+    # 6 Crate Rat Kurobo in place of its 4: 2 over A106's 4 are cut, said, and the main deck is
+    # 50 again with the first lightning-or-neutral card of cost 1 not at its limit (Penny).
+    text = RAIZAN.read_text(encoding="utf-8").replace("Crate Rat Kurobo: 4", "Crate Rat Kurobo: 6")
+    text = text.replace("  Lightning Orb: 4\n", "  Lightning Orb: 2\n")
+    done = run("azuki", "r.yaml", text)[2]
+    assert [(d.card.name, d.count, d.code) for d in done.dropped] == [
+        ("Crate Rat Kurobo", 2, "A106")
+    ]
+    assert added(done) == {"main": {"Penny": 2}}

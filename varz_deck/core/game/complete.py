@@ -90,8 +90,10 @@ class Draft:
 
     def candidates(self, section: str) -> Iterator[Any]:
         """Each card that goes in a section and is playable on the day (its playable
-        printing), in the database's order, but those a check ruled out."""
+        printing), in card order (by that printing's id: the same whatever the database has
+        read first), but those a check ruled out."""
         declaration = self.declaration
+        found = []
         for key, printings in self.database.printings.items():
             if key in self.excluded or not printings:
                 continue
@@ -99,7 +101,8 @@ class Draft:
                 continue
             card = self.legality.playable(key)
             if card is not None:
-                yield card
+                found.append(card)
+        return iter(sorted(found, key=lambda card: str(card.id)))
 
     def add(self, section: str, card: Any, count: int, why: Message | None = None) -> None:
         """Copies of a card added to a section (on its line when it has one: a card is listed
