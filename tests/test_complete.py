@@ -224,7 +224,7 @@ def test_explain_says_each_card_added_in_the_language_asked(tmp_path: Path) -> N
             app, ["complete", str(deck), "--explain", "--lang", lang, "--date", "2026-06-01"]
         )
         assert result.exit_code == 0, result.output
-        lines = [line for line in result.stderr.splitlines() if word in line]
+        lines = [line for line in result.stderr.splitlines() if word in line and "+" in line]
         assert len(lines) == 4, result.stderr  # one per card added
 
 
@@ -284,3 +284,35 @@ def test_the_players_guide_shows_the_real_output(monkeypatch: pytest.MonkeyPatch
     result = CliRunner().invoke(app, ["complete", str(deck.relative_to(ROOT)), "--explain"])
     assert result.exit_code == 0, result.output
     assert shown == result.stderr + result.stdout
+
+
+SPLASH = EXAMPLES / "yellow-amane-red-splash.yaml"
+
+
+@pytest.mark.parametrize("path", [KAGURA, SPLASH], ids=lambda p: p.stem)
+def test_no_single_swap_of_tune_raises_the_odds_of_the_skills_added(path: Path) -> None:
+    """The completed deck's skills are where `tune`'s one-card swaps stop: none of an added skill
+    raises the castable-on-curve odds (the lowest first, then the mean)."""
+    from varz_deck.games.varz.sim.model import build_model
+    from varz_deck.games.varz.tune.odds import DrawCache, mean_on_curve, spell_odds
+    from varz_deck.games.varz.tune.swaps import sweep
+
+    _game, _database, done = run("varz", path.name, without(path.read_text("utf-8"), "skills"))
+    view = done.report.view
+    model = build_model(view)
+    cache = DrawCache()
+    odds = spell_odds(model, "play", cache(model, "play", "auto"))
+    now = (tuple(sorted(o.p_on_curve for o in odds)), mean_on_curve(model, odds))
+    added = {line.card.name for _s, line in done.added()}
+    for swap in sweep(view, model, "play", "auto", cache):
+        if swap.out.name in added:
+            assert swap.rank_key() <= now, (swap.out.name, swap.into.name)
+
+
+def test_a_splash_without_skills_gets_vaz_of_its_splash_colour() -> None:
+    # Kohaku Amane is yellow and the spells splash red: the red spells need red VAZ (V114), and
+    # `tune`'s swaps then trade the rest for more red VAZ while the lowest odds (red) rise.
+    done = run("varz", "s.yaml", without(SPLASH.read_text(encoding="utf-8"), "skills"))[2]
+    skills = added(done)["skills"]
+    assert skills.get("Crimson VAZ", 0) >= 3
+    assert sum(skills.values()) == 9

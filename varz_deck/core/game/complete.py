@@ -11,8 +11,8 @@ returned. docs/guides/complete.md is the player's guide.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from varz_deck.core.cards.formats import Legality
@@ -151,6 +151,12 @@ class Completion:
     ) -> list[tuple[Any, int, Message]] | None:
         return None
 
+    def improve(self, draft: Draft, view: Any, view_of: Callable[[Draft], Any]) -> bool:
+        """Change the cards added to a legal completion (their `lines`) for better ones by the
+        game's own measure (`view_of(draft)`: the deck as it then stands, checked); True when
+        it changed any. The result is checked again; an illegal one is undone."""
+        return False
+
     def measure(self, draft: Draft) -> Message:
         return BY_COST if self._costs(draft) else IN_ORDER
 
@@ -270,10 +276,41 @@ def complete(
         report = game.check_parsed(completed, [], database, format_key, day)
         errors = [d for d in report.diagnostics if d.is_error]
         if not errors:
+            better = _improve(game, deck, draft, rules, report, format_key, day)
+            if better is not None:
+                report, completed = better
             return Completed(completed, draft, tuple(dropped), rules.measure(draft), report)
         if not _refine(draft, errors, written, excluded, refused):
             break
     raise NoCompletion(errors[0].code, _said(errors[0]))
+
+
+def _improve(
+    game: Any,
+    deck: DeclaredDeck,
+    draft: Draft,
+    rules: Completion,
+    first: DeckReport,
+    format_key: str | None,
+    day: datetime.date,
+) -> tuple[DeckReport, DeclaredDeck] | None:
+    """A legal completion made better by the game's own measure (None: unchanged)."""
+
+    def checked(state: Draft) -> DeckReport:
+        found: DeckReport = game.check_parsed(
+            _deck(deck, state), [], draft.database, format_key, day
+        )
+        return found
+
+    before = {key: [replace(line) for line in lines] for key, lines in draft.lines.items()}
+    if not rules.improve(draft, first.view, lambda state: checked(state).view):
+        return None
+    completed = _deck(deck, draft)
+    report = checked(draft)
+    if any(d.is_error for d in report.diagnostics):
+        draft.lines = before
+        return None
+    return report, completed
 
 
 NO_SLOT = msg("complete", "no {slot}: name one (`{key}: NAME`); the rest is filled around it")

@@ -5,7 +5,7 @@ more portals with effects than the format allows."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -15,6 +15,15 @@ from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.varz.cards import COLORLESS, GENERIC, max_effect_portals
 from varz_deck.games.varz.rules.portals import SHIELD_LIFE_TOTAL
 
+ON, MULLIGAN = "play", "auto"  # tune's defaults
+SWAPS = 9  # at most one swap per skill
+MEASURE = msg(
+    "complete",
+    "spells added by the cost curve, the cheapest first; skills by the castable-on-curve odds of "
+    "`tune` (on the play, mulligan auto), the lowest raised first; portals so their Shield Life "
+    "adds up to exactly 20",
+)
+RAISES = msg("complete", "a swap of `tune`: it raises the lowest castable-on-curve odds to {odds}")
 SHIELD_LIFE = msg(
     "complete", "Shield Life {life}: with it the {size} portals add up to exactly {total}"
 )
@@ -50,6 +59,36 @@ class VarzCompletion(Completion):
             return used < (hero.memory or 0)
         return True
 
+    def measure(self, draft: Draft) -> Message:
+        return MEASURE()
+
+    def improve(self, draft: Draft, view: Any, view_of: Callable[[Draft], Any]) -> bool:
+        """The skills added swapped one at a time, as `tune` would (on the play, mulligan
+        auto), while a swap raises the castable-on-curve odds, the lowest first."""
+        from varz_deck.games.varz.sim.model import ModelError, build_model
+        from varz_deck.games.varz.tune.odds import DrawCache, mean_on_curve, spell_odds
+        from varz_deck.games.varz.tune.swaps import sweep
+
+        cache = DrawCache()
+        changed = False
+        for _step in range(SWAPS):
+            try:
+                model = build_model(view)
+            except ModelError:
+                return changed
+            odds = spell_odds(model, ON, cache(model, ON, MULLIGAN))
+            now = (tuple(sorted(o.p_on_curve for o in odds)), mean_on_curve(model, odds))
+            added = {line.card.name for line in draft.lines["skills"] if line.added}
+            best = next(
+                (s for s in sweep(view, model, ON, MULLIGAN, cache) if s.out.name in added), None
+            )
+            if best is None or best.rank_key() <= now:
+                return changed
+            _swap(draft, best.out, best.into, RAISES(odds=f"{float(best.lowest):.1%}"))
+            changed = True
+            view = view_of(draft)
+        return changed
+
     def choose(
         self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
     ) -> list[tuple[Any, int, Message]] | None:
@@ -58,6 +97,20 @@ class VarzCompletion(Completion):
         if section.key == "skills" and draft.lead is not None:
             return skills(self, draft, section, candidates, need)
         return None
+
+
+def _swap(draft: Draft, out: Any, into: Any, why: Message) -> None:
+    """One copy of an added skill for another."""
+    for line in draft.lines["skills"]:
+        if line.card.name == out.name and line.added:
+            line.count -= 1
+            line.added -= 1
+            break
+    draft.lines["skills"] = [line for line in draft.lines["skills"] if line.count]
+    draft.add("skills", into, 1, why)
+    for line in draft.lines["skills"]:
+        if line.card.name == into.name:
+            line.why = why
 
 
 def skills(
