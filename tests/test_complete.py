@@ -316,3 +316,12 @@ def test_a_splash_without_skills_gets_vaz_of_its_splash_colour() -> None:
     skills = added(done)["skills"]
     assert skills.get("Crimson VAZ", 0) >= 3
     assert sum(skills.values()) == 9
+
+
+def test_eight_portals_written_short_of_20_is_exit_1_naming_v105(tmp_path: Path) -> None:
+    text = KAGURA.read_text(encoding="utf-8").replace("Basic Gate (2): 2", "Basic Gate (1): 2")
+    deck = tmp_path / "k.yaml"
+    deck.write_text(text, encoding="utf-8")  # 2+2+12+2 = 18 Shield Life in 8 portals
+    result = CliRunner().invoke(app, ["complete", str(deck)])
+    assert result.exit_code == 1
+    assert "V105" in result.stderr and "18 Shield Life" in result.stderr

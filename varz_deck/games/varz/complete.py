@@ -30,6 +30,11 @@ SHIELD_LIFE = msg(
 SPLASH = msg("complete", "a {color} VAZ skill: the {color} spells need it (they cost up to {cost})")
 MEMORY = msg("complete", "a skill of the hero's classes, within its Memory of {memory}")
 OWN_VAZ = msg("complete", "a VAZ skill of the hero's colour: it fills the Skill Deck")
+FULL_PORTALS = msg(
+    "V105",
+    "the {n} portals written have {kept} Shield Life, not exactly {need}, and none can be added: "
+    "swap one of them for a portal of other Shield Life",
+)
 NO_PORTALS = msg(
     "V105",
     "no {n} more portals of the hero's colour or colorless bring the Shield Life from {kept} to "
@@ -192,6 +197,11 @@ def portals(
         return None
 
     found = solve(0, need, target, -1 if budget is None else budget)
+    if found is None and need == 0:
+        raise NoCompletion(
+            "V105",
+            FULL_PORTALS(n=draft.size("portals"), kept=life, need=SHIELD_LIFE_TOTAL),
+        )
     if found is None:
         fmt = draft.format.name
         raise NoCompletion(
