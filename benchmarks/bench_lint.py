@@ -6,7 +6,7 @@ It writes a deterministic database (100 card files of 100 cards, plus formats.ya
 folder, installs check-jsonschema into this Python's environment if it is missing, then times both
 tools as subprocesses, alternating, and compares the medians. Our linter does everything `cards lint`
 does (cross-file checks included); check-jsonschema validates the same card files against
-varz_deck/games/varz/schemas/card-file.schema.json. Exit 1 if we are less than 5× faster or use 200 MiB or more.
+schemas/varz/card-file.schema.json. Exit 1 if we are less than 5× faster or use 200 MiB or more.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = ROOT / "varz_deck" / "games" / "varz" / "schemas" / "card-file.schema.json"
+SCHEMA = ROOT / "schemas" / "varz" / "card-file.schema.json"
 MIN_RATIO = 5.0
 MAX_RSS_MIB = 200.0
 

@@ -65,7 +65,7 @@ def generate_database(folder: Path, count: int, seed: int = 15) -> list[str]:
     English names."""
     rng = random.Random(seed)
     source = yaml.safe_load(
-        (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets" / "vz01.yaml").read_text(
+        (ROOT / "card_data" / "varz" / "sets" / "vz01.yaml").read_text(
             "utf-8"
         )
     )

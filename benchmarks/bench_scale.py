@@ -46,7 +46,7 @@ from _timing import as_installed
 from bench_lint import WORDS, _card
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 DECK = ROOT / "examples" / "red-kagura-festival.yaml"
 RECORDED = Path(__file__).resolve().parent / "data" / "scale-suggestions.txt"
 GENERATOR = "1"  # change when the generated database changes: a new folder is generated

@@ -17,7 +17,7 @@ TODAY = "2026-12-01"  # the date every test checks on unless it gives one
 @pytest.fixture(scope="session")
 def bundled_db_path() -> Path:
     """The card database shipped with the package."""
-    return ROOT / "varz_deck" / "games" / "varz" / "card_data"
+    return ROOT / "card_data" / "varz"
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,7 @@ from varz_deck.core.messages.i18n import localized
 from varz_deck.games import all_codes, check_decks, get_game, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+BUNDLED = ROOT / "card_data" / "azuki"
 CASES = ROOT / "tests" / "cases_azuki"
 BOOK = "Deck building"
 DATED = "dated formats"

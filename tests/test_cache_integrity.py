@@ -33,9 +33,9 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def bundled_copy(folder: Path, formats: bool = True) -> Path:
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", folder / "sets")
     if formats:
-        shutil.copy(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "formats.yaml", folder)
+        shutil.copy(ROOT / "card_data" / "varz" / "formats.yaml", folder)
     return folder
 
 

@@ -36,8 +36,8 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def bundled_copy(folder: Path) -> Path:
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
-    shutil.copy(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "formats.yaml", folder)
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", folder / "sets")
+    shutil.copy(ROOT / "card_data" / "varz" / "formats.yaml", folder)
     return folder
 
 

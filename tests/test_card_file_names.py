@@ -29,8 +29,8 @@ def fs(name: bytes) -> str:
 
 def database(folder: Path, vz01_name: bytes = LATIN1) -> Path:
     """The bundled database with sets/vz01.yaml renamed to `vz01_name`."""
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
-    shutil.copy(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "formats.yaml", folder)
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", folder / "sets")
+    shutil.copy(ROOT / "card_data" / "varz" / "formats.yaml", folder)
     os.rename(folder / "sets" / "vz01.yaml", folder / "sets" / fs(vz01_name))
     return folder
 

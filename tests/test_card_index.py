@@ -19,7 +19,7 @@ from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 ALTDB = ROOT / "tests" / "data" / "altdb"
 KEY = "0" * 40
 

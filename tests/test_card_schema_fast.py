@@ -62,14 +62,12 @@ def test_fast_card_check_agrees_with_jsonschema(name: str, data: st.DataObject) 
 
 
 def test_every_card_of_the_games_bundled_data_passes_both(tmp_path: Any) -> None:
-    from pathlib import Path
 
     from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
 
-    root = Path(__file__).resolve().parent.parent / "varz_deck" / "games"
     for key in game_keys():
         name = get_game(key).card_schema
-        for path in sorted((root / key / "card_data").rglob("*.yaml")):
+        for path in sorted(get_game(key).card_data.rglob("*.yaml")):
             data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
             if isinstance(data, dict) and "cards" in data:
                 assert fast_schema(name).is_valid(data) and validator(name).is_valid(data)

@@ -15,7 +15,7 @@ from varz_deck.games import open_database
 from varz_deck.games.varz.cardinfo import format_status, search
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,7 @@ from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report.carddiff import FieldChange, diff_values, list_items
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 EXAMPLES = ROOT / "examples"
 HOSTILE = ROOT / "tests" / "hostile"
 TODAY = "2026-12-01"  # tests/conftest.py's today (VARZ_DECK_TODAY), the day decks are checked as of
@@ -293,7 +293,7 @@ def test_databases_of_two_games_are_a_usage_error(
     capsys: pytest.CaptureFixture[str], dbs: tuple[Path, Path]
 ) -> None:
     old, _ = dbs
-    other = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+    other = ROOT / "card_data" / "azuki"
     code, out, err = run(capsys, "cards", "diff", str(old), str(other))
     assert (code, out) == (2, "")
     assert "two games" in err

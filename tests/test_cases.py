@@ -23,7 +23,7 @@ from varz_deck.games import check_decks, open_database
 HERE = Path(__file__).parent
 CORPORA = {
     "varz": (HERE / "cases", HERE / "data" / "altdb"),
-    "azuki": (HERE / "cases_azuki", HERE.parent / "varz_deck" / "games" / "azuki" / "card_data"),
+    "azuki": (HERE / "cases_azuki", HERE.parent / "card_data" / "azuki"),
 }
 DECK_SUFFIXES = {".yaml", ".yml", ".txt"}
 CASE_DAY = dt.date(2026, 12, 1)

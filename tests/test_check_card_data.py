@@ -15,8 +15,8 @@ from varz_deck.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-AZUKI_DATA = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
-VARZ_DATA = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+AZUKI_DATA = ROOT / "card_data" / "azuki"
+VARZ_DATA = ROOT / "card_data" / "varz"
 KAGURA = EXAMPLES / "red-kagura-festival.yaml"
 TIDEWRIGHT_DATA = EXAMPLES / "third-game" / "tidewright" / "card_data"
 

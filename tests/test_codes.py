@@ -14,6 +14,8 @@ from varz_deck.games import all_codes, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE_IDS = [f"F00{n}" for n in range(1, 10)] + ["F010"]
+# the declared checks' own codes (core/decks/construction.py, legality.py): every game lists them
+DECK_IDS = ["D101", "D102", "D103", "D115", "D116", "D117", "D118", "D203"]
 CARD_IDS = [
     "C001", "C002", "C003", "C005", "C006", "C007", "C008", "C009", "C010", "C011", "C012",
     "C013", "C101", "C102", "C103", "C104", "C105",
@@ -70,7 +72,9 @@ def test_a_rule_owns_its_code() -> None:
 def test_warnings_are_declared_by_their_owners() -> None:
     codes = all_codes(["varz", "azuki"])  # the bundled games (a plugin may be installed too)
     warnings = sorted(code for code, info in codes.items() if info.severity is Severity.WARNING)
-    assert warnings == ["A201", "C101", "C102", "C103", "C104", "C105", "W201", "W202", "W203"]
+    assert warnings == [
+        "A201", "C101", "C102", "C103", "C104", "C105", "D203", "W201", "W202", "W203",
+    ]  # fmt: skip
 
 
 def test_every_code_comes_from_its_owner() -> None:
@@ -87,11 +91,11 @@ def test_every_code_comes_from_its_owner() -> None:
 
 def test_the_list_is_files_then_each_games_rules_then_card_data() -> None:
     azuki = [*(f"A10{n}" for n in range(1, 9)), "A201"]
-    assert list(all_codes(["azuki"])) == [*FILE_IDS, *azuki, *CARD_IDS]
+    assert list(all_codes(["azuki"])) == [*FILE_IDS, *DECK_IDS, *azuki, *CARD_IDS]
     varz = list(all_codes(["varz"]))
-    assert varz[:10] == FILE_IDS
-    assert varz[10:31] == [f"V1{n:02}" for n in range(1, 19)] + ["W201", "W202", "W203"]
-    assert varz[31:] == ["C001", "C002", "C003", "C004", *CARD_IDS[3:]]
+    assert varz[:18] == FILE_IDS + DECK_IDS
+    assert varz[18:39] == [f"V1{n:02}" for n in range(1, 19)] + ["W201", "W202", "W203"]
+    assert varz[39:] == ["C001", "C002", "C003", "C004", *CARD_IDS[3:]]
 
 
 def test_an_unknown_game_names_the_installed_games(tmp_path: Path) -> None:
@@ -109,7 +113,7 @@ def test_a_games_own_format_fields_are_kept_for_it(tmp_path: Path) -> None:
     from varz_deck.core.cards.model import Format
     from varz_deck.games import open_database
 
-    database = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    database = open_database(ROOT / "card_data" / "varz")
     assert database.formats["standard"].extra == {"max_effect_portals": 2}
     assert database.formats["pioneer"].extra == {"portals": "pooled"}
     assert {f for f in Format.__dataclass_fields__} == {
@@ -154,6 +158,7 @@ def test_deck_rules_are_listed_book_by_book_in_the_order_given() -> None:
         _Plain("A0"),
     ]
     listed = list(codes_with(rules))
-    assert listed[: len(FILE_IDS)] == FILE_IDS
-    assert listed[len(FILE_IDS) : len(FILE_IDS) + 5] == ["Y2", "Y9", "X5", "W1", "A0"]
-    assert listed[len(FILE_IDS) + 5 :] == sorted([*CARD_IDS, "Y0"])  # card codes by id
+    shared = len(FILE_IDS) + len(DECK_IDS)
+    assert listed[:shared] == FILE_IDS + DECK_IDS
+    assert listed[shared : shared + 5] == ["Y2", "Y9", "X5", "W1", "A0"]
+    assert listed[shared + 5 :] == sorted([*CARD_IDS, "Y0"])  # card codes by id

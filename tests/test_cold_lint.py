@@ -16,7 +16,7 @@ from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch, seen: list[bool], fail: bool = False) -> None:

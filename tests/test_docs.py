@@ -5,6 +5,7 @@ code of every installed game and for every command. Under CI a missing MkDocs fa
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,46 @@ def test_no_page_points_to_a_spec_readers_do_not_have(site: Path) -> None:
         assert "SPEC §" not in page.read_text(encoding="utf-8"), page.relative_to(site)
     c008 = (site / "reference" / "rules" / "C008" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../../guides/card-data/#ban-lists-and-release-dates"' in c008
+
+
+def test_no_page_asks_another_host_for_anything(site: Path) -> None:
+    """Fonts, scripts, styles and images all come from the site itself (links may point out)."""
+    fetched = re.compile(
+        r"<(?:script|img|iframe|source)\b[^>]*\bsrc=\"(https?:)?//|"
+        r"<link\b[^>]*\bhref=\"(https?:)?//[^\"]*\"[^>]*>|@import\s+url\(\"?(https?:)?//",
+        re.IGNORECASE,
+    )
+    found = []
+    for page in sorted(site.rglob("*.html")):
+        for match in fetched.finditer(page.read_text(encoding="utf-8")):
+            tag = match.group(0)
+            if tag.startswith("<link") and re.search(r"rel=\"(canonical|alternate)\"", tag):
+                continue
+            found.append(f"{page.relative_to(site)}: {tag[:100]}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_every_internal_link_resolves(site: Path) -> None:
+    """Every link from one page of the site to another, and to an anchor, lands (a link check)."""
+    href = re.compile(r"<a\b[^>]*\bhref=\"([^\"#:?]*)(#[^\"]*)?\"")
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for target, anchor in href.findall(text):
+            if target.startswith("//"):
+                continue
+            if target.startswith("/"):  # from the site's root (the 404 page's links)
+                path = site / target.lstrip("/")
+            else:
+                path = (page.parent / target) if target else page
+            if path.is_dir():
+                path = path / "index.html"
+            if not path.exists():
+                broken.append(f"{page.relative_to(site)} -> {target}")
+                continue
+            if anchor and len(anchor) > 1 and path.suffix == ".html":
+                ident = anchor[1:]
+                body = path.read_text(encoding="utf-8")
+                if f'id="{ident}"' not in body and f"id={ident}" not in body:
+                    broken.append(f"{page.relative_to(site)} -> {target}{anchor}")
+    assert not broken, "\n".join(broken[:30])

@@ -45,7 +45,7 @@ def game_args(game: str) -> list[str]:
 def test_every_bundled_game_is_in_this_table() -> None:
     assert set(BUNDLED) == {"varz", "azuki"}
     assert set(BUNDLED) <= set(GAMES)
-    assert DATABASE["varz"] == ROOT / "varz_deck" / "games" / "varz" / "card_data"
+    assert DATABASE["varz"] == ROOT / "card_data" / "varz"
 
 
 @pytest.mark.parametrize("game", GAMES)

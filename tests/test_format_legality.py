@@ -27,7 +27,7 @@ from varz_deck.core.cards.model import CardDatabase, Format, FormatChange
 from varz_deck.games import lint_database
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
 AZUKI_DATED = ROOT / "tests" / "data" / "azuki_dated"
 ZERO = ROOT / "tests" / "cases_azuki" / "A201" / "bad_ban_in_14_days.yaml"

@@ -159,7 +159,7 @@ def test_fuzz_deck_codes(data: st.DataObject, valid_code: str) -> None:
 def small_db(work: Path) -> Path:
     """A copy of the bundled VARZ database (without the nested Azuki one)."""
     db = work / "db"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", db)
+    shutil.copytree(ROOT / "card_data" / "varz", db)
     return db
 
 
@@ -307,7 +307,7 @@ def test_fuzz_huge_repeated_counts_are_checked_fast(work: Path, lines: int, coun
 
 VARZ_DECK = ROOT / "examples" / "red-kagura-festival.yaml"
 AZUKI_DECK = ROOT / "examples" / "azuki" / "stt02-shao-water.yaml"
-VARZ_DB = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+VARZ_DB = ROOT / "card_data" / "varz"
 _FAILS = 'class Failing(Reef):\n    def {0}(self, *args):\n        raise RuntimeError("{0}")\n\n\nGAME = Failing()\n'  # fmt: skip
 BEHAVIOURS = {
     "works": "GAME = Reef()\n",

@@ -28,7 +28,7 @@ from test_fuzz_commands import RAW, settings_for
 from varz_deck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 DECKS = [*sorted((ROOT / "examples").glob("*.yaml")), ROOT / "examples" / "blue-list.txt"]
 
 

@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 KAGURA = ROOT / "examples" / "red-kagura-festival.yaml"
 SCALE = max(1, int(os.environ.get("FUZZ_EXAMPLES", "1")))
 D = dt.date

@@ -82,10 +82,8 @@ def test_card_files_with_any_byte_in_their_names(
     assert len(name) <= NAME_MAX and (folder is None or len(folder) <= NAME_MAX)
     with tempfile.TemporaryDirectory() as tmp:
         cards = Path(tmp) / "db"
-        shutil.copytree(
-            ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", cards / "sets"
-        )
-        shutil.copy(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "formats.yaml", cards)
+        shutil.copytree(ROOT / "card_data" / "varz" / "sets", cards / "sets")
+        shutil.copy(ROOT / "card_data" / "varz" / "formats.yaml", cards)
         where = cards / "sets" if folder is None else cards / "sets" / os.fsdecode(folder)
         where.mkdir(exist_ok=True)
         card_file = where / os.fsdecode(name)

@@ -30,27 +30,24 @@ GAMES = ROOT / "varz_deck" / "games"
 SCHEMA_NAMES = {"varz": {"card", "deck"}, "azuki": {"azuki-card", "azuki-deck"}}
 
 
-def test_each_game_ships_its_card_data_in_its_own_package() -> None:
-    folders = {}
+def test_each_game_ships_its_card_data_at_the_top_in_its_own_folder() -> None:
+    """A clone's top-level card_data/KEY (the design card's layout), no copy in the package."""
     for key in ("varz", "azuki"):
         folder = get_game(key).card_data
-        assert folder == GAMES / key / "card_data"
+        assert folder == ROOT / "card_data" / key
         assert (folder / "formats.yaml").is_file()
         assert any((folder / "sets").glob("*.yaml"))
-        folders[key] = folder
-    assert folders["varz"] not in folders["azuki"].parents  # no game's data inside another's
-    assert folders["azuki"] not in folders["varz"].parents
-    assert not (ROOT / "card_data").exists()
-    assert not (ROOT / "schemas").exists()
+    assert not list(GAMES.rglob("card_data"))
+    assert not list(GAMES.rglob("*.schema.json"))
 
 
-def test_each_game_declares_its_schemas_under_its_own_package() -> None:
+def test_each_game_declares_its_schemas_in_the_top_schemas_folder() -> None:
     for key, names in SCHEMA_NAMES.items():
         game = get_game(key)
         assert set(game.schemas) == names
         assert {game.card_schema, game.deck_schema} == names
         for path in game.schemas.values():
-            assert GAMES / key / "schemas" in path.parents
+            assert path.parent == ROOT / "schemas" / key
             assert json.loads(path.read_text(encoding="utf-8"))["$schema"].endswith(
                 "2020-12/schema"
             )
@@ -59,11 +56,11 @@ def test_each_game_declares_its_schemas_under_its_own_package() -> None:
 @pytest.mark.parametrize("name", ["card", "deck", "formats", "azuki-card", "azuki-deck"])
 def test_the_schema_command_prints_each_catalogue_entry_as_shipped(name: str) -> None:
     files = {
-        "card": GAMES / "varz" / "schemas" / "card-file.schema.json",
-        "deck": GAMES / "varz" / "schemas" / "deck.schema.json",
+        "card": ROOT / "schemas" / "varz" / "card-file.schema.json",
+        "deck": ROOT / "schemas" / "varz" / "deck.schema.json",
         "formats": ROOT / "varz_deck" / "core" / "files" / "formats.schema.json",
-        "azuki-card": GAMES / "azuki" / "schemas" / "card-file.schema.json",
-        "azuki-deck": GAMES / "azuki" / "schemas" / "deck.schema.json",
+        "azuki-card": ROOT / "schemas" / "azuki" / "card-file.schema.json",
+        "azuki-deck": ROOT / "schemas" / "azuki" / "deck.schema.json",
     }
     done = subprocess.run(
         [sys.executable, "-m", "varz_deck", "schema", name], capture_output=True, check=False
@@ -224,7 +221,7 @@ def test_no_game_word_outside_the_games(path: Path) -> None:
     bad = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         cleaned = re.sub(r"varz[-_]deck|VARZ_DECK_\w+", "", line)  # the tool, not the game
-        if GAME_WORDS.search(cleaned):
+        if GAME_WORDS.search(cleaned) and "# lead-json-key:" not in line:  # JSON version 1's key
             bad.append(f"{number}: {line.strip()}")
     assert not bad, "\n".join(bad)
 
@@ -262,6 +259,8 @@ def test_the_wheel_ships_each_games_data_schemas_and_catalogues(tmp_path: Path) 
     source.mkdir()
     for name in ("pyproject.toml", "hatch_build.py", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source)
+    for name in ("card_data", "schemas"):
+        shutil.copytree(ROOT / name, source / name)
     shutil.copytree(
         ROOT / "varz_deck",
         source / "varz_deck",
@@ -278,14 +277,14 @@ def test_the_wheel_ships_each_games_data_schemas_and_catalogues(tmp_path: Path) 
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for key, sets in (("varz", "vz01"), ("azuki", "stt01")):
-        assert f"varz_deck/games/{key}/card_data/formats.yaml" in names
-        assert f"varz_deck/games/{key}/card_data/sets/{sets}.yaml" in names
-        assert f"varz_deck/games/{key}/schemas/deck.schema.json" in names
-        assert f"varz_deck/games/{key}/schemas/card-file.schema.json" in names
+        assert f"varz_deck/_bundled/card_data/{key}/formats.yaml" in names
+        assert f"varz_deck/_bundled/card_data/{key}/sets/{sets}.yaml" in names
+        assert f"varz_deck/_bundled/schemas/{key}/deck.schema.json" in names
+        assert f"varz_deck/_bundled/schemas/{key}/card-file.schema.json" in names
         for lang in ("ja", "zh"):
             assert f"varz_deck/games/{key}/locale/{lang}/LC_MESSAGES/{key}.mo" in names
     assert "varz_deck/core/files/formats.schema.json" in names
     for lang in ("ja", "zh"):
         assert f"varz_deck/locale/{lang}/LC_MESSAGES/varz_deck.mo" in names
     assert not [n for n in names if n.endswith(".po")]
-    assert not [n for n in names if n.startswith(("card_data/", "schemas/", "varz_deck/card_data"))]
+    assert not [n for n in names if n.startswith(("card_data/", "schemas/"))]  # no top-level folder

@@ -27,7 +27,7 @@ from varz_deck.games.azuki.sim import Model, SimCard, ikz_on, monte_carlo, seen_
 from varz_deck.games.azuki.sim.exact import exact
 
 ROOT = Path(__file__).resolve().parent.parent
-AZUKI_DB = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+AZUKI_DB = ROOT / "card_data" / "azuki"
 AZUKI_EXAMPLES = sorted((ROOT / "examples" / "azuki").glob("*.yaml"))
 
 
@@ -38,15 +38,15 @@ def _run(*args: object) -> tuple[int, str]:
 
 
 def test_the_bundled_databases_say_their_game() -> None:
-    assert database_game(ROOT / "varz_deck" / "games" / "varz" / "card_data").key == "varz"
+    assert database_game(ROOT / "card_data" / "varz").key == "varz"
     assert database_game(AZUKI_DB).key == "azuki"
     assert open_database(AZUKI_DB).game == "azuki"
-    assert open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data").game == "varz"
+    assert open_database(ROOT / "card_data" / "varz").game == "varz"
 
 
 def test_a_nested_database_is_skipped_by_its_parent(tmp_path: Path) -> None:
     root = tmp_path / "db"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", root)
+    shutil.copytree(ROOT / "card_data" / "varz", root)
     shutil.copytree(AZUKI_DB, root / "azuki")
     files = yaml_files(root)
     assert files

@@ -26,8 +26,8 @@ src = DeckSource.from_path
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = json.loads((ROOT / "docs" / "deck-hash-vectors.json").read_text(encoding="utf-8"))
 DATABASES = {
-    "varz": ROOT / "varz_deck" / "games" / "varz" / "card_data",
-    "azuki": ROOT / "varz_deck" / "games" / "azuki" / "card_data",
+    "varz": ROOT / "card_data" / "varz",
+    "azuki": ROOT / "card_data" / "azuki",
 }
 HEADERS = {"varz": "varz-deck-hash v1", "azuki": "azuki-deck-hash v1"}
 

@@ -946,9 +946,7 @@ def test_registration_sheet_in_japanese() -> None:
 
     register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
 
-    reg = register_deck(
-        src(ILLEGAL), open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
-    )
+    reg = register_deck(src(ILLEGAL), open_database(ROOT / "card_data" / "varz"))
     page = render_sheet(reg, "ja")
     assert '<html lang="ja">' in page
     for words in (

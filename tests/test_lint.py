@@ -180,10 +180,10 @@ def test_sarif_validates_against_its_schema(runner: CliRunner) -> None:
 def test_bundled_database_lints_clean(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    result = lint_database(ROOT / "card_data" / "varz")
     assert result.diagnostics == []
     assert result.database is not None and len(result.database.cards) > 100
-    code, out = _lint(runner, str(ROOT / "varz_deck" / "games" / "varz" / "card_data"))
+    code, out = _lint(runner, str(ROOT / "card_data" / "varz"))
     assert code == 0, out
     assert out.rstrip().endswith("clean")
     monkeypatch.chdir(tmp_path)  # an empty folder: no DIR here is a usage error

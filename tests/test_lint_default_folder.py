@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 
 
 def lint(cwd: Path, *args: str, cards: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -24,9 +24,7 @@ SETTINGS = settings(
 
 def _bundled_cards() -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = []
-    for path in sorted(
-        (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
-    ):
+    for path in sorted((ROOT / "card_data" / "varz" / "sets").glob("*.yaml")):
         data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
         cards.extend(data["cards"])
     return cards
@@ -102,7 +100,7 @@ def test_every_bundled_file_is_valid_for_both() -> None:
 
     for game, card_schema in (("varz", "card"), ("azuki", "azuki-card")):
         fields = get_game(game).format_fields
-        for path in sorted((ROOT / "varz_deck" / "games" / game / "card_data").rglob("*.yaml")):
+        for path in sorted((ROOT / "card_data" / game).rglob("*.yaml")):
             data = load(path.read_text(encoding="utf-8"), aliases=True, node_cap=CARD_NODE_CAP).data
             name = formats_schema(game, fields) if path.name == "formats.yaml" else card_schema
             assert FastSchema(schema(name)).is_valid(data)

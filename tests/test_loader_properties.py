@@ -42,7 +42,7 @@ FULL = settings(
 
 @functools.cache
 def bundled() -> CardDatabase:
-    database = lint_database(ROOT / "varz_deck" / "games" / "varz" / "card_data").database
+    database = lint_database(ROOT / "card_data" / "varz").database
     assert database is not None
     return database
 

@@ -30,8 +30,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
-AZUKI_CARDS = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+CARDS = ROOT / "card_data" / "varz"
+AZUKI_CARDS = ROOT / "card_data" / "azuki"
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 TIMEOUT = 20.0
 

@@ -21,7 +21,7 @@ from varz_deck.games import get_game
 from varz_deck.lsp.index import LIMIT, CardIndex, IndexedKeys
 
 ROOT = Path(__file__).resolve().parent.parent
-VZ01 = ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets" / "vz01.yaml"
+VZ01 = ROOT / "card_data" / "varz" / "sets" / "vz01.yaml"
 KEY = "0" * 40
 GAME = get_game("varz")
 

@@ -21,7 +21,7 @@ from test_lsp import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "red-kagura-festival.yaml"
-BUNDLED = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+BUNDLED = ROOT / "card_data" / "varz"
 SERVER = [sys.executable, "-m", "varz_deck", "lsp"]
 TIMEOUT = 20.0
 ANCHOR = "    restricted: {VZ01-040: 1}    # sample restriction: Soul Harvest, at most 1 copy\n"

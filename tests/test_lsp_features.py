@@ -28,8 +28,8 @@ from varz_deck.lsp.index import CardIndex
 from varz_deck.lsp.server import VarzServer
 
 ROOT = Path(__file__).resolve().parent.parent
-VARZ_SETS = ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets"
-AZUKI_SETS = ROOT / "varz_deck" / "games" / "azuki" / "card_data" / "sets"
+VARZ_SETS = ROOT / "card_data" / "varz" / "sets"
+AZUKI_SETS = ROOT / "card_data" / "azuki" / "sets"
 
 
 def card_in_file(path: Path, card_id: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from gittools import git as _git
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = (
     ".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "LICENSE", "varz_deck",
-    "hatch_build.py",
+    "hatch_build.py", "card_data", "schemas",
 )  # fmt: skip
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -55,7 +55,7 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _user_repo(base: Path, hooks: tuple[Path, str], config: str | None = None) -> Path:
     repo = base / "user-repo"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", repo / "card_data")
+    shutil.copytree(ROOT / "card_data" / "varz", repo / "card_data")
     (repo / "decks").mkdir()
     shutil.copy2(ROOT / "examples" / "red-kagura-festival.yaml", repo / "decks" / "kagura.yaml")
     path, rev = hooks

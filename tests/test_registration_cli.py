@@ -26,7 +26,7 @@ KAGURA = EXAMPLES / "red-kagura-festival.yaml"
 ILLEGAL = EXAMPLES / "illegal.yaml"
 BLUE_TXT = EXAMPLES / "blue-list.txt"
 # examples/red-kagura-festival.yaml in the README's canonical form, written by hand: each card's
-# smallest printing id from varz_deck/games/varz/card_data/sets/ (Scorch Shot is VZ01-010 and VZ02-063), sorted by id.
+# smallest printing id from card_data/varz/sets/ (Scorch Shot is VZ01-010 and VZ02-063), sorted by id.
 KAGURA_CANONICAL = """\
 varz-deck-hash v1
 format:standard
@@ -414,10 +414,10 @@ def test_register_text_exact(tmp_path: Path) -> None:
 # ---- Azuki TCG ---------------------------------------------------------------------------------
 
 AZUKI_EXAMPLES = sorted((EXAMPLES / "azuki").glob("*.yaml"))
-AZUKI_CARDS = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+AZUKI_CARDS = ROOT / "card_data" / "azuki"
 AZUKI_TXT = ROOT / "tests" / "cases_azuki" / "A103" / "ok_plain_text.txt"  # stt02 as a .txt list
 AZUKI_49 = ROOT / "tests" / "cases_azuki" / "A103" / "bad_plain_text_49.txt"
-# Where each Azuki card type goes (varz_deck/games/azuki/card_data/README.md), for the hand-built canonical text.
+# Where each Azuki card type goes (card_data/azuki/README.md), for the hand-built canonical text.
 AZUKI_HOME = {
     "leader": "leader", "gate": "gate", "entity": "main", "spell": "main", "weapon": "main",
     "ikz": "ikz", "ikz_token": "ikz",

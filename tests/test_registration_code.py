@@ -43,7 +43,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 def example_code(path: Path) -> str:

@@ -79,7 +79,7 @@ def deck_of(hero: str | None, **sections: list[tuple[str, int]]) -> DeclaredDeck
     return deck
 
 
-BUNDLED = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+BUNDLED = open_database(ROOT / "card_data" / "varz")
 EMPTY = b"\x01\x00\x00\x00\x00\x00"  # version 1, standard, no hero, three empty sections
 
 

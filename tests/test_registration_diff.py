@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 def deck(hero: str | None, spells: dict[str, int], fmt: str = "standard") -> DeclaredDeck:

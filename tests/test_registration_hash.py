@@ -44,7 +44,7 @@ PROPERTY_SETTINGS = settings(
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 @cache
@@ -62,7 +62,7 @@ def canonical_of(text: str, suffix: str, db: CardDatabase) -> CanonicalDeck:
 
 
 # examples/blue-minase-tide.yaml written by hand in the README's canonical form: every card's id
-# looked up in varz_deck/games/varz/card_data/sets/ (none of these cards has a second printing), sorted by id.
+# looked up in card_data/varz/sets/ (none of these cards has a second printing), sorted by id.
 BLUE_CANONICAL = """\
 varz-deck-hash v1
 format:standard

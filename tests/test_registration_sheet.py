@@ -52,7 +52,7 @@ KAGURA_ROWS = [
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 def reg_of(path: Path | str, player: str | None = None, event: str | None = None) -> Registration:
@@ -280,7 +280,7 @@ def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
 
     azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
-    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    db = open_database(ROOT / "card_data" / "azuki")
     reg = azuki_register(src(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"), db)
     page = azuki_sheet(replace(reg, seat="7", date="2026-06-01"))
     assert "<dt>Table / seat</dt><dd>7</dd>" in page and "<dd>2026-06-01</dd>" in page
@@ -383,7 +383,7 @@ def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
 
     azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
-    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    db = open_database(ROOT / "card_data" / "azuki")
     example = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
     token = db.by_id("AZP-001")
     assert token is not None and "IKZ-002" in token.aliases  # one card, three printed ids
@@ -474,7 +474,7 @@ def test_a_short_azuki_main_deck_is_marked(tmp_path: Path) -> None:
         "  Lightning Orb: 4\n", "  Lightning Orb: 3\n"
     )
     deck.write_text(text, encoding="utf-8")
-    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    db = open_database(ROOT / "card_data" / "azuki")
     page = REGISTRAR.render_sheet(REGISTRAR.register(src(deck), db), "en")
     assert '<b class="off">49</b>' in page
 

@@ -744,7 +744,7 @@ def test_the_lint_store_is_told_the_game_s_package(
     plugin = reef(tmp_path / "p")
     _plug(monkeypatch, plugin)
     assert games.lint_database(plugin / "reef_data").diagnostics == []
-    games.lint_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    games.lint_database(ROOT / "card_data" / "azuki")
     assert seen == [("reef", "reef-game 1.0"), ("azuki", OURS)]
 
 

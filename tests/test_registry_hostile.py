@@ -18,7 +18,7 @@ from varz_deck import __version__
 ROOT = Path(__file__).resolve().parent.parent
 VARZ_DECK = ROOT / "examples" / "red-kagura-festival.yaml"
 AZUKI_DECK = ROOT / "examples" / "azuki" / "stt02-shao-water.yaml"
-VARZ_DB = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+VARZ_DB = ROOT / "card_data" / "varz"
 OURS = f"varz-deck {__version__}"
 ORDERS = ["before", "after"]  # the plugins first on the import path, or behind the packages
 

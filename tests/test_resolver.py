@@ -2,7 +2,7 @@
 
 Each row is a situation in a section: the references written, and what the resolver must say. The
 same rows are written as a VARZ spells section and as an Azuki main deck, with cards of each
-bundled-style database (tests/data/altdb for VARZ, varz_deck/games/azuki/card_data for Azuki).
+bundled-style database (tests/data/altdb for VARZ, card_data/azuki for Azuki).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from varz_deck.games import get_game, open_database
 ROOT = Path(__file__).resolve().parent.parent
 DATABASES = {
     "varz": ROOT / "tests" / "data" / "altdb",
-    "azuki": ROOT / "varz_deck" / "games" / "azuki" / "card_data",
+    "azuki": ROOT / "card_data" / "azuki",
 }
 SECTION = {"varz": "spells", "azuki": "main"}
 

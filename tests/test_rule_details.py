@@ -309,7 +309,7 @@ def test_w201_counts_the_missing_vaz_skills() -> None:
 # --------------------------------------------------------------------------- Azuki's rules
 
 AZUKI_CASES = HERE / "cases_azuki"
-AZUKI_DB = HERE.parent / "varz_deck" / "games" / "azuki" / "card_data"
+AZUKI_DB = HERE.parent / "card_data" / "azuki"
 SHAO_WATER = HERE.parent / "examples" / "azuki" / "stt02-shao-water.yaml"
 
 
@@ -346,7 +346,7 @@ EVERY_CARD = "every card must be of the Leader's element or neutral"
 def test_azuki_rule_messages_name_the_card_the_numbers_and_the_fix(
     case: str, section: str, card: str | None, message: str
 ) -> None:
-    """Written by hand from each case deck and the card data (varz_deck/games/azuki/card_data/sets/)."""
+    """Written by hand from each case deck and the card data (card_data/azuki/sets/)."""
     code = case[:4]
     (report,) = check_decks([AZUKI_CASES / case], azuki_db())
     (d,) = [d for d in report.diagnostics if d.code == code]
@@ -405,7 +405,7 @@ def test_azuki_a_card_of_two_elements_is_allowed_when_one_is_the_leaders(tmp_pat
 
 
 def test_azuki_a_card_banned_by_one_of_its_printed_ids_is_banned(tmp_path: Path) -> None:
-    # the IKZ Token is AZP-001, also printed as AZP-002 and IKZ-002 (varz_deck/games/azuki/card_data/sets/ikz.yaml)
+    # the IKZ Token is AZP-001, also printed as AZP-002 and IKZ-002 (card_data/azuki/sets/ikz.yaml)
     for printed in ("IKZ-002", "AZP-001"):
         (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=(printed,)))
         (d,) = report.diagnostics

@@ -31,14 +31,13 @@ from varz_deck.core.files.strictyaml import load
 from varz_deck.games import check_decks, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ROOT / "varz_deck" / "games"
 CORPORA = {  # folder of decks: (game, card database)
     ROOT / "tests" / "cases": ("varz", ROOT / "tests" / "data" / "altdb"),
-    ROOT / "tests" / "cases_azuki": ("azuki", ROOT / "varz_deck" / "games" / "azuki" / "card_data"),
-    ROOT / "examples" / "azuki": ("azuki", ROOT / "varz_deck" / "games" / "azuki" / "card_data"),
-    ROOT / "examples": ("varz", ROOT / "varz_deck" / "games" / "varz" / "card_data"),
+    ROOT / "tests" / "cases_azuki": ("azuki", ROOT / "card_data" / "azuki"),
+    ROOT / "examples" / "azuki": ("azuki", ROOT / "card_data" / "azuki"),
+    ROOT / "examples": ("varz", ROOT / "card_data" / "varz"),
 }
-SCHEMA_OF = {game: GAMES / game / "schemas" / "deck.schema.json" for game in ("varz", "azuki")}
+SCHEMA_OF = {game: ROOT / "schemas" / game / "deck.schema.json" for game in ("varz", "azuki")}
 # F004 that no schema can see: JSON Schema compares values, and 2.9999999999999999 is the value 3
 # (the checker judges the count as written: issue 24 row 14).
 AS_WRITTEN = {"F004/bad_count_not_whole_as_written.yaml"}

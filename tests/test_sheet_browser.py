@@ -84,7 +84,7 @@ def tools() -> dict[str, str]:
 
 @cache
 def bundled() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 def print_pdf(html: str, paper: str, tmp: Path, tools: dict[str, str]) -> Path:
@@ -170,7 +170,7 @@ AZUKI_EXAMPLES = ROOT / "examples" / "azuki"
 
 @cache
 def azuki() -> CardDatabase:
-    return open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    return open_database(ROOT / "card_data" / "azuki")
 
 
 @pytest.mark.parametrize("paper", PAPER)

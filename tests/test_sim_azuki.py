@@ -20,7 +20,7 @@ from varz_deck.games import get_game, open_database
 src = DeckSource.from_path
 
 ROOT = Path(__file__).resolve().parent.parent
-AZUKI_DB = ROOT / "varz_deck" / "games" / "azuki" / "card_data"
+AZUKI_DB = ROOT / "card_data" / "azuki"
 RAIZAN = ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"
 SHAO = ROOT / "examples" / "azuki" / "stt02-shao-water.yaml"
 SVG_NS = "{http://www.w3.org/2000/svg}"

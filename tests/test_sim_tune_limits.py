@@ -144,7 +144,7 @@ def _kagura_with(tmp_path: Path, cards: int, section: str = "spells") -> Path:
 
 @pytest.mark.parametrize(("section", "size"), [("spells", 30), ("skills", 9), ("portals", 8)])
 def test_the_bound_is_four_times_the_section(tmp_path: Path, section: str, size: int) -> None:
-    db = open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    db = open_database(ROOT / "card_data" / "varz")
     most = SIZE_FACTOR * size
     assert SIZE_FACTOR == 4
     if section == "portals":
@@ -178,7 +178,7 @@ def test_the_azuki_bound(tmp_path: Path) -> None:
     GOLDFISH, TUNER = game.goldfish, game.tuner
     assert GOLDFISH is not None and TUNER is not None
 
-    db = open_database(ROOT / "varz_deck" / "games" / "azuki" / "card_data")
+    db = open_database(ROOT / "card_data" / "azuki")
     text = STT01.read_text(encoding="utf-8")
     for extra, refused in ((150, False), (151, True)):
         deck = tmp_path / f"az{extra}.txt"

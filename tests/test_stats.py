@@ -24,9 +24,7 @@ def _cards() -> dict[str, dict[str, Any]]:
     """Every VARZ card of the bundled card files by id and by name (any language), read with
     PyYAML."""
     out: dict[str, dict[str, Any]] = {}
-    for path in sorted(
-        (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
-    ):
+    for path in sorted((ROOT / "card_data" / "varz" / "sets").glob("*.yaml")):
         for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]:
             out[card["id"]] = card
             for name in (card["name"], *(card.get("names") or {}).values()):

@@ -23,6 +23,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 RULEBOOK_TERMS = {"Spil", "Command", "Slash", "VAZ", "V", "Sync", "IKZ", "Holder", "SL", "Lv", "M"}
 # Keys a deck file is written with (`spells:`, `cards:` lists), language codes, and a cited name.
 KEYS = {"spells", "skills", "portals", "hero", "cards", "format", "leader", "gate", "main", "ikz"}
+# the deck keys of the core codes' examples (D101, D103: a captain slot, a crew section)
+KEYS |= {"captain", "crew"}
 KEYS |= {"ja", "zh", "en", "Karsten"}
 # formats.yaml keys of a dated change (SPEC §12) and a card file's `set.released`, shown as
 # written in the rules' examples
@@ -37,8 +39,9 @@ SYMBOLS = {"T", "YAML", "UTF", "ID", "JSON", "CSV", "SPEC", "CRC", "v", "x"}
 SYMBOLS |= {"P", "open", "cast", "on", "curve", "hand", "auto", "none"}
 SYMBOLS |= {"varz", "deck", "explain", "tune", "sim", "stats", "report", "TERM"}
 # Card names the rules' examples use that the bundled databases do not hold (V101's hero, V107's
-# effect portal): names, shown as written in every language.
-EXAMPLE_CARDS = {"Matsuri", "Shrine"}
+# effect portal, the core's D101 and D103 captain and crew card): names, shown as written in every
+# language.
+EXAMPLE_CARDS = {"Matsuri", "Shrine", "Mara", "Vell", "Rigger", "Finn"}
 
 
 def data_words(*, card_text: bool = True, code_names: bool = True) -> set[str]:

@@ -41,7 +41,7 @@ SPLASH = ROOT / "examples" / "yellow-amane-red-splash.yaml"
 
 @pytest.fixture(scope="module")
 def db() -> Any:
-    return open_database(ROOT / "varz_deck" / "games" / "varz" / "card_data")
+    return open_database(ROOT / "card_data" / "varz")
 
 
 # --------------------------------------------------------------------------- brute force
@@ -556,7 +556,7 @@ def _restricting_database(tmp: Path) -> Path:
     import shutil
 
     folder = tmp / "cards"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", folder)
+    shutil.copytree(ROOT / "card_data" / "varz", folder)
     promo = folder / "sets" / "pr.yaml"
     promo.write_text(
         promo.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from varz_deck.cli.main import build_app
 from varz_deck.core.messages.wrap import CLOSING, wrap
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDS = ROOT / "varz_deck" / "games" / "varz" / "card_data"
+CARDS = ROOT / "card_data" / "varz"
 ILLEGAL = ROOT / "examples" / "illegal.yaml"
 app = build_app()
 

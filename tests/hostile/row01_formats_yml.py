@@ -28,7 +28,7 @@ NEAR_MISSES = ("Formats.yaml", "format.yaml", "formats.yaml.txt", "FORMATS.YML",
 
 
 def write(folder: Path, *names: str) -> Path:
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", folder / "sets")
     for name in names:
         (folder / name).write_text(FORMATS, encoding="utf-8")
     return folder
@@ -37,6 +37,6 @@ def write(folder: Path, *names: str) -> Path:
 def write_azuki(folder: Path) -> Path:
     """The bundled Azuki database with its formats file (which says `game: azuki`) renamed
     formats.yml: it must still be read as an Azuki database."""
-    shutil.copytree(ROOT / "varz_deck" / "games" / "azuki" / "card_data", folder)
+    shutil.copytree(ROOT / "card_data" / "azuki", folder)
     (folder / "formats.yaml").rename(folder / "formats.yml")
     return folder

@@ -60,7 +60,7 @@ BOUNDED = [
 
 
 def write(folder: Path, field: str, value: str) -> int:
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", folder / "sets")
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", folder / "sets")
     path = folder / "sets" / "vz01.yaml"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.strip() == f"- id: {CARD}")

@@ -49,7 +49,7 @@ def test_after_a_ban_every_answer_gives_the_current_verdict(
     tmp_path: Path,
 ) -> None:
     cards = tmp_path / "cards"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", cards)
+    shutil.copytree(ROOT / "card_data" / "varz", cards)
     assert BANNED in LEGAL.read_text(encoding="utf-8")
     before = _check(LEGAL, cards)
     assert before["legal"] is True

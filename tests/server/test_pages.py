@@ -663,9 +663,7 @@ def test_judge_page_finds_a_list_by_player_or_hash_and_diffs_the_presented_one(
     assert "登録 提示" in text_of(japanese)
     cards = {  # the card files themselves, read with PyYAML
         card["id"]: card
-        for path in sorted(
-            (ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets").glob("*.yaml")
-        )
+        for path in sorted((ROOT / "card_data" / "varz" / "sets").glob("*.yaml"))
         for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
     }
     names = {

@@ -50,7 +50,7 @@ def test_a_list_made_illegal_by_new_card_data_is_flagged_everywhere(
     assert BANNED in LEGAL.read_text(encoding="utf-8")
     assert BANNED not in OTHER_LEGAL.read_text(encoding="utf-8")
     cards = tmp_path / "cards"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", cards)
+    shutil.copytree(ROOT / "card_data" / "varz", cards)
     database = make_database(kind, "flag")
     server = live_server(database, extra_args=["--cards", str(cards)])
     event = server.create_event(

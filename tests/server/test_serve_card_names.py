@@ -21,7 +21,7 @@ FORMATS = f"""formats:
 
 def test_serve_with_a_latin1_named_card_file(tmp_path: Path, server_stack: None) -> None:
     cards = tmp_path / "cards"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data" / "sets", cards / "sets")
+    shutil.copytree(ROOT / "card_data" / "varz" / "sets", cards / "sets")
     os.rename(cards / "sets" / "vz01.yaml", cards / "sets" / os.fsdecode(b"v\xffz01.yaml"))
     (cards / "formats.yaml").write_text(FORMATS, encoding="utf-8")
     server = LiveServer(sqlite_database(tmp_path / "db"), extra_args=["--cards", str(cards)])

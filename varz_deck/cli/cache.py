@@ -1,4 +1,4 @@
-"""`varz-deck cache info` and `varz-deck cache clear`: the card-database cache (issue 12).
+"""`varz-deck cache info` and `varz-deck cache clear`: the card-database cache.
 
 The cache keeps at most core.cachestore.MAX_DATABASES databases, the least recently used evicted
 first; these commands show where it is and how large, and empty it (only varz-deck's own files).

@@ -1,4 +1,4 @@
-"""`varz-deck cards diff OLD NEW [DECK...]` (SPEC §12): what changed between two card databases,
+"""`varz-deck cards diff OLD NEW [DECK...]` (docs/guides/card-data.md): what changed between two card databases,
 and which decks it changes. Registered in the `cards` group by cli/cards.py.
 
 Exit codes: 0 no deck given changes verdict, 1 one does (with `--fail-on illegal`: one that was

@@ -1,4 +1,4 @@
-"""`varz-deck check`: tournament legality of decks (SPEC §3, §4, §5, §8)."""
+"""`varz-deck check`: tournament legality of decks (docs/reference/commands/, docs/reference/rules/, docs/reference/json.md, docs/reference/games.md)."""
 
 from __future__ import annotations
 

@@ -187,7 +187,7 @@ def fail_games(failures: Sequence[GameUnavailable], lang: str | None = None) -> 
 
 
 def refuse_option(game: Game, option: str, lang: str) -> NoReturn:
-    """Exit 2: an option this game cannot honour (SPEC §8), never silently ignored."""
+    """Exit 2: an option this game cannot honour (docs/reference/games.md), never silently ignored."""
     cannot = msg("cli", "{option} is not available for {game} decks")
     fail(cannot(option=option, game=game.name), EXIT_USAGE, lang)
 
@@ -262,7 +262,7 @@ def deck_database(
     deck: DeckSource, cards: Path | None, lang: str, game: str | None, progress: bool = False
 ) -> CardDatabase:
     """The database to read one deck with: the one named (--cards, --game, $VARZ_DECK_CARDS),
-    else the bundled database of the game the deck is written for (SPEC §8: every command finds
+    else the bundled database of the game the deck is written for (docs/reference/games.md: every command finds
     a deck's game from its keys, headers or code prefix)."""
     return library(cards, lang, game, progress).for_source(deck)
 
@@ -273,7 +273,7 @@ def game_of(database: CardDatabase) -> Game:
     return get_game(database.game)
 
 
-# --- Deck arguments (issue 12, Input): `-` is standard input, a folder its deck files ----------
+# --- Deck arguments: `-` is standard input, a folder its deck files ----------
 
 ExcludeOption = Annotated[
     Optional[list[str]],  # noqa: UP045
@@ -466,7 +466,7 @@ def write_plot(plot: Path, draw: Callable[[], str | bytes], lang: str) -> None:
         fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
 
 
-# --- Progress (issue 12): a bar on stderr for work that can take more than a second ------------
+# --- Progress: a bar on stderr for work that can take more than a second ------------
 
 _T = TypeVar("_T")
 PROGRESS_AFTER = 1.0  # seconds of work before a bar appears: quick runs stay quiet

@@ -1,4 +1,4 @@
-"""`varz-deck lsp`: the Language Server on stdio (SPEC §10), from the `lsp` extra."""
+"""`varz-deck lsp`: the Language Server on stdio (docs/guides/editors.md), from the `lsp` extra."""
 
 from __future__ import annotations
 

@@ -87,6 +87,16 @@ def _root(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=N_(
+                "Language of the messages (default: $VARZ_DECK_LANG, else the locale, else en)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Check decks against the rulebook, lint card data, simulate opening hands."""
 
@@ -146,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     saved = sys.stdout, sys.stderr
-    # The one output layer (issue 11): no raw control or bidi character reaches a stream.
+    # The one output layer: no raw control or bidi character reaches a stream.
     sys.stdout = SafeStream(sys.stdout, allow_sgr=True)
     sys.stderr = SafeStream(sys.stderr, allow_sgr=True)
     try:
@@ -154,8 +164,9 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.write(f"varz-deck {__version__}\n")
             _flush_or_exit(saved[0])
             return
-        command, prog, rest = _command_for(args)
         chosen = _help_language(args)
+        args = _lang_after_command(args)
+        command, prog, rest = _command_for(args)
         if chosen != "en":
             _translate_help(command, chosen)
         helping = "--help" in rest or "-h" in rest or not rest
@@ -213,6 +224,21 @@ def _flush_or_exit(stream: Any) -> None:
         stream.flush()
     except (BrokenPipeError, ValueError, OSError):
         _quiet_exit()
+
+
+def _lang_after_command(args: list[str]) -> list[str]:
+    """`varz-deck --lang ja check …` as `varz-deck check … --lang ja`: the language given before
+    the command goes to the command, which takes it as its own option; before help or nothing it
+    has chosen the help's language already and is dropped."""
+    lead: list[str] = []
+    while args and (args[0] == "--lang" or args[0].startswith("--lang=")):
+        taken = 1 if "=" in args[0] else 2
+        lead, args = lead + args[:taken], args[taken:]
+    if not lead or not args or all(a in ("--help", "-h") for a in args):
+        return args
+    last = lead[-1:] if lead[-1].startswith("--lang=") else lead[-2:]  # the last one given
+    cut = args.index("--") if "--" in args else len(args)
+    return [*args[:cut], *last, *args[cut:]]
 
 
 def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:

@@ -1,4 +1,4 @@
-"""Registration commands: `register`, `verify`, `diff` and `code` (issue 5)."""
+"""Registration commands: `register`, `verify`, `diff` and `code`."""
 
 from __future__ import annotations
 

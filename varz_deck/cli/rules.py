@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -151,9 +152,8 @@ _SECTIONS = {
 
 def _section(section: str, lang: str) -> str:
     """A code's rulebook place in the language: numbers stay, the words are translated."""
-    for words, message in _SECTIONS.items():
-        if words in section:
-            section = section.replace(words, message.render(lang))
+    for words, message in _SECTIONS.items():  # "Deck building" and "deck building" alike
+        section = re.sub(re.escape(words), lambda _m: message.render(lang), section, flags=re.I)
     return section
 
 

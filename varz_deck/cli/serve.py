@@ -1,4 +1,4 @@
-"""`varz-deck serve` and `varz-deck event create/list`: the registration server (SPEC §9), from
+"""`varz-deck serve` and `varz-deck event create/list`: the registration server (docs/guides/organiser.md), from
 the `server` extra. Without it, both say the install line and exit 2.
 
 Exit codes: 0; 2 a usage error, the extra missing, a database that cannot be opened or was written

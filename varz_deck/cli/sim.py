@@ -1,4 +1,4 @@
-"""`varz-deck sim`: goldfish statistics for a deck (SPEC §3, §5, §6), from the game's `Goldfish`."""
+"""`varz-deck sim`: goldfish statistics for a deck (docs/reference/commands/, docs/reference/json.md, docs/guides/player.md), from the game's `Goldfish`."""
 
 from __future__ import annotations
 
@@ -120,7 +120,9 @@ def sim(
     other = one_deck(vs, chosen) if vs is not None else None
     database = deck_database(source, cards, chosen, game, progress=output is SimOutput.text)
     goldfish = game_of(database).goldfish
-    if goldfish is None:  # a game without a simulator (SPEC §8: exit 2 naming the game)
+    if (
+        goldfish is None
+    ):  # a game without a simulator (docs/reference/games.md: exit 2 naming the game)
         refuse_option(game_of(database), "sim", chosen)
     given = {"vs": other is not None, "plot": plot is not None}
     for option, used in given.items():

@@ -1,4 +1,4 @@
-"""`varz-deck stats` and `varz-deck tune` (SPEC §11), from the game's `Tuner`."""
+"""`varz-deck stats` and `varz-deck tune` (docs/reference/commands/tune.md), from the game's `Tuner`."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def stats(
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
-    if tuner is None:  # a game without stats (SPEC §8: exit 2 naming the game)
+    if tuner is None:  # a game without stats (docs/reference/games.md: exit 2 naming the game)
         refuse_option(the_game, "stats", chosen)
     if plot is not None and "plot" not in tuner.options:
         refuse_option(the_game, "--plot", chosen)
@@ -139,7 +139,9 @@ def tune(
     database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
     the_game = game_of(database)
     tuner = the_game.tuner
-    if tuner is None or "tune" not in tuner.options:  # SPEC §8: exit 2 naming the game
+    if (
+        tuner is None or "tune" not in tuner.options
+    ):  # docs/reference/games.md: exit 2 naming the game
         refuse_option(the_game, "tune", chosen)
     if mulligan is Mulligan.auto and "mulligan" not in tuner.options:
         refuse_option(the_game, "--mulligan auto", chosen)

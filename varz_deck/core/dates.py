@@ -1,4 +1,4 @@
-"""The date a deck is checked on (SPEC §12): one place decides what "today" is."""
+"""The date a deck is checked on (docs/guides/card-data.md): one place decides what "today" is."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The games: a registry of the installed games, read from the entry-point group `varz_deck.games`.
 
 A game is an object implementing the `Game` protocol (varz_deck/core/game.py), installed as an entry
-point `KEY = "module:GAME"` in the group `varz_deck.games` (SPEC §8); varz-deck registers its own
+point `KEY = "module:GAME"` in the group `varz_deck.games` (docs/reference/games.md); varz-deck registers its own
 games the same way in its pyproject.toml, and names the default game (the one a database without
 `game:` is for) in the group `varz_deck.default_game`. A game is imported on first use only, so
 checking a deck of one game never imports another.
@@ -594,7 +594,7 @@ def detect_game(source: DeckSource, preferred: str) -> str | None:
     prefix): `preferred` when it owns the deck, else the one other game that does; None when no
     game owns it (the preferred game's checks then say what is wrong). A game that cannot be
     used, or raises, owns nothing; when no other game owns the deck, its failure is raised (the
-    deck may be its own). Every command that reads a deck finds its game with this (SPEC §8)."""
+    deck may be its own). Every command that reads a deck finds its game with this (docs/reference/games.md)."""
     if source.text is None and source.argument is None:
         return preferred  # unreadable: the preferred game's reader says why
     head = source.head()
@@ -627,7 +627,7 @@ def check_decks(
     """Check each deck (a source, or a file read when reached) independently, in the order
     given. A deck written for another game is
     checked against `open_other(game)` (its bundled database) when given; otherwise it gets one
-    F010 naming its game and the option to use (SPEC §8)."""
+    F010 naming its game and the option to use (docs/reference/games.md)."""
     reports = []
     for deck in decks:
         source = _source(deck)

@@ -1,5 +1,5 @@
 """The card library: which card database a deck is read with, for the command line, the language
-server and the registration server alike (SPEC §3, §8).
+server and the registration server alike (docs/reference/commands/, docs/reference/games.md).
 
 The database named by the user (`--cards`, an editor setting, `$VARZ_DECK_CARDS`) serves every
 deck; without one, each deck is read with the bundled database of its own game, and `--game`
@@ -38,7 +38,7 @@ def named_root(cards: Path | None = None) -> Path | None:
 
 def resolve_root(cards: Path | None = None, game: str | None = None) -> Path:
     """The database folder for a command: --cards, else the bundled database of --game when
-    given, else $VARZ_DECK_CARDS, else the default game's bundled database (SPEC §3)."""
+    given, else $VARZ_DECK_CARDS, else the default game's bundled database (docs/reference/commands/)."""
     if cards is not None:
         return cards
     if game is not None:

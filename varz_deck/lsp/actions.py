@@ -1,4 +1,4 @@
-"""Quick fixes for a deck's diagnostics (SPEC §10).
+"""Quick fixes for a deck's diagnostics (docs/guides/editors.md).
 
 - F005 unknown card: one fix per "did you mean" name, replacing the reference with it.
 - F003 a card listed twice in a section: merge the repeat into the first line, which keeps its

@@ -2,7 +2,7 @@
 
 One database is the user's (`--cards`, the editor's `varz-deck.cards`, `VARZ_DECK_CARDS`) or the
 default game's bundled one; without a named database a deck of another game is checked against
-that game's bundled database (its `card_data`), as `check` does (SPEC §8). A card file open in
+that game's bundled database (its `card_data`), as `check` does (docs/reference/games.md). A card file open in
 the editor is read from its buffer: its lint is `cards lint` of the database with that text, and
 when that database is clean it replaces the one the open decks are checked against.
 """

@@ -1,7 +1,7 @@
 """Where a card reference is on a line of a deck file, and what the line being typed needs.
 
 The checkers read a whole file; an editor asks about one place, in a file that may be half
-typed and not parse at all. These patterns read one line the way SPEC §2 writes entries: a slot
+typed and not parse at all. These patterns read one line the way docs/guides/player.md writes entries: a slot
 (`slot: Name`), a mapping entry (`  Name: 3`), a list item (`  - 3 Name`, `- 3x Name`) or a text
 list's `3 Name` line, and give the reference's span (code points within the line).
 """

@@ -1,4 +1,4 @@
-"""The server's settings: card database, format, language and date (SPEC §10, §12).
+"""The server's settings: card database, format, language and date (docs/guides/editors.md, docs/guides/card-data.md).
 
 The editor sends them as `initializationOptions` or in `workspace/didChangeConfiguration`, flat
 (`{"varz-deck.cards": DIR, "varz-deck.format": NAME}`) or nested (`{"varz-deck": {"cards": DIR}}`).

@@ -28,7 +28,7 @@ def test_an_event_on_a_ban_day_sees_the_ban(service, make_event, tmp_path, monke
     from varz_deck.games import open_database
 
     folder = tmp_path / "cards"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", folder)
+    shutil.copytree(ROOT / "card_data" / "varz", folder)
     formats = folder / "formats.yaml"
     text = formats.read_text(encoding="utf-8")
     assert ANCHOR in text

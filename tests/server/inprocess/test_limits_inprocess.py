@@ -296,7 +296,7 @@ def _long_id_cards(folder: Path) -> list[str]:
     letters long (a deck code spells each id out: 120 of them make a code of 3,000 characters)."""
     import shutil
 
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", folder)
+    shutil.copytree(ROOT / "card_data" / "varz", folder)
     draw = random.Random(10)
     ids = sorted(
         "LQ-" + "".join(draw.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(20))

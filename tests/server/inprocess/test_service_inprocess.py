@@ -498,7 +498,7 @@ def test_use_cards_names_the_database_of_its_game(bundled_again, tmp_path, make_
     copy = tmp_path / "cards"
     import shutil
 
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)
+    shutil.copytree(ROOT / "card_data" / "varz", copy)
     for path in copy.rglob("*.yaml"):
         path.write_text("# moved down\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     service.use_cards(copy)
@@ -562,7 +562,7 @@ def test_use_cards_checks_with_the_named_cards(bundled_again, tmp_path, make_eve
     import shutil
 
     copy = tmp_path / "renamed"
-    shutil.copytree(ROOT / "varz_deck" / "games" / "varz" / "card_data", copy)
+    shutil.copytree(ROOT / "card_data" / "varz", copy)
     for path in copy.rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace("Tide Sprite", "Tide Spirit"), encoding="utf-8")

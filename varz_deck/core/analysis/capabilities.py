@@ -47,7 +47,7 @@ class DeckUnusable(Exception):
 
 @dataclass(frozen=True)
 class SimRequest:
-    """What `varz-deck sim` asks of a game's goldfish (SPEC §3, §6)."""
+    """What `varz-deck sim` asks of a game's goldfish (docs/reference/commands/, docs/guides/player.md)."""
 
     deck: DeckSource
     games: int
@@ -103,7 +103,7 @@ class Goldfish(Protocol):
 
 
 class Tuner(Protocol):
-    """`varz-deck stats` and `varz-deck tune` for one game (SPEC §11)."""
+    """`varz-deck stats` and `varz-deck tune` for one game (docs/reference/commands/tune.md)."""
 
     @property
     def options(self) -> frozenset[str]:

@@ -1,4 +1,4 @@
-"""What `stats` and `tune` share across games (SPEC §11): the on-curve formula, text and charts.
+"""What `stats` and `tune` share across games (docs/reference/commands/tune.md): the on-curve formula, text and charts.
 
 The games compute their own odds (each in its package's tuner); this module holds the
 game-independent arithmetic and drawing.

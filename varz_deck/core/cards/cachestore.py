@@ -1,4 +1,4 @@
-"""The cache folder of card databases (issue 12): where it is, a bound on how many it keeps, and
+"""The cache folder of card databases: where it is, a bound on how many it keeps, and
 what `varz-deck cache info` and `cache clear` see and remove.
 
 dbcache.py writes one card index `db-<key>.sqlite` per database content (cardindex.py) and one

@@ -1,4 +1,4 @@
-"""The card index (issue 27; docs/design/card-index.md): one card database's content in one
+"""The card index (docs/design/card-index.md): one card database's content in one
 SQLite file in the cache folder, read a card at a time. It is the only cache of a database.
 
 The index stores the cards, their printings, every reference (normalized id, name,

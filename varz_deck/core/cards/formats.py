@@ -1,6 +1,6 @@
 """A database's formats from its formats.yaml: what every game's format has, and the game's own
 fields (`Game.format_fields`) kept in `Format.extra` for the game to read; their dated changes and
-the sets' release days (SPEC §12), and what they mean for a deck on a day."""
+the sets' release days (docs/guides/card-data.md), and what they mean for a deck on a day."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Completion's table in the card index (issue 27): every way to write a card (each name in each
+"""Completion's table in the card index: every way to write a card (each name in each
 language, and its id) as a row of the index file, so that an editor's completion reads the few
 rows it shows instead of holding every card.
 

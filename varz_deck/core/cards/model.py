@@ -100,7 +100,7 @@ def _allowed_by_all(given: set[tuple[str, ...]]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FormatChange:
-    """One dated change of a format (SPEC §12), in force from its date on (inclusive)."""
+    """One dated change of a format (docs/guides/card-data.md), in force from its date on (inclusive)."""
 
     date: dt.date
     banned: tuple[str, ...] = ()
@@ -137,7 +137,7 @@ class Format:
     """A constructed format: which sets, bans and restrictions; `extra` holds the game's own
     format fields (`Game.format_fields`), which only the game reads.
 
-    `changes` are its dated changes and `released` each set's release day (SPEC §12); `on(date)`
+    `changes` are its dated changes and `released` each set's release day (docs/guides/card-data.md); `on(date)`
     is the format in force on a day, with `banned_on`/`restricted_on` the day of the change that
     banned or restricted a card (a card the undated lists name has none) and `written` the
     format as formats.yaml writes it.
@@ -316,7 +316,7 @@ class CardDatabase(Generic[CardT]):
         return self._index
 
     def by_id(self, ref: str) -> CardT | None:
-        """The printing an id names, matched as a name is (case, width, spaces: SPEC §2)."""
+        """The printing an id names, matched as a name is (case, width, spaces: docs/guides/player.md)."""
         found = self.cards.get(ref) or self.cards.get(ref.strip().upper())
         if found is not None:
             return found

@@ -1,4 +1,4 @@
-""" "Did you mean" from the card index (issue 27; docs/design/card-index.md): the names and the
+""" "Did you mean" from the card index (docs/design/card-index.md): the names and the
 trigram postings of `suggest.NameIndex`, stored in the index file, and a reader that answers
 `close` as NameIndex does, in plain Python (no NumPy at check time).
 

@@ -51,7 +51,7 @@ class DeckReport:
         return sum(1 for d in self.diagnostics if not d.is_error)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """The deck's entry in `check --output json` (SPEC §5); see diagnostic_json for lang."""
+        """The deck's entry in `check --output json` (docs/reference/json.md); see diagnostic_json for lang."""
         return {
             "path": self.path,
             "name": self.name,
@@ -68,7 +68,7 @@ class DeckReport:
 
 def diagnostic_json(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
     """One diagnostic in JSON: the English message always, `message_localized` after it when
-    another language is chosen (SPEC §5 key order otherwise)."""
+    another language is chosen (docs/reference/json.md key order otherwise)."""
     out: dict[str, Any] = {"code": d.code, "severity": d.severity.value, "message": d.message}
     if lang != "en":
         from varz_deck.core.messages.i18n import localized

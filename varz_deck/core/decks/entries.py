@@ -1,7 +1,7 @@
 """What every game's deck file shares: entries ("COUNT NAME" or card: count), their sections,
 and the one resolver every game uses: the format (F007), each reference (F005 unknown, F006
 ambiguous, F008 misplaced) and a card listed twice in a section (F003, whose copies still count,
-SPEC §2). Each game's deck reader (its package's deck.py) builds on these."""
+docs/guides/player.md). Each game's deck reader (its package's deck.py) builds on these."""
 
 from __future__ import annotations
 
@@ -24,12 +24,12 @@ MAX_COUNT = 99
 # A deck's unknown references: the first SUGGESTED get "did you mean" (a search of every card
 # name), the first LISTED a diagnostic each; one more says the rest are not listed. Lines that
 # repeat a card (F003) are bounded the same way. Bounds the
-# work a deck of thousands of unknown names costs (issue 11); a real deck is far below both.
+# work a deck of thousands of unknown names costs; a real deck is far below both.
 SUGGESTED_PER_DECK = 50
 LISTED_PER_DECK = 200
 MAX_COUNT_DIGITS = 12  # a longer count is out of range without converting it
 # "3 Ember Imp", "3x Ember Imp", "3× Ember Imp": the multiplier is joined to the count, so
-# "3 X Ronin" is three of the card "X Ronin" (issue 24)
+# "3 X Ronin" is three of the card "X Ronin"
 _ITEM = re.compile(r"\s*([0-9]+)[xX×]?\s+(\S.*?)\s*")
 NEUTRAL_FORMAT = Format("?", "unknown format")
 _TOP_KEY = re.compile(r"^[\"']?([A-Za-z][A-Za-z _-]*?)[\"']?[ \t]*:", re.MULTILINE)
@@ -290,8 +290,8 @@ def resolve_sections(
     """Look up every entry of every section: F005/F006 for a reference that names no single
     card, `misplaced(card, entry)` (the game's F008) for a card that belongs elsewhere, and F003
     for a card listed again in its section, whose copies still count toward the section's size
-    and every copy limit (SPEC §2). Unknown and misplaced cards stay in their section with no
-    card, so they count toward its size too (SPEC §4: one problem, one diagnostic)."""
+    and every copy limit (docs/guides/player.md). Unknown and misplaced cards stay in their section with no
+    card, so they count toward its size too (docs/reference/rules/: one problem, one diagnostic)."""
     problems: list[Diagnostic] = []
     slots: dict[str, tuple[Slot, ...]] = {}
     unknowns = Unknowns()
@@ -361,7 +361,7 @@ def _rest_not_listed(card: Any, entry: Entry, section: object, shown: str) -> Di
 
 def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
     """F003 for a card listed again in a section, placed at the repeat, naming the first (its
-    copies still count: SPEC §2)."""
+    copies still count: docs/guides/player.md)."""
     template = (
         msg(
             "F003",
@@ -450,7 +450,7 @@ def read_yaml_deck(
 
 @dataclass(frozen=True)
 class ListWords:
-    """A game's words in a plain-text list (SPEC §2): section headers (lower case, one space)
+    """A game's words in a plain-text list (docs/guides/player.md): section headers (lower case, one space)
     to sections, its single-card slots, the F004 message for a line outside a section, and a
     card line of the game the F004 for an unreadable line shows (none: the hint names no card)."""
 
@@ -468,7 +468,7 @@ class ListWords:
 
 
 def parse_text(text: str, deck: DeckDraft, words: ListWords) -> list[Diagnostic]:
-    """Fill any game's deck from a plain-text list (SPEC §2): `Header:` lines (a section, a
+    """Fill any game's deck from a plain-text list (docs/guides/player.md): `Header:` lines (a section, a
     slot, or format/name/player/event), then COUNT NAME lines; `#` starts a comment."""
     problems: list[Diagnostic] = []
     section: str | None = None

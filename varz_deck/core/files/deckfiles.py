@@ -1,6 +1,6 @@
-"""Which files are decks and how each is written, for every game (issue 12, Input).
+"""Which files are decks and how each is written, for every game.
 
-- `is_text_list`: a deck file is a plain-text list (SPEC §2) or YAML by its content, not only its
+- `is_text_list`: a deck file is a plain-text list (docs/guides/player.md) or YAML by its content, not only its
   extension: `.txt` is a list and `.yaml`/`.yml` YAML, as before; any other file (`.dek`, no
   extension, standard input) is a list when a line is a `COUNT NAME` line, which YAML decks never
   have at the start of a line (their list items start with `-`).

@@ -1,4 +1,4 @@
-"""Writing output files safely (issue 11, rows 4 and 16).
+"""Writing output files safely.
 
 `write_file_atomic` never follows a symlink at the target name: it writes a temporary file in the
 same folder and renames it into place, so a symlink planted at the name is replaced, not

@@ -51,7 +51,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, or F001 for anything that is not a readable regular file under the limit.
 
     The file is opened without blocking and checked with fstat before a byte is read: a FIFO, a
-    device or a socket is refused at once (issue 11), never waited on.
+    device or a socket is refused at once, never waited on.
     """
     try:
         if path.is_dir():
@@ -95,7 +95,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
 
 
 def os_problem(exc: BaseException) -> Message:
-    """What an OSError reading or writing a file means, said for a person (issue 11, row 18)."""
+    """What an OSError reading or writing a file means, said for a person."""
     number = getattr(exc, "errno", None)
     if number == errno.ELOOP:
         return msg("F001", "cannot be read: it is a symlink loop; point the link at a real file")

@@ -89,7 +89,7 @@ class Document:
 
 
 # Longer integers than this are never converted (Python refuses over 4,300 digits, and the work
-# grows with the square of the length): a HugeInt stands for them (issue 11, row 10).
+# grows with the square of the length): a HugeInt stands for them.
 MAX_INT_DIGITS = 100
 
 

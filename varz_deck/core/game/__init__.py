@@ -53,7 +53,7 @@ class Game(CardModel[CardT], Protocol[CardT]):
 
     @property
     def list_words(self) -> ListWords:
-        """The header words of the game's plain-text lists (SPEC §2)."""
+        """The header words of the game's plain-text lists (docs/guides/player.md)."""
         ...
 
     def section_of(self, card: CardT) -> str | None:
@@ -85,7 +85,7 @@ class Game(CardModel[CardT], Protocol[CardT]):
         date: datetime.date | None = None,
     ) -> DeckReport:
         """Read, resolve and check one deck (a file's text, a buffer, or a deck code) on a date
-        (None: today, as `core.dates.on_date` decides; SPEC §12)."""
+        (None: today, as `core.dates.on_date` decides; docs/guides/card-data.md)."""
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:

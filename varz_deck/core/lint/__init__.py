@@ -175,7 +175,7 @@ def lint(
         if not any(m in content for m in _CARDS_MARKERS):
             if path in misnamed:
                 result.files[shown] = _misnamed(path, shown, formats_file)
-            continue  # cannot have a `cards:` key: not a card file (SPEC §1)
+            continue  # cannot have a `cards:` key: not a card file (docs/guides/card-data.md)
         keep = not unsaved_keys or _path_key(path) not in unsaved_keys
         done = _file_result(
             content, shown, game, card_rules, None if path in misnamed else store, keep=keep
@@ -183,7 +183,7 @@ def lint(
         if done is None:
             if path in misnamed:
                 result.files[shown] = _misnamed(path, shown, formats_file)
-            continue  # not a card file: ignored (SPEC §1)
+            continue  # not a card file: ignored (docs/guides/card-data.md)
         result.files[shown] = done.problems
         card_files.append(done)
     _whole_database(result, root, game, card_files, formats_doc)
@@ -281,7 +281,9 @@ def _database(
     database = game.make_database(cards_found, None)
     if formats_read is not None:
         database.formats = formats_read
-    released: dict[str, datetime.date] = {}  # set code -> its release day (SPEC §12)
+    released: dict[
+        str, datetime.date
+    ] = {}  # set code -> its release day (docs/guides/card-data.md)
     for found in card_files:
         if found.release is not None:  # files that disagree (C011): the latest day, in any order
             code, day, _ = found.release

@@ -60,7 +60,9 @@ class FileLint:
         release: Release | None = None,
     ) -> None:
         self.problems, self.summaries, self.shown, self.game = problems, summaries, shown, game
-        self.release = release  # the set code and release day of the file's `set:` (SPEC §12)
+        self.release = (
+            release  # the set code and release day of the file's `set:` (docs/guides/card-data.md)
+        )
         self._entries: list[Entry | None] = (
             list(found) if found is not None else [None] * len(summaries)
         )

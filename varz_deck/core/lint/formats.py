@@ -1,5 +1,5 @@
 """What formats.yaml names: cards and sets the database has (C005, C104), its limits and dated
-changes (C008-C010, C012, C013 and C105, SPEC §12). A card id names every printing of its card,
+changes (C008-C010, C012, C013 and C105, docs/guides/card-data.md). A card id names every printing of its card,
 in the undated lists and in the changes alike (docs/guides/card-data.md, "Ban lists and release
 dates")."""
 

@@ -1,4 +1,4 @@
-"""The lint store (issue 27): each card file's own `cards lint` result, keyed by its content.
+"""The lint store: each card file's own `cards lint` result, keyed by its content.
 
 One SQLite file per game in the cache folder, `lint-<game>.sqlite` (WAL, a short busy timeout).
 A row is content-addressed: its key is a digest of the file's bytes and of everything else its

@@ -44,7 +44,7 @@ def doc_examples(doc: str) -> tuple[tuple[str, str], ...]:
 class Code:
     """A stable diagnostic code: its id, severity, one-line title and its docs.
 
-    `section` is where the rulebook (or SPEC) says so; `doc` the longer text with its examples;
+    `section` is where the rulebook (or these docs) says so; `doc` the longer text with its examples;
     `fix` how to fix what it flags (SARIF `help`).
     """
 

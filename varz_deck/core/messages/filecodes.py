@@ -1,4 +1,4 @@
-"""The F-codes: problems of reading a file, a deck's structure and its references (SPEC §4).
+"""The F-codes: problems of reading a file, a deck's structure and its references (docs/reference/rules/).
 
 The readers (core/files/source.py, core/files/strictyaml.py, core/decks/entries.py, core/registration/code.py and
 each game's deck reader) report them; they are declared here once, beside those readers."""

@@ -1,4 +1,4 @@
-"""The one sanitising layer every output goes through (issue 11, row 3).
+"""The one sanitising layer every output goes through.
 
 - Text: `safe()` escapes a value put into a message or a table; `quoted()` also shortens it.
 - JSON: `json_dumps()` is the only JSON writer; C0 and C1 controls, DEL and bidi/zero-width

@@ -209,7 +209,7 @@ def decode(code: str, layout: Layout) -> DecodedDeck:
 def display(code: str) -> str:
     """How a code is shown where a file path would be: its first 16 characters, "…" and its last
     8, which hold the checksum: codes of one format and lead card share their start, so the start
-    alone named several decks alike (issue 12: the `path` column of `register --output csv`)."""
+    alone named several decks alike (the `path` column of `register --output csv`)."""
     text = "".join(code.split())
     if len(text) <= SHOWN_LENGTH + SHOWN_TAIL + 1:
         return text

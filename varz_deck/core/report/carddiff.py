@@ -1,4 +1,4 @@
-"""What changed between two card databases (`varz-deck cards diff`, SPEC §12): cards added,
+"""What changed between two card databases (`varz-deck cards diff`, docs/guides/card-data.md): cards added,
 removed and changed field by field, formats changed field by field, and the decks whose check
 differs. Every comparison is over the records' JSON (`to_json`), so a field a game or a format
 gains later is compared with no change here.

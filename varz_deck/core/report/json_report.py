@@ -1,4 +1,4 @@
-"""`--output json` (SPEC §5, version 1): stable key order, one entry per deck or file."""
+"""`--output json` (docs/reference/json.md, version 1): stable key order, one entry per deck or file."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from varz_deck.games.azuki.cards import AzukiCard, AzukiDatabase
 from varz_deck.games.azuki.declaration import DECLARATION
 from varz_deck.games.azuki.rules import RULEBOOK
 from varz_deck.games.azuki.words import CODE_TRAILING, OUTSIDE, OWN_WORDS, section_heading
+from varz_deck.games.bundled import bundled
 
 if TYPE_CHECKING:
     from varz_deck.core.analysis.capabilities import Goldfish, Tuner
@@ -44,12 +45,12 @@ class Azuki(DeclaredGame):
     def __init__(self) -> None:
         super().__init__(
             DECLARATION,
-            _HERE / "card_data",
+            bundled("card_data", "azuki"),
             rules=RULEBOOK,
             colours=("elements",),
             schemas={
-                "azuki-card": _HERE / "schemas" / "card-file.schema.json",
-                "azuki-deck": _HERE / "schemas" / "deck.schema.json",
+                "azuki-card": bundled("schemas", "azuki", "card-file.schema.json"),
+                "azuki-deck": bundled("schemas", "azuki", "deck.schema.json"),
             },
         )
 

@@ -18,6 +18,7 @@ import varz_deck.games.varz.schemahints  # noqa: F401 - registers its schemas' m
 from varz_deck.core.decks.entries import ListWords, top_level_words
 from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.messages.i18n import msg, register_catalogue
+from varz_deck.games.bundled import bundled
 from varz_deck.games.varz.cards import BUILTIN_FORMATS, FORMAT_FIELDS, WORDS, Card, VarzDatabase
 from varz_deck.games.varz.declaration import DECLARATION
 from varz_deck.games.varz.rules import RULEBOOK
@@ -49,13 +50,13 @@ class Varz(DeclaredGame):
     def __init__(self) -> None:
         super().__init__(
             DECLARATION,
-            _HERE / "card_data",
+            bundled("card_data", "varz"),
             rules=RULEBOOK,
             format_fields=FORMAT_FIELDS,
             colours=("color",),
             schemas={
-                "card": _HERE / "schemas" / "card-file.schema.json",
-                "deck": _HERE / "schemas" / "deck.schema.json",
+                "card": bundled("schemas", "varz", "card-file.schema.json"),
+                "deck": bundled("schemas", "varz", "deck.schema.json"),
             },
             view_class=VarzView,
         )

@@ -77,7 +77,7 @@ def _hero(canonical: CanonicalDeck | None, lang: str = ENGLISH) -> str:
 def _table(
     canonical: CanonicalDeck, section: str, pooled: bool = False, lang: str = ENGLISH
 ) -> str:
-    """One section as a table; totals off the rulebook's numbers are marked (SPEC §4)."""
+    """One section as a table; totals off the rulebook's numbers are marked (docs/reference/rules/)."""
     portals = section == "portals"
     checked = not (portals and pooled)
     extra = None

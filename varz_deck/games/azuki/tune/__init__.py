@@ -1,4 +1,4 @@
-"""`varz-deck stats` and `varz-deck tune` for Azuki (SPEC §11): exact, no sampling.
+"""`varz-deck stats` and `varz-deck tune` for Azuki (docs/reference/commands/tune.md): exact, no sampling.
 
 Azuki's resource is the IKZ: 1 a turn up to 10, plus the second player's token (`sim.ikz_on`); it
 does not depend on any shuffle and the IKZ deck is fixed, so there is no swap to try and no source

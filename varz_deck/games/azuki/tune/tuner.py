@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class AzukiTuner:
-    """SPEC §11 for Azuki: per-card figures and the cost curve; no swaps (fixed IKZ deck)."""
+    """docs/reference/commands/tune.md for Azuki: per-card figures and the cost curve; no swaps (fixed IKZ deck)."""
 
     options = frozenset({"tune", "on", "plot"})
 

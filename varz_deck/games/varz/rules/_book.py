@@ -30,7 +30,7 @@ def rule(
     severity: Severity = Severity.ERROR,
     fix: str = "",
 ) -> Callable[[Check[VarzView]], Check[VarzView]]:
-    """Register a VARZ rule, the owner of its code (SPEC §4: hero rules need a hero, portal rules
+    """Register a VARZ rule, the owner of its code (docs/reference/rules/: hero rules need a hero, portal rules
     constructed portals, format rules a known format)."""
     when = partial(applies, needs_hero=needs_hero, portal_rule=portal_rule, format_rule=format_rule)
     return RULEBOOK.rule(code, name, section, when=when, severity=severity, fix=fix)

@@ -1,6 +1,6 @@
-"""The goldfish simulator behind `varz-deck sim` (SPEC §3, §5, §6).
+"""The goldfish simulator behind `varz-deck sim` (docs/reference/commands/, docs/reference/json.md, docs/guides/player.md).
 
-The model is SPEC §6. What is decided by the two shuffles alone is computed exactly (`exact.py`:
+The model is docs/guides/player.md What is decided by the two shuffles alone is computed exactly (`exact.py`:
 hypergeometric odds; the spell and skill decks are shuffled apart, so P(castable by turn t) is
 P(drawn by turn t) × P(the Holder pays it on turn t), with or without the mulligan). What depends on
 play is sampled (`montecarlo.py`) and carries a standard error.
@@ -8,7 +8,7 @@ play is sampled (`montecarlo.py`) and carries a standard error.
 Policy (`policy.py` is its plain-Python specification):
 
 * Casting: each turn every 0-cost spell is cast, then the set of spells that spends the most VAZ,
-  colour rules of SPEC §6 included (off-colour VAZ pays only its own colour). Ties go to the set
+  colour rules of docs/guides/player.md included (off-colour VAZ pays only its own colour). Ties go to the set
   that spends most on off-colour spells, then to the most expensive cards.
 * Discarding: down to 6 at the end of the turn, most expensive first (off-colour before hero colour
   at equal cost).

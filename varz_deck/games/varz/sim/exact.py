@@ -33,7 +33,7 @@ def draws_on(turn: int, on: str) -> bool:
 
 
 def seen_by(turn: int, on: str, n_spells: int) -> int:
-    """Cards seen once turn `turn`'s draw is done (SPEC §6)."""
+    """Cards seen once turn `turn`'s draw is done (docs/guides/player.md)."""
     return min(OPENING_HAND + turn - 1 + on_draw(on), n_spells)
 
 
@@ -148,7 +148,7 @@ class Exact:
 
 
 def exact(model: Model, turns: int, on: str, mulligan: str = "none") -> Exact:
-    """The closed forms of SPEC §6 for turns 1..turns.
+    """The closed forms of docs/guides/player.md for turns 1..turns.
 
     The spell and skill decks are shuffled apart and the mulligan looks only at the spells, so
     P(castable by turn t) = P(drawn by turn t) × P(the Holder pays it on turn t)."""

@@ -98,7 +98,7 @@ class VarzOutcome:
 
 
 class VarzGoldfish:
-    """SPEC §6: exact figures where a closed form exists, NumPy Monte Carlo for the rest."""
+    """docs/guides/player.md: exact figures where a closed form exists, NumPy Monte Carlo for the rest."""
 
     options = frozenset({"vs", "plot", "mulligan", "on"})
 

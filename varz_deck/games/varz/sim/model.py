@@ -1,4 +1,4 @@
-"""A resolved deck reduced to what the goldfish model reads (SPEC §6)."""
+"""A resolved deck reduced to what the goldfish model reads (docs/guides/player.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Monte Carlo engine: the model of SPEC §6 and the policy of `policy.py`, vectorised over games.
+"""The Monte Carlo engine: the model of docs/guides/player.md and the policy of `policy.py`, vectorised over games.
 
 Games run in chunks of a fixed size; chunk i draws from its own streams (children of
 SeedSequence(seed): one for the spell deck, one for the skill deck), so a run depends only on its

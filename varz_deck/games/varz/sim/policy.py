@@ -4,7 +4,7 @@ Each turn, after the draw:
 
 1. every spell that costs 0 is cast;
 2. of the other spells in hand, the set that spends the most VAZ is cast, where the VAZ of colour X
-   pays only X spells and all VAZ pays hero-colour and colourless spells (SPEC §6);
+   pays only X spells and all VAZ pays hero-colour and colourless spells (docs/guides/player.md);
 3. ties: the set that spends the most on off-colour spells (colours in rulebook order), then, within
    a colour, the most expensive cards (a spell's copies are cast in deck-list order);
 4. at the end of the turn, cards are discarded down to 6: most expensive first, off-colour before

@@ -1,4 +1,4 @@
-"""Turning runs into the `sim` JSON (SPEC §5) and into text: pure functions returning strings."""
+"""Turning runs into the `sim` JSON (docs/reference/json.md) and into text: pure functions returning strings."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _on_curve(result: Result, k: int) -> tuple[float | None, float | None]:
 
 
 def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
-    """The `sim --output json` document: SPEC §5's keys in its order, then the extra ones."""
+    """The `sim --output json` document: docs/reference/json.md's keys in its order, then the extra ones."""
     model, options, ex, sums = result.model, result.options, result.exact, result.sums
     spent, spent_se = sums.mean("spent"), sums.se("spent")
     full, full_se = sums.mean("all_spent"), sums.se("all_spent")

@@ -1,6 +1,6 @@
-"""`varz-deck stats` and `varz-deck tune` for VARZ (SPEC §11), exact: no figure here is sampled.
+"""`varz-deck stats` and `varz-deck tune` for VARZ (docs/reference/commands/tune.md), exact: no figure here is sampled.
 
-The model is SPEC §6 (`sim/model.py`) and the closed forms are `sim/exact.py`'s; this package adds:
+The model is docs/guides/player.md (`sim/model.py`) and the closed forms are `sim/exact.py`'s; this package adds:
 
 * **On curve** (`odds.py`). A spell's curve turn T0 is the first turn whose Holder holds at least
   its cost (min(2t, 9) skills on the play, min(2t + 1, 9) on the draw). P(on curve) = P(drawn by T0)

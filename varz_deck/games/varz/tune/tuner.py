@@ -33,7 +33,7 @@ def tune_model(loaded: Loaded, model: Model, *, target: float, on: str, mulligan
 
 
 class VarzTuner:
-    """SPEC §11 for VARZ."""
+    """docs/reference/commands/tune.md for VARZ."""
 
     options = frozenset({"tune", "target", "on", "mulligan", "plot"})
 
