@@ -325,3 +325,53 @@ def test_eight_portals_written_short_of_20_is_exit_1_naming_v105(tmp_path: Path)
     result = CliRunner().invoke(app, ["complete", str(deck)])
     assert result.exit_code == 1
     assert "V105" in result.stderr and "18 Shield Life" in result.stderr
+
+
+ALTDB = ROOT / "tests" / "data" / "altdb"
+DATED = ROOT / "tests" / "cases" / "W203" / "ok_restricted_at_count.yaml"
+
+
+@pytest.mark.parametrize(
+    ("day", "code"),
+    [("2027-01-14", None), ("2027-01-15", "V115")],  # altdb's dated: Inferno Drake banned 01-15
+)
+def test_a_card_banned_on_the_day_is_replaced_and_none_is_added(
+    tmp_path: Path, day: str, code: str | None
+) -> None:
+    text = without(DATED.read_text(encoding="utf-8"), "spells") + "spells:\n  Inferno Drake: 2\n"
+    deck = tmp_path / "d.yaml"
+    deck.write_text(text, encoding="utf-8")
+    args = ["complete", str(deck), "--cards", str(ALTDB), "--date", day, "-o", "txt"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    if code is None:
+        assert "2 Inferno Drake\n" in result.stdout
+        assert "cannot be kept" not in result.stderr
+    else:
+        assert "Inferno Drake" not in result.stdout
+        assert f"2 × 'Inferno Drake' cannot be kept ({code}): replaced" in result.stderr
+    whole = tmp_path / "whole.txt"
+    whole.write_text(result.stdout, encoding="utf-8")
+    checked = CliRunner().invoke(app, ["check", str(whole), "--cards", str(ALTDB), "--date", day])
+    assert checked.exit_code == 0, checked.stdout
+
+
+def test_a_card_of_a_set_rotated_out_is_replaced(tmp_path: Path) -> None:
+    # altdb's dated format drops QZ2 on 2027-03-01: Starfall Oni (QZ2-001) goes, said as V117.
+    text = without(DATED.read_text(encoding="utf-8"), "spells") + "spells:\n  Starfall Oni: 3\n"
+    deck = tmp_path / "d.yaml"
+    deck.write_text(text, encoding="utf-8")
+    for day, kept in (("2027-02-28", True), ("2027-03-01", False)):
+        args = ["complete", str(deck), "--cards", str(ALTDB), "--date", day]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert ("Starfall Oni: 3" in result.stdout) is kept
+        assert ("(V117)" in result.stderr) is not kept
+
+
+def test_an_over_full_section_is_cut_from_its_last_lines_and_said() -> None:
+    # 31 spells: Overheat moved to the end with one copy more; the last line gives the one over.
+    text = KAGURA.read_text(encoding="utf-8").replace("  Overheat: 2\n", "")
+    text = text.replace("  Meteor Lance: 2\n", "  Meteor Lance: 2\n  Overheat: 3\n")
+    done = run("varz", "k.yaml", text)[2]
+    assert [(d.card.name, d.count, d.code) for d in done.dropped] == [("Overheat", 1, "V102")]
