@@ -278,9 +278,9 @@ def test_raizan_with_a_card_over_its_limit_keeps_4_and_says_so() -> None:
 def test_the_players_guide_shows_the_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     guide = (ROOT / "docs" / "guides" / "player.md").read_text(encoding="utf-8")
-    prompt = "$ varz-deck complete examples/partial/kagura-half-built.yaml --explain\n"
+    prompt = "$ varz-deck complete docs/first-deck/half-built.yaml --explain\n"
     shown = guide.split(prompt, 1)[1].split("```", 1)[0]
-    deck = EXAMPLES / "partial" / "kagura-half-built.yaml"
+    deck = ROOT / "docs" / "first-deck" / "half-built.yaml"
     result = CliRunner().invoke(app, ["complete", str(deck.relative_to(ROOT)), "--explain"])
     assert result.exit_code == 0, result.output
     assert shown == result.stderr + result.stdout
