@@ -60,6 +60,7 @@ class Draft:
     picked: Mapping[str, Any]
     lines: dict[str, list[Line]]
     excluded: set[str] = field(default_factory=set)  # cards a check ruled out
+    pool: dict[str, list[Any]] | None = None  # each section's playable cards, read once
 
     @property
     def lead(self) -> Any | None:
@@ -92,17 +93,10 @@ class Draft:
         """Each card that goes in a section and is playable on the day (its playable
         printing), in card order (by that printing's id: the same whatever the database has
         read first), but those a check ruled out."""
-        declaration = self.declaration
-        found = []
-        for key, printings in self.database.printings.items():
-            if key in self.excluded or not printings:
-                continue
-            if declaration.home(printings[0].type) != section:
-                continue
-            card = self.legality.playable(key)
-            if card is not None:
-                found.append(card)
-        return iter(sorted(found, key=lambda card: str(card.id)))
+        if self.pool is None:
+            self.pool = playable(self.declaration, self.database, self.legality)
+        key = self.database.card_key
+        return (card for card in self.pool.get(section, ()) if key(card) not in self.excluded)
 
     def add(self, section: str, card: Any, count: int, why: Message | None = None) -> None:
         """Copies of a card added to a section (on its line when it has one: a card is listed
@@ -115,6 +109,23 @@ class Draft:
                 line.why = line.why or why
                 return
         self.lines[section].append(Line(card, count, None, why, count))
+
+
+def playable(
+    declaration: Declaration, database: CardDatabase[Any], legality: Legality
+) -> dict[str, list[Any]]:
+    """Each section's cards playable on the day, in card order (one pass over the database)."""
+    found: dict[str, list[Any]] = {}
+    for key, printings in database.printings.items():
+        if not printings:
+            continue
+        home = declaration.home(printings[0].type)
+        if home is None or home not in declaration.section_keys:
+            continue
+        card = legality.playable(key)
+        if card is not None:
+            found.setdefault(home, []).append(card)
+    return {home: sorted(cards, key=lambda card: str(card.id)) for home, cards in found.items()}
 
 
 class NoCompletion(Exception):
@@ -251,6 +262,7 @@ def complete(
         section.key: [Line(card, entry.count, entry) for card, entry in view.resolved(section.key)]
         for section in declaration.sections
     }
+    pool = playable(declaration, database, legality)
     refused: list[Dropped] = []  # the player's cards a check flagged
     excluded: set[str] = set()
     for _round in range(ROUNDS):
@@ -266,6 +278,7 @@ def complete(
                 for key, lines in written.items()
             },
             set(excluded),
+            pool,
         )
         for section in declaration.sections:
             if _skipped(view.format, section):
