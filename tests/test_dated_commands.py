@@ -30,7 +30,7 @@ DATED_BAN = f"""\
 """
 # The README's recipe for examples/red-kagura-festival.yaml (tests/test_registration_cli.py)
 KAGURA_HASH = "v1-6axy4nbueg"
-DATED_COMMANDS = ("check", "register", "verify", "sim", "stats", "tune")
+DATED_COMMANDS = ("check", "register", "verify", "sim", "stats", "tune", "complete")
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:
@@ -258,3 +258,21 @@ def test_the_date_given_reaches_the_games_check(
     status, _, err = run(*args, "--date", "2030-06-30")
     assert status in (0, 1), err
     assert asked and set(asked) == {datetime.date(2030, 6, 30)}
+
+
+def test_complete_adds_a_card_the_day_before_its_ban_and_not_on_the_day(
+    dated: Path, tmp_path: Path
+) -> None:
+    """Scorch Shot (cost 1, red) is among the spells a Kagura deck with no spells gets; from the
+    day of its ban it is not, and `check` passes the deck on each day."""
+    text = KAGURA.read_text(encoding="utf-8")
+    start, end = text.index("spells:"), text.index("skills:")
+    deck = tmp_path / "no-spells.yaml"
+    deck.write_text(text[:start] + text[end:], encoding="utf-8")
+    for day, added in ((DAY_BEFORE, True), (BAN_DAY, False)):
+        status, out, err = run("complete", deck, "--cards", dated, "--date", day)
+        assert status == 0, err
+        assert ("Scorch Shot: 3" in out) is added, day
+        whole = tmp_path / f"whole-{day}.yaml"
+        whole.write_text(out, encoding="utf-8")
+        assert run("check", whole, "--cards", dated, "--date", day)[0] == 0

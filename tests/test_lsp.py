@@ -589,12 +589,38 @@ async def test_quick_fix_merges_a_repeat_keeping_the_first_reference(
 
 
 @pytest.mark.asyncio(loop_scope="module")
-async def test_no_fix_invents_cards(client: LanguageClient, tmp_path: Path) -> None:
+async def test_a_short_deck_is_completed_only_when_asked(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """ "Complete this deck" is offered, never preferred; its edit keeps the player's lines in
+    place and makes the deck `varz-deck complete` prints, which `check` passes."""
+    from typer.testing import CliRunner
+
+    from varz_deck.cli.main import build_app
+
     deck = tmp_path / "short.yaml"
-    text = "hero: Hibiki Kagura\nspells:\n  Ember Imp: 3\n"
+    text = "# my deck\nhero: Hibiki Kagura\nspells:\n  Ember Imp: 3  # the core\n"
     got = await open_doc(client, deck, text)
     short = next(d for d in got if d.code == "V102")
-    assert await actions_for(client, deck, short) == []
+    actions = await actions_for(client, deck, short)
+    assert [a.title for a in actions] == ["Complete this deck (44 cards added)"]
+    assert not actions[0].is_preferred
+    assert actions[0].edit is not None and actions[0].edit.changes is not None
+    fixed = apply_edits(text, actions[0].edit.changes[deck.as_uri()])
+    assert fixed.startswith(
+        "# my deck\nhero: Hibiki Kagura\nspells:\n  Ember Imp: 3  # the core\n"
+    ), fixed
+    got = await replace_all(client, deck, fixed, 2)
+    assert [d for d in got if d.severity == t.DiagnosticSeverity.Error] == []
+    short_deck = tmp_path / "short-on-disk.yaml"
+    short_deck.write_text(text, encoding="utf-8")
+    printed = CliRunner().invoke(build_app(), ["complete", str(short_deck)])
+    assert printed.exit_code == 0
+    whole = tmp_path / "whole.yaml"
+    whole.write_text(fixed, encoding="utf-8")
+    again = CliRunner().invoke(build_app(), ["complete", str(whole), "--explain"])
+    assert again.exit_code == 0 and "+" not in again.stderr  # nothing left to add
+    assert yaml.safe_load(again.stdout) == yaml.safe_load(printed.stdout)  # the same deck
 
 
 # --------------------------------------------------------------------------- settings, card files

@@ -51,6 +51,7 @@ from varz_deck.core.decks.view import DeckView, DeclaredDeck, Pick
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.game import Game
 from varz_deck.core.game.cards import DeclaredCard
+from varz_deck.core.game.complete import Completion, Draft, NoCompletion
 from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.game.yamlgame import load_game
 from varz_deck.core.messages.code import Severity
@@ -82,6 +83,7 @@ __all__ = [
     "CardType",
     "Chart",
     "CheckCode",
+    "Completion",
     "Copies",
     "DeckReport",
     "DeckSource",
@@ -93,6 +95,7 @@ __all__ = [
     "DeclaredDeck",
     "DeclaredGame",
     "Diagnostic",
+    "Draft",
     "Entry",
     "Format",
     "FormatCodes",
@@ -102,6 +105,7 @@ __all__ = [
     "Joined",
     "Mark",
     "Message",
+    "NoCompletion",
     "Outcome",
     "Part",
     "Pick",

@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "sim": ("sim", "sim", "SIM_HELP"),
     "stats": ("tune", "stats", "STATS_HELP"),
     "tune": ("tune", "tune", "TUNE_HELP"),
+    "complete": ("complete", "complete", "COMPLETE_HELP"),
     "explain": ("explain", "explain", "EXPLAIN_HELP"),
     "report": ("report", "report", "REPORT_HELP"),
     "register": ("register", "register", "REGISTER_HELP"),

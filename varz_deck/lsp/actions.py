@@ -4,7 +4,8 @@
 - F003 a card listed twice in a section: merge the repeat into the first line, which keeps its
   reference and gets the summed count (offered only when the sum is a valid count).
 
-A short section is never "fixed": the server does not invent cards.
+A short section is never "fixed" by a preferred fix: the server offers "Complete this deck"
+(completing.py), the deck `varz-deck complete` prints, applied only when asked.
 """
 
 from __future__ import annotations
@@ -137,7 +138,9 @@ def code_actions(server: VarzServer, params: types.CodeActionParams) -> list[typ
             continue
         fix = did_you_mean if d.code == "F005" else merge_repeat
         actions.extend(fix(server, doc, d, shown))
-    return actions
+    from varz_deck.lsp.completing import complete_action
+
+    return actions + complete_action(server, doc)
 
 
 def register(server: VarzServer) -> None:

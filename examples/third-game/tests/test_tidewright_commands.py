@@ -392,3 +392,54 @@ def test_stats(run: Run, cards: Path, tmp_path: Path) -> None:
     plot = run("stats", "--cards", str(cards), "--plot", "x.svg", deck, cwd=tmp_path)
     assert plot.returncode == 2
     assert plot.stderr == "varz-deck: --plot is not available for Tidewright decks\n"
+
+
+# --------------------------------------------------------------------------- complete
+
+
+def _without(text: str, section: str) -> str:
+    """A deck's text with one section (its key or header and its lines) taken out."""
+    out, skipping = [], False
+    for line in text.splitlines():
+        head = re.match(r"([A-Za-z][\w ]*):", line)
+        if head and not line.startswith((" ", "-")):
+            skipping = head.group(1).lower() == section
+            if skipping:
+                continue
+        elif skipping and (line.startswith((" ", "-")) or re.match(r"\d", line)):
+            continue
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("deck", LEGAL)
+@pytest.mark.parametrize("section", ["crew", "currents"])
+def test_complete_fills_an_emptied_section_into_a_legal_deck(
+    run: Run, cards: Path, tmp_path: Path, deck: str, section: str
+) -> None:
+    """Tidewright completes from its declaration alone: no code of its own for `complete`."""
+    partial = tmp_path / f"partial{Path(deck).suffix}"
+    partial.write_text(_without((DECKS / deck).read_text(encoding="utf-8"), section), "utf-8")
+    done = run("complete", str(partial), "--cards", str(cards), "--explain")
+    assert done.returncode == 0, done.stderr
+    assert "by the cost curve" in done.stderr  # sailors and maneuvers declare a cost
+    again = run("complete", str(partial), "--cards", str(cards), "--explain")
+    assert again.stdout == done.stdout
+    whole = tmp_path / "whole.yaml"
+    whole.write_text(done.stdout, "utf-8")
+    checked = run("check", str(whole), "--cards", str(cards))
+    assert checked.returncode == 0, checked.stdout
+    for line in partial.read_text("utf-8").splitlines():  # every card written is kept
+        found = re.match(r"\s*-?\s*\d+\s+(.+?)\s*$", line) or re.match(
+            r"captain:\s*(.+)", line, re.I
+        )
+        if found:
+            assert found.group(1) in done.stdout, line
+
+
+def test_complete_a_deck_whose_crew_is_short(run: Run, cards: Path, tmp_path: Path) -> None:
+    done = run("complete", "illegal-crew-size.yaml", "--cards", str(cards), "-o", "txt")
+    assert done.returncode == 0, done.stderr
+    whole = tmp_path / "whole.txt"
+    whole.write_text(done.stdout, "utf-8")
+    assert run("check", str(whole), "--cards", str(cards)).returncode == 0

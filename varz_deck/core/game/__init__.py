@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the protocol's types: a game module imports it without them
     from varz_deck.core.decks.check import DeckReport, DeckWords
     from varz_deck.core.decks.entries import ListWords
     from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.game.complete import Completion
     from varz_deck.core.lint._base import CardFile
     from varz_deck.core.messages.rulebook import Rule
     from varz_deck.core.registration.registrar import Registrar
@@ -110,6 +111,13 @@ class Game(CardModel[CardT], Protocol[CardT]):
     @property
     def tuner(self) -> Tuner | None:
         """`varz-deck stats`, `varz-deck tune` (None: neither; they refuse it, exit 2)."""
+        ...
+
+    @property
+    def completion(self) -> Completion | None:
+        """`varz-deck complete`: the game's own constraints on a completed deck (a declared
+        game's default: `Completion()`, the declaration's alone; None: `complete` refuses the
+        game, exit 2)."""
         ...
 
     @property

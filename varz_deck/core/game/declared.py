@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # what `check` needs not: imported on first use (it starts fa
     from varz_deck.core.analysis.glossary import Entry as GlossaryEntry
     from varz_deck.core.cards.cardinfo import CardLookup
     from varz_deck.core.game.cards import DeclaredCard
+    from varz_deck.core.game.complete import Completion
     from varz_deck.core.lint._base import CardFile
     from varz_deck.core.registration.canonical import Layout
     from varz_deck.core.registration.registrar import Registrar
@@ -98,7 +99,7 @@ class DeclaredGame:
     `card_data`: the bundled card database (a folder); `rules`: the game's own Python rules (a
     `Rulebook` of `DeckView`s, or of the `view_class` they read: a subclass of DeckView);
     `catalogue`: a folder of the game's gettext catalogues. The capabilities a game has beyond
-    the declaration (a `goldfish`, a `tuner`, a `glossary`) are given here too, or left to the
+    the declaration (a `goldfish`, a `tuner`, a `glossary`, a `completion`) are given here too, or left to the
     core's (no simulator; `stats` with counts only). `schemas`: the game's own schema files
     (`KEY-card`, `KEY-deck` -> file) in place of those made from the declaration; the game then
     registers their messages (core/files/schemahints.py).
@@ -119,6 +120,7 @@ class DeclaredGame:
         cost: str | None = "cost",
         schemas: Mapping[str, Path] | None = None,
         view_class: type[DeckView[Any]] = DeckView,
+        completion: Completion | None = None,
     ) -> None:
         self.declaration = declaration
         self.key = declaration.key
@@ -136,6 +138,7 @@ class DeclaredGame:
         self.slots = declaration.slot_keys
         self.lead = declaration.lead.key if declaration.lead is not None else ""
         self.view_class = view_class
+        self._completion = completion
         self.card_schema = f"{declaration.key}-card"
         self.deck_schema = f"{declaration.key}-deck"
         self.schemas: Mapping[str, Path | dict[str, Any]]
@@ -394,6 +397,16 @@ class DeclaredGame:
     @property
     def glossary(self) -> Sequence[GlossaryEntry]:
         return self._glossary
+
+    @cached_property
+    def completion(self) -> Completion:
+        """`varz-deck complete`: the game's own constraints on a completed deck (the core's
+        default: none beyond the declaration; cards added by the declared cost)."""
+        if self._completion is not None:
+            return self._completion
+        from varz_deck.core.game.complete import Completion
+
+        return Completion(self.cost)
 
     @cached_property
     def lookup(self) -> CardLookup[Any]:

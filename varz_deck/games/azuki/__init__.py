@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards.cardinfo import CardLookup
     from varz_deck.core.cards.model import Format
     from varz_deck.core.game import Game
+    from varz_deck.core.game.complete import Completion
     from varz_deck.core.registration.canonical import Layout
     from varz_deck.core.registration.sheet import SheetParts
 
@@ -114,6 +115,12 @@ class Azuki(DeclaredGame):
         from varz_deck.games.azuki.tune import AzukiTuner
 
         return AzukiTuner(self)
+
+    @cached_property
+    def completion(self) -> Completion:
+        from varz_deck.games.azuki.complete import AzukiCompletion
+
+        return AzukiCompletion()
 
     @cached_property
     def lookup(self) -> CardLookup[AzukiCard]:

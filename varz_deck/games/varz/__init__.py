@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards.cardinfo import CardLookup
     from varz_deck.core.cards.model import CardDatabase, Format
     from varz_deck.core.game import Game
+    from varz_deck.core.game.complete import Completion
     from varz_deck.core.lint import CardFile
     from varz_deck.core.messages.rulebook import Rule
     from varz_deck.core.registration.canonical import Layout
@@ -138,6 +139,12 @@ class Varz(DeclaredGame):
         from varz_deck.games.varz.tune import VarzTuner
 
         return VarzTuner(self)
+
+    @cached_property
+    def completion(self) -> Completion:
+        from varz_deck.games.varz.complete import VarzCompletion
+
+        return VarzCompletion()
 
     @property
     def glossary(self) -> tuple[Entry, ...]:

@@ -36,21 +36,47 @@ The rest: `model.py` reads and checks the deck and builds its model, `stats.py` 
 
 from __future__ import annotations
 
-from varz_deck.games.varz.tune.model import Loaded, load, model_of
-from varz_deck.games.varz.tune.odds import (
-    DrawCache,
-    SpellOdds,
-    draw_curves,
-    last_turn,
-    mean_on_curve,
-    openers,
-    spell_odds,
-)
-from varz_deck.games.varz.tune.report import VarzTune, render_tune
-from varz_deck.games.varz.tune.stats import VarzStats
-from varz_deck.games.varz.tune.swaps import Swap, skill_class_of, swap_candidates, sweep
-from varz_deck.games.varz.tune.tables import table, vaz_needed
-from varz_deck.games.varz.tune.tuner import VarzTuner, tune_model
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from varz_deck.games.varz.tune.model import Loaded, load, model_of
+    from varz_deck.games.varz.tune.odds import (
+        DrawCache,
+        SpellOdds,
+        draw_curves,
+        last_turn,
+        mean_on_curve,
+        openers,
+        spell_odds,
+    )
+    from varz_deck.games.varz.tune.report import VarzTune, render_tune
+    from varz_deck.games.varz.tune.stats import VarzStats
+    from varz_deck.games.varz.tune.swaps import Swap, skill_class_of, swap_candidates, sweep
+    from varz_deck.games.varz.tune.tables import table, vaz_needed
+    from varz_deck.games.varz.tune.tuner import VarzTuner, tune_model
+
+# Each name's module, imported on first use: `complete` reads the odds and swaps without the
+# report's charts (and numpy behind them).
+_HOMES = {
+    "model": ("Loaded", "load", "model_of"),
+    "odds": ("DrawCache", "SpellOdds", "draw_curves", "last_turn", "mean_on_curve", "openers",
+             "spell_odds"),
+    "report": ("VarzTune", "render_tune"),
+    "stats": ("VarzStats",),
+    "swaps": ("Swap", "skill_class_of", "swap_candidates", "sweep"),
+    "tables": ("table", "vaz_needed"),
+    "tuner": ("VarzTuner", "tune_model"),
+}  # fmt: skip
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "DrawCache",
