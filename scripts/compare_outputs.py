@@ -126,6 +126,8 @@ _START = r"(?:(?<=<TREE>/)|(?<![\w./<>-]))"
 DB_ROOTS = (
     (re.compile(_START + r"varz_deck/games/(\w+)/card_data(?![\w-]|\.\w)"), r"<cards:\1>"),
     (re.compile(_START + rf"card_data/{SECOND}(?![\w-]|\.\w)"), f"<cards:{SECOND}>"),
+    # the bundled data at the top, one folder per game (card_data/varz, card_data/azuki)
+    (re.compile(_START + r"card_data/(varz)(?![\w-]|\.\w)"), r"<cards:\1>"),
     (re.compile(_START + r"card_data(?![\w-]|\.\w)"), "<cards:varz>"),
 )
 PANEL_EDGE = re.compile(r"─+")
