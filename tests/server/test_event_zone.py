@@ -89,7 +89,7 @@ def test_a_zone_with_summer_time_shows_the_offset_of_that_day(
 MIGRATE = textwrap.dedent(
     """
     import datetime, sys
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
     configure(sys.argv[1])
     from django.core.management import call_command
     from django.db import connection

@@ -93,7 +93,7 @@ OTHER_API = {
 ROUTES = textwrap.dedent(
     """
     import json, sys
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
     configure(sys.argv[1])
     from django.urls import URLResolver, get_resolver
     names = []

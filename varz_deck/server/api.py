@@ -28,9 +28,9 @@ from varz_deck import __version__
 from varz_deck.core.messages.i18n import msg
 from varz_deck.core.messages.sanitize import json_dumps
 from varz_deck.server import service
+from varz_deck.server.config import BODY_LIMIT
 from varz_deck.server.roster import ID_LIMIT
 from varz_deck.server.security import error_body, request_language
-from varz_deck.server.settings import BODY_LIMIT
 from varz_deck.server.views.render import csv_download
 
 LOG = logging.getLogger("varz_deck.server")

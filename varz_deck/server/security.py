@@ -36,7 +36,7 @@ from django.utils.cache import patch_vary_headers
 
 from varz_deck.core.messages.i18n import LANGUAGES, msg
 from varz_deck.server import hosts
-from varz_deck.server.settings import BODY_LIMIT
+from varz_deck.server.config import BODY_LIMIT
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self'; "

@@ -1290,8 +1290,8 @@ def upload_roster(event: Event, data: bytes) -> RosterUpload:
     """Store an uploaded roster (roster.read_roster): a known player id gets the file's name and
     email, a new one an entry and a personal link; entries missing from the file are kept (the
     answer counts them). RosterInvalid (nothing stored) when any line is wrong."""
+    from varz_deck.server.config import BODY_LIMIT
     from varz_deck.server.roster import read_roster
-    from varz_deck.server.settings import BODY_LIMIT
 
     if len(data) > BODY_LIMIT:
         raise TooLarge(ROSTER_TOO_LARGE(limit=BODY_LIMIT))

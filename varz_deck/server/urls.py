@@ -8,7 +8,7 @@ from django.views.static import serve
 
 from varz_deck.server import service
 from varz_deck.server.api import api, healthz
-from varz_deck.server.settings import HERE
+from varz_deck.server.config import HERE
 from varz_deck.server.views import urlpatterns as pages
 
 

@@ -38,7 +38,7 @@ def _point_at(path: Path) -> None:
 @pytest.fixture(scope="session")
 def django_db(tmp_path_factory: pytest.TempPathFactory, server_stack: None) -> Iterator[Path]:
     """Django configured for a fresh, migrated SQLite database in this process."""
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
 
     folder = tmp_path_factory.mktemp("inprocess")
     path = folder / "server.sqlite3"
