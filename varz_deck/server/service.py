@@ -1073,11 +1073,13 @@ def _figures(version_id: int, game: str, date: str, lang: str) -> str:
     return render(analysis, entries(the_game), lang)
 
 
-def registrations(event: Event) -> list[Registration]:
+def registrations(
+    event: Event, lists: list[tuple[Decklist, Version]] | None = None
+) -> list[Registration]:
     """Each player's current list registered as `register` does (cached per version)."""
     out = []
     date = check_date(event).isoformat()
-    for decklist, version in current_versions(event):
+    for decklist, version in current_versions(event) if lists is None else lists:
         reg = _registration(version.pk, event.game, event.format, event.name)
         out.append(
             replace(reg, path=str(decklist.pk), player=decklist.player, event=event.name, date=date)
@@ -1085,14 +1087,29 @@ def registrations(event: Event) -> list[Registration]:
     return out
 
 
+TIME_COLUMNS = ("submitted_at", "changed_at")
+
+
 def export_csv(event: Event) -> str:
     """`register --output csv` of every current list: one row per player, formula-safe cells;
-    the path column holds the decklist id."""
+    the path column holds the decklist id. Then the list's first submission and its current
+    version's time (`TIME_COLUMNS`), ISO 8601 to the second with the event's offset then."""
+    import csv
+    import io
+
     from varz_deck.core.registration.render import render_csv
     from varz_deck.games import get_game
 
     layout = get_game(database_for(event.game).game).registrar.layout
-    return render_csv(registrations(event), layout)
+    lists = current_versions(event)
+    rows = csv.reader(io.StringIO(render_csv(registrations(event, lists), layout)))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*next(rows), *TIME_COLUMNS])
+    for row, (decklist, version) in zip(rows, lists, strict=True):
+        times = (decklist.created_at, version.submitted_at)
+        writer.writerow([*row, *(local_time(event, t).isoformat("T", "seconds") for t in times)])
+    return buffer.getvalue()
 
 
 def sheets_document(event: Event, lang: str = "en") -> str:
