@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from varz_deck.core.messages.i18n import Message, msg
@@ -84,16 +85,16 @@ def _refused(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _dashboard_urls(event: Any) -> dict[str, str]:
-    base = f"/events/{event.key}"
+    key = [event.key]
     return {
-        "lock": f"{base}/lock",
-        "unlock": f"{base}/unlock",
-        "publish": f"{base}/publish",
-        "unpublish": f"{base}/unpublish",
-        "sheets": f"{base}/sheets",
-        "csv": f"{base}/export.csv",
-        "judge": f"{base}/judge",
-        "add": f"{base}/add",
+        "lock": reverse("page-lock", args=key),
+        "unlock": reverse("page-unlock", args=key),
+        "publish": reverse("page-publish", args=key),
+        "unpublish": reverse("page-unpublish", args=key),
+        "sheets": reverse("page-sheets", args=key),
+        "csv": reverse("page-export", args=key),
+        "judge": reverse("page-judge", args=key),
+        "add": reverse("page-add", args=key),
         "public": service.public_path(event),
         "submit_full": hosts.link(service.submit_path(event)),
     }
@@ -142,7 +143,6 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "published": event.published,
         "urls": _dashboard_urls(event),
         "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
-        "rows_base": f"/events/{event.key}/decklists/",
         "withdrawn": _withdrawn_rows(event),
         "metagame": metagame,
         "summary": summary,
@@ -165,7 +165,7 @@ def _withdrawn_rows(event: Any) -> list[dict[str, Any]]:
                 "player": safe(player),
                 "iso": iso(event, at) if at else "",
                 "when": when(event, at) if at else "—",
-                "restore": f"/events/{event.key}/decklists/{pk}/restore",
+                "restore": reverse("page-restore", args=[event.key, pk]),
             }
         )
     return rows
@@ -312,7 +312,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
     if event is None:
         return _refused(request, key)
     lang = page_language(request)
-    here = f"/events/{event.key}/add"
+    here = reverse("page-add", args=[event.key])
     status = 200
     refused: dict[str, Any] = {}
     if request.method == "POST":
@@ -326,7 +326,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
             else:
                 if token:  # a new list: its private link, shown once
                     request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
-                target = f"/events/{event.key}/decklists/{decklist.pk}"
+                target = reverse("page-organiser-list", args=[event.key, decklist.pk])
                 return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
     else:
         form = PlayerDeckForm(lang=lang)
@@ -345,7 +345,7 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
     if event is None:
         return decklist  # the refusal
     lang = page_language(request)
-    here = f"/events/{event.key}/decklists/{decklist.pk}"
+    here = reverse("page-organiser-list", args=[event.key, decklist.pk])
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     refused: dict[str, str] = {}
     refused_status = 409
@@ -408,8 +408,8 @@ def judge(request: HttpRequest, key: str) -> HttpResponse:
     context: dict[str, Any] = {
         "event": event_view(event),
         "dashboard_url": service.dashboard_path(event),
-        "action": f"/events/{event.key}/judge",
-        "compare_action": f"/events/{event.key}/judge",
+        "action": reverse("page-judge", args=[event.key]),
+        "compare_action": reverse("page-judge", args=[event.key]),
         "options": [{"id": str(d.pk), "player": safe(d.player)} for d, _ in options],
         "chosen_id": str(entry[0].pk) if entry else "",
         "hash": safe(query),
