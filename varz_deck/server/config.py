@@ -41,6 +41,7 @@ HERE = Path(__file__).resolve().parent
 UNSET_KEY = "unset-"  # the prefix of a key replaced at start by the database's own
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 HSTS_YEAR = 365 * 24 * 3600
+LIMITS_TABLE = "varz_deck_limits"  # the rate limits' cache table (`manage createcachetable`)
 
 
 class DatabaseURLError(ValueError):
@@ -165,6 +166,10 @@ _BAD_LOG_LEVEL = msg(
     "serve",
     "VARZ_DECK_LOG_LEVEL={level} is not a log level; choose DEBUG, INFO, WARNING, ERROR or CRITICAL",
 )
+_BAD_CACHE = msg(
+    "serve",
+    "VARZ_DECK_LIMITS_CACHE={value} is not a cache; write memory, database or a redis:// URL",
+)
 _BAD_NUMBER = msg("serve", "{name}={value} is not a whole number of seconds")
 _BAD_PUBLIC = msg(
     "serve",
@@ -253,6 +258,26 @@ def trusted_proxies(environ: Mapping[str, str]) -> str:
     return "127.0.0.1,::1"
 
 
+def caches(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Django's caches: the rate limits' (limits.LIMITS_CACHE) in this process's memory, or
+    shared by every worker and machine when $VARZ_DECK_LIMITS_CACHE says `database` (a table,
+    made by `varz-deck manage createcachetable`) or gives a redis:// URL (the `redis` package)."""
+    given = environ.get("VARZ_DECK_LIMITS_CACHE", "").strip()
+    local = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if given == "database":
+        limits: dict[str, Any] = {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": LIMITS_TABLE,
+        }
+    elif given.startswith(("redis://", "rediss://", "unix://")):
+        limits = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": given}
+    elif given in ("", "memory"):
+        limits = {**local, "LOCATION": "varz-deck-limits", "OPTIONS": {"MAX_ENTRIES": 20_000}}
+    else:
+        raise SettingError(_BAD_CACHE(value=repr(given)))
+    return {"default": local, "varz-deck-limits": limits}
+
+
 def log_level(environ: Mapping[str, str]) -> str:
     level = environ.get("VARZ_DECK_LOG_LEVEL", "").strip().upper() or "WARNING"
     if level not in LOG_LEVELS:
@@ -298,6 +323,7 @@ def build(
         DATABASES={"default": database_settings(database_url(database, environ))},
         TIME_ZONE=environ.get("VARZ_DECK_TIME_ZONE", "").strip() or "UTC",
         LOGGING=logging_settings(level),
+        CACHES=caches(environ),
         # behind TLS (an https public URL): https only, Secure cookies, HSTS; /healthz answers
         # plain http too (a load balancer's check on the machine itself)
         SECURE_SSL_REDIRECT=secure,

@@ -18,7 +18,7 @@ def base_settings() -> dict[str, Any]:
         ],
         MIDDLEWARE=[
             "varz_deck.server.security.SecurityHeadersMiddleware",
-            "varz_deck.server.security.RequestLimits",
+            "varz_deck.server.limits.RequestLimits",
             "django.middleware.security.SecurityMiddleware",
             "django.contrib.sessions.middleware.SessionMiddleware",
             "varz_deck.server.security.PageLocaleMiddleware",

@@ -71,6 +71,16 @@ def django_db(tmp_path_factory: pytest.TempPathFactory, server_stack: None) -> I
         connections.close_all()
 
 
+@pytest.fixture(autouse=True)
+def fresh_limits(request: pytest.FixtureRequest) -> None:
+    """Every test starts with full rate-limit buckets (they live in this process's cache)."""
+    if "django_db" not in request.fixturenames:
+        return
+    from django.core.cache import caches
+
+    caches["varz-deck-limits"].clear()
+
+
 @pytest.fixture
 def client(django_db: Path) -> Any:
     from django.test import Client

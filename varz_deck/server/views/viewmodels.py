@@ -17,7 +17,7 @@ from django.urls import reverse
 from varz_deck.core.messages.i18n import CardName, Message, msg, term
 from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import service
-from varz_deck.server.security import LIVE_CHECK_LIMIT
+from varz_deck.server.limits import LIVE_CHECK_LIMIT
 from varz_deck.server.views import texts
 
 T = TypeVar("T")
