@@ -20,6 +20,7 @@ def base_settings() -> dict[str, Any]:
             "varz_deck.server.security.SecurityHeadersMiddleware",
             "varz_deck.server.limits.RequestLimits",
             "django.middleware.security.SecurityMiddleware",
+            "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/: varz_deck/server/static/
             "django.contrib.sessions.middleware.SessionMiddleware",
             "varz_deck.server.security.PageLocaleMiddleware",
             "django.middleware.common.CommonMiddleware",
@@ -43,6 +44,11 @@ def base_settings() -> dict[str, Any]:
         ],
         STATIC_URL="/static/",
         STATIC_ROOT=None,
+        # WhiteNoise serves the app's static files from where the package is installed (found
+        # once at start: no `collectstatic` step), an hour in the browser's cache
+        WHITENOISE_USE_FINDERS=True,
+        WHITENOISE_AUTOREFRESH=False,
+        WHITENOISE_MAX_AGE=3600,
         USE_TZ=True,
         USE_I18N=True,
         LANGUAGE_CODE="en",

@@ -94,3 +94,40 @@ def test_a_malformed_cookie_is_no_browser(django_db) -> None:
     shapes = ["short", "x" * 65, "é" * 32, "a b" * 16]
     answers = [_post(guard, "/events/E/check", shapes[n % 4]) for n in range(40)]
     assert answers.count(200) == 30  # all of them the address's own bucket
+
+
+def test_the_trusted_proxies_come_from_the_settings(django_db) -> None:
+    from django.http import HttpResponse
+    from django.test import RequestFactory, override_settings
+
+    from varz_deck.server.limits import RequestLimits
+
+    with override_settings(VARZ_DECK_TRUSTED_PROXIES="10.0.0.0/8"):
+        guard = RequestLimits(lambda request: HttpResponse("ok"), clock=lambda: 5.0)
+
+    def check(forwarded: str) -> int:
+        request = RequestFactory().post(
+            "/events/E/check", REMOTE_ADDR="10.1.2.3", HTTP_X_FORWARDED_FOR=forwarded
+        )
+        return int(guard(request).status_code)
+
+    assert [check("203.0.113.1") for _ in range(31)][-1] == 429  # one client behind the proxy
+    assert check("203.0.113.2") == 200  # another client behind the same proxy
+
+
+def test_the_static_files_are_whitenoises_with_the_servers_headers(client) -> None:
+    from pathlib import Path
+
+    import varz_deck.server
+
+    css = client.get("/static/serve.css")
+    assert css.status_code == 200 and css["Content-Type"].startswith("text/css")
+    folder = Path(varz_deck.server.__file__).parent / "static"
+    assert b"".join(css.streaming_content) == (folder / "serve.css").read_bytes()
+    assert css["Cache-Control"] == "max-age=3600, public"
+    assert "default-src 'self'" in css["Content-Security-Policy"]
+    assert css["X-Content-Type-Options"] == "nosniff"
+    again = client.get("/static/serve.css", HTTP_IF_NONE_MATCH=css["ETag"])
+    assert again.status_code == 304
+    assert client.get("/static/../settings.py").status_code == 404
+    assert client.get("/static/nothing.css").status_code == 404
