@@ -179,12 +179,13 @@ _BAD_PUBLIC = msg(
 
 
 def environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The variables: those of the file $VARZ_DECK_CONFIG names, then the environment's over them."""
+    """The variables: those of the file $VARZ_DECK_CONFIG names, then the environment's over them
+    (an empty one counts as unset)."""
     given = dict(os.environ if environ is None else environ)
     named = given.get(CONFIG_ENV, "").strip()
     if not named:
         return given
-    return {**read_config_file(Path(named)), **given}
+    return {**read_config_file(Path(named)), **{k: v for k, v in given.items() if v.strip()}}
 
 
 def read_config_file(path: Path) -> dict[str, str]:
