@@ -189,7 +189,7 @@ def _glossary() -> str:
 
 
 def _json_page() -> str:
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
 
     configure("sqlite:///" + str(ROOT / "site-openapi.sqlite3"))  # never opened: the schema only
     import django

@@ -271,7 +271,7 @@ TARGETS = (
     # the server (issue 26), tested in-process (tests/server/inprocess): mutmut 3 mutates no
     # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
     # `@require_http_methods`) are not mutated; their helpers are
-    Target("server-service", "Server: services", ("varz_deck/server/service.py",)),
+    Target("server-service", "Server: services", ("varz_deck/server/services",)),
     Target("server-roster", "Server: the roster's CSV", ("varz_deck/server/roster.py",)),
     Target(
         "server-security",

@@ -437,6 +437,16 @@ class LiveServer:
     def url(self, path: str = "/") -> str:
         return self.base_url + path
 
+    def argv(self) -> list[str]:
+        """The command line that starts the server on `self.port`."""
+        return [
+            *self.command, "serve",
+            "--database", self.database.url,
+            "--host", HOST,
+            "--port", str(self.port),
+            *self.extra_args,
+        ]  # fmt: skip
+
     def start(self) -> LiveServer:
         last = ""
         for _attempt in range(3):  # another process may take the free port first
@@ -447,13 +457,7 @@ class LiveServer:
             log_file = self.log.open("ab")
             try:
                 self.process = subprocess.Popen(
-                    [
-                        *self.command, "serve",
-                        "--database", self.database.url,
-                        "--host", HOST,
-                        "--port", str(self.port),
-                        *self.extra_args,
-                    ],
+                    self.argv(),
                     cwd=self.database.folder,
                     stdin=subprocess.DEVNULL,
                     stdout=log_file,
@@ -625,3 +629,17 @@ def deck_variants(game: str, count: int, *, seed: int = 0, illegal_every: int = 
         lines = [f"  {jsonlib.dumps(name, ensure_ascii=False)}: {n}" for name, n in cards.items()]
         texts.append(heads[which] + f"{section}:\n" + "\n".join(lines) + "\n")
     return texts
+
+
+class GunicornServer(LiveServer):
+    """The deployer's own gunicorn on `varz_deck.server.wsgi:application` (the organiser's guide,
+    "Run it on a server"): `options` are gunicorn's, `env` the settings (VARZ_DECK_*)."""
+
+    def __init__(self, database: Database, options: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(database, **kwargs)
+        self.options = list(options)
+
+    def argv(self) -> list[str]:
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        return [gunicorn, "--bind", f"{HOST}:{self.port}", *self.options,
+                "varz_deck.server.wsgi:application"]  # fmt: skip

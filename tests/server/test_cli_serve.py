@@ -293,7 +293,7 @@ def test_help_lists_serve_and_event(tmp_path):
 def test_the_committed_migrations_match_the_models(tmp_path, server_stack):
     """`makemigrations --check`: a model changed without its migration fails here."""
     code = (
-        "from varz_deck.server.settings import configure\n"
+        "from varz_deck.server.config import configure\n"
         f"configure({str(tmp_path / 'm.sqlite3')!r})\n"
         "from django.core.management import call_command\n"
         "call_command('makemigrations', 'varzdeck', '--check', '--dry-run', verbosity=1)\n"

@@ -36,7 +36,7 @@ def _passes(script: str, url: str) -> None:
 SCRIPT = textwrap.dedent(
     """
     import datetime, sys
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
     configure(sys.argv[1])
     from django.core.management import call_command
     call_command("migrate", verbosity=0)

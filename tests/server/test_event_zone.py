@@ -7,6 +7,8 @@ time column. Expected texts are written by hand from the zone's rules.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import subprocess
 import sys
@@ -46,7 +48,8 @@ def test_the_api_gives_every_time_with_the_events_offset(
     audit = server.get(f"/api/v1/events/{key}/audit", headers=event["headers"]).json()
     assert [a["at"][-6:] for a in audit] == ["+09:00"]
     listed = server.get(f"/api/v1/events/{key}/export.csv", headers=event["headers"]).text
-    assert listed.splitlines()[0].split(",")[0] == "path"  # register's columns: no time
+    (row,) = list(csv.DictReader(io.StringIO(listed)))  # register's columns, then the times
+    assert row["submitted_at"][-6:] == row["changed_at"][-6:] == "+09:00", row
 
 
 def test_every_page_shows_times_in_the_events_zone(
@@ -89,7 +92,7 @@ def test_a_zone_with_summer_time_shows_the_offset_of_that_day(
 MIGRATE = textwrap.dedent(
     """
     import datetime, sys
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
     configure(sys.argv[1])
     from django.core.management import call_command
     from django.db import connection

@@ -53,7 +53,7 @@ OTHER_PAGES = {
     "organiser-sign-in",  # /o/TOKEN: the token is the credential
     "page-personal",  # /p/TOKEN: a rostered player's link, the token is the credential
     "healthz",
-    "static",
+    # /static/ is no route: WhiteNoise serves it in front of the URLs
 }
 # (method, path) -> the organiser's; every other operation of the document is listed in OTHER_API
 ORGANISER_API = {
@@ -93,7 +93,7 @@ OTHER_API = {
 ROUTES = textwrap.dedent(
     """
     import json, sys
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
     configure(sys.argv[1])
     from django.urls import URLResolver, get_resolver
     names = []

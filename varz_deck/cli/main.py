@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "code": ("register", "code", "CODE_HELP"),
     "lsp": ("lsp", "lsp", "LSP_HELP"),
     "serve": ("serve", "serve", "SERVE_HELP"),
+    "manage": ("manage", "manage", "MANAGE_HELP"),
 }
 GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
     "cards": (
@@ -115,7 +116,10 @@ def build_app() -> typer.Typer:
     for name, (module_name, function, help_name) in COMMANDS.items():
         module = _module(module_name)
         summary = getattr(module, help_name)  # short_help: the whole summary, never cut to "…"
-        whole.command(name, help=summary, short_help=summary)(getattr(module, function))
+        context = _context(module, function)
+        whole.command(name, help=summary, short_help=summary, context_settings=context)(
+            getattr(module, function)
+        )
     for group, (module_name, help_name, commands) in GROUPS.items():
         module = _module(module_name)
         sub = typer.Typer(help=_group_help(module, help_name), no_args_is_help=True)
@@ -124,6 +128,12 @@ def build_app() -> typer.Typer:
             sub.command(name, help=summary, short_help=summary)(getattr(module, function))
         whole.add_typer(sub, name=group)
     return whole
+
+
+def _context(module: Any, function: str) -> dict[str, Any] | None:
+    """A command's own click context settings (`manage` passes what follows it on)."""
+    found = getattr(module, "CONTEXT_SETTINGS", {}).get(function)
+    return dict(found) if found else None
 
 
 def _group_help(module: Any, help_name: str) -> str:
@@ -253,7 +263,10 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
         module_name, function, help_name = found
         module = _module(module_name)
         single = typer.Typer(**_SETTINGS)
-        single.command(name=name, help=getattr(module, help_name))(getattr(module, function))
+        context = _context(module, function)
+        single.command(name=name, help=getattr(module, help_name), context_settings=context)(
+            getattr(module, function)
+        )
         return typer.main.get_command(single), f"varz-deck {name}", args[1:]
     return typer.main.get_command(whole_app()), "varz-deck", args
 

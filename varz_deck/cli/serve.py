@@ -80,7 +80,7 @@ _STACK = ("django", "ninja") + (("gunicorn",) if sys.platform != "win32" else ()
 def _prepare(url: str | None, lang: str) -> tuple[Any, str]:
     """Configure and migrate the database; exit 2 saying why it cannot be used."""
     app = _server(lang)
-    from varz_deck.server.settings import database_url
+    from varz_deck.server.config import database_url
 
     chosen = database_url(url)
     try:

@@ -22,7 +22,13 @@ from typing import Any
 
 from varz_deck.core.messages.i18n import Message, msg, nmsg
 from varz_deck.server import hosts
-from varz_deck.server.settings import THREADS, DatabaseURLError, configure, shown_database
+from varz_deck.server.config import (
+    THREADS,
+    DatabaseURLError,
+    SettingError,
+    configure,
+    shown_database,
+)
 
 
 class StartError(Exception):
@@ -47,7 +53,7 @@ def prepare(url: str) -> None:
     try:
         configure(url)
         shown = shown_database(url)
-    except DatabaseURLError as err:
+    except (DatabaseURLError, SettingError) as err:
         raise StartError(err.message) from None
     from django.db import DatabaseError, connection
 
@@ -127,11 +133,14 @@ def _reason(err: Exception) -> str:
 
 
 def load_secret_key() -> None:
-    """Sign sessions and CSRF tokens with the database's own key (made on first start)."""
+    """Sign sessions and CSRF tokens with the database's own key (made on first start), unless
+    the settings were given one (VARZ_DECK_SECRET_KEY)."""
     from django.conf import settings
 
     from varz_deck.server.models import ServerSecret
 
+    if getattr(settings, "VARZ_DECK_KEY_GIVEN", False):
+        return
     found = ServerSecret.objects.order_by("id").first()
     if found is None:
         ServerSecret.objects.create(key=secrets.token_urlsafe(48))
@@ -270,13 +279,14 @@ def run(
         sock.close()
 
 
-def application() -> Any:
-    """Django's WSGI application, behind the guard that gives it whole bodies only."""
+def application(django_app: Any = None) -> Any:
+    """Django's WSGI application (a new one unless given), behind the guard that gives it whole
+    bodies only."""
     from django.core.handlers.wsgi import WSGIHandler
 
     from varz_deck.server.security import WholeBodies
 
-    return WholeBodies(WSGIHandler())
+    return WholeBodies(django_app if django_app is not None else WSGIHandler())
 
 
 def close_databases() -> None:
@@ -330,3 +340,28 @@ def serve(app: Any, sock: socket.socket, processes: int) -> None:
         if stop.code not in (0, None):
             status = f"exit code {stop.code}"
             raise StartError(WORKER_FAILED(status=status)) from None
+
+
+NOT_MIGRATED = msg(
+    "serve",
+    "the database {database} is not ready ({error}); run varz-deck manage migrate first",
+)
+
+
+def start_wsgi() -> None:
+    """What `wsgi.py` does once Django is set up from the settings module: the database's key,
+    the public URL's hosts, the card data of $VARZ_DECK_CARDS (StartError when unusable)."""
+    from django.conf import settings
+    from django.db import DatabaseError
+
+    url = str(settings.VARZ_DECK_PUBLIC_URL)
+    if url:
+        names = frozenset(name for name in settings.ALLOWED_HOSTS if name != "*")
+        hosts.use(hosts.Hosts(url, names))
+    try:
+        load_secret_key()
+    except DatabaseError as err:
+        shown = str(settings.DATABASES["default"]["NAME"])
+        raise StartError(NOT_MIGRATED(database=shown, error=_reason(err))) from None
+    cards = str(settings.VARZ_DECK_CARDS)
+    load_cards(Path(cards) if cards else None)

@@ -2,7 +2,10 @@
 
 - Content-Security-Policy: everything from this server only, no inline script, no outside
   resource, no framing. An HTML answer's own `<style>` blocks (the printable sheets are one
-  self-contained document) are allowed by their SHA-256, never by 'unsafe-inline'.
+  self-contained document) are allowed by their SHA-256, never by 'unsafe-inline'. Kept rather
+  than django-csp 4: its header lists the directives in set order, which differs from one
+  worker process to the next, it costs 43 µs an answer against 2 µs here, and the style hashes
+  would still be computed here (docs/guides/organiser.md, "Run it on a server").
 - X-Content-Type-Options, Referrer-Policy, Cross-Origin-Opener-Policy (Django's SecurityMiddleware)
   and X-Frame-Options (its clickjacking middleware) come with them; here also
   Cross-Origin-Resource-Policy and Permissions-Policy.
@@ -21,12 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import ipaddress
-import math
-import os
 import re
-import threading
-import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -36,7 +34,7 @@ from django.utils.cache import patch_vary_headers
 
 from varz_deck.core.messages.i18n import LANGUAGES, msg
 from varz_deck.server import hosts
-from varz_deck.server.settings import BODY_LIMIT
+from varz_deck.server.config import BODY_LIMIT
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self'; "
@@ -229,153 +227,3 @@ def _read(stream: Any, most: int) -> bytes:
         parts.append(part)
         left -= len(part)
     return b"".join(parts)
-
-
-def _trusted(spec: str) -> tuple[bool, tuple[Any, ...]]:
-    """Every address (`*`), or the networks of a comma-separated FORWARDED_ALLOW_IPS."""
-    networks = []
-    for part in spec.split(","):
-        text = part.strip()
-        if text == "*":
-            return True, ()
-        try:
-            networks.append(ipaddress.ip_network(text, strict=False))
-        except ValueError:
-            continue
-    return False, tuple(networks)
-
-
-# gunicorn's `forwarded_allow_ips` reads the same variable, with the same default
-TRUSTED = _trusted(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
-
-
-def _is_trusted(address: str, trusted: tuple[bool, tuple[Any, ...]]) -> bool:
-    anyone, networks = trusted
-    if anyone:
-        return True
-    try:
-        found = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(found in network for network in networks)
-
-
-def client_address(request: HttpRequest, trusted: tuple[bool, tuple[Any, ...]] = TRUSTED) -> str:
-    """The client's address: the connection's, or, from a trusted proxy, the last address of
-    X-Forwarded-For that is not a trusted proxy's (the one the nearest proxy saw; the earlier
-    ones the client may have written itself)."""
-    address = str(request.META.get("REMOTE_ADDR") or "")
-    if not _is_trusted(address, trusted):
-        return address
-    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR") or "")
-    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-    for hop in reversed(hops):
-        if not _is_trusted(hop, trusted):
-            return hop[:64]
-    return hops[0][:64] if hops else address
-
-
-LIVE_CHECK = re.compile(r"/(?:api/v1/)?events/[^/]+/check")
-# what stores a list: a new one (the API, the submission page, a personal link) or a new version
-# (the private link's form; the API's PUT, below)
-SUBMISSION = re.compile(
-    r"/api/v1/events/[^/]+/decklists|/events/[^/]+/submit|/decklists/[^/]+/[^/]+|/p/[^/]+"
-)
-REPLACEMENT = re.compile(r"/api/v1/decklists/[^/]+")
-LIVE_CHECK_LIMIT = 32 * 1024  # bytes of a live check's body; a real deck is under 4 KiB
-BURST = 30  # live checks one client address may make at once (in each worker process)
-RATE = 3.0  # … and then each second (the page's script sends one after each 350 ms pause)
-# lists one address may submit at once, then each second (in each worker process): a venue's
-# players behind one address submit a few a minute; a flood of lists is held to one a second
-SUBMIT_BURST = 60
-SUBMIT_RATE = 1.0
-TOO_MANY = msg("serve", "too many checks from this address; try again in {seconds} s")
-TOO_MANY_LISTS = msg("serve", "too many lists from this address; try again in {seconds} s")
-
-
-class TokenBuckets:
-    """A token bucket per client address: `take` spends a token, or says how many seconds until
-    one is there. At most `most` addresses are kept; full buckets are forgotten first. Safe to
-    share between threads."""
-
-    def __init__(self, burst: int = BURST, rate: float = RATE, most: int = 4096) -> None:
-        self.burst, self.rate, self.most = burst, rate, most
-        self._held: dict[str, tuple[float, float]] = {}  # address: tokens, when counted
-        self._lock = threading.Lock()
-
-    def take(self, address: str, now: float) -> float:
-        with self._lock:
-            tokens, then = self._held.get(address, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-            if tokens < 1.0:
-                self._held[address] = (tokens, now)
-                return (1.0 - tokens) / self.rate
-            if address not in self._held and len(self._held) >= self.most:
-                self._forget(now)
-            self._held[address] = (tokens - 1.0, now)
-            return 0.0
-
-    def _forget(self, now: float) -> None:
-        full = [a for a, (t, w) in self._held.items() if t + (now - w) * self.rate >= self.burst]
-        for address in full:
-            del self._held[address]
-        if len(self._held) >= self.most:  # every one busy: a flood of addresses
-            self._held.clear()
-
-
-def limited_kind(method: str, path: str) -> str | None:
-    """The limit a request counts against: "check" (the live check), "submit" (a list or a new
-    version stored), or None (not limited)."""
-    if method == "POST" and LIVE_CHECK.fullmatch(path):
-        return "check"
-    if (method == "POST" and SUBMISSION.fullmatch(path)) or (
-        method == "PUT" and REPLACEMENT.fullmatch(path)
-    ):
-        return "submit"
-    return None
-
-
-class RequestLimits:
-    """The requests anyone may repeat that cost real work or storage, limited per client address
-    (`client_address`) by a token bucket each: the anonymous live check (`POST /events/E/check`,
-    and the API's) and the submissions (`limited_kind`), 429 with Retry-After; a refused request
-    reaches no session, no view and no database. A live check's body is also limited to
-    LIVE_CHECK_LIMIT (413, by its length, before it is parsed).
-
-    The buckets are counted in each worker process, not shared: a shared count would cost each
-    request a database or cache round trip. An address may so make `--workers` times the burst at
-    once; `wait` is the one place that counts."""
-
-    def __init__(
-        self,
-        get_response: Callable[[HttpRequest], HttpResponse],
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.get_response = get_response
-        self.buckets = {
-            "check": TokenBuckets(BURST, RATE),
-            "submit": TokenBuckets(SUBMIT_BURST, SUBMIT_RATE),
-        }
-        self.clock = clock
-
-    def wait(self, kind: str, address: str) -> float:
-        """Seconds before `address` may make a request of this kind (0: now, and it is counted)."""
-        return self.buckets[kind].take(address, self.clock())
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        kind = limited_kind(str(request.method), request.path_info)
-        if kind is None:
-            return self.get_response(request)
-        wait = self.wait(kind, client_address(request))
-        if wait > 0:
-            seconds = max(1, math.ceil(wait))
-            said = TOO_MANY if kind == "check" else TOO_MANY_LISTS
-            text = said(seconds=seconds).render(request_language(request))
-            response = error_response(429, "too_many_requests", text)
-            response["Retry-After"] = str(seconds)
-            return response
-        length = str(request.META.get("CONTENT_LENGTH") or "0")
-        if kind == "check" and (not length.isdigit() or int(length) > LIVE_CHECK_LIMIT):
-            text = TOO_LARGE(limit=LIVE_CHECK_LIMIT).render(request_language(request))
-            return error_response(413, "too_large", text)
-        return self.get_response(request)

@@ -1,14 +1,13 @@
-"""The server's URLs: the API, /healthz, the organiser's sign-in link, static files, the pages."""
+"""The server's URLs: the API, /healthz, the organiser's sign-in link, the pages (the static files
+are WhiteNoise's, in front of them)."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import URLPattern, URLResolver, path, re_path
-from django.views.static import serve
+from django.urls import URLPattern, URLResolver, path
 
 from varz_deck.server import service
 from varz_deck.server.api import api, healthz
-from varz_deck.server.settings import HERE
 from varz_deck.server.views import urlpatterns as pages
 
 
@@ -25,17 +24,9 @@ def organiser_sign_in(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def static(request: HttpRequest, name: str) -> HttpResponse:
-    """The pages' CSS and script, from varz_deck/server/static/ (no outside resource)."""
-    response = serve(request, name, document_root=str(HERE / "static"))
-    response["Cache-Control"] = "public, max-age=3600"
-    return response
-
-
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/", api.urls),
     path("healthz", healthz, name="healthz"),
     path("o/<str:token>", organiser_sign_in, name="organiser-sign-in"),
-    re_path(r"^static/(?P<name>.+)$", static, name="static"),
     *pages,
 ]

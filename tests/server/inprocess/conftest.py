@@ -38,7 +38,7 @@ def _point_at(path: Path) -> None:
 @pytest.fixture(scope="session")
 def django_db(tmp_path_factory: pytest.TempPathFactory, server_stack: None) -> Iterator[Path]:
     """Django configured for a fresh, migrated SQLite database in this process."""
-    from varz_deck.server.settings import configure
+    from varz_deck.server.config import configure
 
     folder = tmp_path_factory.mktemp("inprocess")
     path = folder / "server.sqlite3"
@@ -69,6 +69,16 @@ def django_db(tmp_path_factory: pytest.TempPathFactory, server_stack: None) -> I
         from django.db import connections
 
         connections.close_all()
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits(request: pytest.FixtureRequest) -> None:
+    """Every test starts with full rate-limit buckets (they live in this process's cache)."""
+    if "django_db" not in request.fixturenames:
+        return
+    from django.core.cache import caches
+
+    caches["varz-deck-limits"].clear()
 
 
 @pytest.fixture

@@ -222,7 +222,7 @@ def test_error_response_keeps_unicode(django_db) -> None:
 
 
 def test_token_bucket_burst_then_rate() -> None:
-    from varz_deck.server.security import TokenBuckets
+    from varz_deck.server.limits import TokenBuckets
 
     buckets = TokenBuckets(burst=3, rate=2.0)
     assert [buckets.take("a", 10.0) for _ in range(3)] == [0.0, 0.0, 0.0]
@@ -237,7 +237,7 @@ def test_token_bucket_burst_then_rate() -> None:
 
 
 def test_token_bucket_defaults() -> None:
-    from varz_deck.server.security import BURST, RATE, TokenBuckets
+    from varz_deck.server.limits import BURST, RATE, TokenBuckets
 
     assert (BURST, RATE) == (30, 3.0)
     buckets = TokenBuckets()
@@ -246,36 +246,43 @@ def test_token_bucket_defaults() -> None:
     assert buckets.take("x", 0.0) == pytest.approx(1 / 3)
 
 
-def test_token_buckets_forget_full_ones_first() -> None:
-    from varz_deck.server.security import TokenBuckets
+class _RecordingCache:
+    """A cache that keeps what it is given and the timeout of each."""
 
-    buckets = TokenBuckets(burst=2, rate=1.0, most=2)
+    def __init__(self) -> None:
+        self.held: dict[str, Any] = {}
+        self.timeouts: dict[str, int] = {}
+
+    def get(self, name: str) -> Any:
+        return self.held.get(name)
+
+    def set(self, name: str, value: Any, timeout: int) -> None:
+        self.held[name], self.timeouts[name] = value, timeout
+
+
+def test_token_buckets_live_in_the_cache_and_are_forgotten_once_full() -> None:
+    from varz_deck.server.limits import TokenBuckets
+
+    cache = _RecordingCache()
+    buckets = TokenBuckets(burst=2, rate=1.0, cache=cache, prefix="check")
     buckets.take("busy", 0.0)
-    buckets.take("busy", 0.0)  # empty
-    buckets.take("idle", 0.0)  # one left: full again after a second
-    buckets.take("new", 1.0)  # a third address: the full one is forgotten, the busy one kept
-    assert set(buckets._held) == {"new", "busy"}
-    kept = TokenBuckets(burst=2, rate=1.0, most=2)
-    kept.take("a", 0.0)
-    kept.take("a", 0.0)
-    kept.take("b", 0.0)
-    kept.take("b", 0.0)
-    kept.take("c", 0.5)  # both busy: a flood of addresses, all forgotten
-    assert set(kept._held) == {"c"}
-    assert kept.take("a", 0.5) == 0.0  # forgotten: a full bucket again
+    buckets.take("busy", 0.0)
+    assert cache.held == {"varz-deck:check:busy": (0.0, 0.0)}
+    assert cache.timeouts == {"varz-deck:check:busy": 3}  # full again after 2 s, then forgotten
+    assert buckets.take("busy", 0.0) == pytest.approx(1.0)
+    cache.held.clear()  # expired: a full bucket again
+    assert buckets.take("busy", 0.0) == 0.0
+    slow = TokenBuckets(burst=30, rate=0.5, cache=cache)
+    assert slow.ttl == 61
 
 
-def test_token_buckets_keep_busy_ones() -> None:
-    from varz_deck.server.security import TokenBuckets
+def test_token_buckets_without_a_cache_keep_their_own(django_db) -> None:
+    from varz_deck.server.limits import TokenBuckets
 
-    buckets = TokenBuckets(burst=2, rate=1.0, most=3)
-    for _ in range(2):
-        buckets.take("busy", 0.0)
-    buckets.take("idle", 0.0)
-    buckets.take("other", 0.5)
-    buckets.take("new", 1.0)  # idle is full again at 1.0; busy has one of two
-    assert set(buckets._held) == {"busy", "other", "new"}
-    assert buckets._held["busy"] == (0.0, 0.0)
+    one, two = TokenBuckets(burst=1, rate=1.0, most=7), TokenBuckets(burst=1, rate=1.0)
+    assert one.take("a", 0.0) == 0.0 and one.take("a", 0.0) == pytest.approx(1.0)
+    assert two.take("a", 0.0) == 0.0  # not the other's bucket
+    assert one.cache._max_entries == 7
 
 
 def test_json_page_escapes_markup(django_db) -> None:

@@ -98,7 +98,7 @@ def test_a_game_without_section_sizes_has_no_such_limit(
                 raise AttributeError(name)
             return getattr(real, name)
 
-    monkeypatch.setattr(service, "game_of", lambda event: Sizeless())
+    monkeypatch.setattr("varz_deck.server.services.lists.game_of", lambda event: Sizeless())
     answer = _api_submit(client, event, player="Kai", deck=_portals_plus(25))
     assert answer.status_code == 201
 
@@ -107,7 +107,7 @@ def test_a_game_without_section_sizes_has_no_such_limit(
 
 
 def test_submissions_from_one_address_are_limited(client, make_event) -> None:
-    from varz_deck.server.security import SUBMIT_BURST
+    from varz_deck.server.limits import SUBMIT_BURST
 
     event, _ = make_event()
     url = f"/api/v1/events/{event.key}/decklists"
@@ -147,7 +147,7 @@ def test_submissions_from_one_address_are_limited(client, make_event) -> None:
     ],
 )
 def test_which_requests_are_limited(django_db, method, path, kind) -> None:
-    from varz_deck.server.security import limited_kind
+    from varz_deck.server.limits import limited_kind
 
     assert limited_kind(method, path) == kind
 
@@ -156,7 +156,7 @@ def test_each_kind_has_its_own_allowance(django_db) -> None:
     from django.http import HttpResponse
     from django.test import RequestFactory
 
-    from varz_deck.server.security import BURST, SUBMIT_BURST, SUBMIT_RATE, RequestLimits
+    from varz_deck.server.limits import BURST, SUBMIT_BURST, SUBMIT_RATE, RequestLimits
 
     assert (SUBMIT_BURST, SUBMIT_RATE) == (60, 1.0)
     now = [100.0]
@@ -187,7 +187,7 @@ def test_each_kind_has_its_own_allowance(django_db) -> None:
 
 
 def test_a_refused_live_check_no_longer_says_submitting_is_not_limited(django_db) -> None:
-    from varz_deck.server.security import TOO_MANY
+    from varz_deck.server.limits import TOO_MANY
 
     assert TOO_MANY(seconds=3).render("en") == "too many checks from this address; try again in 3 s"
 
@@ -201,7 +201,7 @@ def huge_list(make_event, service, monkeypatch) -> tuple[Any, str, Any, str]:
     that refuses it today switched off to store it), and the organiser's token."""
     event, token = make_event("Flood Open")
     with monkeypatch.context() as patched:
-        patched.setattr(service, "ensure_sane_size", lambda *args: None, raising=False)
+        patched.setattr("varz_deck.server.services.lists.ensure_sane_size", lambda *args: None)
         decklist, _, edit_token, _ = service.submit(event, "Flood", HUGE)
     service.submit(event, "Aoi", LEGAL)
     return event, token, decklist, edit_token

@@ -138,7 +138,7 @@ def test_a_nul_is_kept_in_a_posted_list(client, make_event) -> None:
 
 
 def test_deck_form_refusals_in_the_language(django_db) -> None:
-    from varz_deck.server.settings import BODY_LIMIT
+    from varz_deck.server.config import BODY_LIMIT
     from varz_deck.server.views import texts
     from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
 

@@ -139,7 +139,7 @@ def test_a_message_page_of_an_event_names_it(client, make_event, organiser_clien
 def test_the_roster_forms_problems(django_db) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from varz_deck.server.settings import BODY_LIMIT
+    from varz_deck.server.config import BODY_LIMIT
     from varz_deck.server.views.forms import RosterForm
 
     over = RosterForm({}, {"file": SimpleUploadedFile("r.csv", b"\n" * (BODY_LIMIT + 1))})

@@ -349,7 +349,7 @@ def test_the_loser_of_a_race_on_the_personal_link_gets_the_existing_list(
             return None
         return real(*args)
 
-    monkeypatch.setattr(service, "_holder", stale)
+    monkeypatch.setattr("varz_deck.server.services.lists._holder", stale)
     answer = client.post(links["P1"], {"deck": LEGAL})
     assert answer.status_code == 303 and answer["Location"] == f"{links['P1']}?saved=1&lang=en"
     assert missed == [1]
@@ -362,7 +362,7 @@ def test_the_loser_of_a_race_on_the_public_page_is_refused(
 ) -> None:
     event, token = make_event()
     assert _api_submit(client, event, player="Kai", deck=LEGAL, player_id="P7").status_code == 201
-    monkeypatch.setattr(service, "_holder", lambda *args: None)
+    monkeypatch.setattr("varz_deck.server.services.lists._holder", lambda *args: None)
     again = _api_submit(client, event, player="Kai", deck=LEGAL, player_id="P7")
     assert again.status_code == 409 and again.json()["error"]["code"] == "player_id_taken"
     assert len(_lists(client, event, token)) == 1
@@ -380,7 +380,7 @@ def test_the_loser_of_a_race_for_the_organiser_replaces_the_list(
         calls.append(1)
         return None if len(calls) == 1 else real(*args)
 
-    monkeypatch.setattr(service, "_holder", stale)
+    monkeypatch.setattr("varz_deck.server.services.lists._holder", stale)
     decklist, version, token_given, _ = service.submit(
         event, "Kai", LEGAL, by_organiser=True, player_id="P7"
     )

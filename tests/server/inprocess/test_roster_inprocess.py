@@ -307,7 +307,7 @@ def test_personal_links_are_signed_with_the_servers_key(make_event, client) -> N
 
 def test_a_roster_at_the_body_limit(make_event) -> None:
     from varz_deck.server import service
-    from varz_deck.server.settings import BODY_LIMIT
+    from varz_deck.server.config import BODY_LIMIT
 
     event, _ = make_event()
     head = b"name,player_id\nAoi,P1\n"
@@ -377,7 +377,7 @@ def test_the_roster_pages(client, make_event, organiser_client) -> None:
 def test_roster_form_file_limit(django_db) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from varz_deck.server.settings import BODY_LIMIT
+    from varz_deck.server.config import BODY_LIMIT
     from varz_deck.server.views.forms import RosterForm
 
     exact = RosterForm({}, {"file": SimpleUploadedFile("r.csv", b"\n" * BODY_LIMIT)})

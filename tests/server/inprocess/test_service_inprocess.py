@@ -69,7 +69,7 @@ def test_get_event_accepts_32_characters(service, make_event) -> None:
 def test_recent_event_caches_an_open_event_for_a_second(service, make_event, monkeypatch) -> None:
     event, _ = make_event()
     now = [1000.0]
-    monkeypatch.setattr(service.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("varz_deck.server.services.events.time.monotonic", lambda: now[0])
     first = service.recent_event(event.key)
     from varz_deck.server.models import Event
 
@@ -90,12 +90,14 @@ def test_recent_event_caches_an_open_event_for_a_second(service, make_event, mon
 
 def test_recent_event_forgets_when_full(service, make_event, monkeypatch) -> None:
     event, _ = make_event()
-    monkeypatch.setattr(service, "_RECENT", {f"k{i}": (0.0, None) for i in range(1023)})
+    from varz_deck.server.services import events
+
+    monkeypatch.setattr(events, "_RECENT", {f"k{i}": (0.0, None) for i in range(1023)})
     service.recent_event(event.key)
-    assert len(service._RECENT) == 1024
+    assert len(events._RECENT) == 1024
     other, _ = make_event()
     service.recent_event(other.key)
-    assert set(service._RECENT) == {other.key}
+    assert set(events._RECENT) == {other.key}
 
 
 def test_organiser_event(service, make_event) -> None:
@@ -683,7 +685,9 @@ def test_another_games_list_is_exported_with_its_f010(client, make_event, servic
 
 
 def test_the_figures_page_of_a_private_link(client, make_event, service, monkeypatch) -> None:
-    monkeypatch.setattr(service, "REPORT_GAMES", 200)  # the page's figures, quickly
+    monkeypatch.setattr(
+        "varz_deck.server.services.exports.REPORT_GAMES", 200
+    )  # the page's figures, quickly
     event, _ = make_event()
     decklist, _, token, _ = service.submit(event, "Aoi", LEGAL)
     page = client.get(f"/decklists/{decklist.pk}/{token}/report")

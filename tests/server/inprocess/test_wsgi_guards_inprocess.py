@@ -8,13 +8,7 @@ import io
 import json
 from typing import Any
 
-import pytest
-
-from varz_deck.server import security
-
-pytestmark = pytest.mark.skipif(
-    not hasattr(security, "RequestLimits"), reason="the server still runs on ASGI here"
-)
+from varz_deck.server import limits, security
 
 
 class _App:
@@ -72,39 +66,39 @@ def test_read_in_parts() -> None:
 
 
 def test_trusted_proxies() -> None:
-    assert security._trusted("*") == (True, ())
-    anyone, networks = security._trusted(" 10.0.0.0/8 , ::1, junk,")
+    assert limits._trusted("*") == (True, ())
+    anyone, networks = limits._trusted(" 10.0.0.0/8 , ::1, junk,")
     assert anyone is False and [str(n) for n in networks] == ["10.0.0.0/8", "::1/128"]
-    spec = security._trusted("10.0.0.0/8")
-    assert security._is_trusted("10.1.2.3", spec) and not security._is_trusted("11.0.0.1", spec)
-    assert not security._is_trusted("not an address", spec)
-    assert security._is_trusted("anything", (True, ()))
+    spec = limits._trusted("10.0.0.0/8")
+    assert limits._is_trusted("10.1.2.3", spec) and not limits._is_trusted("11.0.0.1", spec)
+    assert not limits._is_trusted("not an address", spec)
+    assert limits._is_trusted("anything", (True, ()))
 
 
 def test_client_address(django_db) -> None:
     from django.test import RequestFactory
 
-    spec = security._trusted("127.0.0.1,10.0.0.0/8")
+    spec = limits._trusted("127.0.0.1,10.0.0.0/8")
     factory = RequestFactory()
     direct = factory.get("/", REMOTE_ADDR="203.0.113.5", HTTP_X_FORWARDED_FOR="1.2.3.4")
-    assert security.client_address(direct, spec) == "203.0.113.5"
+    assert limits.client_address(direct, spec) == "203.0.113.5"
     proxied = factory.get(
         "/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.7 , 10.0.0.2"
     )
-    assert security.client_address(proxied, spec) == "198.51.100.7"
+    assert limits.client_address(proxied, spec) == "198.51.100.7"
     only_proxies = factory.get(
         "/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.0.0.3, 10.0.0.2"
     )
-    assert security.client_address(only_proxies, spec) == "10.0.0.3"
+    assert limits.client_address(only_proxies, spec) == "10.0.0.3"
     none = factory.get("/", REMOTE_ADDR="127.0.0.1")
-    assert security.client_address(none, spec) == "127.0.0.1"
+    assert limits.client_address(none, spec) == "127.0.0.1"
     # every address trusted (FORWARDED_ALLOW_IPS=*): the first hop, cut to 64 characters
     everyone = factory.get(
         "/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="y" * 100 + ", 10.0.0.1"
     )
-    assert security.client_address(everyone, (True, ())) == "y" * 64
+    assert limits.client_address(everyone, (True, ())) == "y" * 64
     long = factory.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="x" * 100)
-    assert security.client_address(long, spec) == "x" * 64
+    assert limits.client_address(long, spec) == "x" * 64
 
 
 def test_live_check_middleware(django_db) -> None:
@@ -112,7 +106,7 @@ def test_live_check_middleware(django_db) -> None:
     from django.test import RequestFactory
 
     now = [100.0]
-    guard = security.RequestLimits(lambda request: HttpResponse("checked"), clock=lambda: now[0])
+    guard = limits.RequestLimits(lambda request: HttpResponse("checked"), clock=lambda: now[0])
     factory = RequestFactory()
 
     def check(path: str = "/events/abc/check", **extra: Any) -> Any:

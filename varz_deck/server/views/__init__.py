@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from varz_deck.server.views import organiser, public, roster
+from varz_deck.server.views import judge, organiser, public, roster
 
 urlpatterns: list[URLPattern] = [
     path("", public.home, name="page-home"),
@@ -56,7 +56,7 @@ urlpatterns: list[URLPattern] = [
         organiser.restore,
         name="page-restore",
     ),
-    path("events/<str:key>/judge", organiser.judge, name="page-judge"),
+    path("events/<str:key>/judge", judge.judge, name="page-judge"),
     path("events/<str:key>/roster", roster.roster, name="page-roster"),
     path("events/<str:key>/roster.csv", roster.roster_csv, name="page-roster-csv"),
     path("p/<str:token>", roster.personal_link, name="page-personal"),

@@ -14,7 +14,7 @@ from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
 
 from varz_deck.server import service
-from varz_deck.server.settings import BODY_LIMIT
+from varz_deck.server.config import BODY_LIMIT
 from varz_deck.server.views import texts
 from varz_deck.server.views.viewmodels import deck_for_textarea
 

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from varz_deck.core.messages.i18n import Message, msg
-from varz_deck.core.messages.sanitize import clean_output, safe
+from varz_deck.core.messages.i18n import Message
+from varz_deck.core.messages.sanitize import safe
 from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
-from varz_deck.server.views.forms import DeckForm, JudgeForm, PlayerDeckForm
+from varz_deck.server.views.forms import DeckForm, PlayerDeckForm
 from varz_deck.server.views.public import (
     refused_here,
     refused_list,
@@ -40,20 +41,15 @@ from varz_deck.server.views.render import (
 )
 from varz_deck.server.views.roster import dashboard_sections as roster_sections
 from varz_deck.server.views.viewmodels import (
-    canonical_view,
     dashboard_rows,
     decklist_view,
-    diff_view,
     event_line,
     event_view,
     iso,
     lead_title,
-    problems_view,
-    verdict,
     when,
 )
 
-JUDGE_LOOKUP = msg("page", "or deck hash or deck code")  # a scanned sheet's QR code
 FLASH_LINK = "varzdeck_flash_link"  # a private link shown once to the organiser who made it
 _DONE = {
     "locked": texts.DONE_LOCKED,
@@ -84,16 +80,16 @@ def _refused(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _dashboard_urls(event: Any) -> dict[str, str]:
-    base = f"/events/{event.key}"
+    key = [event.key]
     return {
-        "lock": f"{base}/lock",
-        "unlock": f"{base}/unlock",
-        "publish": f"{base}/publish",
-        "unpublish": f"{base}/unpublish",
-        "sheets": f"{base}/sheets",
-        "csv": f"{base}/export.csv",
-        "judge": f"{base}/judge",
-        "add": f"{base}/add",
+        "lock": reverse("page-lock", args=key),
+        "unlock": reverse("page-unlock", args=key),
+        "publish": reverse("page-publish", args=key),
+        "unpublish": reverse("page-unpublish", args=key),
+        "sheets": reverse("page-sheets", args=key),
+        "csv": reverse("page-export", args=key),
+        "judge": reverse("page-judge", args=key),
+        "add": reverse("page-add", args=key),
         "public": service.public_path(event),
         "submit_full": hosts.link(service.submit_path(event)),
     }
@@ -142,7 +138,6 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "published": event.published,
         "urls": _dashboard_urls(event),
         "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
-        "rows_base": f"/events/{event.key}/decklists/",
         "withdrawn": _withdrawn_rows(event),
         "metagame": metagame,
         "summary": summary,
@@ -165,7 +160,7 @@ def _withdrawn_rows(event: Any) -> list[dict[str, Any]]:
                 "player": safe(player),
                 "iso": iso(event, at) if at else "",
                 "when": when(event, at) if at else "—",
-                "restore": f"/events/{event.key}/decklists/{pk}/restore",
+                "restore": reverse("page-restore", args=[event.key, pk]),
             }
         )
     return rows
@@ -312,7 +307,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
     if event is None:
         return _refused(request, key)
     lang = page_language(request)
-    here = f"/events/{event.key}/add"
+    here = reverse("page-add", args=[event.key])
     status = 200
     refused: dict[str, Any] = {}
     if request.method == "POST":
@@ -326,7 +321,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
             else:
                 if token:  # a new list: its private link, shown once
                     request.session[FLASH_LINK] = hosts.link(service.decklist_path(decklist, token))
-                target = f"/events/{event.key}/decklists/{decklist.pk}"
+                target = reverse("page-organiser-list", args=[event.key, decklist.pk])
                 return HttpResponseRedirect(with_lang(target, lang, saved="1"), status=303)
     else:
         form = PlayerDeckForm(lang=lang)
@@ -345,7 +340,7 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
     if event is None:
         return decklist  # the refusal
     lang = page_language(request)
-    here = f"/events/{event.key}/decklists/{decklist.pk}"
+    here = reverse("page-organiser-list", args=[event.key, decklist.pk])
     form = DeckForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     refused: dict[str, str] = {}
     refused_status = 409
@@ -379,83 +374,3 @@ def organiser_decklist(request: HttpRequest, key: str, number: str) -> HttpRespo
     context.update(refused)
     status = refused_status if refused else 422 if problem else 200
     return page(request, "decklist.html", context, status)
-
-
-@require_http_methods(["GET", "POST"])
-def judge(request: HttpRequest, key: str) -> HttpResponse:
-    """A player or a deck hash -> the registered list; a presented list -> the `diff`."""
-    event = _organiser_event(request, key)
-    if event is None:
-        return _refused(request, key)
-    lang = page_language(request)
-    pairs = service.current_versions(event)
-    form = JudgeForm(request.POST if request.method == "POST" else request.GET, lang=lang)
-    form.is_valid()  # every field is any text
-    chosen_id, query = form.cleaned_data["entry"], form.cleaned_data["hash"]
-    problem: Message | None = None
-    entry = None
-    options = pairs
-    if chosen_id:
-        entry = next(((d, v) for d, v in pairs if str(d.pk) == chosen_id), None)
-    elif query:
-        found = service.find_lists(event, query)
-        if len(found) == 1:
-            entry = found[0]
-        elif found:
-            problem, options = texts.JUDGE_SEVERAL, found
-        else:
-            problem = texts.JUDGE_NONE(query=query)
-    context: dict[str, Any] = {
-        "event": event_view(event),
-        "dashboard_url": service.dashboard_path(event),
-        "action": f"/events/{event.key}/judge",
-        "compare_action": f"/events/{event.key}/judge",
-        "options": [{"id": str(d.pk), "player": safe(d.player)} for d, _ in options],
-        "chosen_id": str(entry[0].pk) if entry else "",
-        "hash": safe(query),
-        "hash_label": JUDGE_LOOKUP.render(lang),
-    }
-    if entry is not None:
-        context.update(_judged(event, *entry, lang))
-        if request.method == "POST":
-            context.update(_compared(event, *entry, form.cleaned_data["presented"], lang))
-    context["problem"] = problem.render(lang) if problem else ""
-    return page(request, "judge.html", context)
-
-
-def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any]:
-    """The registered list the judge asked for: its verdict, canonical list and diagnostics."""
-    checked = service.check_deck(event, version.deck, decklist.player)
-    diagnostics = checked.diagnostics(lang)
-    return {
-        "entry": {
-            "id": str(decklist.pk),
-            "player": safe(decklist.player),
-            "legal": version.legal,
-            "verdict": verdict(version.legal, diagnostics, lang),
-            "deck_hash": version.deck_hash,
-            "iso": iso(event, version.submitted_at),
-            "when": when(event, version.submitted_at),
-        },
-        "canonical": canonical_view(checked.registration.canonical, lang),
-        **problems_view(diagnostics, lang),
-    }
-
-
-def _compared(event: Any, decklist: Any, version: Any, presented: str, lang: str) -> dict[str, Any]:
-    """The registered list against the one presented, card by card (or why it cannot be)."""
-    from varz_deck.core.registration.render import diff_lines
-
-    context: dict[str, Any] = {"presented": clean_output(presented)}
-    if not presented.strip():
-        return context
-    diff, before, after = service.compare(event, version, presented)
-    if diff is None:
-        context["diff_verdict"] = texts.CANNOT_COMPARE.render(lang)
-        problems = after.report.to_json(lang)["diagnostics"]
-        context.update(problems_view(problems, lang, "diff_problems"))
-        return context
-    context["same"] = diff.same
-    context["diff_verdict"] = (texts.SAME_DECK if diff.same else texts.DIFFERENT_DECK).render(lang)
-    context["diff"] = diff_view(diff_lines(diff, before, after, lang), lang)
-    return context

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from varz_deck.core.messages.i18n import Message
@@ -111,7 +112,7 @@ def submission_context(
         "heading": heading.render(lang),
         "submit_label": button.render(lang),
         "name_label": name_label.render(lang),
-        "check_url": f"/events/{event.key}/check",
+        "check_url": reverse("page-check", args=[event.key]),
         "closed": "",
         "problem": form.problem,
         "player": safe(form.shown_player),
@@ -290,7 +291,7 @@ def public(request: HttpRequest, key: str) -> HttpResponse:
     entries = [
         {
             "player": safe(reg.player),
-            "figures_url": f"/events/{event.key}/public/{reg.path}",
+            "figures_url": reverse("page-public-figures", args=[event.key, reg.path]),
             "deck_hash": reg.deck_hash,
             "canonical": canonical_view(reg.canonical, lang),
         }

@@ -7,6 +7,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
@@ -18,7 +19,6 @@ from varz_deck.server.views import texts
 from varz_deck.server.views.viewmodels import event_view
 
 LANG_COOKIE = "varzdeck_lang"
-STATIC = "/static/"
 HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hans"}
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh": "中文"}
 
@@ -60,7 +60,7 @@ def page(
         "html_lang": HTML_LANG[lang],
         "t": texts.Texts(lang),
         "languages": _language_links(request),
-        "assets": STATIC,
+        "assets": settings.STATIC_URL,
         "version": __version__,
         **context,
     }

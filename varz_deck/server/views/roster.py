@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from varz_deck.core.messages.sanitize import clean_output, safe
@@ -114,8 +115,8 @@ def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str,
             "missing": [_row(event, r, words, lang) for r in on if r.status == "missing"],
             "off": [_row(event, r, words, lang) for r in off],
             "off_ids": {r.list for r in off},
-            "page": f"/events/{event.key}/roster",
-            "csv": f"/events/{event.key}/roster.csv",
+            "page": reverse("page-roster", args=[event.key]),
+            "csv": reverse("page-roster-csv", args=[event.key]),
         },
         "audit": audit,
     }
@@ -129,7 +130,7 @@ def roster(request: HttpRequest, key: str) -> HttpResponse:
     if refused is not None:
         return refused
     lang = page_language(request)
-    here = f"/events/{event.key}/roster"
+    here = reverse("page-roster", args=[event.key])
     form = RosterForm(request.POST, request.FILES, lang=lang) if request.method == "POST" else None
     problems: list[str] = []
     status = 200
@@ -215,7 +216,7 @@ def personal_link(request: HttpRequest, token: str) -> HttpResponse:
         "event_line": event_line(event, lang),
         "heading": texts.SUBMIT_HEADING.render(lang),
         "submit_label": texts.SUBMIT_BUTTON.render(lang),
-        "check_url": f"/events/{event.key}/check",
+        "check_url": reverse("page-check", args=[event.key]),
         "closed": closed.render(lang) if closed else "",
         "problem": problem,
         "deck": clean_output(form.shown_deck) if form is not None else "",

@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from django.urls import reverse
+
 from varz_deck.core.messages.i18n import CardName, Message, msg, term
 from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import service
-from varz_deck.server.security import LIVE_CHECK_LIMIT
+from varz_deck.server.limits import LIVE_CHECK_LIMIT
 from varz_deck.server.views import texts
 
 T = TypeVar("T")
@@ -262,7 +264,7 @@ def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
         "canonical": canonical_view(checked.registration.canonical, lang),
         "versions": versions,
         **deck_view(deck, lang),
-        "check_url": f"/events/{event.key}/check",
+        "check_url": reverse("page-check", args=[event.key]),
     }
 
 

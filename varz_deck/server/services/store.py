@@ -1,0 +1,29 @@
+"""Writing to the database: one write transaction (`writing`), text every database can keep."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import transaction
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A write transaction: `transaction.atomic()`. On SQLite it begins IMMEDIATE (settings.py),
+    so a writer takes the lock when it starts and two writers never deadlock upgrading a read
+    lock; the busy timeout makes the next one wait."""
+    with transaction.atomic():
+        yield
+
+
+def storable(text: str) -> str:
+    """Text every database can keep: a NUL (PostgreSQL refuses it) or a lone surrogate (not
+    UTF-8) becomes U+FFFD; anything else is kept exactly."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
