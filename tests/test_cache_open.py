@@ -53,8 +53,8 @@ def expected_key(
     misnamed file's name."""
     digest = hashlib.blake2b(f"{VERSION} cache-5".encode(), digest_size=20)
     digest.update(game.encode())
-    for schema in ("games/varz/schemas/card-file", "core/files/formats"):
-        digest.update((ROOT / "varz_deck" / f"{schema}.schema.json").read_bytes())
+    for schema in ("schemas/varz/card-file", "varz_deck/core/files/formats"):
+        digest.update((ROOT / f"{schema}.schema.json").read_bytes())
     for rel, data in files:
         digest.update(framed(rel.encode()))
         if data is None:

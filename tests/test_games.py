@@ -195,6 +195,7 @@ class Rule:
 
 class Toy(Azuki):
     key = "toy"
+    prefix = "Q"  # its own codes' letter (Azuki's A is taken)
     name = "Toy"
 
     def make_database(self, cards, formats):

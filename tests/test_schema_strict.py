@@ -51,7 +51,8 @@ def test_every_message_points_at_a_subschema() -> None:
     from varz_deck.games import game_keys, get_game
 
     games = [get_game(key) for key in game_keys()]
-    assert set(catalogue(games)) <= set(HINTS)  # (a game another test loaded may add its own)
+    # (a game another test loaded may add its own; game.yaml's own reader says where it is wrong)
+    assert set(catalogue(games)) - {"game"} <= set(HINTS)
     for game in games:  # a game's formats schema: the shared messages, and its own fields' if any
         assert hinted(formats_schema(game.key, game.format_fields))
     for name, hints in HINTS.items():

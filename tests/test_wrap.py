@@ -145,6 +145,27 @@ def test_spans_give_the_first_line_its_own_width() -> None:
     assert len(lines) >= 3
 
 
+def _wrapped(lines: list[str], tails: list[str], summary: str, flat: str) -> list[str] | None:
+    """The lines a summary is wrapped over, from the first place it starts that reads it whole
+    (another code's summary may begin with the same words); None when it is on one line or
+    not shown."""
+    for start, tail in enumerate(tails):
+        if not tail or not flat.startswith(tail.replace(" ", "")):
+            continue
+        if summary in lines[start]:
+            return None
+        pieces = [tail]
+        while flat.startswith("".join(pieces).replace(" ", "")) and start + len(pieces) < len(
+            lines
+        ):
+            if "".join(pieces).replace(" ", "") == flat:
+                return pieces
+            pieces.append(lines[start + len(pieces)].strip())
+        if "".join(pieces).replace(" ", "") == flat:
+            return pieces
+    return None
+
+
 @pytest.mark.parametrize("lang", ["ja", "zh"])
 @pytest.mark.parametrize("columns", [50, 150])
 def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, columns: int) -> None:
@@ -160,14 +181,9 @@ def test_the_rules_table_breaks_what_a_code_flags_between_phrases(lang: str, col
         tails = [
             line[line.index(summary[:8]) :].strip() if summary[:8] in line else "" for line in lines
         ]
-        start = next(
-            (i for i, t in enumerate(tails) if t and flat.startswith(t.replace(" ", ""))), None
-        )
-        if start is None or summary in lines[start]:
+        pieces = _wrapped(lines, tails, summary, flat)
+        if pieces is None:
             continue  # not shown, or on one line
-        pieces = [tails[start]]
-        while "".join(pieces).replace(" ", "") != flat:
-            pieces.append(lines[start + len(pieces)].strip())
         at, cuts = 0, set(break_points(summary))
         for piece in pieces[:-1]:
             at = summary.index(piece, at) + len(piece)
