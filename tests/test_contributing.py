@@ -38,3 +38,16 @@ def test_each_command_module_it_names_is_a_command() -> None:
     for name in re.findall(r"`(\w+)\.py`", PAGE.read_text()):
         if name in {"check", "cards", "rules", "sim", "tune", "register", "report", "explain"}:
             assert name in cli
+
+
+def test_comments_point_to_the_docs_not_to_a_spec_or_an_issue() -> None:
+    """A maintainer has the docs; the SPEC and the issue tracker's numbers are not theirs."""
+    cited = re.compile(r"SPEC\b|§\s*\d|\b[Ii]ssue #?\d+")
+    found = []
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.suffix not in {".py", ".html", ".txt", ".cfg", ".js", ".css"} or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if cited.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
+    assert not found, "\n".join(found)

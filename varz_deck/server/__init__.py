@@ -1,4 +1,4 @@
-"""`varz-deck serve`: deck registration for an event over HTTP (SPEC §9), from the `server` extra.
+"""`varz-deck serve`: deck registration for an event over HTTP (docs/guides/organiser.md), from the `server` extra.
 
 A top layer beside the command line and the language server: it uses the games and the core, never
 the command line. A standard Django project: `settings.py` (read from the environment, config.py),

@@ -1,9 +1,9 @@
-"""The JSON API, version 1 (SPEC §9), with django-ninja; its OpenAPI document is
+"""The JSON API, version 1 (docs/guides/organiser.md), with django-ninja; its OpenAPI document is
 /api/v1/openapi.json.
 
 Errors are `{"error": {"code": "...", "message": "..."}}`, the message in the request's language
 (`lang`, `?lang=`, else Accept-Language). The organiser sends `Authorization: Bearer TOKEN`; a
-player `X-Edit-Token: TOKEN`. Besides the table of SPEC §9: `GET /events/{event}` (the event's
+player `X-Edit-Token: TOKEN`. Besides the table of docs/guides/organiser.md: `GET /events/{event}` (the event's
 state, anyone), `POST /events/{event}/check` (check a deck without storing it, for the live
 check as the player types), and for the organiser `GET /events/{event}/metagame` and
 `GET /events/{event}/sheets` (every sheet in one printable HTML document), and the roster:

@@ -32,7 +32,7 @@ class SubmitIn(Schema):
     player: str = Field(..., max_length=PLAYER_LIMIT, pattern=NOT_ONLY_SPACES)
     deck: str = Field(..., max_length=BODY_LIMIT)
     lang: Lang = None
-    # matches the list to the roster entry of this id (SPEC §9 "Roster")
+    # matches the list to the roster entry of this id (docs/guides/organiser.md "Roster")
     player_id: Optional[str] = Field(None, max_length=ID_LIMIT)  # noqa: UP045
 
 

@@ -1,4 +1,4 @@
-"""The server's public address and the Hosts a request may name (issue 24 row 15, SPEC §9).
+"""The server's public address and the Hosts a request may name.
 
 Links that leave the page (the player's private link, which carries the edit token; the
 dashboard's submission link) are built from the public URL: `serve --public-url URL`, else

@@ -106,7 +106,7 @@ class Version(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One organiser action on an event (SPEC §9 "Audit"), with its time; never changed."""
+    """One organiser action on an event (docs/guides/organiser.md "Audit"), with its time; never changed."""
 
     ACTIONS = (
         "lock",
@@ -135,7 +135,7 @@ class AuditEntry(models.Model):
 
 
 class RosterEntry(models.Model):
-    """A player on the event's roster (SPEC §9 "Roster"). Their lists are the event's lists of
+    """A player on the event's roster (docs/guides/organiser.md "Roster"). Their lists are the event's lists of
     the same player id; their personal link `/p/TOKEN` is rebuilt from the server's key and the
     salt (tokens.roster_token), and only its hash is kept, for the look-up."""
 

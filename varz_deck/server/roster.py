@@ -1,4 +1,4 @@
-"""The roster's CSV (SPEC §9 "Roster"): read an organiser's upload, write the links for a mail merge.
+"""The roster's CSV (docs/guides/organiser.md "Roster"): read an organiser's upload, write the links for a mail merge.
 
 An upload is a header naming `name` and `player_id`, and optionally `email`, in any order (case
 and spaces around them do not matter), then one player a line: UTF-8 with or without a BOM, CRLF

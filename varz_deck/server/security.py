@@ -1,4 +1,4 @@
-"""Headers on every answer, secure cookies over https, and the 1 MiB body limit (SPEC §9).
+"""Headers on every answer, secure cookies over https, and the 1 MiB body limit (docs/guides/organiser.md).
 
 - Content-Security-Policy: everything from this server only, no inline script, no outside
   resource, no framing. An HTML answer's own `<style>` blocks (the printable sheets are one

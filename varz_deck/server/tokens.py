@@ -1,5 +1,5 @@
 """Tokens: 192 random bits from `secrets`, shown once, stored only as their SHA-256, compared in
-constant time (SPEC §9). A roster entry's personal token is derived (`roster_token`), so its link can
+constant time (docs/guides/organiser.md). A roster entry's personal token is derived (`roster_token`), so its link can
 be shown again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# The card data a version's verdict is of (issue 24 row 4): "" for the versions stored before,
+# The card data a version's verdict is of: "" for the versions stored before,
 # which `serve` checks again at its next start.
 
 from django.db import migrations, models

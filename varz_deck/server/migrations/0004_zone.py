@@ -1,4 +1,4 @@
-# The event's date and time zone; the verdict a list got at submission (issue 26, "zone").
+# The event's date and time zone; the verdict a list got at submission.
 # Existing events: UTC, and the date of their deadline (else of their creation) in UTC; existing
 # versions: their stored verdict is the one at submission.
 

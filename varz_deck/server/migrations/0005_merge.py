@@ -1,4 +1,4 @@
-# Two branches of issue 26 each added a migration after 0003_audit; this joins them (no operations).
+# Two branches each added a migration after 0003_audit; this joins them (no operations).
 
 from django.db import migrations
 

@@ -1,4 +1,4 @@
-# A list withdrawn by the organiser (SPEC §9 "Withdraw and restore", issue 26).
+# A list withdrawn by the organiser (docs/guides/organiser.md "Withdraw and restore").
 
 from django.db import migrations, models
 

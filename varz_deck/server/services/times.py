@@ -51,6 +51,6 @@ def shown_time(event: Event, moment: datetime.datetime) -> str:
 
 
 def check_date(event: Event) -> datetime.date:
-    """The date a list of this event is checked as of (SPEC §12: the formats' dated changes).
+    """The date a list of this event is checked as of (docs/guides/card-data.md: the formats' dated changes).
     The one place the event's date reaches the check (`check_deck`)."""
     return event.date if isinstance(event.date, datetime.date) else timezone.now().date()

@@ -1,4 +1,4 @@
-"""The HTML pages of `varz-deck serve` (SPEC §9): players, the organiser, judges, the public.
+"""The HTML pages of `varz-deck serve` (docs/guides/organiser.md): players, the organiser, judges, the public.
 
 - public.py: the submission page, the live check, the private link, the published lists;
 - organiser.py: the dashboard, lock/unlock/publish/unpublish (confirmation pages), withdraw and

@@ -1,4 +1,4 @@
-"""The roster's pages (SPEC §9 "Roster"): the organiser's roster page `/events/E/roster` (upload,
+"""The roster's pages (docs/guides/organiser.md "Roster"): the organiser's roster page `/events/E/roster` (upload,
 every player with status and personal link), the links CSV, the dashboard's roster and audit
 sections, and a player's personal link `/p/TOKEN`.
 
