@@ -51,3 +51,13 @@ def test_a_check_in_chinese_with_the_language_first() -> None:
     done = _run("--lang", "zh", "check", KAGURA)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("✓ 合法")
+
+
+def test_completion_is_the_whole_commands_not_a_subcommands() -> None:
+    """`varz-deck check --help` offers no completion script (it would name `check`); the root's
+    completes `varz-deck`."""
+    sub = _run("check", "--help")
+    assert sub.returncode == 0 and "completion" not in sub.stdout
+    script = _run("--show-completion", "bash")
+    assert script.returncode == 0, script.stderr
+    assert "varz-deck" in script.stdout and "_check_completion" not in script.stdout

@@ -262,7 +262,7 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
     if found is not None:
         module_name, function, help_name = found
         module = _module(module_name)
-        single = typer.Typer(**_SETTINGS)
+        single = typer.Typer(add_completion=False, **_SETTINGS)  # completion is the whole app's
         context = _context(module, function)
         single.command(name=name, help=getattr(module, help_name), context_settings=context)(
             getattr(module, function)
