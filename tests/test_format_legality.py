@@ -878,3 +878,10 @@ def test_an_id_not_written_exactly_or_of_no_card_bans_nothing() -> None:
     assert legality.banned == {}
     assert legality.limits == {}
     assert legality.playable("Scorch Shot").id == "VZ01-010"
+
+
+def test_a_format_without_a_name_is_named_by_its_key() -> None:
+    from varz_deck.core.cards.formats import read_formats
+
+    read = read_formats({"formats": {"std": {"sets": ["VZ01"]}, "open": {"name": "Open"}}}, {})
+    assert (read["std"].name, read["open"].name) == ("std", "Open")
