@@ -191,3 +191,10 @@ def test_a_chain_row_changed_is_said() -> None:
     connection.execute("UPDATE chains SET sum = sum + 1 WHERE k = 'cat'")
     with pytest.raises(IndexDamaged, match="^a chain row's sum does not match$"):
         _chains(connection).absent("words", ["cow"])
+
+
+def test_a_head_changed_is_said() -> None:
+    connection = _index(words=WORDS)
+    connection.execute("UPDATE heads SET n = 2")
+    with pytest.raises(IndexDamaged, match="^a head's sum does not match$"):
+        _chains(connection).size("words")
