@@ -182,19 +182,20 @@ def test_a_key_deleted_from_its_table_and_the_chain_is_the_next_of_the_row_befor
     so cat is missing, and the message says so."""
     connection = _index(words=WORDS)
     connection.execute("DELETE FROM chains WHERE k = 'cat'")
-    with pytest.raises(IndexDamaged, match="^a row of the words table is missing$"):
+    with pytest.raises(IndexDamaged, match=r"^a row of the words table is missing$"):
         _chains(connection).absent("words", ["cat"])
 
 
 def test_a_chain_row_changed_is_said() -> None:
     connection = _index(words=WORDS)
     connection.execute("UPDATE chains SET sum = sum + 1 WHERE k = 'cat'")
-    with pytest.raises(IndexDamaged, match="^a chain row's sum does not match$"):
+    with pytest.raises(IndexDamaged, match=r"^a chain row's sum does not match$"):
         _chains(connection).absent("words", ["cow"])
 
 
 def test_a_head_changed_is_said() -> None:
     connection = _index(words=WORDS)
     connection.execute("UPDATE heads SET n = 2")
-    with pytest.raises(IndexDamaged, match="^a head's sum does not match$"):
+    with pytest.raises(IndexDamaged, match=r"^a head's sum does not match$"):
         _chains(connection).size("words")
+
