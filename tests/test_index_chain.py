@@ -198,4 +198,3 @@ def test_a_head_changed_is_said() -> None:
     connection.execute("UPDATE heads SET n = 2")
     with pytest.raises(IndexDamaged, match=r"^a head's sum does not match$"):
         _chains(connection).size("words")
-
