@@ -645,3 +645,14 @@ def test_a_card_row_with_another_cards_payload_and_its_sum_is_damage(tmp_path: P
     indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
     with pytest.raises(cardindex.IndexDamaged, match="does not fit the card"):
         indexed.by_id("VZ01-001")
+
+
+def test_a_second_prefetch_of_the_same_keys_reads_nothing(tmp_path: Path) -> None:
+    """Keys read once, found or shown absent, are not asked of the index again."""
+    memory = _database(BUNDLED)
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    refs = ["Hibiki Kagura", "VZ01-010", "unknown card"]
+    indexed.prefetch(refs)
+    seen = _statements(indexed)
+    indexed.prefetch(refs)
+    assert seen == []

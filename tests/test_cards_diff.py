@@ -824,3 +824,34 @@ def test_values_nested_past_the_limit_are_compared_and_shown_whole() -> None:
     found = diff_databases(empty, empty, ("a", "b"), (Path("a"), Path("b")))
     shown = "{k: " * 16 + '{"k": {"k": {"k": {"k": "x"}}}}' + "}" * 16
     assert _item(deep(20, "x"), found, "en") == shown
+
+
+@pytest.mark.parametrize("step", ["ls-tree", "cat-file"])
+def test_git_failing_to_list_or_read_the_tree_names_the_folder_the_revision_and_the_step(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """git answering the revision and the tree's type, then failing at `step`: a usage error
+    naming what could not be read."""
+    from varz_deck.core.cards import gitfolder
+
+    real = gitfolder._git
+    stop = ("ls-tree",) if step == "ls-tree" else ("cat-file", "--batch")
+
+    def failing(git: str, cwd: Path, *args: str, stdin: bytes | None = None) -> bytes | None:
+        return None if args[: len(stop)] == stop else real(git, cwd, *args, stdin=stdin)
+
+    monkeypatch.setattr(gitfolder, "_git", failing)
+    folder = repo / "card_data"
+    with pytest.raises(gitfolder.GitError) as raised:
+        gitfolder.export(folder, "HEAD", tmp_path / "out")
+    assert str(raised.value) == f"git could not read '{folder}' at 'HEAD': {step}"
+
+
+def test_git_outside_a_repository_names_the_folder(tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    from varz_deck.core.cards import gitfolder
+
+    with pytest.raises(gitfolder.GitError) as raised:
+        gitfolder.export(tmp_path, "HEAD", tmp_path / "out")
+    assert str(raised.value) == f"'{tmp_path}' is not in a git repository; --git needs one"
