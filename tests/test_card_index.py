@@ -232,7 +232,7 @@ def test_a_database_class_with_look_ups_of_its_own_is_indexed_only_when_it_names
     assert not cardindex.supported(Own)
     assert cardindex.supported(Named)
     database = Own([])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^Own has look-ups of its own: not indexed$"):
         cardindex.write(tmp_path / "db.sqlite", KEY, "v", BUNDLED, database)
     assert not (tmp_path / "db.sqlite").exists()
 
