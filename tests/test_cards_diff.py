@@ -855,3 +855,36 @@ def test_git_outside_a_repository_names_the_folder(tmp_path: Path) -> None:
     with pytest.raises(gitfolder.GitError) as raised:
         gitfolder.export(tmp_path, "HEAD", tmp_path / "out")
     assert str(raised.value) == f"'{tmp_path}' is not in a git repository; --git needs one"
+
+
+def test_a_file_of_exactly_the_card_file_limit_is_read_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """16 MiB exactly is within the limit: its bytes are written as git gives them (a file one
+    byte over is written as that many bytes of nothing)."""
+    from varz_deck.core.cards import gitfolder
+
+    limit = 16 * 1024 * 1024
+    content = b"a" * limit
+    answer = b"aaa blob %d\n" % limit + content + b"\n"
+    monkeypatch.setattr(gitfolder, "_git", lambda *args, **kwargs: answer)
+    out = tmp_path / "out"
+    gitfolder._write("git", tmp_path, [(b"aaa", limit, b"a.yaml")], out, tmp_path, "HEAD")
+    assert (out / "a.yaml").read_bytes() == content
+
+
+def test_a_path_through_dot_dot_dot_or_git_is_not_read() -> None:
+    from varz_deck.core.cards import gitfolder
+
+    listing = b"".join(
+        b"100644 blob %s 3\t%s\0" % (obj, path)
+        for obj, path in [
+            (b"aaa", b"sets/./a.yaml"),
+            (b"bbb", b"./b.yaml"),
+            (b"ccc", b"sets/../c.yaml"),
+            (b"ddd", b".git/d.yaml"),
+            (b"eee", b"sets//e.yaml"),
+            (b"fff", b"sets/f.yaml"),
+        ]
+    )
+    assert gitfolder._wanted(listing) == [(b"fff", 3, b"sets/f.yaml")]
