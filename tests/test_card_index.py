@@ -175,7 +175,7 @@ def test_an_edited_card_is_detected_when_read(tmp_path: Path) -> None:
         cardindex.CardIndex(path, KEY, "v", "varz"), get_game("varz"), BUNDLED, BUNDLED
     )
     assert indexed.by_id("VZ01-002") is not None  # untouched rows still read
-    with pytest.raises(cardindex.IndexDamaged):
+    with pytest.raises(cardindex.IndexDamaged, match=r"^a row's sum does not match$"):
         indexed.by_id("VZ01-001")
 
 
@@ -656,3 +656,9 @@ def test_a_second_prefetch_of_the_same_keys_reads_nothing(tmp_path: Path) -> Non
     seen = _statements(indexed)
     indexed.prefetch(refs)
     assert seen == []
+
+
+@pytest.mark.parametrize("payload", [b"{}", 7, None])
+def test_a_row_whose_payload_is_not_text_is_said(payload: object) -> None:
+    with pytest.raises(cardindex.IndexDamaged, match=r"^a row's payload is not text$"):
+        cardindex.CardIndex.verified(payload, 0, KEY, "cards", "VZ01-001")
