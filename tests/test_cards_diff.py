@@ -841,20 +841,25 @@ def test_git_failing_to_list_or_read_the_tree_names_the_folder_the_revision_and_
         return None if args[: len(stop)] == stop else real(git, cwd, *args, stdin=stdin)
 
     monkeypatch.setattr(gitfolder, "_git", failing)
-    folder = repo / "card_data"
+    monkeypatch.chdir(repo)  # a short path: a long one is cut in the message
+    folder = Path("card_data")
     with pytest.raises(gitfolder.GitError) as raised:
         gitfolder.export(folder, "HEAD", tmp_path / "out")
     assert str(raised.value) == f"git could not read '{folder}' at 'HEAD': {step}"
 
 
-def test_git_outside_a_repository_names_the_folder(tmp_path: Path) -> None:
+def test_git_outside_a_repository_names_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if shutil.which("git") is None:
         pytest.skip("needs git")
     from varz_deck.core.cards import gitfolder
 
+    (tmp_path / "cards").mkdir()
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is cut in the message
     with pytest.raises(gitfolder.GitError) as raised:
-        gitfolder.export(tmp_path, "HEAD", tmp_path / "out")
-    assert str(raised.value) == f"'{tmp_path}' is not in a git repository; --git needs one"
+        gitfolder.export(Path("cards"), "HEAD", tmp_path / "out")
+    assert str(raised.value) == "'cards' is not in a git repository; --git needs one"
 
 
 def test_a_file_of_exactly_the_card_file_limit_is_read_not_replaced(
