@@ -175,7 +175,7 @@ def test_an_edited_card_is_detected_when_read(tmp_path: Path) -> None:
         cardindex.CardIndex(path, KEY, "v", "varz"), get_game("varz"), BUNDLED, BUNDLED
     )
     assert indexed.by_id("VZ01-002") is not None  # untouched rows still read
-    with pytest.raises(cardindex.IndexDamaged):
+    with pytest.raises(cardindex.IndexDamaged, match=r"^a row's sum does not match$"):
         indexed.by_id("VZ01-001")
 
 
@@ -232,7 +232,7 @@ def test_a_database_class_with_look_ups_of_its_own_is_indexed_only_when_it_names
     assert not cardindex.supported(Own)
     assert cardindex.supported(Named)
     database = Own([])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^Own has look-ups of its own: not indexed$"):
         cardindex.write(tmp_path / "db.sqlite", KEY, "v", BUNDLED, database)
     assert not (tmp_path / "db.sqlite").exists()
 
@@ -645,3 +645,20 @@ def test_a_card_row_with_another_cards_payload_and_its_sum_is_damage(tmp_path: P
     indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
     with pytest.raises(cardindex.IndexDamaged, match="does not fit the card"):
         indexed.by_id("VZ01-001")
+
+
+def test_a_second_prefetch_of_the_same_keys_reads_nothing(tmp_path: Path) -> None:
+    """Keys read once, found or shown absent, are not asked of the index again."""
+    memory = _database(BUNDLED)
+    indexed = _indexed(tmp_path, BUNDLED, memory)
+    refs = ["Hibiki Kagura", "VZ01-010", "unknown card"]
+    indexed.prefetch(refs)
+    seen = _statements(indexed)
+    indexed.prefetch(refs)
+    assert seen == []
+
+
+@pytest.mark.parametrize("payload", [b"{}", 7, None])
+def test_a_row_whose_payload_is_not_text_is_said(payload: object) -> None:
+    with pytest.raises(cardindex.IndexDamaged, match=r"^a row's payload is not text$"):
+        cardindex.CardIndex.verified(payload, 0, KEY, "cards", "VZ01-001")

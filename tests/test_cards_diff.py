@@ -824,3 +824,72 @@ def test_values_nested_past_the_limit_are_compared_and_shown_whole() -> None:
     found = diff_databases(empty, empty, ("a", "b"), (Path("a"), Path("b")))
     shown = "{k: " * 16 + '{"k": {"k": {"k": {"k": "x"}}}}' + "}" * 16
     assert _item(deep(20, "x"), found, "en") == shown
+
+
+@pytest.mark.parametrize("step", ["ls-tree", "cat-file"])
+def test_git_failing_to_list_or_read_the_tree_names_the_folder_the_revision_and_the_step(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """git answering the revision and the tree's type, then failing at `step`: a usage error
+    naming what could not be read."""
+    from varz_deck.core.cards import gitfolder
+
+    real = gitfolder._git
+    stop = ("ls-tree",) if step == "ls-tree" else ("cat-file", "--batch")
+
+    def failing(git: str, cwd: Path, *args: str, stdin: bytes | None = None) -> bytes | None:
+        return None if args[: len(stop)] == stop else real(git, cwd, *args, stdin=stdin)
+
+    monkeypatch.setattr(gitfolder, "_git", failing)
+    monkeypatch.chdir(repo)  # a short path: a long one is cut in the message
+    folder = Path("card_data")
+    with pytest.raises(gitfolder.GitError) as raised:
+        gitfolder.export(folder, "HEAD", tmp_path / "out")
+    assert str(raised.value) == f"git could not read '{folder}' at 'HEAD': {step}"
+
+
+def test_git_outside_a_repository_names_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    from varz_deck.core.cards import gitfolder
+
+    (tmp_path / "cards").mkdir()
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is cut in the message
+    with pytest.raises(gitfolder.GitError) as raised:
+        gitfolder.export(Path("cards"), "HEAD", tmp_path / "out")
+    assert str(raised.value) == "'cards' is not in a git repository; --git needs one"
+
+
+def test_a_file_of_exactly_the_card_file_limit_is_read_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """16 MiB exactly is within the limit: its bytes are written as git gives them (a file one
+    byte over is written as that many bytes of nothing)."""
+    from varz_deck.core.cards import gitfolder
+
+    limit = 16 * 1024 * 1024
+    content = b"a" * limit
+    answer = b"aaa blob %d\n" % limit + content + b"\n"
+    monkeypatch.setattr(gitfolder, "_git", lambda *args, **kwargs: answer)
+    out = tmp_path / "out"
+    gitfolder._write("git", tmp_path, [(b"aaa", limit, b"a.yaml")], out, tmp_path, "HEAD")
+    assert (out / "a.yaml").read_bytes() == content
+
+
+def test_a_path_through_dot_dot_dot_or_git_is_not_read() -> None:
+    from varz_deck.core.cards import gitfolder
+
+    listing = b"".join(
+        b"100644 blob %s 3\t%s\0" % (obj, path)
+        for obj, path in [
+            (b"aaa", b"sets/./a.yaml"),
+            (b"bbb", b"./b.yaml"),
+            (b"ccc", b"sets/../c.yaml"),
+            (b"ddd", b".git/d.yaml"),
+            (b"eee", b"sets//e.yaml"),
+            (b"fff", b"sets/f.yaml"),
+        ]
+    )
+    assert gitfolder._wanted(listing) == [(b"fff", 3, b"sets/f.yaml")]

@@ -122,3 +122,13 @@ def test_a_series_without_a_colour_of_its_own_takes_the_next_in_order() -> None:
     assert (colour("red"), colour("yellow"), colour("grey")) == ("#d62728", "#e0b000", "#7f7f7f")
     assert [colour(None, n) for n in range(3)] == ["#1f77b4", "#ff7f0e", "#2ca02c"]
     assert colour("no such colour", 9) == colour(None, 1) == colour("", 1)  # eight, then again
+
+
+def test_a_series_without_a_colour_word_takes_the_series_colours_in_order() -> None:
+    """By hand: the series run blue #1f77b4, orange #ff7f0e, green #2ca02c, ... from the first."""
+    from varz_deck.core.analysis.plot import colour
+
+    assert colour() == "#1f77b4"
+    assert colour(None, 1) == "#ff7f0e"
+    assert colour("no such colour", 2) == "#2ca02c"
+    assert colour("red", 1) == "#d62728"

@@ -190,3 +190,40 @@ def test_the_third_game_protocol_passes_the_date_on() -> None:
     for key in ("varz", "azuki"):
         parameters = inspect.signature(get_game(key).check_deck).parameters
         assert list(parameters)[-1] == "date" and parameters["date"].default is None
+
+
+def test_changes_of_one_day_giving_two_set_lists_allow_the_sets_both_allow() -> None:
+    """Two set lists on one date (cards lint: C013): the sets every list allows, in code order;
+    one list alone is kept as written."""
+    day = D(2027, 3, 1)
+    both = (FormatChange(day, sets=("S3", "S1", "S2")), FormatChange(day, sets=("S2", "S3")))
+    assert Format("f", "F", sets=("S1",), changes=both).on(day).sets == ("S2", "S3")
+    one = (FormatChange(day, sets=("S3", "S1")),)
+    assert Format("f", "F", sets=("S2",), changes=one).on(day).sets == ("S3", "S1")
+
+
+def test_a_format_in_force_on_a_day_starts_again_from_the_one_written() -> None:
+    later = BASE.on(D(2027, 3, 1))
+    earlier = later.on(D(2027, 1, 14))
+    assert (earlier.sets, earlier.banned, dict(earlier.restricted)) == (
+        ("S1", "S2"),
+        ("A-1",),
+        {"R-0": 1, "R-1": 3},
+    )
+    assert [(a.date, a.days) for a in announced(later, D(2027, 1, 1))] == [
+        (D(2027, 1, 15), 14),
+        (D(2027, 2, 1), 31),
+        (D(2027, 3, 1), 59),
+    ]
+
+
+def test_an_announced_unban_by_another_id_of_the_card_lifts_the_ban() -> None:
+    """With a card key, the format on the change's date reads an unban of another printing's id
+    as the card's (both ids name card "A")."""
+    fmt = Format(
+        "f", "F", banned=("A-1",), changes=(FormatChange(D(2027, 1, 15), unbanned=("A-2",)),)
+    )
+    key = {"A-1": "A", "A-2": "A"}.get
+    (change,) = announced(fmt, D(2027, 1, 1), key=key)
+    assert change.before.banned == ("A-1",)
+    assert change.after.banned == ()

@@ -866,3 +866,22 @@ def test_a_rotation_names_the_sets_allowed_only_for_a_card_it_leaves_without_one
     assert ahead.rotates_out("Ember Imp") == ("VZ02",)  # VZ01 only
     assert ahead.rotates_out("Scorch Shot") is None  # reprinted in VZ02
     assert ahead.rotates_out("Festival Mascot") is None  # PR only: out before and after
+
+
+def test_an_id_not_written_exactly_or_of_no_card_bans_nothing() -> None:
+    """A format's lists name a card by an id written exactly: "vz02-063" (Scorch Shot's reprint
+    in lower case) and "VZ99-999" (no card) ban no card."""
+    from varz_deck.core.cards.formats import Legality
+
+    fmt = Format("s", "S", banned=("vz02-063", "VZ99-999"), restricted={"vz01-010": 1})
+    legality = Legality(fmt, _bundled(), None)
+    assert legality.banned == {}
+    assert legality.limits == {}
+    assert legality.playable("Scorch Shot").id == "VZ01-010"
+
+
+def test_a_format_without_a_name_is_named_by_its_key() -> None:
+    from varz_deck.core.cards.formats import read_formats
+
+    read = read_formats({"formats": {"std": {"sets": ["VZ01"]}, "open": {"name": "Open"}}}, {})
+    assert (read["std"].name, read["open"].name) == ("std", "Open")

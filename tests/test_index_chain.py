@@ -175,3 +175,26 @@ def test_a_gap_many_keys_fall_in_is_checked_once(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(indexchain, "_checksum", counting)
     chains.absent("words", ["bison", "bisque", "bit", "cow", "dolphin"])
     assert len(checked) == 4  # the head, then bird's gap, cat's, dog's: each once
+
+
+def test_a_key_deleted_from_its_table_and_the_chain_is_the_next_of_the_row_before() -> None:
+    """cat's table row and chain row both deleted: bird's chain row still says cat comes next,
+    so cat is missing, and the message says so."""
+    connection = _index(words=WORDS)
+    connection.execute("DELETE FROM chains WHERE k = 'cat'")
+    with pytest.raises(IndexDamaged, match=r"^a row of the words table is missing$"):
+        _chains(connection).absent("words", ["cat"])
+
+
+def test_a_chain_row_changed_is_said() -> None:
+    connection = _index(words=WORDS)
+    connection.execute("UPDATE chains SET sum = sum + 1 WHERE k = 'cat'")
+    with pytest.raises(IndexDamaged, match=r"^a chain row's sum does not match$"):
+        _chains(connection).absent("words", ["cow"])
+
+
+def test_a_head_changed_is_said() -> None:
+    connection = _index(words=WORDS)
+    connection.execute("UPDATE heads SET n = 2")
+    with pytest.raises(IndexDamaged, match=r"^a head's sum does not match$"):
+        _chains(connection).size("words")
