@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
-from varz_deck.core import lint as lint_package
+from varz_deck.core.lint import run as lint_package
 from varz_deck.core.lint.database import lint_database
 from varz_deck.games import get_game
 

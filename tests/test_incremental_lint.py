@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from varz_deck.core import lint as core_lint
 from varz_deck.core.files.strictyaml import load
+from varz_deck.core.lint import run as core_lint
 from varz_deck.core.lint._file import exact
 from varz_deck.core.messages.diagnostics import Diagnostic, from_tagged, to_tagged
 from varz_deck.core.messages.i18n import localized
