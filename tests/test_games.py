@@ -256,3 +256,32 @@ def test_the_schema_command_prints_the_azuki_schemas() -> None:
         code, out = _run("schema", name)
         assert code == 0
         assert json.loads(out)["$id"].startswith("urn:varz-deck:schema:azuki")
+
+
+RULES_V105 = {
+    "ja": [
+        "V105 shield-life-total-wrong (エラー)",
+        "ルールブック：2.1, 3-2 ❸",
+        "",
+        "ポータルのシールドライフの合計はちょうど 20。",
+        "",
+        "適正：4 × Basic Gate (3) + 4 × Basic Gate (2) = 20",
+        "不適正：4 × Basic Gate (3) + 3 × Basic Gate (2) + 1 × Basic Gate (1) = 19",
+    ],
+    "en": [  # the docstring as written
+        "V105 shield-life-total-wrong (error)",
+        "rulebook: 2.1, 3-2 ❸",
+        "",
+        "The portals' Shield Life adds up to exactly 20.",
+        "",
+        "Legal:   4 × Basic Gate (3) + 4 × Basic Gate (2) = 20",
+        "Illegal: 4 × Basic Gate (3) + 3 × Basic Gate (2) + 1 × Basic Gate (1) = 19",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", list(RULES_V105))
+def test_rules_explains_a_code_word_for_word(lang: str) -> None:
+    """The code's line with its severity, its rulebook place, its summary and each example with
+    its label, in the language asked (the card names and ids stay as written)."""
+    assert _run("rules", "V105", "--lang", lang) == (0, "\n".join(RULES_V105[lang]) + "\n")

@@ -595,3 +595,18 @@ def test_the_store_s_key_is_everything_a_result_depends_on(
     assert salt() != first
     assert lintstore.open_store(varz, [], "") is not None
     assert lintstore.open_store(SimpleNamespace(key="Not Ours", card_schema="card"), [], "") is None
+
+
+def test_a_store_that_cannot_be_opened_is_no_store(cache: Path) -> None:
+    """open_store gives None when the cache folder is unusable: here the store's file is a
+    folder, which SQLite cannot open."""
+    from varz_deck.core.lint import lintstore
+    from varz_deck.games import get_game
+
+    varz = get_game("varz")
+    store = lintstore.open_store(varz, ["C001"], "")
+    assert store is not None
+    store.close()
+    (cache / "lint-varz.sqlite").unlink()
+    (cache / "lint-varz.sqlite").mkdir()
+    assert lintstore.open_store(varz, ["C001"], "") is None

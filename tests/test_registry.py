@@ -1102,3 +1102,34 @@ def test_format_help_lists_the_games_that_can_be_used(broken: str) -> None:
             want.update(dict.fromkeys(sorted(games.open_database(bundled_root(key)).formats)))
     assert cli._bundled_formats() == list(want)
     assert {"standard", "pioneer"} <= set(want)
+
+
+def test_a_key_registered_again_is_loaded_from_its_new_target(fresh: Path) -> None:
+    games.unregister_game("azuki")
+    games.register_game("other", "varz_deck.games.azuki")
+    assert games.get_game("other").key == "azuki"
+    games.unregister_game("varz")
+    games.register_game("other", "varz_deck.games.varz")  # not the game loaded before
+    assert games.get_game("other").key == "varz"
+
+
+def test_a_database_s_game_is_read_from_its_unsaved_formats_file(
+    fresh: Path, tmp_path: Path
+) -> None:
+    formats = tmp_path / "formats.yaml"
+    formats.write_text("game: varz\nformats: {}\n", encoding="utf-8")
+    buffers = {formats: "game: azuki\nformats: {}\n"}
+    assert games.database_game(tmp_path).key == "varz"
+    assert games.database_game(tmp_path, buffers).key == "azuki"
+
+
+def test_a_database_whose_game_yaml_declares_no_game_lints_to_its_problems(
+    fresh: Path, tmp_path: Path
+) -> None:
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "game.yaml").write_text("key: [\n", encoding="utf-8")
+    found = games.lint_database(cards)
+    assert found.unusable and found.root == cards
+    ((path, said),) = found.files.items()
+    assert Path(path).name == "game.yaml" and said, found.files
