@@ -1133,3 +1133,17 @@ def test_a_database_whose_game_yaml_declares_no_game_lints_to_its_problems(
     assert found.unusable and found.root == cards
     ((path, said),) = found.files.items()
     assert Path(path).name == "game.yaml" and said, found.files
+
+
+def test_rules_prints_a_codes_text_as_written(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code's text is a plugin author's: rich's markup, emoji codes and highlighting never
+    touch it (`[bold]` stays, `:smile:` stays)."""
+    from varz_deck.core.messages.code import Code
+
+    written = "Keep [bold]one[/bold] :smile: copy, 12 at most."
+    code = Code("Q901", "odd-text", written, doc=written)
+    monkeypatch.setattr(games, "all_codes", lambda failures=None: {"Q901": code})
+    monkeypatch.setenv("FORCE_COLOR", "1")  # highlighting would colour the number
+    status, out, _ = _cli("rules", "Q901", "--lang", "en")
+    assert status == 0
+    assert out.splitlines()[-1] == written
