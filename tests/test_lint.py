@@ -542,3 +542,11 @@ def test_formats_are_read_whole_and_a_bare_one_allows_everything(tmp_path: Path)
         ),
         "open": Format("open", "open", None, (), {}, {}, released=released),
     }
+
+
+def test_show_field_writes_a_list_in_brackets() -> None:
+    """C003 shows a list field of two printings as the list itself, bracketed."""
+    from varz_deck.core.lint.cards import show_field
+
+    assert show_field(("a", "b")) == "[a, b]"
+    assert show_field(()) == "[]"
