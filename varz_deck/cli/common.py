@@ -72,6 +72,18 @@ DeckArgument = Annotated[
         show_default=False,
     ),
 ]
+# the registration server's database (`serve`, `event`, `manage`)
+DatabaseOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--database",
+        help=N_(
+            "Database URL: a SQLite file or postgresql://user:password@host/name "
+            "(default: $VARZ_DECK_DATABASE, else varz-deck.sqlite3 here)."
+        ),
+        show_default=False,
+    ),
+]
 LangOption = Annotated[
     Optional[Lang],  # noqa: UP045
     typer.Option(

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from varz_deck.cli.common import EXIT_USAGE, fail, language
+from varz_deck.cli.common import EXIT_USAGE, DatabaseOption, fail, language
 from varz_deck.core.messages.i18n import N_, msg
 
 MANAGE_HELP = N_(
@@ -47,17 +47,7 @@ def manage(
             show_default=False,
         ),
     ] = None,
-    database: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--database",
-            help=N_(
-                "Database URL: a SQLite file or postgresql://user:password@host/name "
-                "(default: $VARZ_DECK_DATABASE, else varz-deck.sqlite3 here)."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    database: DatabaseOption = None,
 ) -> None:
     """Run a Django management command on the registration server's settings."""
     chosen = language(None)

@@ -22,6 +22,7 @@ from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     CardsOption,
+    DatabaseOption,
     LangOption,
     check_game_key,
     fail,
@@ -46,17 +47,6 @@ class EventOutput(str, Enum):
     json = "json"
 
 
-DatabaseOption = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option(
-        "--database",
-        help=N_(
-            "Database URL: a SQLite file or postgresql://user:password@host/name "
-            "(default: $VARZ_DECK_DATABASE, else varz-deck.sqlite3 here)."
-        ),
-        show_default=False,
-    ),
-]
 EventOutputOption = Annotated[
     EventOutput, typer.Option("--output", "-o", help=N_("Output format."))
 ]
