@@ -169,8 +169,9 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycles(graph) == [["a.x", "a.y", "a.z"]]
 
 
-def _modules_after(*args: str) -> set[str]:
-    """The varz_deck modules imported by one in-process run of the command line."""
+def _modules_after(*args: str, prefix: str = "varz_deck", columns: str = "") -> set[str]:
+    """The modules (under `prefix`) imported by one in-process run of the command line, piped
+    (COLUMNS as given; something in pytest sets it for subprocesses)."""
     code = (
         "import sys\n"
         "from varz_deck.cli import main\n"
@@ -178,10 +179,13 @@ def _modules_after(*args: str) -> set[str]:
         f"    main({list(args)!r})\n"
         "except SystemExit:\n"
         "    pass\n"
-        "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith('varz_deck')))\n"
+        f"sys.stderr.write(' '.join(m for m in sys.modules if m.startswith({prefix!r})))\n"
     )
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    if columns:
+        env["COLUMNS"] = columns
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env
     )
     return set(done.stderr.split())
 
@@ -203,6 +207,14 @@ def test_a_declared_games_check_imports_only_what_checking_needs() -> None:
     later = ("registration", "analysis", "game.cards", "game.lookup", "game.sheet", "game.stats")
     assert not {m for m in modules if m.startswith(tuple(f"varz_deck.core.{r}" for r in later))}
     assert "varz_deck.core.cards.cardinfo" not in modules
+
+
+def test_a_piped_check_imports_no_rich() -> None:
+    """Piped output has no colour and no width: its lines are written as they are, and rich (a
+    sixth of `check`'s start-up) is not imported; a terminal's width still wraps through rich."""
+    deck = str(EXAMPLES / "illegal.yaml")
+    assert _modules_after("check", deck, prefix="rich") == set()
+    assert "rich.console" in _modules_after("check", deck, prefix="rich", columns="60")
 
 
 def test_an_azuki_check_imports_no_varz_module() -> None:

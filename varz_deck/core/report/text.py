@@ -1,17 +1,24 @@
-"""Human output: rich text grouped by deck (or file) and section, then a one-line summary."""
+"""Human output: text grouped by deck (or file) and section, then a one-line summary.
+
+Lines are built as styled spans; rich renders them only for a terminal (colour, or a width to
+wrap to). Piped output, where neither applies, is the spans' text as written, and `check` in a
+pipeline never imports rich (a sixth of its start-up).
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, localized, msg, nmsg, term
 from varz_deck.core.report import shown
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -21,8 +28,53 @@ def _section_order(places: Sequence[str]) -> dict[str | None, int]:
     return {None: 0, **{key: i for i, key in enumerate(places, start=1)}}
 
 
+class Styled:
+    """One line of text as spans, each with its rich style ("" for none)."""
+
+    __slots__ = ("spans",)
+
+    def __init__(self, text: str = "", style: str = "") -> None:
+        self.spans: list[tuple[str, str]] = [(text, style)] if text else []
+
+    def append(self, text: str, style: str = "") -> None:
+        self.spans.append((text, style))
+
+    @property
+    def plain(self) -> str:
+        return "".join(text for text, _ in self.spans)
+
+    def rich(self) -> Text:
+        from rich.text import Text
+
+        out = Text()
+        for text, style in self.spans:
+            out.append(text, style=style or None)
+        return out
+
+
+class Page:
+    """Where lines are written: plain text (no colour, no width), or a rich console."""
+
+    def __init__(self, color: bool, width: int | None) -> None:
+        self.console = _console(color, width) if color or width else None
+        self.lines: list[str] = []
+
+    def print(self, line: Styled, indent: int = 0, hang: int = 4, keep: Iterable[str] = ()) -> None:
+        if self.console is None:
+            self.lines.append(" " * indent + line.plain + "\n")
+        else:
+            _print(self.console, line.rich(), indent, hang, keep)
+
+    def text(self) -> str:
+        if self.console is None:
+            return "".join(self.lines)
+        return str(self.console.file.getvalue())  # type: ignore[attr-defined]
+
+
 def _console(color: bool, width: int | None) -> Console:
     """A console to render into; width None: lines are never wrapped (piped output)."""
+    from rich.console import Console
+
     return Console(
         file=io.StringIO(),
         force_terminal=color,
@@ -41,6 +93,8 @@ def _print(
     """One line, indented; wider than the console, it wraps by words (Japanese and Chinese by
     phrases, never inside a card name of `keep`) and its next lines hang `hang` columns further
     in (so `place: CODE` stays at the start of a line, as ruff's do)."""
+    from rich.text import Text
+
     from varz_deck.core.messages.wrap import CJK, spans
 
     room = console.width - indent - hang
@@ -75,11 +129,11 @@ def names_in(d: Diagnostic, lang: str) -> list[str]:
     return [shown(v.in_language(lang)) for v in args.values() if isinstance(v, CardName)]
 
 
-def _line(d: Diagnostic, lang: str) -> Text:
+def _line(d: Diagnostic, lang: str) -> Styled:
     place = shown(d.file or "")
     if d.line is not None:
         place += f":{d.line}:{d.column or 1}"
-    text = Text(f"{place}: " if place else "", style="bold")
+    text = Styled(f"{place}: " if place else "", style="bold")
     text.append(d.code, style=_STYLE[d.severity.value])
     text.append(f" {term('severity', d.severity.value, lang)}: ", style=_STYLE[d.severity.value])
     text.append(shown(localized(d, lang)))
@@ -103,9 +157,9 @@ def render_check(
 ) -> str:
     """Each deck with its diagnostics by section, then a summary line, in a language. Under
     `strict`, a legal deck with warnings is marked ✗ (it fails the run) and the summary says so."""
-    console = _console(color, width)
+    page = Page(color, width)
     for report in reports:
-        head = Text()
+        head = Styled()
         if report.legal and strict and report.warnings:
             failing = msg("report", "✗ legal, fails --strict")
             head.append(failing.render(lang) + "  ", style="bold red")
@@ -125,7 +179,7 @@ def render_check(
         head.append(f"  ({' · '.join(details)})", style="dim")
         if report.diagnostics:
             head.append("  " + _tally(report.errors, report.warnings).render(lang))
-        _print(console, head, keep=keep)
+        page.print(head, keep=keep)
         by_section: dict[str | None, list[Diagnostic]] = {}
         for d in report.diagnostics:
             by_section.setdefault(d.section, []).append(d)
@@ -133,9 +187,9 @@ def render_check(
         for section in sorted(by_section, key=lambda s: order.get(s, 9)):
             if section is not None:
                 heading = term("section", section, lang)
-                _print(console, Text(heading, style="cyan"), 2)
+                page.print(Styled(heading, style="cyan"), 2)
             for d in by_section[section]:
-                _print(console, _line(d, lang), 4, keep=names_in(d, lang))
+                page.print(_line(d, lang), 4, keep=names_in(d, lang))
     legal = sum(1 for r in reports if r.legal)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
@@ -145,10 +199,12 @@ def render_check(
         "{n} decks checked: {legal} legal, {illegal} illegal ({tally})",
     )
     tally = _tally(errors, warnings)
-    summary = Text(
-        checked(n=len(reports), legal=legal, illegal=len(reports) - legal, tally=tally).render(lang)
+    summary = Styled(
+        checked(n=len(reports), legal=legal, illegal=len(reports) - legal, tally=tally).render(
+            lang
+        ),
+        "bold green" if legal == len(reports) else "bold red",
     )
-    summary.stylize("bold green" if legal == len(reports) else "bold red")
     strict_failed = sum(1 for r in reports if strict and r.legal and r.warnings)
     if strict_failed:
         why = nmsg(
@@ -157,8 +213,8 @@ def render_check(
             "; exit 1: --strict treats warnings as errors ({n} legal decks have warnings)",
         )
         summary.append(why(n=strict_failed).render(lang), style="bold red")
-    _print(console, summary)
-    return console.file.getvalue()  # type: ignore[attr-defined]
+    page.print(summary)
+    return page.text()
 
 
 def render_lint(
@@ -170,10 +226,10 @@ def render_lint(
     lang: str = ENGLISH,
 ) -> str:
     """Every card-data diagnostic, then a summary line, in a language."""
-    console = _console(color, width)
+    page = Page(color, width)
     for _path, diags in files.items():
         for d in diags:
-            _print(console, _line(d, lang), keep=names_in(d, lang))
+            page.print(_line(d, lang), keep=names_in(d, lang))
     all_diags = [d for diags in files.values() for d in diags]
     errors = sum(1 for d in all_diags if d.is_error)
     warnings = len(all_diags) - errors
@@ -186,7 +242,8 @@ def render_lint(
             "report", "{root}: {n} file linted, {tally}", "{root}: {n} files linted, {tally}"
         )
         line = linted(root=root, n=len(files), tally=_tally(errors, warnings))
-    summary = Text(line.render(lang))
-    summary.stylize("bold green" if clean else ("bold red" if errors else "yellow"))
-    _print(console, summary)
-    return console.file.getvalue()  # type: ignore[attr-defined]
+    summary = Styled(
+        line.render(lang), "bold green" if clean else ("bold red" if errors else "yellow")
+    )
+    page.print(summary)
+    return page.text()
