@@ -312,14 +312,11 @@ def _read_stdin(limit: int) -> bytes:
 
 def _stdin_source(lang: str | None) -> DeckSource:
     """Standard input as a deck (read once per command: `-` twice is exit 2)."""
+    from varz_deck.cli.clickparts import current_context
     from varz_deck.core.files.deckfiles import STDIN_NAME
     from varz_deck.core.files.source import DECK_FILE_LIMIT, DeckSource
 
-    try:  # typer ships its own copy of click: its context is the command's
-        from typer._click.globals import get_current_context
-    except ImportError:  # pragma: no cover - an older typer uses click itself
-        from click import get_current_context  # type: ignore[no-redef]
-    context = get_current_context(silent=True)
+    context = current_context()
     if context is not None:
         if context.meta.get(_STDIN_READ):
             fail(msg("cli", "standard input (-) can be read only once"), EXIT_USAGE, lang)

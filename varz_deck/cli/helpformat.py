@@ -16,9 +16,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from typer._click import core as click_core  # typer's own copy of click, which it runs
-from typer._click.formatting import HelpFormatter
-
+from varz_deck.cli.clickparts import HelpFormatter, format_help_with
 from varz_deck.core.messages.wrap import CJK, cells, wrap
 
 DOMAIN = "click"
@@ -101,7 +99,7 @@ class CellHelpFormatter(HelpFormatter):
 
 def install() -> None:
     """Every click context formats help with CellHelpFormatter (click's documented hook)."""
-    click_core.Context.formatter_class = CellHelpFormatter
+    format_help_with(CellHelpFormatter)
 
 
 @contextmanager

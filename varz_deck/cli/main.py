@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from varz_deck import __version__
+from varz_deck.cli.clickparts import show_as
 from varz_deck.cli.common import EXIT_INTERNAL, EXIT_USAGE
 from varz_deck.core.messages.i18n import N_, msg
 from varz_deck.core.messages.sanitize import SafeStream
@@ -296,8 +297,7 @@ def _name_arguments(command: Any, helped: Any) -> None:
                 name = name[:-1]  # DECK..., as usage lines write it
             shown = name + ("..." if param.nargs == -1 else "")
             shown = shown if param.required else f"[{shown}]"
-            param.metavar = shown
-            param.make_metavar = lambda *_args, _shown=shown, **_kwargs: _shown  # no `{…}`
+            show_as(param, shown)
             choices = getattr(param.type, "choices", None) if helping else None
             if choices:  # one per line after the options: never cut at a hyphen
                 listed = "\n".join(f"  {getattr(c, 'value', c)}" for c in choices)

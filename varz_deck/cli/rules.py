@@ -8,7 +8,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-from typer._types import TyperChoice
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -18,6 +17,7 @@ if TYPE_CHECKING:
     from varz_deck.core.report.codes import CodeInfo
     from varz_deck.games import GameUnavailable
 
+from varz_deck.cli.clickparts import TyperChoice
 from varz_deck.cli.common import LangOption, fail, fail_games, language, say, width
 from varz_deck.core.messages.i18n import N_, msg
 
