@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from varz_deck.cli import app
@@ -375,3 +376,75 @@ def test_an_over_full_section_is_cut_from_its_last_lines_and_said() -> None:
     text = text.replace("  Meteor Lance: 2\n", "  Meteor Lance: 2\n  Overheat: 3\n")
     done = run("varz", "k.yaml", text)[2]
     assert [(d.card.name, d.count, d.code) for d in done.dropped] == [("Overheat", 1, "V102")]
+
+
+# --------------------------------------------------------------------------- a game declared in YAML
+
+LANTERN = EXAMPLES / "yaml-game" / "card_data"
+HERON = "Patron: River Heron\nFormat: {fmt}\nCourt:\n3 Pond Kappa\n"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "day", "court"),
+    [
+        # written by hand from sets/lc01.yaml, lc02.yaml and formats.yaml: 24 court cards, 3
+        # copies but of basic lanterns, the cheapest first (ties in card order), no-cost after
+        (
+            "standard",
+            "2026-12-07",
+            {"Pond Kappa": 3, "Night Wisp": 3, "Paper Crane": 3, "Incense": 3, "Moon Hare": 3,
+             "Ember Fox": 3, "Amber Lantern": 6},
+        ),
+        (  # LC02 released: Plum Blossom (cost 2) after Incense (LC01-012 before LC02-001)
+            "standard",
+            "2027-02-10",
+            {"Pond Kappa": 3, "Night Wisp": 3, "Paper Crane": 3, "Incense": 3, "Plum Blossom": 3,
+             "Moon Hare": 3, "Ember Fox": 3, "Amber Lantern": 3},
+        ),
+        (  # First Light bans Ember Fox: the basic lantern takes the rest
+            "first-light",
+            "2026-12-07",
+            {"Pond Kappa": 3, "Night Wisp": 3, "Paper Crane": 3, "Incense": 3, "Moon Hare": 3,
+             "Amber Lantern": 9},
+        ),
+    ],
+)  # fmt: skip
+def test_the_yaml_declared_game_completes_by_its_cost_curve(
+    tmp_path: Path, fmt: str, day: str, court: dict[str, int]
+) -> None:
+    deck = tmp_path / "heron.txt"
+    deck.write_text(HERON.format(fmt=fmt), encoding="utf-8")
+    done = CliRunner().invoke(app, ["complete", str(deck), "--cards", str(LANTERN), "--date", day])
+    assert done.exit_code == 0, done.output
+    written = yaml.safe_load(done.stdout)
+    assert written == {"format": fmt, "patron": "River Heron", "court": court}
+    whole = tmp_path / "whole.yaml"
+    whole.write_text(done.stdout, encoding="utf-8")
+    checked = CliRunner().invoke(app, ["check", str(whole), "--cards", str(LANTERN), "--date", day])
+    assert checked.exit_code == 0, checked.output
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "yaml-game" / "decks").glob("legal-*")))
+@pytest.mark.parametrize("section", ["Court", "Wishes"])
+def test_each_yaml_game_deck_with_a_section_emptied_completes_legal(
+    tmp_path: Path, path: Path, section: str
+) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    kept, skipping = [], False
+    for line in lines:  # the section's heading kept, its cards dropped
+        if ":" in line and not line.startswith(" "):  # a top-level key or a list's heading
+            skipping = line.split(":")[0].lower() == section.lower()
+        elif skipping:
+            continue
+        kept.append(line)
+    assert len(kept) < len(lines)
+    deck = tmp_path / path.name
+    deck.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["complete", str(deck), "--cards", str(LANTERN)])
+    assert done.exit_code == 0, done.output
+    whole = tmp_path / "whole.yaml"
+    whole.write_text(done.stdout, encoding="utf-8")
+    checked = CliRunner().invoke(app, ["check", str(whole), "--cards", str(LANTERN)])
+    assert checked.exit_code == 0, checked.output
+    again = CliRunner().invoke(app, ["complete", str(deck), "--cards", str(LANTERN)])
+    assert again.stdout == done.stdout

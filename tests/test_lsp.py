@@ -155,8 +155,10 @@ async def edit(
     return await published(client, uri, before)
 
 
-def apply_edits(text: str, edits: list[t.TextEdit]) -> str:
-    """Apply LSP text edits (UTF-16 columns), last first, as an editor does."""
+def apply_edits(text: str, edits: list[t.TextEdit], units: Any = None) -> str:
+    """Apply LSP text edits (UTF-16 columns, or as `units` counts), last first, as an editor
+    does."""
+    units_of = units or utf16
     lines = text.split("\n")
 
     def offset(p: t.Position) -> int:
@@ -166,7 +168,7 @@ def apply_edits(text: str, edits: list[t.TextEdit]) -> str:
         for i, ch in enumerate(line):
             if units >= p.character:
                 return before + i
-            units += utf16(ch)
+            units += units_of(ch)
         return before + len(line)
 
     for e in sorted(
@@ -621,6 +623,35 @@ async def test_a_short_deck_is_completed_only_when_asked(
     again = CliRunner().invoke(build_app(), ["complete", str(whole), "--explain"])
     assert again.exit_code == 0 and "+" not in again.stderr  # nothing left to add
     assert yaml.safe_load(again.stdout) == yaml.safe_load(printed.stdout)  # the same deck
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_neovim_completes_a_japanese_deck_counting_columns_in_bytes(tmp_path: Path) -> None:
+    """Neovim's capabilities (UTF-8 positions): "Complete this deck" on a deck of Japanese
+    names and comments keeps the player's lines byte for byte and makes a legal deck."""
+    written = "# 私のデッキ\nhero: 神楽 響\nspells:\n  スコーチショット: 3  # 核となる呪文\n"
+    deck = tmp_path / "short.yaml"
+    config = ClientServerConfig(server_command=SERVER)
+    client = await config.start()
+    try:
+        result = await client.initialize_session(
+            t.InitializeParams(capabilities=client_capabilities("neovim"), locale="ja-JP")
+        )
+        assert result.capabilities.position_encoding == t.PositionEncodingKind.Utf8
+        got = await open_doc(client, deck, written)
+        short = next(d for d in got if d.code == "V102")
+        actions = await actions_for(client, deck, short)
+        assert len(actions) == 1 and not actions[0].is_preferred
+        assert actions[0].edit is not None and actions[0].edit.changes is not None
+        fixed = apply_edits(written, actions[0].edit.changes[deck.as_uri()], utf8)
+        assert fixed.startswith(written), fixed
+        got = await replace_all(client, deck, fixed, 2)
+        assert [d for d in got if d.severity == t.DiagnosticSeverity.Error] == []
+        deck.write_text(fixed, encoding="utf-8")
+        assert [d["code"] for d in check_json(deck) if d["severity"] == "error"] == []
+        await client.shutdown_session()
+    finally:
+        await client.stop()
 
 
 # --------------------------------------------------------------------------- settings, card files
