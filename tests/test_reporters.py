@@ -463,9 +463,9 @@ def test_sarif_results_keep_level_and_place() -> None:
         assert result["message"]["text"] == d.message
         location = result["locations"][0]["physicalLocation"]
         assert unquote(location["artifactLocation"]["uri"]) == d.file
-        region = location.get("region", {})
-        assert region.get("startLine") == d.line
-        assert region.get("startColumn") == d.column
+        region = location["region"]  # a whole file's result: its first line, no column
+        assert region.get("startLine") == (d.line if d.line is not None else 1)
+        assert region.get("startColumn") == (d.column if d.line is not None else None)
 
 
 def test_sarif_without_a_file_has_no_location(sarif_validator) -> None:
@@ -488,3 +488,31 @@ def test_sarif_uri_is_a_percent_encoded_uri_reference(path: str) -> None:
     assert not re.search(r"[ \"<>\\^`{|}]|%(?![0-9A-Fa-f]{2})", uri["uri"])
     assert (parts.scheme, parts.fragment, parts.query) == ("", "", "")
     assert unquote(parts.path) == path
+
+
+def test_sarif_places_a_whole_file_result_on_its_first_line() -> None:
+    from varz_deck.core.messages.code import Severity
+    from varz_deck.core.messages.diagnostics import Diagnostic
+    from varz_deck.core.report.sarif import render
+
+    whole = Diagnostic("V101", Severity.ERROR, "no hero", file="deck.yaml")
+    placed = Diagnostic("V103", Severity.ERROR, "4 copies", file="deck.yaml", line=7, column=3)
+    results = json.loads(render([whole, placed], {}))["runs"][0]["results"]
+    regions = [r["locations"][0]["physicalLocation"]["region"] for r in results]
+    assert regions == [{"startLine": 1}, {"startLine": 7, "startColumn": 3}]
+
+
+def test_sarif_names_the_packages_home_page_when_it_has_one(monkeypatch) -> None:
+    import importlib.metadata
+    from email.message import Message
+
+    from varz_deck.core.report import sarif
+
+    meta = Message()
+    meta["Project-URL"] = "Source, https://example.org/src"
+    meta["Project-URL"] = "Homepage, https://example.org/varz-deck"
+    monkeypatch.setattr(importlib.metadata, "metadata", lambda name: meta)
+    driver = json.loads(sarif.render([], {}))["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == "https://example.org/varz-deck"
+    monkeypatch.setattr(importlib.metadata, "metadata", lambda name: Message())
+    assert "informationUri" not in json.loads(sarif.render([], {}))["runs"][0]["tool"]["driver"]

@@ -40,8 +40,10 @@ def varz_deck(cwd: Path, *args: str | bytes) -> bytes:
     return done.stdout
 
 
-def validate(tool: Path, logs: list[Path], out: Path) -> dict[str, list[str]]:
-    """Each log's error-level findings as 'RULE: message arguments', by the log's file name."""
+def validate(
+    tool: Path, logs: list[Path], out: Path, levels: tuple[str, ...] = ("error",)
+) -> dict[str, list[str]]:
+    """Each log's findings of those levels as 'RULE: message arguments', by the log's name."""
     out.unlink(missing_ok=True)
     subprocess.run(
         [str(tool), "validate", *map(str, logs), "--output", str(out), *OPTIONS],
@@ -56,7 +58,7 @@ def validate(tool: Path, logs: list[Path], out: Path) -> dict[str, list[str]]:
     for result in run.get("results", []):
         rule: dict[str, Any] = rules[result["ruleIndex"]] if "ruleIndex" in result else {}
         level = result.get("level") or rule.get("defaultConfiguration", {}).get("level", "warning")
-        if level != "error":
+        if level not in levels:
             continue
         uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         name = Path(unquote(urlsplit(uri).path)).name
@@ -106,6 +108,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
             "--output",
             "sarif",
         ),
+        "check-examples.sarif": varz_deck(ROOT, "check", "examples", "--output", "sarif"),
         "lint-relative.sarif": varz_deck(work, "cards", "lint", "cards #1", "--output", "sarif"),
         "lint-absolute.sarif": varz_deck(
             work,
@@ -177,3 +180,14 @@ def test_the_multitool_finds_the_errors_issue_24_reported(multitool: Path, tmp_p
     found = validate(multitool, [log], tmp_path / "validation.sarif")
     rules = {line.split(":")[0] for line in found["old.sarif"]}
     assert {"GH2012", "SARIF1004"} <= rules
+
+
+def test_no_warning_but_the_home_page_this_version_does_not_name(
+    multitool: Path, logs: list[Path], tmp_path: Path
+) -> None:
+    """Every result has a region (a whole file's on its first line, `check examples` among
+    them); only SARIF2005 (no `informationUri`: the package names no home page yet) is left."""
+    found = validate(multitool, logs, tmp_path / "warnings.sarif", ("error", "warning", "note"))
+    assert {
+        name: [f for f in got if not f.startswith("SARIF2005:")] for name, got in found.items()
+    } == {log.name: [] for log in logs}

@@ -90,17 +90,19 @@ def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> 
         }
         if d.file:
             location: dict[str, Any] = {"artifactLocation": _artifact(d.file)}
-            if d.line is not None:
-                region: dict[str, int] = {"startLine": d.line}
-                if d.column is not None:
-                    region["startColumn"] = d.column
-                location["region"] = region
+            # a result about the whole file (no line: a missing section, an unreadable file)
+            # is placed on its first line, as ruff places its file-level ones: GitHub shows
+            # a result on the file only with a region
+            region: dict[str, int] = {"startLine": d.line if d.line is not None else 1}
+            if d.line is not None and d.column is not None:
+                region["startColumn"] = d.column
+            location["region"] = region
             result["locations"] = [{"physicalLocation": location}]
         if result["ruleIndex"] < 0:
             del result["ruleIndex"]
         results.append(result)
     run = {
-        "tool": {"driver": {"name": "varz-deck", "version": __version__, "rules": rules}},
+        "tool": {"driver": _driver(rules)},
         "originalUriBaseIds": {
             SRCROOT: {"description": {"text": "The folder varz-deck was run in."}}
         },
@@ -108,3 +110,29 @@ def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> 
         "results": results,
     }
     return json_document({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]})
+
+
+def _driver(rules: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tool: its name, version, rules and, when the installed package names a home page
+    (`[project.urls]`), that page as `informationUri`."""
+    driver: dict[str, Any] = {"name": "varz-deck", "version": __version__}
+    home = home_page()
+    if home is not None:
+        driver["informationUri"] = home
+    driver["rules"] = rules
+    return driver
+
+
+def home_page() -> str | None:
+    """The installed package's home page (its `Project-URL: Homepage, …`), or None."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("varz-deck").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("homepage", "home", "documentation") and url.strip():
+            return url.strip()
+    return None
