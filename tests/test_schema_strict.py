@@ -8,6 +8,7 @@ ajv-formats for `format: date`) runs when npm is there, and always under CI (tes
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,42 @@ def test_ajv_strict_mode_rejects_an_unknown_keyword(ajv: list[str], tmp_path: Pa
     )
     assert done.returncode != 0
     assert "x-message" in done.stdout + done.stderr
+
+
+def _ajv_validate(ajv: list[str], schema_path: Path, data: list[Path]) -> str:
+    """ajv-cli's verdicts on YAML files it reads with js-yaml 3 (YAML 1.1: an unquoted
+    2025-06-01 is a date there, not a string)."""
+    args = [arg for path in data for arg in ("-d", str(path))]
+    done = subprocess.run(
+        [*ajv, "validate", "--spec=draft2020", "-c", "ajv-formats", "-s", schema_path, *args],
+        capture_output=True,
+        text=True,
+        cwd=npmtools.TOOLS,
+        timeout=120,
+        check=False,
+    )
+    return done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("game", ["varz", "azuki"])
+def test_ajv_with_js_yaml_reads_every_bundled_card_file_as_valid(
+    ajv: list[str], game: str, tmp_path: Path
+) -> None:
+    folder = ROOT / "card_data" / game
+    cards = sorted(p for p in folder.rglob("*.yaml") if p.name != "formats.yaml")
+    said = _ajv_validate(ajv, ROOT / "schemas" / game / "card-file.schema.json", cards)
+    assert said.count(" valid") == len(cards) and "invalid" not in said, said
+    formats = tmp_path / "formats.schema.json"
+    formats.write_text(json.dumps(schema("formats")), encoding="utf-8")
+    said = _ajv_validate(ajv, formats, [folder / "formats.yaml"])
+    assert said.strip().endswith("formats.yaml valid"), said
+
+
+def test_ajv_with_js_yaml_refuses_an_unquoted_release_date(ajv: list[str], tmp_path: Path) -> None:
+    """The check above can fail: YAML 1.1 makes `released: 2025-06-01` a date, not a string."""
+    text = (ROOT / "card_data" / "varz" / "sets" / "vz01.yaml").read_text(encoding="utf-8")
+    unquoted = tmp_path / "vz01.yaml"
+    unquoted.write_text(re.sub(r'released: "([0-9-]+)"', r"released: \1", text), encoding="utf-8")
+    assert unquoted.read_text(encoding="utf-8") != text
+    said = _ajv_validate(ajv, ROOT / "schemas" / "varz" / "card-file.schema.json", [unquoted])
+    assert "invalid" in said, said
