@@ -31,9 +31,13 @@ through the trusted proxy 127.0.0.1: the live check is limited per address). Ope
 are sent at their time whatever the answers. Target: p95 <= 200 ms, every request answered (200,
 201), every 201 stored exactly once. `--scale S` (default 0.1) runs S x 5,000 players over S x 30
 minutes: the same request rate a second, a shorter run; --scale 1 is the full half hour.
+`--event-size N` takes an event of N players (their rate a second is N/5,000 times as high);
+`--burst B` puts the 3x rate in the last B seconds. Three times the biggest event, ten minutes:
+`--only rush --event-size 15000 --scale 0.3333 --burst 30` (5,000 players in 600 s: about 100
+requests a second, 300 in the last 30 s).
 
 Run: .venv/bin/python benchmarks/bench_serve.py [sqlite] [postgresql] [--scale S]
-     [--only back-to-back|rush]
+     [--only back-to-back|rush] [--event-size N] [--burst B]
      (BENCH_SERVE_DATABASES=sqlite,postgresql; BENCH_SERVE_CLIENTS=50; BENCH_SERVE_SUBMISSIONS=1000)
 Loopback only; bounded (each request 60 s at most, a back-to-back load 10 minutes at most).
 """
@@ -439,6 +443,8 @@ class Rush:
     stored: int = 0
     cpu: float = 0.0
     failures: list[str] = field(default_factory=list)
+    burst: float = 0.0
+    event_size: int = RUSH_PLAYERS
 
 
 def arrivals(players: int, seconds: float, burst: float, rng: random.Random) -> list[float]:
@@ -459,7 +465,7 @@ async def _rush(
 ) -> list[tuple[int, str]]:
     """Every player's session at its time; the ids and players of the lists answered 201."""
     rng = random.Random(seed)
-    starts = arrivals(rush.players, rush.seconds, rush.seconds / 6, rng)
+    starts = arrivals(rush.players, rush.seconds, rush.burst, rng)
     key = event["event"]
     host = f"{HOST}:{server.port}"
     stored: list[tuple[int, str]] = []
@@ -519,9 +525,15 @@ async def _rush(
     return stored
 
 
-def rush_bench(kind: str, folder: Path, scale: float) -> Rush:
-    rush = Rush(kind, scale, players=max(1, round(RUSH_PLAYERS * scale)),
-                seconds=RUSH_SECONDS * scale)  # fmt: skip
+def rush_bench(
+    kind: str, folder: Path, scale: float, event_size: int = RUSH_PLAYERS, burst: float = 0.0
+) -> Rush:
+    """The rush of `scale` x the half hour before the deadline of an event of `event_size`
+    players: its players arrive in `scale` x 30 minutes at the event's rate, 3x in the last
+    `burst` seconds (0: the last sixth)."""
+    seconds = RUSH_SECONDS * scale
+    rush = Rush(kind, scale, players=max(1, round(event_size * scale)), seconds=seconds,
+                burst=burst or seconds / 6, event_size=event_size)  # fmt: skip
     cluster: PostgresCluster | None = None
     server: LiveServer | None = None
     try:
@@ -567,10 +579,11 @@ def rush_report(rushes: list[Rush]) -> bool:
     scale = rushes[0].scale
     players, seconds = rushes[0].players, rushes[0].seconds
     print()
+    size, burst = rushes[0].event_size, rushes[0].burst
     print(
-        f"deadline rush: {players} players in {seconds:.0f} s (--scale {scale:g} of 5,000 in "
+        f"deadline rush: {players} players in {seconds:.0f} s (--scale {scale:g} of {size:,} in "
         f"30 min: the same requests a second), 10 live checks and 2 submissions each, 3x "
-        f"in the last {seconds / 6:.0f} s"
+        f"in the last {burst:.0f} s"
     )
     header = ("database", "requests", "req/s", "server CPU ms/req", "request", "p50 ms",
               "p95 ms", "max ms", "lists stored")  # fmt: skip
@@ -614,6 +627,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="varz-deck serve under load")
     parser.add_argument("databases", nargs="*", help="sqlite, postgresql (default: both)")
     parser.add_argument("--scale", type=float, default=0.1, help="of the deadline rush")
+    parser.add_argument(
+        "--event-size", type=int, default=RUSH_PLAYERS, help="players of the event (rush)"
+    )
+    parser.add_argument(
+        "--burst", type=float, default=0.0, help="seconds at 3x the rate (rush; 0: a sixth)"
+    )
     parser.add_argument("--only", choices=("back-to-back", "rush"))
     options = parser.parse_args(argv)
     kinds = options.databases or os.environ.get("BENCH_SERVE_DATABASES", "sqlite,postgresql").split(
@@ -638,7 +657,9 @@ def main(argv: list[str] | None = None) -> int:
             if options.only != "back-to-back":
                 folder = Path(tmp) / f"{kind}-rush"
                 folder.mkdir()
-                rushes.append(rush_bench(kind, folder, options.scale))
+                rushes.append(
+                    rush_bench(kind, folder, options.scale, options.event_size, options.burst)
+                )
     failed = 0
     if runs:
         bare = bare_check_seconds(jobs_of)
