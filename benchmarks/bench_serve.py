@@ -72,6 +72,8 @@ from harness import (  # noqa: E402 (the shared harness of the server tests)
     sqlite_database,
 )
 
+from varz_deck.core.dates import on_date  # noqa: E402
+
 CLIENTS = int(os.environ.get("BENCH_SERVE_CLIENTS", "50"))
 SUBMISSIONS = int(os.environ.get("BENCH_SERVE_SUBMISSIONS", "1000"))  # to the VARZ event
 AZUKI = SUBMISSIONS // 4  # to the Azuki event, besides
@@ -423,10 +425,10 @@ def bare_check_seconds(jobs_of: dict[str, list[tuple[str, str]]]) -> float:
     spent, count = 0.0, 0
     for game, jobs in jobs_of.items():
         database = load_database(None, "en", game, progress=False)
-        check_deck(DeckSource.from_text("<deck>", jobs[0][1]), database)  # warm
+        check_deck(DeckSource.from_text("<deck>", jobs[0][1]), database, date=on_date())  # warm
         began = time.process_time()
         for _player, deck in jobs:
-            check_deck(DeckSource.from_text("<deck>", deck), database)
+            check_deck(DeckSource.from_text("<deck>", deck), database, date=on_date())
         spent += time.process_time() - began
         count += len(jobs)
     return spent / max(1, count)

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import reference_sim
 
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 from varz_deck.games.varz.sim import Model, Options, build_model, simulate
@@ -68,7 +69,9 @@ def build(folder: Path) -> Model:
         encoding="utf-8",
     )
     database = open_database(folder / "cards")
-    view = get_game("varz").check_deck(DeckSource.from_path(deck), database, None).view
+    view = (
+        get_game("varz").check_deck(DeckSource.from_path(deck), database, None, date=on_date()).view
+    )
     return build_model(view)
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from _timing import alternate
 
+from varz_deck.core.dates import on_date
+
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "yellow-amane-red-splash.yaml"
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
@@ -36,7 +38,14 @@ def in_process() -> float:
     times = []
     for _ in range(5):
         start = time.perf_counter()
-        tuner.tune(DeckSource.from_path(DECK), database, target=0.9, on="draw", mulligan="auto")
+        tuner.tune(
+            DeckSource.from_path(DECK),
+            database,
+            target=0.9,
+            on="draw",
+            mulligan="auto",
+            date=on_date(),
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -257,3 +257,19 @@ def test_the_extras_probe_sees_an_imported_extra() -> None:
     if importlib.util.find_spec("django") is None:
         pytest.skip("the server extra is not installed")
     assert _extras_after_check("import django.db") == "django"
+
+
+def test_today_is_decided_only_at_the_entry_points() -> None:
+    """`core.dates.on_date` (today, or $VARZ_DECK_TODAY) is asked by the command line's
+    `check_date` and the language server's `day` only; everything below takes the day they
+    decided (the registration server's is the event's own date)."""
+    import ast
+
+    package = ROOT / "varz_deck"
+    asking = set()
+    for path in package.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "on_date" for a in node.names):
+                asking.add(path.relative_to(package).as_posix())
+    assert asking == {"cli/common.py", "lsp/server.py"}

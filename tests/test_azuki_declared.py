@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from varz_deck.core.cards.model import Format
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.declaration import Size
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.game.declared import DeclaredGame, declared_rules
@@ -237,7 +238,7 @@ def test_a_declared_check_says_what_azuki_said(case: str) -> None:
     (the core says the format's name in the reader's language, as it does for every game) and
     F008's section, which is its name (main deck, IKZ deck) where it was its key (main, ikz)."""
     code, section, card, english, japanese = MESSAGES[case]
-    (report,) = check_decks([CASES / case], open_database(BUNDLED))
+    (report,) = check_decks([CASES / case], open_database(BUNDLED), date=on_date())
     (found,) = [d for d in report.diagnostics if d.code == code]
     assert (found.section, found.card, found.message) == (section, card, english)
     assert localized(found, "ja") == japanese
@@ -251,7 +252,9 @@ def test_copy_limit_and_size_keep_counting_alias_ids_with_their_card() -> None:
     text = ZERO.read_text(encoding="utf-8").replace(
         "  Cinderwake Seer: 4\n", "  Cinderwake Seer: 3\n  AZP-903: 2\n"
     )
-    report = get_game("azuki").check_deck(DeckSource.from_text("z.yaml", text), database, None)
+    report = get_game("azuki").check_deck(
+        DeckSource.from_text("z.yaml", text), database, None, date=on_date()
+    )
     assert sorted((d.code, d.line, d.message) for d in report.diagnostics) == [
         ("A103", 6, "the main deck has 51 cards; it must have exactly 50"),
         ("A106", 7, "5 copies of 'Cinderwake Seer' (STT04-003); at most 4 of a card"),

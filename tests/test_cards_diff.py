@@ -18,6 +18,7 @@ from gittools import crafted_commit
 from gittools import git as _git
 
 from varz_deck.cli import main
+from varz_deck.core.dates import on_date
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.report.carddiff import FieldChange, diff_values, list_items
 
@@ -445,7 +446,7 @@ def test_a_list_of_mappings_shows_each_item_added_or_removed() -> None:
     )
     new_format = Format("standard", "Standard", extra={"max": 2}, changes=(ban,))
     new: CardDatabase[Any] = CardDatabase([], {"standard": new_format})
-    found = diff_databases(old, new, ("a", "b"), (Path("a"), Path("b")))
+    found = diff_databases(old, new, ("a", "b"), (Path("a"), Path("b")), day=TODAY)
     assert render_text(found).splitlines() == [
         "a → b",
         "cards: 0 added, 0 removed, 0 changed",
@@ -793,7 +794,7 @@ def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
     from varz_deck.games import check_decks, open_database
 
     db = open_database(BUNDLED)
-    reports = check_decks([EXAMPLES / "blue-minase-tide.yaml"], db)
+    reports = check_decks([EXAMPLES / "blue-minase-tide.yaml"], db, date=on_date())
     both, pair = (reports, reports), (BUNDLED, BUNDLED)
 
     def last_line(found: Any) -> str:
@@ -802,9 +803,7 @@ def test_the_day_shown_is_the_day_given_else_the_date_else_today() -> None:
     given = diff_databases(db, db, ("a", "b"), pair, both, day="2027-01-14", date="2027-01-15")
     assert (given.date, given.day) == ("2027-01-15", "2027-01-14")
     assert last_line(given) == "decks on 2027-01-14: 0 of 1 changed, 0 changed verdict"
-    dated = diff_databases(db, db, ("a", "b"), pair, both, date="2027-01-15")
-    assert last_line(dated) == "decks on 2027-01-15: 0 of 1 changed, 0 changed verdict"
-    today = diff_databases(db, db, ("a", "b"), pair, both)
+    today = diff_databases(db, db, ("a", "b"), pair, both, day=TODAY)  # no --date: the CLI's day
     assert today.date is None
     assert last_line(today) == f"decks on {TODAY}: 0 of 1 changed, 0 changed verdict"
 
@@ -821,7 +820,7 @@ def test_values_nested_past_the_limit_are_compared_and_shown_whole() -> None:
         FieldChange(("k",) * 16, deep(4, 1), deep(4, 2))
     ]
     empty: CardDatabase[Any] = CardDatabase([], {})
-    found = diff_databases(empty, empty, ("a", "b"), (Path("a"), Path("b")))
+    found = diff_databases(empty, empty, ("a", "b"), (Path("a"), Path("b")), day=TODAY)
     shown = "{k: " * 16 + '{"k": {"k": {"k": {"k": "x"}}}}' + "}" * 16
     assert _item(deep(20, "x"), found, "en") == shown
 

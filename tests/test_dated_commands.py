@@ -13,6 +13,7 @@ import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -238,20 +239,18 @@ def test_verify_matches_whatever_the_date(dated: Path) -> None:
 def test_the_date_given_reaches_the_games_check(
     command: str, deck: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every check within the command is on the date given (each game's check asks
-    core.dates.on_date for its day: recorded here; both games' checks are the core's declared game's)."""
-    import importlib
+    """Every check within the command is on the date given: each game's check takes its
+    format as in force on the day the command decided (`Format.on`, recorded here)."""
+    from varz_deck.core.cards.model import Format
 
-    checker = "varz_deck.core.game.declared"
-    module = importlib.import_module(checker)
-    asked: list[datetime.date | None] = []
-    real = module.on_date
+    asked: list[datetime.date] = []
+    real = Format.on
 
-    def spy(date: datetime.date | None = None) -> datetime.date:
-        asked.append(date)
-        return real(date)
+    def spy(self: Any, day: datetime.date, *args: Any, **kwargs: Any) -> Any:
+        asked.append(day)
+        return real(self, day, *args, **kwargs)
 
-    monkeypatch.setattr(module, "on_date", spy)
+    monkeypatch.setattr(Format, "on", spy)
     args = command_args(command, deck)
     if command == "verify":
         args = [*args[:2], "--hash", "v1-aaaaaaaaaa"]  # a mismatch is fine: the deck is read

@@ -64,13 +64,13 @@ def test_every_bundled_game_checks_on_the_date_given(game: str) -> None:
 def test_a_resolved_view_carries_the_date(examples_dir) -> None:
     database = open_database(get_game("varz").card_data)
     deck = next(iter(sorted(examples_dir.glob("*.yaml"))))
-    report = check_deck(deck, database, None, dt.date(2027, 3, 4))
+    report = check_deck(deck, database, None, date=dt.date(2027, 3, 4))
     assert report.view is not None and report.view.date == dt.date(2027, 3, 4)
 
 
 def test_no_date_checks_on_today(examples_dir) -> None:
     database = open_database(get_game("varz").card_data)
     deck = next(iter(sorted(examples_dir.glob("*.yaml"))))
-    (report,) = check_decks([deck], database)
+    (report,) = check_decks([deck], database, date=on_date())
     assert report.date == dt.date(2026, 12, 1)  # the tests' today (tests/conftest.py)
     assert json.loads(json.dumps(report.to_json()))["date"] == "2026-12-01"

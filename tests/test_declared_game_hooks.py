@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.declaration import (
     CardType,
     CheckCode,
@@ -126,7 +127,7 @@ def _reed(tmp_path: Path, **options: Any) -> DeclaredGame:
 
 def _check(game: DeclaredGame, text: str) -> Any:
     database = game.make_database(list(CARDS), None)
-    return game.check_deck(DeckSource.from_text("pond.yaml", text), database, None)
+    return game.check_deck(DeckSource.from_text("pond.yaml", text), database, None, date=on_date())
 
 
 def test_the_view_is_the_games_own_class_and_its_rules_read_it(tmp_path: Path) -> None:

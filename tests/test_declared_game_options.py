@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.declaration import (
     CardType,
     CheckCode,
@@ -66,7 +67,9 @@ CARDS = (
 def _check(declaration: Declaration, text: str, tmp_path: Path, **options: Any) -> list[str]:
     game = DeclaredGame(declaration, tmp_path, **options)
     database = game.make_database(list(CARDS), None)
-    report = game.check_deck(DeckSource.from_text("deck.yaml", text), database, None)
+    report = game.check_deck(
+        DeckSource.from_text("deck.yaml", text), database, None, date=on_date()
+    )
     return [f"{d.code} {d.message}" for d in report.diagnostics]
 
 

@@ -11,6 +11,7 @@ from math import comb
 
 import pytest
 
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games.varz.sim import exact as ex
 from varz_deck.games.varz.sim.model import Model, SpellCard
@@ -207,7 +208,7 @@ def test_azuki_exact_figures_by_hand() -> None:
                 assert abs(got["p_drawn_by_turn"][t - 1] - drawn) < 1e-12
                 castable = drawn if card.cost <= ikz else 0.0
                 assert abs(got["p_castable_by_turn"][t - 1] - castable) < 1e-12
-        request = SimRequest(DeckSource("a.yaml"), 100, 1, turns, on, "none")
+        request = SimRequest(DeckSource("a.yaml"), 100, 1, turns, on, "none", date=on_date())
         result = run(deck, request)
         for fig in (*result.cards, *result.costs):
             assert fig["p_in_opening_hand_se"] == 0.0

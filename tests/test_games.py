@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app
 from varz_deck.core.cards.discovery import yaml_files
+from varz_deck.core.dates import on_date
 from varz_deck.games import (
     database_game,
     get_game,
@@ -227,7 +228,7 @@ def test_a_third_game_needs_no_core_change(tmp_path: Path, monkeypatch: pytest.M
         database = game.make_database([], None)
         deck = tmp_path / "deck.txt"
         deck.write_text("A-1\nA-2\nA-3\nA-4\n", encoding="utf-8")
-        report = check_deck(deck, database)
+        report = check_deck(deck, database, date=on_date())
         assert report.game == "toy"
         assert [d.code for d in report.diagnostics] == ["Y901"]
         assert "Y901" in all_codes()

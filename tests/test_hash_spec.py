@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 
@@ -73,7 +74,7 @@ def test_varz_deck_gives_the_vector_canonical_text_and_hash(
 ) -> None:
     game = get_game(vector["game"])
     path = _write(vector, tmp_path)
-    reg = game.registrar.register(src(path), database(vector["game"]))
+    reg = game.registrar.register(src(path), database(vector["game"]), date=on_date())
     assert reg.canonical is not None, [d.message for d in reg.report.diagnostics]
     assert reg.canonical.text() == vector["canonical"]
     assert reg.deck_hash == vector["hash"]

@@ -29,6 +29,7 @@ from typer.testing import CliRunner
 from varz_deck.cli import app
 from varz_deck.core.cards import discovery as discovery_module
 from varz_deck.core.cards.model import normalize
+from varz_deck.core.dates import on_date
 from varz_deck.core.files import strictyaml
 from varz_deck.core.files.fastschema import FastSchema, detail_validator
 from varz_deck.core.files.resources import schema
@@ -318,13 +319,13 @@ def test_row09_a_1_mib_deck_of_unknown_names_checks_in_2_seconds(
     assert deck.stat().st_size <= MIB and lines > 55_000
     known = tmp_path / "known.txt"  # a check without unknown names first: the imports
     known.write_text(f"Hero: {r09.names(1)[0]}\n", "utf-8")
-    check_deck(known, big_database)
+    check_deck(known, big_database, date=on_date())
     times = []
     for _ in range(2):
         database = _like(big_database)
         started = time.process_time()
         with cpu_limit(10.0):  # a slow check fails here instead of running for minutes
-            report = check_deck(deck, database)
+            report = check_deck(deck, database, date=on_date())
         times.append(time.process_time() - started)
         unknown = [d for d in report.diagnostics if d.code == "F005" and d.section == "spells"]
         assert len(unknown) == 201  # one each for the first 200, then one for the rest
@@ -360,7 +361,7 @@ def test_row09_only_the_first_unknown_cards_of_a_deck_get_suggestions(
     database = open_database(bundled_db_path)
     deck = tmp_path / "typos.txt"
     deck.write_text("Hero: Hibiki Kagura\n\nSpells:\n" + "1 Ember Imq\n" * 120, "utf-8")
-    report = check_deck(deck, database)
+    report = check_deck(deck, database, date=on_date())
     messages = [d.message for d in report.diagnostics if d.code == "F005"]
     assert len(messages) == 120
     assert all("did you mean 'Ember Imp'" in m for m in messages[:50])

@@ -29,6 +29,7 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app, main
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import DeckReport, diagnostic_json
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.messages import i18n
@@ -388,7 +389,7 @@ def test_each_failing_example_speaks_three_languages(
 
 
 def test_v105_says_shield_life_in_each_language(altdb: CardDatabase) -> None:
-    report = check_deck(CASES / "V105" / "bad_19.yaml", altdb)
+    report = check_deck(CASES / "V105" / "bad_19.yaml", altdb, date=on_date())
     (d,) = [d for d in report.diagnostics if d.code == "V105"]
     assert (
         d.message
@@ -401,7 +402,7 @@ def test_v105_says_shield_life_in_each_language(altdb: CardDatabase) -> None:
 
 
 def test_card_names_come_in_the_chosen_language(altdb: CardDatabase) -> None:
-    report = check_deck(CASES / "V103" / "bad_4_copies.yaml", altdb)
+    report = check_deck(CASES / "V103" / "bad_4_copies.yaml", altdb, date=on_date())
     (d,) = [d for d in report.diagnostics if d.code == "V103"]
     assert "'Ember Imp'" in d.message
     assert "「火の小鬼」" in localized(d, "ja")
@@ -946,7 +947,7 @@ def test_registration_sheet_in_japanese() -> None:
 
     register_deck, render_sheet = REGISTRAR.register, REGISTRAR.render_sheet
 
-    reg = register_deck(src(ILLEGAL), open_database(ROOT / "card_data" / "varz"))
+    reg = register_deck(src(ILLEGAL), open_database(ROOT / "card_data" / "varz"), date=on_date())
     page = render_sheet(reg, "ja")
     assert '<html lang="ja">' in page
     for words in (

@@ -10,6 +10,7 @@ import pytest
 from varz_decks import REGISTRAR
 
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
 from varz_deck.core.registration.sheet import sheet_names
@@ -56,7 +57,7 @@ def bundled() -> CardDatabase:
 
 
 def reg_of(path: Path | str, player: str | None = None, event: str | None = None) -> Registration:
-    return register_deck(src(Path(path)), bundled(), player=player, event=event)
+    return register_deck(src(Path(path)), bundled(), player=player, event=event, date=on_date())
 
 
 def test_sheet_has_everything_the_issue_lists() -> None:
@@ -281,12 +282,14 @@ def test_azuki_sheet_shows_code_seat_and_sorted_main_deck() -> None:
     azuki_register, azuki_sheet = AZUKI.register, AZUKI.render_sheet
 
     db = open_database(ROOT / "card_data" / "azuki")
-    reg = azuki_register(src(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"), db)
+    reg = azuki_register(
+        src(ROOT / "examples" / "azuki" / "stt01-raizan-lightning.yaml"), db, date=on_date()
+    )
     page = azuki_sheet(replace(reg, seat="7", date="2026-06-01"))
     assert "<dt>Table / seat</dt><dd>7</dd>" in page and "<dd>2026-06-01</dd>" in page
     code = re.search(r"<code>(AZ[^<]+)</code>", page)
     assert code is not None
-    assert azuki_register(src(Path(code.group(1))), db).deck_hash == reg.deck_hash
+    assert azuki_register(src(Path(code.group(1))), db, date=on_date()).deck_hash == reg.deck_hash
     rows = _tables(page)["Main deck"]
     costs = [db.cards[i].cost for _, i in rows]
     keys = [(c is None, c or 0, n.casefold()) for c, (n, _) in zip(costs, rows, strict=True)]
@@ -391,7 +394,10 @@ def test_azuki_alias_id_written_is_the_id_shown(tmp_path: Path) -> None:
     deck.write_text(
         example.read_text(encoding="utf-8").replace("IKZ Token: 1", "IKZ-002: 1"), "utf-8"
     )
-    by_alias, by_name = azuki_register(src(deck), db), azuki_register(src(example), db)
+    by_alias, by_name = (
+        azuki_register(src(deck), db, date=on_date()),
+        azuki_register(src(example), db, date=on_date()),
+    )
     assert by_alias.deck_hash == by_name.deck_hash  # the hash still writes AZP-001
     assert (token.name, "IKZ-002") in _tables(azuki_sheet(by_alias))["IKZ deck"]
     assert (token.name, "AZP-001") in _tables(azuki_sheet(by_name))["IKZ deck"]
@@ -475,7 +481,7 @@ def test_a_short_azuki_main_deck_is_marked(tmp_path: Path) -> None:
     )
     deck.write_text(text, encoding="utf-8")
     db = open_database(ROOT / "card_data" / "azuki")
-    page = REGISTRAR.render_sheet(REGISTRAR.register(src(deck), db), "en")
+    page = REGISTRAR.render_sheet(REGISTRAR.register(src(deck), db, date=on_date()), "en")
     assert '<b class="off">49</b>' in page
 
 

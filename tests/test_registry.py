@@ -19,6 +19,7 @@ from plugintools import distribution, reef, with_rules
 
 import varz_deck.games as games
 from varz_deck import __version__
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import GameUnavailable
 
@@ -646,7 +647,7 @@ def test_a_plugin_s_exception_in_a_method_is_its_failure(
     _plug(monkeypatch, _raising(tmp_path, "check_deck"))
     database = games.open_database(games.get_game("reef").card_data)
     with pytest.raises(GameUnavailable) as caught:
-        games.check_deck(DeckSource.from_text("deck.txt", "reef\n"), database)
+        games.check_deck(DeckSource.from_text("deck.txt", "reef\n"), database, date=on_date())
     said = str(caught.value.message)
     cut = "check_deck went wrong " + "x" * (199 - len("check_deck went wrong ")) + "…"
     assert said == (

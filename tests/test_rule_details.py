@@ -19,6 +19,7 @@ import pytest
 from varz_decks import AKANE, akane_db, check_parsed, read_text
 
 from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import CardName, Joined, Message, Term, localized, term
@@ -117,7 +118,7 @@ def test_card_rules_name_the_card_and_its_section(
     case: str, code: str, card: str | None, section: str
 ) -> None:
     deck = CASES / case
-    (report,) = check_decks([deck], altdb())
+    (report,) = check_decks([deck], altdb(), date=on_date())
     (d,) = [d for d in report.diagnostics if d.code == code]
     assert d.section == section
     assert d.card is not None and d.card in altdb().cards
@@ -252,7 +253,7 @@ def test_size_messages_say_how_many_and_what_to_do(
     plural = "" if n == 1 else "s"
     action = f"add {need - n}" if n < need else f"remove {n - need}"
     want = f"{n} {thing}{plural}; {deck_name} needs exactly {need} ({action})"
-    (report,) = check_decks([deck], altdb())
+    (report,) = check_decks([deck], altdb(), date=on_date())
     assert [d.message for d in report.diagnostics if d.code == case[:4]] == [want]
 
 
@@ -284,7 +285,7 @@ def test_size_messages_say_how_many_and_what_to_do(
 )  # fmt: skip
 def test_rule_messages_name_the_card_the_numbers_and_the_fix(case: str, message: str) -> None:
     """Written by hand from each case deck and the rule's wording (tests/cases/README.md)."""
-    (report,) = check_decks([CASES / case], altdb())
+    (report,) = check_decks([CASES / case], altdb(), date=on_date())
     assert [d.message for d in report.diagnostics if d.code == case[:4]] == [message]
 
 
@@ -348,7 +349,7 @@ def test_azuki_rule_messages_name_the_card_the_numbers_and_the_fix(
 ) -> None:
     """Written by hand from each case deck and the card data (card_data/azuki/sets/)."""
     code = case[:4]
-    (report,) = check_decks([AZUKI_CASES / case], azuki_db())
+    (report,) = check_decks([AZUKI_CASES / case], azuki_db(), date=on_date())
     (d,) = [d for d in report.diagnostics if d.code == code]
     assert (d.message, d.section, d.card) == (message, section, card)
     assert d.file == str(AZUKI_CASES / case)
@@ -358,7 +359,9 @@ def test_azuki_rule_messages_name_the_card_the_numbers_and_the_fix(
 
 def test_azuki_element_rule_reports_each_card_at_its_entry() -> None:
     # Ruby (STT04-005) and Collateral Burst (STT04-016) are fire; Shao is water
-    (report,) = check_decks([AZUKI_CASES / "A105" / "bad_two_cards.yaml"], azuki_db())
+    (report,) = check_decks(
+        [AZUKI_CASES / "A105" / "bad_two_cards.yaml"], azuki_db(), date=on_date()
+    )
     found = [(d.line, d.column, d.card, d.message) for d in report.diagnostics]
     assert {d.file for d in report.diagnostics} == {
         str(AZUKI_CASES / "A105" / "bad_two_cards.yaml")
@@ -394,11 +397,13 @@ def test_azuki_a_card_of_two_elements_is_allowed_when_one_is_the_leaders(tmp_pat
         AzukiCard(id="TST-002", name="Ash Stone", type="entity", set="TST", elements=("fire", "earth")),
     ]  # fmt: skip
     database = _azuki_with(twins)
-    assert [d.code for d in check_decks([_shao_deck(tmp_path)], database)[0].diagnostics] == []
+    assert [
+        d.code for d in check_decks([_shao_deck(tmp_path)], database, date=on_date())[0].diagnostics
+    ] == []
     ok = _shao_deck(tmp_path, "  Aya: 3\n", "  Tide Ember: 3\n")
-    assert check_decks([ok], database)[0].diagnostics == ()
+    assert check_decks([ok], database, date=on_date())[0].diagnostics == ()
     bad = _shao_deck(tmp_path, "  Aya: 3\n", "  Ash Stone: 3\n")
-    (d,) = check_decks([bad], database)[0].diagnostics
+    (d,) = check_decks([bad], database, date=on_date())[0].diagnostics
     assert (d.code, d.line, d.column, d.card) == ("A105", 14, 3, "TST-002")
     assert (d.file, d.section) == (str(bad), "main")
     assert d.message == f"'Ash Stone' is fire, earth, but the Leader 'Shao' is water; {EVERY_CARD}"
@@ -407,20 +412,24 @@ def test_azuki_a_card_of_two_elements_is_allowed_when_one_is_the_leaders(tmp_pat
 def test_azuki_a_card_banned_by_one_of_its_printed_ids_is_banned(tmp_path: Path) -> None:
     # the IKZ Token is AZP-001, also printed as AZP-002 and IKZ-002 (card_data/azuki/sets/ikz.yaml)
     for printed in ("IKZ-002", "AZP-001"):
-        (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=(printed,)))
+        (report,) = check_decks(
+            [_shao_deck(tmp_path)], _azuki_with([], banned=(printed,)), date=on_date()
+        )
         (d,) = report.diagnostics
         assert (d.code, d.section, d.card, d.line, d.column) == ("A107", "ikz", "AZP-001", 25, 3)
         assert d.file == str(tmp_path / "deck.yaml")
         assert d.message == "'IKZ Token' (AZP-001) is banned in Standard"
     # and nothing is banned when the format bans nothing in the deck
-    (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=("AZK01-122",)))
+    (report,) = check_decks(
+        [_shao_deck(tmp_path)], _azuki_with([], banned=("AZK01-122",)), date=on_date()
+    )
     assert report.diagnostics == ()
 
 
 def test_azuki_a_banned_leader_and_main_card_are_reported_where_they_are(tmp_path: Path) -> None:
     # Shao is STT02-001 (line 5); Rei is STT02-004 (line 9)
     banned = ("STT02-001", "STT02-004")
-    (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=banned))
+    (report,) = check_decks([_shao_deck(tmp_path)], _azuki_with([], banned=banned), date=on_date())
     found = [(d.code, d.section, d.card, d.line, d.column, d.message) for d in report.diagnostics]
     assert {d.file for d in report.diagnostics} == {str(tmp_path / "deck.yaml")}
     assert found == [
@@ -433,7 +442,7 @@ def test_azuki_a_banned_leader_and_main_card_are_reported_where_they_are(tmp_pat
 def test_every_rule_message_is_found_in_the_catalogues(deck: Path) -> None:
     """Each message is looked up by its code and its English text (the singular for plural
     messages): a message that changed on one side only shows in English."""
-    (report,) = check_decks([deck], altdb())
+    (report,) = check_decks([deck], altdb(), date=on_date())
     for d in report.diagnostics:
         if d.code[0] in "VW":
             for lang in ("ja", "zh"):
@@ -447,7 +456,7 @@ def test_azuki_copy_limit_counts_the_cards_after_an_unknown_one(tmp_path: Path) 
         "  Hayabusa Itto: 4\n  Rei: 4\n",
         "  Nobody Known: 1\n  Hayabusa Itto: 2\n  Rei: 5\n",
     )
-    (report,) = check_decks([deck], azuki_db())
+    (report,) = check_decks([deck], azuki_db(), date=on_date())
     found = {(d.code, d.line, d.column) for d in report.diagnostics}
     assert ("F005", 8, 3) in found
     (d,) = [d for d in report.diagnostics if d.code == "A106"]
@@ -545,7 +554,7 @@ def test_azuki_a_section_with_an_unreadable_count_is_not_counted(
     tmp_path: Path, line: str, typed: str, at: tuple[int, int]
 ) -> None:
     """The count is F004; the section's size (A103, A104) is not judged from the rest."""
-    (report,) = check_decks([_shao_deck(tmp_path, line, typed)], azuki_db())
+    (report,) = check_decks([_shao_deck(tmp_path, line, typed)], azuki_db(), date=on_date())
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("F004", *at)]
 
 

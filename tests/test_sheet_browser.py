@@ -18,6 +18,7 @@ import pytest
 from varz_decks import REGISTRAR
 
 from varz_deck.core.cards.model import CardDatabase
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.core.registration.register import Registration
 from varz_deck.games import get_game, open_database
@@ -124,7 +125,7 @@ def pdf_text(pdf: Path, tools: dict[str, str]) -> str:
 def _widest(tmp: Path) -> Registration:
     deck = tmp / "widest.yaml"
     deck.write_text(widest_yaml(), encoding="utf-8")
-    return register_deck(src(deck), bundled())
+    return register_deck(src(deck), bundled(), date=on_date())
 
 
 @pytest.mark.parametrize("paper", PAPER)
@@ -132,7 +133,11 @@ def _widest(tmp: Path) -> Registration:
 def test_legal_sheet_prints_on_one_page_with_every_card(
     deck: str, paper: str, tmp_path: Path, tools: dict[str, str]
 ) -> None:
-    reg = register_deck(src(KAGURA), bundled()) if deck == "example" else _widest(tmp_path)
+    reg = (
+        register_deck(src(KAGURA), bundled(), date=on_date())
+        if deck == "example"
+        else _widest(tmp_path)
+    )
     if deck == "widest-long-names":  # names long enough to wrap: the page still holds everything
         reg = replace(
             reg, player=f"Aoi Tanaka {LONG_PLAYER}", event=f"Tokyo Open 2026 {LONG_EVENT}"
@@ -157,7 +162,9 @@ def test_legal_sheet_prints_on_one_page_with_every_card(
 
 
 def test_illegal_sheet_prints_its_errors(tmp_path: Path, tools: dict[str, str]) -> None:
-    reg = register_deck(src(ROOT / "examples" / "illegal.yaml"), bundled(), player="Ren Sato")
+    reg = register_deck(
+        src(ROOT / "examples" / "illegal.yaml"), bundled(), player="Ren Sato", date=on_date()
+    )
     pdf = print_pdf(render_sheet(reg), "A4", tmp_path, tools)
     text = pdf_text(pdf, tools)
     assert "NOT LEGAL" in text and "Ren Sato" in text and str(reg.deck_hash) in text
@@ -181,7 +188,11 @@ def test_azuki_sheet_prints_on_one_page_with_leader_gate_main_and_ikz(
     render_azuki_sheet = AZUKI.render_sheet
 
     reg = azuki_register(
-        src(AZUKI_EXAMPLES / example), azuki(), player="Aoi Tanaka", event="Azuki Night"
+        src(AZUKI_EXAMPLES / example),
+        azuki(),
+        player="Aoi Tanaka",
+        event="Azuki Night",
+        date=on_date(),
     )
     assert reg.legal and reg.canonical is not None and reg.deck_hash
     pdf = print_pdf(render_azuki_sheet(reg), paper, tmp_path, tools)
@@ -209,7 +220,7 @@ def test_combined_sheets_print_a_page_per_player(
     render_sheets = REGISTRAR.render_sheets
 
     players = ["Aoi Tanaka", "Ren Sato", "Mika Ito", f"Yui Mori {LONG_PLAYER}"]
-    base = [register_deck(src(KAGURA), bundled()), _widest(tmp_path)]
+    base = [register_deck(src(KAGURA), bundled(), date=on_date()), _widest(tmp_path)]
     regs = [
         replace(base[n % 2], player=p, seat=f"Table {n + 1}", date="2026-05-17")
         for n, p in enumerate(players)

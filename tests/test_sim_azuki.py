@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app
 from varz_deck.core.analysis.capabilities import SimRequest
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 
@@ -233,7 +234,7 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
 def test_text_fits_80_columns(lang: str, mulligan: str, vs: Path | None) -> None:
     game = get_game("azuki")
     database = open_database(AZUKI_DB)
-    request = SimRequest(src(RAIZAN), 1000, 1, 8, "play", mulligan, vs and src(vs))
+    request = SimRequest(src(RAIZAN), 1000, 1, 8, "play", mulligan, vs and src(vs), date=on_date())
     text = game.goldfish.simulate(request, database).render_text(color=False, width=80, lang=lang)
     lines = text.splitlines()
     assert len(lines) > 8

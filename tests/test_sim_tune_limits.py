@@ -21,6 +21,7 @@ import yaml
 
 from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.tuning import SIZE_FACTOR, DeckTooLarge
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import get_game, open_database
 from varz_deck.games.varz.sim.goldfish import load_model
@@ -157,18 +158,20 @@ def test_the_bound_is_four_times_the_section(tmp_path: Path, section: str, size:
             _kagura_with(tmp_path, most, section),
             _kagura_with(tmp_path, most + 1, section),
         )
-    model, _, _ = load_model(VARZ, src(at_most), db)
+    model, _, _ = load_model(VARZ, src(at_most), db, date=on_date())
     if section != "portals":
         assert (model.n_spells if section == "spells" else model.n_skills) == most
-    VARZ_TUNER.tune(src(at_most), db, target=0.9, on="play", mulligan="auto")
+    VARZ_TUNER.tune(src(at_most), db, target=0.9, on="play", mulligan="auto", date=on_date())
     with pytest.raises(DeckTooLarge) as caught:
-        load_model(VARZ, src(over), db)
+        load_model(VARZ, src(over), db, date=on_date())
     assert caught.value.message is not None
     text = caught.value.message.render()
     assert f"{most + 1}" in text and f"{most}" in text and str(size) in text
     with pytest.raises(DeckTooLarge):
-        VARZ_TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none")
-    assert VARZ_TUNER.stats(src(over), db) is not None  # stats only counts: it still answers
+        VARZ_TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none", date=on_date())
+    assert (
+        VARZ_TUNER.stats(src(over), db, date=on_date()) is not None
+    )  # stats only counts: it still answers
 
 
 def test_the_azuki_bound(tmp_path: Path) -> None:
@@ -187,12 +190,12 @@ def test_the_azuki_bound(tmp_path: Path) -> None:
             "50 Lightning Orb\n" for _ in range(extra // 50)
         ) + f"{extra % 50} Lightning Orb\n" * (extra % 50 > 0)
         deck.write_text(f"Leader: STT01-001\nGate: Surge Gate\nMain Deck:\n{main}", "utf-8")
-        request = SimRequest(src(deck), 1000, 1, 8, "play", "auto")
+        request = SimRequest(src(deck), 1000, 1, 8, "play", "auto", date=on_date())
         if refused:
             with pytest.raises(DeckTooLarge, match="201"):
-                TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none")
+                TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none", date=on_date())
             with pytest.raises(DeckTooLarge, match="201"):
                 GOLDFISH.simulate(request, db)
         else:
-            TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none")
+            TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none", date=on_date())
             GOLDFISH.simulate(request, db)

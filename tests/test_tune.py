@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from varz_deck.cli import app
 from varz_deck.core.analysis.tuning import DeckTooLarge
+from varz_deck.core.dates import on_date
 from varz_deck.core.files.source import DeckSource
 from varz_deck.games import check_deck, get_game, open_database
 from varz_deck.games.varz import tune as vt
@@ -207,7 +208,7 @@ def test_vaz_table_matches_enumeration_of_holders(on: str) -> None:
 def test_exact_on_curve_agrees_with_the_monte_carlo_engine(
     db: Any, deck: Path, on: str, mulligan: str
 ) -> None:
-    loaded = vt.load(VARZ, src(deck), db)
+    loaded = vt.load(VARZ, src(deck), db, date=on_date())
     model = vt.model_of(loaded, deck)
     odds = vt.spell_odds(model, on, vt.draw_curves(model, on, mulligan))
     games = 20_000
@@ -271,7 +272,7 @@ def _rewrite(
 ) -> Path:
     """The deck written again: names in `lang` (when the database has them), optionally with
     one skill swapped (out name, in name)."""
-    checked = check_deck(deck, db)
+    checked = check_deck(deck, db, date=on_date())
     view = checked.view
     raw = yaml.safe_load(deck.read_text(encoding="utf-8"))
 
@@ -311,8 +312,8 @@ def test_the_same_deck_in_another_language_tunes_the_same(
     english = _rewrite(deck, db, tmp_path_factory.mktemp("en"))
     other = _rewrite(deck, db, tmp, lang=lang)
     assert other.read_text(encoding="utf-8") != english.read_text(encoding="utf-8")
-    a = TUNER.tune(src(english), db, target=0.9, on=on, mulligan="none").to_json()
-    b = TUNER.tune(src(other), db, target=0.9, on=on, mulligan="none").to_json()
+    a = TUNER.tune(src(english), db, target=0.9, on=on, mulligan="none", date=on_date()).to_json()
+    b = TUNER.tune(src(other), db, target=0.9, on=on, mulligan="none", date=on_date()).to_json()
     assert _without_path(a) == _without_path(b)
 
 
@@ -338,14 +339,16 @@ def test_every_suggested_swap_is_a_legal_deck(db: Any, tmp_path: Path) -> None:
     decks = [*EXAMPLES, _splash_with_one_red_vaz(tmp_path)]
     tried = 0
     for deck in decks:
-        assert check_deck(deck, db).legal, deck
-        document = TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none").to_json()
+        assert check_deck(deck, db, date=on_date()).legal, deck
+        document = TUNER.tune(
+            src(deck), db, target=0.9, on="play", mulligan="none", date=on_date()
+        ).to_json()
         assert document["swaps"], deck
         for i, swap in enumerate(document["swaps"]):
             where = tmp_path / f"{deck.stem}-{i}"
             where.mkdir()
             swapped = _rewrite(deck, db, where, swap=(swap["out"]["name"], swap["in"]["name"]))
-            report = check_deck(swapped, db)
+            report = check_deck(swapped, db, date=on_date())
             assert report.legal, (deck.name, swap["out"], swap["in"], report.diagnostics)
             tried += 1
     assert tried > 100
@@ -353,7 +356,9 @@ def test_every_suggested_swap_is_a_legal_deck(db: Any, tmp_path: Path) -> None:
 
 def test_the_last_vaz_of_a_splash_colour_is_never_swapped_out(db: Any, tmp_path: Path) -> None:
     deck = _splash_with_one_red_vaz(tmp_path)
-    document = TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none").to_json()
+    document = TUNER.tune(
+        src(deck), db, target=0.9, on="play", mulligan="none", date=on_date()
+    ).to_json()
     outs = {s["out"]["name"] for s in document["swaps"] if s["in"]["name"] != "Crimson VAZ"}
     assert "Crimson VAZ" not in outs
 
@@ -361,13 +366,17 @@ def test_the_last_vaz_of_a_splash_colour_is_never_swapped_out(db: Any, tmp_path:
 def test_swap_figures_are_the_rewritten_decks_figures(db: Any, tmp_path: Path) -> None:
     """Each swap's odds equal those of the deck written out with the swap, read and modelled from
     scratch (the whole pipeline, not the swap arithmetic)."""
-    document = TUNER.tune(src(SPLASH), db, target=0.9, on="draw", mulligan="auto").to_json()
+    document = TUNER.tune(
+        src(SPLASH), db, target=0.9, on="draw", mulligan="auto", date=on_date()
+    ).to_json()
     base = {s["name"]: (s["id"], s["p_on_curve"]) for s in document["spells"]}
     for i, swap in enumerate(document["swaps"][:: max(1, len(document["swaps"]) // 12)]):
         where = tmp_path / str(i)
         where.mkdir()
         swapped = _rewrite(SPLASH, db, where, swap=(swap["out"]["name"], swap["in"]["name"]))
-        again = TUNER.tune(src(swapped), db, target=0.9, on="draw", mulligan="auto").to_json()
+        again = TUNER.tune(
+            src(swapped), db, target=0.9, on="draw", mulligan="auto", date=on_date()
+        ).to_json()
         for spell in again["spells"]:
             card_id, p = base[spell["name"]]  # by name: a reprint id is written as its name
             assert spell["p_on_curve"] == pytest.approx(p + swap["delta"][card_id], abs=1e-8)
@@ -375,7 +384,9 @@ def test_swap_figures_are_the_rewritten_decks_figures(db: Any, tmp_path: Path) -
 
 
 def test_swaps_are_ranked_lowest_first_then_mean(db: Any) -> None:
-    document = TUNER.tune(src(SPLASH), db, target=0.9, on="play", mulligan="none").to_json()
+    document = TUNER.tune(
+        src(SPLASH), db, target=0.9, on="play", mulligan="none", date=on_date()
+    ).to_json()
     spells = document["spells"]
     keys = []
     for sw in document["swaps"]:
@@ -523,7 +534,7 @@ def _uncached(model: Model, out: Any, into: Any, on: str, mulligan: str) -> Any:
 def test_the_draw_cache_follows_the_openers(db: Any) -> None:
     """On the play with the auto mulligan, some swaps of the splash deck change which spells are
     openers, so their draw curves differ: every swap's figures are those computed from scratch."""
-    loaded = vt.load(VARZ, src(SPLASH), db)
+    loaded = vt.load(VARZ, src(SPLASH), db, date=on_date())
     model = vt.model_of(loaded, SPLASH)
     swaps = vt.sweep(loaded.view, model, "play", "auto", vt.DrawCache())
     openers = set()
@@ -536,7 +547,7 @@ def test_the_draw_cache_follows_the_openers(db: Any) -> None:
 
 def test_one_draw_cache_across_a_change_of_openers_side_and_mulligan(db: Any) -> None:
     """A cache keyed by the openers alone would hand the curves of one setting to another."""
-    loaded = vt.load(VARZ, src(SPLASH), db)
+    loaded = vt.load(VARZ, src(SPLASH), db, date=on_date())
     model = vt.model_of(loaded, SPLASH)
     cache = vt.DrawCache()
     seen = {}
@@ -584,10 +595,16 @@ def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> N
     deck.write_text(
         SPLASH.read_text(encoding="utf-8").replace("format: standard", "format: capped"), "utf-8"
     )
-    assert check_deck(deck, restricted_db).legal  # 3 Crimson VAZ, 3 Amber VAZ: at the caps
-    standard = TUNER.tune(src(SPLASH), restricted_db, target=0.9, on="play", mulligan="none")
+    assert check_deck(
+        deck, restricted_db, date=on_date()
+    ).legal  # 3 Crimson VAZ, 3 Amber VAZ: at the caps
+    standard = TUNER.tune(
+        src(SPLASH), restricted_db, target=0.9, on="play", mulligan="none", date=on_date()
+    )
     assert "Crimson VAZ" in {s.into.name for s in standard.swaps}  # uncapped, it is suggested
-    result = TUNER.tune(src(deck), restricted_db, target=0.9, on="play", mulligan="none")
+    result = TUNER.tune(
+        src(deck), restricted_db, target=0.9, on="play", mulligan="none", date=on_date()
+    )
     ins = {s.into.name for s in result.swaps}
     assert "Crimson VAZ" not in ins  # a 4th would be over the restriction (3)
     assert "Amber VAZ" in ins  # a 4th Amber VAZ is at its restriction (4): allowed
@@ -597,7 +614,7 @@ def test_tune_never_suggests_a_swap_over_a_restricted_count(tmp_path: Path) -> N
         where = tmp_path / str(i)
         where.mkdir()
         swapped = _rewrite(deck, restricted_db, where, swap=(swap.out.name, swap.into.name))
-        report = check_deck(swapped, restricted_db)
+        report = check_deck(swapped, restricted_db, date=on_date())
         assert "V116" not in {d.code for d in report.diagnostics}, (swap.out.name, swap.into.name)
         assert report.legal
 
@@ -610,7 +627,7 @@ def test_a_capped_candidate_is_skipped_and_the_later_ones_still_tried(tmp_path: 
     deck.write_text(
         SPLASH.read_text(encoding="utf-8").replace("format: standard", "format: capped"), "utf-8"
     )
-    loaded = vt.load(VARZ, src(deck), restricted_db)
+    loaded = vt.load(VARZ, src(deck), restricted_db, date=on_date())
     model = vt.model_of(loaded, str(deck))
     pairs = vt.swap_candidates(loaded.view, model)
     assert [i.name for o, i in pairs if o.name == "Amber VAZ"] == [
@@ -644,7 +661,7 @@ def test_vaz_needed_at_the_target_exactly() -> None:
 
 def test_an_illegal_deck_is_tuned_with_a_warning(db: Any, tmp_path: Path) -> None:
     result = TUNER.tune(src(ROOT / "examples" / "illegal.yaml"), db, target=0.9, on="play",
-                           mulligan="none")  # fmt: skip
+                           mulligan="none", date=on_date())  # fmt: skip
     (warning,) = result.warnings
     path = str(ROOT / "examples" / "illegal.yaml")
     assert warning.render() == (
@@ -653,7 +670,7 @@ def test_an_illegal_deck_is_tuned_with_a_warning(db: Any, tmp_path: Path) -> Non
     big = tmp_path / "big.txt"
     big.write_text("Hero: Hibiki Kagura\nSpells:\n" + "99 Ember Imp\n" * 2, encoding="utf-8")
     with pytest.raises(DeckTooLarge) as caught:
-        TUNER.tune(src(big), db, target=0.9, on="play", mulligan="none")
+        TUNER.tune(src(big), db, target=0.9, on="play", mulligan="none", date=on_date())
     assert caught.value.message is not None
     assert caught.value.message.render().startswith(f"{big}: its spells section has 198 cards")
 
@@ -664,8 +681,8 @@ def test_no_swap_goes_over_the_hero_s_memory(db: Any, tmp_path: Path) -> None:
     text = SPLASH.read_text(encoding="utf-8")
     over = tmp_path / "over.yaml"
     over.write_text(text.replace("  Amber VAZ: 3\n", "  Amber VAZ: 2\n  Focus: 1\n"), "utf-8")
-    assert "V112" in {d.code for d in check_deck(over, db).diagnostics}
-    swaps = TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none").swaps
+    assert "V112" in {d.code for d in check_deck(over, db, date=on_date()).diagnostics}
+    swaps = TUNER.tune(src(over), db, target=0.9, on="play", mulligan="none", date=on_date()).swaps
     assert swaps and all(s.into.is_vaz for s in swaps)
     zero_db = open_database(_restricting_database(tmp_path))
     zero = tmp_path / "zero.yaml"
@@ -673,15 +690,17 @@ def test_no_swap_goes_over_the_hero_s_memory(db: Any, tmp_path: Path) -> None:
     body = text.replace("hero: Kohaku Amane", "hero: Zero Amane")
     body = body[: body.index("skills:")] + skills + body.split("portals:", 1)[1]
     zero.write_text(body, "utf-8")
-    swaps = TUNER.tune(src(zero), zero_db, target=0.9, on="play", mulligan="none").swaps
+    swaps = TUNER.tune(
+        src(zero), zero_db, target=0.9, on="play", mulligan="none", date=on_date()
+    ).swaps
     assert swaps and all(s.into.is_vaz for s in swaps)
 
 
 def test_a_deck_without_a_hero_has_no_swaps(db: Any, tmp_path: Path) -> None:
     deck = tmp_path / "h.yaml"
     deck.write_text(SPLASH.read_text(encoding="utf-8").replace("hero: Kohaku Amane\n", ""), "utf-8")
-    loaded = vt.load(VARZ, src(deck), db)
-    model = vt.model_of(vt.load(VARZ, src(SPLASH), db), str(SPLASH))
+    loaded = vt.load(VARZ, src(deck), db, date=on_date())
+    model = vt.model_of(vt.load(VARZ, src(SPLASH), db, date=on_date()), str(SPLASH))
     assert loaded.view.hero is None and vt.swap_candidates(loaded.view, model) == []
 
 
@@ -705,12 +724,14 @@ def test_tune_reads_a_deck_with_a_card_on_two_lines_and_refuses_a_damaged_code(
 ) -> None:
     txt = tmp_path / "twice.txt"
     txt.write_text("Hero: Kohaku Amane\nSpells:\n2 Lantern Acolyte\n1 Lantern Acolyte\n", "utf-8")
-    result = TUNER.tune(src(txt), db, target=0.9, on="play", mulligan="none")
+    result = TUNER.tune(src(txt), db, target=0.9, on="play", mulligan="none", date=on_date())
     assert result.model.cards[0].copies == 3 and result.warnings  # F003: not legal, still tuned
     from varz_deck.core.analysis.capabilities import DeckUnusable
 
     with pytest.raises(DeckUnusable) as caught:
-        TUNER.tune(src(Path("VZ1AAAAAAAAA")), db, target=0.9, on="play", mulligan="none")
+        TUNER.tune(
+            src(Path("VZ1AAAAAAAAA")), db, target=0.9, on="play", mulligan="none", date=on_date()
+        )
     assert [d.code for d in caught.value.diagnostics] == ["F009"]
 
 
@@ -719,5 +740,5 @@ def test_a_deck_with_a_count_out_of_range_is_still_tuned(db: Any, tmp_path: Path
     deck = tmp_path / "f004.yaml"
     text = (ROOT / "examples" / "red-kagura-festival.yaml").read_text(encoding="utf-8")
     deck.write_text(text.replace("Ember Imp: 3", "Ember Imp: 100"), encoding="utf-8")
-    result = TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none")
+    result = TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none", date=on_date())
     assert result.swaps and len(result.warnings) == 1

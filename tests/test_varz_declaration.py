@@ -16,6 +16,7 @@ import pytest
 from varz_decks import AKANE, akane_db, check_parsed, read_text
 
 from varz_deck.core.cards.model import CardDatabase, Format, FormatChange
+from varz_deck.core.dates import on_date
 from varz_deck.core.decks.declaration import Size
 from varz_deck.core.game.declared import DeclaredGame
 from varz_deck.core.messages.code import Severity
@@ -172,7 +173,7 @@ def test_a_size_the_declaration_changes_is_the_one_checked(tmp_path: Path) -> No
         schemas=get_game("varz").schemas,
     )
     deck, problems = read_text(LEGAL)
-    (said,) = game.check_parsed(deck, problems, _db(), None).diagnostics
+    (said,) = game.check_parsed(deck, problems, _db(), None, date=on_date()).diagnostics
     assert (said.code, said.section, said.line, said.column) == ("V102", "spells", 3, 1)
     assert said.message == "30 spell cards; the Deck needs exactly 33 (add 3)"
 

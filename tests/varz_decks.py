@@ -64,8 +64,8 @@ def check_parsed(
     format_key: str | None = None,
     date: datetime.date | None = None,
 ) -> DeckReport:
-    """A deck already read, checked on a day (None: today)."""
-    return GAME.check_parsed(deck, problems, database, format_key, date)
+    """A deck already read, checked on a day (None: the tests' today)."""
+    return GAME.check_parsed(deck, problems, database, format_key, on_date(date))
 
 
 def read_text(text: str, path: str = "deck.yaml") -> tuple[DeclaredDeck, list[Diagnostic]]:

@@ -248,8 +248,9 @@ def diff(
     chosen = language(lang)
     before_source, after_source = one_deck(registered, chosen), one_deck(presented, chosen)
     database = deck_database(before_source, cards, chosen, game)
-    before = _comparable(before_source, database, chosen)
-    after = _comparable(after_source, database, chosen)
+    day = check_date(None, chosen)  # a deck's hash has no date; its check is today's
+    before = _comparable(before_source, database, chosen, day)
+    after = _comparable(after_source, database, chosen, day)
     assert before.canonical is not None and after.canonical is not None
     result = diff_decks(before.canonical, after.canonical)
     if output is CompareOutput.json:
@@ -270,7 +271,7 @@ def code(
     source = one_deck(deck, chosen)
     database = deck_database(source, cards, chosen, game)
     registrar = game_of(database).registrar
-    reg = registrar.register(source, database)
+    reg = registrar.register(source, database, date=check_date(None, chosen))
     no_code = msg("register", "{deck} has no deck code: {reason}")
     if reg.canonical is None or not reg.canonical.complete:
         _report_problems(reg, no_code, chosen)
@@ -290,7 +291,7 @@ def _usage(message: Message, lang: str) -> NoReturn:
 
 
 def _comparable(
-    source: DeckSource, database: CardDatabase, lang: str, date: datetime.date | None = None
+    source: DeckSource, database: CardDatabase, lang: str, date: datetime.date
 ) -> Registration:
     """A deck that has a hash, or exit 2 naming what keeps it from being read (F001–F004, F009)."""
     reg = game_of(database).registrar.register(source, database, date=date)

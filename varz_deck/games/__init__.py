@@ -704,10 +704,11 @@ def check_deck(
     deck: DeckSource | Path,
     database: CardDatabase,
     format_key: str | None = None,
-    date: datetime.date | None = None,
+    *,
+    date: datetime.date,
 ) -> DeckReport:
     """Check one deck (a source, or a file read here) against a database (a format given here
-    overrides the deck's) on a date (None: today). A plugin's exception is its failure
+    overrides the deck's) on a date. A plugin's exception is its failure
     (GameUnavailable)."""
     game = get_game(database.game)
     source = _source(deck)
@@ -754,7 +755,8 @@ def check_decks(
     database: CardDatabase,
     format_key: str | None = None,
     open_other: Callable[[str], CardDatabase] | None = None,
-    date: datetime.date | None = None,
+    *,
+    date: datetime.date,
     open_declared: Callable[[DeckSource], CardDatabase | None] | None = None,
 ) -> list[DeckReport]:
     """Check each deck (a source, or a file read when reached) independently, in the order
@@ -771,11 +773,11 @@ def check_decks(
         if open_declared is not None and (owner is None or is_declared_game(owner)):
             declared = open_declared(source)
         if declared is not None:
-            reports.append(check_deck(source, declared, format_key, date))
+            reports.append(check_deck(source, declared, format_key, date=date))
         elif owner is None or owner == database.game:
-            reports.append(check_deck(source, database, format_key, date))
+            reports.append(check_deck(source, database, format_key, date=date))
         elif open_other is not None:
-            reports.append(check_deck(source, open_other(owner), format_key, date))
+            reports.append(check_deck(source, open_other(owner), format_key, date=date))
         else:
             reports.append(_other_game(source, database, get_game(owner), format_key, date))
     return reports
@@ -786,9 +788,8 @@ def _other_game(
     database: CardDatabase,
     owner: Game,
     format_key: str | None,
-    date: datetime.date | None,
+    date: datetime.date,
 ) -> DeckReport:
-    from varz_deck.core.dates import on_date
     from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.messages.diagnostics import diag
     from varz_deck.core.messages.i18n import msg
@@ -810,7 +811,7 @@ def _other_game(
         game=database.game,
         words=mine.words,
         places=(*mine.slots, *mine.sections),
-        date=on_date(date),
+        date=date,
     )
 
 

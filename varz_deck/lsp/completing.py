@@ -49,7 +49,7 @@ def complete_action(server: VarzServer, doc: Document) -> list[types.CodeAction]
     source = DeckSource.from_text(str(doc.path), doc.text)
     try:
         done = complete(
-            game, source, report.view.database, server.format, server.date, game.completion
+            game, source, report.view.database, server.format, server.day(), game.completion
         )
     except (DeckNotUsable, NoCompletion):
         return []

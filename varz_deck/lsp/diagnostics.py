@@ -140,7 +140,7 @@ def check_deck(server: VarzServer, doc: Document) -> list[Diagnostic]:
         loaded.database,
         server.format,
         open_other=None if library.explicit else library.bundled,
-        date=server.date,
+        date=server.day(),
         open_declared=None if library.explicit else declared,
     )[0]
     if unusable:

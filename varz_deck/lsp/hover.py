@@ -146,7 +146,7 @@ def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
         source = DeckSource.from_text(str(doc.path), doc.text)
         try:
             outcome = tuner.tune(
-                source, database, target=0.9, on="play", mulligan=mulligan, date=server.date
+                source, database, target=0.9, on="play", mulligan=mulligan, date=server.day()
             )
             parts = tuple(outcome.parts())
         except DeckUnusable:

@@ -55,7 +55,7 @@ class VarzServer(LanguageServer):
         )
         self.command_line_cards = cards
         self.settings = Settings()
-        self.date: datetime.date | None = None  # the day decks are checked as of (None: today)
+        self.date: datetime.date | None = None  # the day the editor's settings name, if any
         self.locale: str | None = None
         self.lang = language(self.settings, None)
         self.units = Units()
@@ -87,6 +87,13 @@ class VarzServer(LanguageServer):
     @property
     def format(self) -> str | None:
         return self.settings.format
+
+    def day(self) -> datetime.date:
+        """The day a check is as of: the editor's `varz-deck.date`, else today (decided here,
+        at each check: an editor stays open past midnight)."""
+        from varz_deck.core.dates import on_date
+
+        return self.date if self.date is not None else on_date()
 
     # ------------------------------------------------------------------ messages
 

@@ -13,6 +13,8 @@ from conftest import DECKS, PROJECT
 from varz_deck.core.files.source import DeckSource
 
 sys.path.insert(0, str(PROJECT))
+from varz_deck.core.dates import on_date
+
 from tidewright import GAME
 
 
@@ -39,7 +41,7 @@ def _codes(report: Any) -> list[tuple[str, str, int | None]]:
 
 def test_the_legal_text_list_is_legal(database: Any) -> None:
     report = GAME.check_deck(
-        DeckSource.from_path(DECKS / "legal-oren-south-west.txt"), database, None
+        DeckSource.from_path(DECKS / "legal-oren-south-west.txt"), database, None, date=on_date()
     )
     assert report.legal
     assert report.lead_card.id == "TW01-002"
@@ -49,7 +51,7 @@ def test_the_legal_text_list_is_legal(database: Any) -> None:
 
 def test_the_currents_rule_on_the_illegal_text_list(database: Any) -> None:
     report = GAME.check_deck(
-        DeckSource.from_path(DECKS / "illegal-currents-size.txt"), database, None
+        DeckSource.from_path(DECKS / "illegal-currents-size.txt"), database, None, date=on_date()
     )
     assert _codes(report) == [("T103", "error", 12)]
     assert report.diagnostics[0].message == "the currents hold 9 cards; they must hold exactly 8"
@@ -75,7 +77,7 @@ def test_the_currents_rule_on_the_illegal_text_list(database: Any) -> None:
     ],
 )  # fmt: skip
 def test_rules_on_text_lists(database: Any, text: str, expected: list[Any]) -> None:
-    report = GAME.check_deck(DeckSource("deck.txt", text), database, None)
+    report = GAME.check_deck(DeckSource("deck.txt", text), database, None, date=on_date())
     assert _codes(report) == expected
 
 

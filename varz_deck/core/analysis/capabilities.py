@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from varz_deck.core.messages.i18n import Message, nmsg
@@ -57,7 +57,7 @@ class SimRequest:
     mulligan: str  # "none" | "auto"
     vs: DeckSource | None = None
     progress: Callable[[int, int], None] | None = None
-    date: datetime.date | None = None  # the day the decks are checked as of (None: today)
+    date: datetime.date = field(kw_only=True)  # the day the decks are checked as of
 
 
 class Outcome(Protocol):
@@ -111,11 +111,9 @@ class Tuner(Protocol):
         "mulligan", "plot": what it honours."""
         ...
 
-    def stats(
-        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
-    ) -> Outcome:
+    def stats(self, source: DeckSource, database: CardDatabase, *, date: datetime.date) -> Outcome:
         """Counts, curve, classes, colours of a deck, with no sampling; DeckUnusable if unreadable.
-        The deck is checked on `date` (None: today)."""
+        The deck is checked on `date`."""
         ...
 
     def tune(
@@ -126,10 +124,10 @@ class Tuner(Protocol):
         target: float,
         on: str,
         mulligan: str,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> Outcome:
         """On-curve odds per spell, every legal one-card swap, the colour-source tables; the deck
-        is checked on `date` (None: today)."""
+        is checked on `date`."""
         ...
 
 
@@ -144,7 +142,7 @@ class AnalysedGame(Protocol):
         source: DeckSource,
         database: CardDatabase,
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport: ...
 
     @property

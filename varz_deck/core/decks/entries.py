@@ -13,7 +13,6 @@ from typing import Any, NamedTuple, Protocol
 
 from varz_deck.core.cards.formats import card_keys
 from varz_deck.core.cards.model import CardDatabase, Format
-from varz_deck.core.dates import on_date
 from varz_deck.core.files.schemas import schema_diagnostics
 from varz_deck.core.files.source import LoadError
 from varz_deck.core.files.strictyaml import Document, is_whole, load
@@ -256,16 +255,16 @@ def resolve_format(
     written: str | None,
     mark: Mark | None,
     shown: str,
-    date: datetime.date | None = None,
+    date: datetime.date,
 ) -> tuple[Format, bool, list[Diagnostic]]:
     """The deck's format (an option given here wins over the file's; default standard) as in
-    force on `date` (None: today; an id in its lists names every printing of its card), whether
+    force on `date` (an id in its lists names every printing of its card), whether
     the database knows it, and F007 when it does not
     (placed at the file's `format:`)."""
     key = format_key or written or "standard"
     found = database.formats.get(key)
     if found is not None:
-        return found.on(on_date(date), card_keys(database)), True, []
+        return found.on(date, card_keys(database)), True, []
     problem = diag(
         "F007",
         msg("F007", "unknown format {format}; this card database has: {known}")(

@@ -82,10 +82,10 @@ class Game(CardModel[CardT], Protocol[CardT]):
         source: DeckSource,
         database: CardDatabase,
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport:
         """Read, resolve and check one deck (a file's text, a buffer, or a deck code) on a date
-        (None: today, as `core.dates.on_date` decides; docs/guides/card-data.md)."""
+        (the entry point's, docs/guides/card-data.md)."""
         ...
 
     def rules(self) -> Mapping[str, Rule[Any]]:

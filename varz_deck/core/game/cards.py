@@ -34,7 +34,7 @@ class Declared(Protocol):
         source: DeckSource,
         database: CardDatabase[Any],
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport: ...
 
 

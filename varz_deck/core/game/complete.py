@@ -17,7 +17,6 @@ from typing import Any
 
 from varz_deck.core.cards.formats import Legality
 from varz_deck.core.cards.model import CardDatabase, Format
-from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.decks.declaration import Declaration, Section
 from varz_deck.core.decks.entries import Entry
@@ -235,8 +234,8 @@ def complete(
     game: Any,
     source: DeckSource,
     database: CardDatabase[Any],
-    format_key: str | None = None,
-    date: datetime.date | None = None,
+    format_key: str | None,
+    date: datetime.date,
     completion: Completion | None = None,
 ) -> Completed:
     """The deck `source` completed on a day (a declared game: `game.declaration`). Raises
@@ -248,7 +247,7 @@ def complete(
     errors = [d for d in problems if d.is_error]
     if not deck.readable or errors:
         raise DeckNotUsable(errors or problems)
-    day = on_date(date)
+    day = date
     view, resolved = resolve(declaration, deck, database, format_key, day, game.view_class)
     errors = [d for d in resolved if d.is_error]
     if errors:

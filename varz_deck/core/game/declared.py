@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from varz_deck.core.cards.model import CardDatabase, Format
-from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import LEAD_JSON, DeckReport, DeckWords
 from varz_deck.core.decks.construction import construction_checks
 from varz_deck.core.decks.declaration import Declaration, and_list
@@ -318,7 +317,7 @@ class DeclaredGame:
         source: DeckSource,
         database: CardDatabase[Any],
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport:
         deck, problems = self.read_deck(source)
         return self.check_parsed(deck, problems, database, format_key, date)
@@ -329,11 +328,11 @@ class DeclaredGame:
         problems: list[Diagnostic],
         database: CardDatabase[Any],
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport:
         """Check a deck already read (its reading problems given) on a day."""
         written = format_key or deck.format or "standard"
-        day = on_date(date)
+        day = date
         view: View | None = None
         found = list(problems)
         if deck.readable:

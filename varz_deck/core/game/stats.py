@@ -87,7 +87,7 @@ class DeclaredStats:
         self.game = game
 
     def stats(
-        self, source: DeckSource, database: CardDatabase[Any], *, date: datetime.date | None = None
+        self, source: DeckSource, database: CardDatabase[Any], *, date: datetime.date
     ) -> Counts:
         game = self.game
         report = game.check_deck(source, database, None, date)

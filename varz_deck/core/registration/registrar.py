@@ -46,9 +46,9 @@ class Registrar(Protocol):
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> Registration:
-        """Read (a file or a deck code), check it on a date (None: today), canonicalise it."""
+        """Read (a file or a deck code), check it on a date, canonicalise it."""
         ...
 
     def encode(self, canonical: CanonicalDeck) -> str:
@@ -99,7 +99,7 @@ class GameRegistrar(Generic[DeckT]):
     layout: Layout
     read_deck: Callable[[DeckSource], tuple[DeckT, list[Diagnostic]]]
     check_parsed: Callable[
-        [DeckT, list[Diagnostic], CardDatabase, str | None, datetime.date | None], DeckReport
+        [DeckT, list[Diagnostic], CardDatabase, str | None, datetime.date], DeckReport
     ]
     slots_of: Callable[[DeckT], Mapping[str, str | None]]
     is_code: Callable[[str], bool]  # a DECK argument naming no file is one of the game's codes
@@ -113,9 +113,9 @@ class GameRegistrar(Generic[DeckT]):
         player: str | None = None,
         event: str | None = None,
         format_key: str | None = None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> Registration:
-        """Read (a file or a deck code), check it on a date (None: today) and canonicalise it."""
+        """Read (a file or a deck code), check it on a date and canonicalise it."""
         deck, problems = self.read_deck(source)
         report = self.check_parsed(deck, problems, database, format_key, date)
         read = ReadDeck(

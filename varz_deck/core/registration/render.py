@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from varz_deck import __version__
-from varz_deck.core.dates import on_date
 from varz_deck.core.decks.check import diagnostic_json
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import (
@@ -258,15 +257,13 @@ def render_verify_text(
     )
 
 
-def render_verify_json(
-    path: str, deck_hash: str, expected: str, date: datetime.date | None = None
-) -> str:
+def render_verify_json(path: str, deck_hash: str, expected: str, date: datetime.date) -> str:
     """`verify --output json`; `date` is the day the deck was read as of (the hash has none)."""
     return _dump(
         {
             "version": VERSION,
             "path": path,
-            "date": on_date(date).isoformat(),
+            "date": date.isoformat(),
             "deck_hash": deck_hash,
             "expected": expected,
             "match": deck_hash == expected,

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from varz_deck.core.dates import on_date
 from varz_deck.core.messages.i18n import CardName, Term, msg
 
 if TYPE_CHECKING:
@@ -211,9 +210,10 @@ def diff_databases(
     *,
     git: str | None = None,
     date: str | None = None,
-    day: str = "",
+    day: str,
 ) -> DatabaseDiff:
-    """The whole comparison (`reports`: the same decks checked against old, then new)."""
+    """The whole comparison (`reports`: the same decks checked against old, then new, on
+    `day`; `date`: --date as given)."""
     return DatabaseDiff(
         old,
         new,
@@ -227,7 +227,7 @@ def diff_databases(
         len(reports[0]),
         git,
         date,
-        day or date or on_date().isoformat(),
+        day,
     )
 
 

@@ -25,7 +25,7 @@ from varz_deck.games.azuki.sim.exact import HAND, MAX_IKZ, ikz_on, p_among, seen
 from varz_deck.games.azuki.sim.goldfish import AzukiGoldfish, AzukiOutcome
 from varz_deck.games.azuki.sim.model import SECTION_SIZES, Model, SimCard, build_model, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import MULLIGAN_BY_TURN, monte_carlo, sample
-from varz_deck.games.azuki.sim.report import compare, simulate, to_json
+from varz_deck.games.azuki.sim.report import compare, to_json
 from varz_deck.games.azuki.sim.run import Run
 
 __all__ = [
@@ -46,6 +46,5 @@ __all__ = [
     "p_among",
     "sample",
     "seen_by",
-    "simulate",
     "to_json",
 ]

@@ -76,9 +76,9 @@ class AzukiGoldfish:
         self.game = game
 
     def _model(
-        self, source: DeckSource, database: CardDatabase, date: datetime.date | None
+        self, source: DeckSource, database: CardDatabase, date: datetime.date
     ) -> tuple[Model, bool, tuple[Message, ...]]:
-        """The deck's model, whether it is legal on `date` (None: today), and the warning to give
+        """The deck's model, whether it is legal on `date`, and the warning to give
         when it is not."""
         model, report = build_model(self.game, source, database, date=date)
         if model.size == 0:

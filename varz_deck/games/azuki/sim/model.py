@@ -37,7 +37,7 @@ class DeckChecker(Protocol):
         problems: list[Diagnostic],
         database: CardDatabase[Any],
         format_key: str | None,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> DeckReport: ...
 
 
@@ -72,9 +72,9 @@ def build_model(
     database: CardDatabase,
     *,
     bounded: bool = True,
-    date: datetime.date | None = None,
+    date: datetime.date,
 ) -> tuple[Model, DeckReport]:
-    """The main deck of an Azuki deck file, and its check report on `date` (None: today; legal or
+    """The main deck of an Azuki deck file, and its check report on `date` (legal or
     not); `bounded`
     (sim, tune): DeckTooLarge when a section is far over its size (core/analysis/tuning.py)."""
     assert isinstance(database, AzukiDatabase)

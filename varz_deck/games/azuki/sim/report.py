@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
-from varz_deck.core.files.source import DeckSource
 from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.messages.wrap import wrap
@@ -99,14 +98,6 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
         "exact": [] if sampled else list(EXACT_KEYS),
         "sampled": list(EXACT_KEYS) if sampled else [],
     }
-
-
-def simulate(
-    model: Model, *, games: int, seed: int, turns: int, on: str, mulligan: str, legal: bool
-) -> dict[str, Any]:
-    """The `sim --output json` document of one deck."""
-    request = SimRequest(DeckSource(model.path), games, seed, turns, on, mulligan)
-    return to_json(run(model, request), request, legal)
 
 
 def _difference(a: Any, b: Any, diff: Any) -> tuple[list[float], list[float]]:

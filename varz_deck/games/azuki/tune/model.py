@@ -23,7 +23,7 @@ def load(
     database: CardDatabase,
     *,
     bounded: bool = True,
-    date: datetime.date | None = None,
+    date: datetime.date,
 ) -> tuple[Model, Any, tuple[Message, ...]]:
     model, report = build_model(game, source, database, bounded=bounded, date=date)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:

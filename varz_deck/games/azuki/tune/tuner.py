@@ -27,7 +27,7 @@ class AzukiTuner:
         self.game = game
 
     def stats(
-        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date
     ) -> AzukiStats:
         model, report, warnings = load(self.game, source, database, bounded=False, date=date)
         return AzukiStats(model, report, warnings)
@@ -40,7 +40,7 @@ class AzukiTuner:
         target: float,
         on: str,
         mulligan: str,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> AzukiTune:
         model, _, warnings = load(self.game, source, database, date=date)
         return AzukiTune(model, on, target, tuple(card_figures(model, on)), warnings)

@@ -32,10 +32,10 @@ def load_model(
     game: DeclaredGame,
     source: DeckSource,
     database: CardDatabase,
-    date: datetime.date | None = None,
+    date: datetime.date,
 ) -> tuple[Model, bool, Message | None]:
     """The deck's model (read and checked by `game`, VARZ's), whether it is legal on `date`
-    (None: today), and the warning to give when it is not;
+    and the warning to give when it is not;
     DeckUnusable when the deck cannot be read or has no usable hero, DeckTooLarge when a section
     is far over its size (core/analysis/tuning.py)."""
     deck, problems = game.read_deck(source)

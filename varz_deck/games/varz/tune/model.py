@@ -36,9 +36,9 @@ def load(
     database: CardDatabase,
     *,
     bounded: bool = False,
-    date: datetime.date | None = None,
+    date: datetime.date,
 ) -> Loaded:
-    """The deck read and checked by `game` (VARZ's) on `date` (None: today); DeckUnusable when it cannot be read; with
+    """The deck read and checked by `game` (VARZ's) on `date`; DeckUnusable when it cannot be read; with
     `bounded` (tune: its work grows with the deck), DeckTooLarge when a section is far over its
     size (core/analysis/tuning.py)."""
     deck, problems = game.read_deck(source)

@@ -41,7 +41,7 @@ class VarzTuner:
         self.game = game  # what reads and checks the decks: VARZ's
 
     def stats(
-        self, source: DeckSource, database: CardDatabase, *, date: datetime.date | None = None
+        self, source: DeckSource, database: CardDatabase, *, date: datetime.date
     ) -> VarzStats:
         loaded = load(self.game, source, database, date=date)
         warnings = (loaded.warning,) if loaded.warning is not None else ()
@@ -55,7 +55,7 @@ class VarzTuner:
         target: float,
         on: str,
         mulligan: str,
-        date: datetime.date | None = None,
+        date: datetime.date,
     ) -> VarzTune:
         loaded = load(self.game, source, database, bounded=True, date=date)
         return tune_model(
