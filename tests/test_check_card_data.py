@@ -142,3 +142,79 @@ def test_the_head_of_a_file_whatever_its_size(tmp_path: Path) -> None:
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo.yaml")
         assert read_head(tmp_path / "fifo.yaml") is None  # at once, never waited on
+
+
+def _only_card_data(folder: Path, n: int, noun: str) -> str:
+    return (
+        f"varz-deck: {folder} holds card data, not decks ({n} {noun}); lint it with "
+        f"`varz-deck cards lint {folder}`, or check decks against it with --cards {folder}\n"
+    )
+
+
+def test_a_folder_of_card_data_only_is_said_in_one_line_in_each_language(tmp_path: Path) -> None:
+    """The whole message, one file and several, and in Japanese; no "skipped" line before it."""
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "cards.yaml").write_text("cards:\n  - {id: X-1}\n", encoding="utf-8")
+    assert run("check", one)[::2] == (2, _only_card_data(one, 1, "file"))
+    several = tmp_path / "several"
+    shutil.copytree(VARZ_DATA, several)  # formats.yaml and three set files
+    assert run("check", several)[::2] == (2, _only_card_data(several, 4, "files"))
+    status, _, err = run("check", several, "--lang", "ja")
+    assert (status, err) == (
+        2,
+        f"varz-deck: {several} にあるのはカードデータで、デッキではありません（4 ファイル）。"
+        f"`varz-deck cards lint {several}` で検査するか、--cards {several} を付けてデッキを"
+        "このデータで検査してください\n",
+    )
+
+
+def test_one_card_file_skipped_among_decks_is_said_in_the_singular(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text("cards:\n  - {id: X-1}\n", encoding="utf-8")
+    shutil.copy(KAGURA, tmp_path / "deck.yaml")
+    status, out, err = run("check", tmp_path, "-o", "json")
+    assert (status, paths(out)) == (0, [str(tmp_path / "deck.yaml")])
+    assert err == (
+        f"varz-deck: {tmp_path}: skipped 1 file of card data (not a deck; "
+        "`varz-deck cards lint` checks card data)\n"
+    )
+
+
+def test_a_folder_without_decks_is_said_in_the_language_asked(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("no deck here\n", encoding="utf-8")
+    assert run("check", tmp_path)[::2] == (
+        2,
+        f"varz-deck: {tmp_path} holds no deck file (*.yaml, *.yml, *.txt, *.dek)\n",
+    )
+    assert run("check", tmp_path, "--lang", "ja")[::2] == (
+        2,
+        f"varz-deck: {tmp_path} にデッキファイルがありません（*.yaml, *.yml, *.txt, *.dek）\n",
+    )
+
+
+def test_standard_input_twice_is_said_in_the_language_asked() -> None:
+    done = CliRunner().invoke(app, ["check", "-", "-", "--lang", "ja"], input="hero: X\n")
+    assert (done.exit_code, done.stderr) == (2, "varz-deck: 標準入力（-）は一度しか読めません\n")
+
+
+def test_a_name_too_long_for_a_path_is_kept_as_given() -> None:
+    """Too long to be a file (the system says so): a deck code most likely, never a folder."""
+    from varz_deck.cli.common import deck_arguments
+
+    code = Path("A" * 300)
+    assert deck_arguments([code, Path("B" * 300)]) == [code, Path("B" * 300)]
+
+
+def test_card_data_known_by_its_name_or_written_in_latin1_is_skipped(tmp_path: Path) -> None:
+    """A formats.yml with no `formats:` yet is card data by its name; a card file in Latin-1
+    (not UTF-8) by its `cards:` key, read with replacement characters. Neither is a deck."""
+    (tmp_path / "formats.yml").write_text("# the formats come later\n", encoding="utf-8")
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "cafe.yaml").write_bytes(b"cards:\n  - {id: X-1, name: Caf\xe9}\n")
+    shutil.copy(KAGURA, tmp_path / "deck.yaml")
+    status, out, err = run("check", tmp_path, "-o", "json")
+    assert (status, paths(out)) == (0, [str(tmp_path / "deck.yaml")]), err
+    assert err == (
+        f"varz-deck: {tmp_path}: skipped 2 files of card data (not decks; "
+        "`varz-deck cards lint` checks card data)\n"
+    )

@@ -498,6 +498,7 @@ def test_names_close_to_the_formats_file_are_one_edit_away() -> None:
     close = ["Formats.yaml", "format.yml", "formats.yaml.txt", "fromats.yaml", "formtas.yaml"]
     close += ["formats.ymal", "formatz.yaml", "formatss.yml", "formats.yamk", "formats.ymk"]
     close += ["formats.yamk~~"]  # an editor's backups of a name one edit from .yaml
+    close += ["fformats.yaml", "ormats.yaml", "formaats.yaml", "fomats.yaml"]  # added, dropped
     far = ["xfxmats.yaml", "ofrmtas.yaml", "fxrxats.yaml", "cards.yaml", "formats.txt"]
     far += ["fo.yaml", "formats"]
     assert [n for n in close if misnamed_formats(n, False)] == close

@@ -245,3 +245,89 @@ def test_progress_bar_waits_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
     assert progress._bar is not None
     progress(100, 100)
     progress.close()
+
+
+def _said(capsys: pytest.CaptureFixture[str], call: object, *args: object) -> tuple[int, str]:
+    """(exit status, stderr) of a command-line helper that must exit."""
+    with pytest.raises(typer.Exit) as done:
+        call(*args)  # type: ignore[operator]
+    return done.value.exit_code, capsys.readouterr().err
+
+
+def test_the_plot_format_is_the_suffix_and_a_wrong_one_is_said_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from varz_deck.cli.common import plot_format
+
+    assert plot_format(None, "en") is None
+    assert plot_format(Path("Chart.SVG"), "en") == "svg"
+    assert _said(capsys, plot_format, Path("chart.gif"), "ja") == (
+        2,
+        "varz-deck: --plot chart.gif：末尾が .svg か .png のファイル名を指定してください\n",
+    )
+
+
+def test_a_png_plot_without_matplotlib_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from varz_deck.cli.common import plot_format
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    assert _said(capsys, plot_format, Path("chart.png"), "en") == (
+        2,
+        "varz-deck: --plot: PNG needs matplotlib (pip install matplotlib); or write an .svg\n",
+    )
+    assert _said(capsys, plot_format, Path("chart.png"), "ja") == (
+        2,
+        "varz-deck: --plot：PNG には matplotlib が必要です（pip install matplotlib）。"
+        "または .svg に書き出してください\n",
+    )
+
+
+def test_a_plot_that_cannot_be_drawn_or_written_is_said_in_the_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import errno
+
+    import varz_deck.core.files.output
+    from varz_deck.cli.common import write_plot
+    from varz_deck.core.analysis.plot import PlotError
+    from varz_deck.core.messages.i18n import msg
+
+    def no_charts() -> str:
+        raise PlotError(msg("tune", "this game has no charts"))
+
+    plot = tmp_path / "chart.svg"
+    assert _said(capsys, write_plot, plot, no_charts, "en") == (
+        2,
+        "varz-deck: this game has no charts\n",
+    )
+    assert _said(capsys, write_plot, plot, no_charts, "ja") == (
+        2,
+        "varz-deck: このゲームにはグラフがありません\n",
+    )
+
+    def full(path: Path, data: str | bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(varz_deck.core.files.output, "write_file_atomic", full)
+    assert _said(capsys, write_plot, plot, lambda: "<svg/>", "en") == (
+        2,
+        f"varz-deck: cannot write {plot}: No space left on device\n",
+    )
+    assert _said(capsys, write_plot, plot, lambda: "<svg/>", "ja") == (
+        2,
+        f"varz-deck: {plot} に書き出せません：No space left on device\n",
+    )
+
+    def gone(path: Path, data: str | bytes) -> None:
+        raise OSError("the disk went away")  # no errno, no strerror: the text is said
+
+    monkeypatch.setattr(varz_deck.core.files.output, "write_file_atomic", gone)
+    assert _said(capsys, write_plot, plot, lambda: "<svg/>", "en") == (
+        2,
+        f"varz-deck: cannot write {plot}: the disk went away\n",
+    )
+    assert not plot.exists()
