@@ -64,6 +64,25 @@ def test_cookies_are_httponly_lax_and_secure_over_https(client, make_event) -> N
     assert lang["httponly"] is True and lang["secure"] is True and lang["samesite"] == "Lax"
 
 
+def test_a_cookie_set_without_samesite_is_made_lax(django_db) -> None:
+    """Every cookie this server sets names SameSite itself; the middleware still makes one that
+    does not HttpOnly and SameSite=Lax."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from varz_deck.server.security import SecurityHeadersMiddleware
+
+    def view(request: Any) -> HttpResponse:
+        answer = HttpResponse("ok")
+        answer.set_cookie("plain", "1")
+        answer.set_cookie("strict", "2", samesite="Strict")
+        return answer
+
+    answer = SecurityHeadersMiddleware(view)(RequestFactory().get("/"))
+    assert answer.cookies["plain"].OutputString() == "plain=1; HttpOnly; Path=/; SameSite=Lax"
+    assert answer.cookies["strict"].OutputString() == "strict=2; HttpOnly; Path=/; SameSite=Strict"
+
+
 def test_a_body_over_the_limit_is_413(client, make_event) -> None:
     event, _ = make_event()
     over = str(1024 * 1024 + 1)
@@ -195,6 +214,7 @@ def test_page_language_follows_the_browser_but_api_chooses_itself(client) -> Non
         ("ja", "en", "en"),
         ("ja", "xx", "ja"),
         ("fr, de", "", "en"),
+        ("fr-FR,fr;q=0.9,zh;q=0.8", "", "zh"),  # as browsers send it: no spaces
     ],
 )
 def test_request_language(accept, query, expected, django_db) -> None:
