@@ -51,6 +51,23 @@ def test_style_blocks_are_allowed_by_their_hash(client, make_event) -> None:
     assert "unsafe-inline" not in answer["Content-Security-Policy"]
 
 
+def test_two_style_blocks_are_allowed_each_by_its_hash_once(django_db) -> None:
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from varz_deck.server.security import SecurityHeadersMiddleware
+
+    page = b"<style>a{}</style><p>x</p><STYLE media=print>b{}</STYLE><style>a{}</style>"
+    answer = SecurityHeadersMiddleware(lambda request: HttpResponse(page))(
+        RequestFactory().get("/")
+    )
+    first, second = (
+        "'sha256-" + base64.b64encode(hashlib.sha256(block).digest()).decode() + "'"
+        for block in (b"a{}", b"b{}")
+    )
+    assert answer["Content-Security-Policy"] == CSP_BASE.format(f" {first} {second}")
+
+
 def test_cookies_are_httponly_lax_and_secure_over_https(client, make_event) -> None:
     _event, token = make_event()
     plain = client.get(f"/o/{token}")
