@@ -184,6 +184,13 @@ def test_api_errors_are_json(client, path, status, code, message) -> None:
     assert answer.json() == {"error": {"code": code, "message": message}}
 
 
+def test_djangos_own_api_errors_are_in_the_requests_language(client) -> None:
+    ja = client.get("/api/v1/nothing", HTTP_ACCEPT_LANGUAGE="ja")
+    assert ja.json() == {"error": {"code": "not_found", "message": "ここには何もありません"}}
+    zh = client.get("/api/v1/nothing?lang=zh", HTTP_ACCEPT_LANGUAGE="ja")
+    assert zh.json() == {"error": {"code": "not_found", "message": "这里什么都没有"}}
+
+
 def test_a_wrong_method_on_the_api_keeps_allow(client, make_event) -> None:
     event, _ = make_event()
     answer = client.delete(f"/api/v1/events/{event.key}")
