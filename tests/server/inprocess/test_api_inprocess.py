@@ -218,6 +218,21 @@ def test_another_events_token_is_forbidden(client, make_event) -> None:
     )
 
 
+def test_withdraw_and_restore_refuse_without_the_token(client, make_event) -> None:
+    event, token = make_event()
+    made = _post(client, f"/api/v1/events/{event.key}/decklists", {"player": "Aoi", "deck": LEGAL})
+    url = f"/api/v1/decklists/{made.json()['id']}"
+    for answer in (client.delete(url), client.post(f"{url}/restore")):
+        assert answer.status_code == 401
+        assert answer.json() == {
+            "error": {
+                "code": "unauthorized",
+                "message": "this needs the organiser token: send Authorization: Bearer TOKEN",
+            }
+        }
+    assert client.get(url, **_bearer(token)).json()["withdrawn"] is False
+
+
 def test_bearer_is_case_insensitive_and_trimmed(client, make_event) -> None:
     event, token = make_event()
     answer = client.get(

@@ -51,6 +51,23 @@ def test_style_blocks_are_allowed_by_their_hash(client, make_event) -> None:
     assert "unsafe-inline" not in answer["Content-Security-Policy"]
 
 
+def test_two_style_blocks_are_allowed_each_by_its_hash_once(django_db) -> None:
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from varz_deck.server.security import SecurityHeadersMiddleware
+
+    page = b"<style>a{}</style><p>x</p><STYLE media=print>b{}</STYLE><style>a{}</style>"
+    answer = SecurityHeadersMiddleware(lambda request: HttpResponse(page))(
+        RequestFactory().get("/")
+    )
+    first, second = (
+        "'sha256-" + base64.b64encode(hashlib.sha256(block).digest()).decode() + "'"
+        for block in (b"a{}", b"b{}")
+    )
+    assert answer["Content-Security-Policy"] == CSP_BASE.format(f" {first} {second}")
+
+
 def test_cookies_are_httponly_lax_and_secure_over_https(client, make_event) -> None:
     _event, token = make_event()
     plain = client.get(f"/o/{token}")
@@ -62,6 +79,25 @@ def test_cookies_are_httponly_lax_and_secure_over_https(client, make_event) -> N
     assert secure.cookies["varzdeck_session"]["secure"] is True
     lang = client.get("/?lang=ja", secure=True).cookies["varzdeck_lang"]
     assert lang["httponly"] is True and lang["secure"] is True and lang["samesite"] == "Lax"
+
+
+def test_a_cookie_set_without_samesite_is_made_lax(django_db) -> None:
+    """Every cookie this server sets names SameSite itself; the middleware still makes one that
+    does not HttpOnly and SameSite=Lax."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from varz_deck.server.security import SecurityHeadersMiddleware
+
+    def view(request: Any) -> HttpResponse:
+        answer = HttpResponse("ok")
+        answer.set_cookie("plain", "1")
+        answer.set_cookie("strict", "2", samesite="Strict")
+        return answer
+
+    answer = SecurityHeadersMiddleware(view)(RequestFactory().get("/"))
+    assert answer.cookies["plain"].OutputString() == "plain=1; HttpOnly; Path=/; SameSite=Lax"
+    assert answer.cookies["strict"].OutputString() == "strict=2; HttpOnly; Path=/; SameSite=Strict"
 
 
 def test_a_body_over_the_limit_is_413(client, make_event) -> None:
@@ -148,6 +184,13 @@ def test_api_errors_are_json(client, path, status, code, message) -> None:
     assert answer.json() == {"error": {"code": code, "message": message}}
 
 
+def test_djangos_own_api_errors_are_in_the_requests_language(client) -> None:
+    ja = client.get("/api/v1/nothing", HTTP_ACCEPT_LANGUAGE="ja")
+    assert ja.json() == {"error": {"code": "not_found", "message": "ここには何もありません"}}
+    zh = client.get("/api/v1/nothing?lang=zh", HTTP_ACCEPT_LANGUAGE="ja")
+    assert zh.json() == {"error": {"code": "not_found", "message": "这里什么都没有"}}
+
+
 def test_a_wrong_method_on_the_api_keeps_allow(client, make_event) -> None:
     event, _ = make_event()
     answer = client.delete(f"/api/v1/events/{event.key}")
@@ -195,6 +238,7 @@ def test_page_language_follows_the_browser_but_api_chooses_itself(client) -> Non
         ("ja", "en", "en"),
         ("ja", "xx", "ja"),
         ("fr, de", "", "en"),
+        ("fr-FR,fr;q=0.9,zh;q=0.8", "", "zh"),  # as browsers send it: no spaces
     ],
 )
 def test_request_language(accept, query, expected, django_db) -> None:

@@ -47,6 +47,9 @@ def test_whole_bodies() -> None:
     assert _call(guard, b"x" * 50, "50") == ("200 OK", [b"ok"])
     assert inner.seen[-1] == (b"x" * 50, "50")  # over the limit: untouched, refused by length
     assert _call(guard, b"", "") == ("200 OK", [b"ok"])
+    assert _call(guard, b"x" * 10, "10") == ("200 OK", [b"ok"])  # exactly the limit: read here
+    assert inner.seen[-1] == (b"x" * 10, "10")
+    assert _call(guard, b"123", "10") == ("400 Bad Request", [b""])  # and cut short
 
     class Broken:
         def read(self, size: int) -> bytes:
@@ -55,6 +58,8 @@ def test_whole_bodies() -> None:
     status: list[str] = []
     answer = guard({"wsgi.input": Broken(), "CONTENT_LENGTH": "3"}, lambda s, h: status.append(s))
     assert status == ["400 Bad Request"] and list(answer) == [b""]
+    chunked = guard({"wsgi.input": Broken()}, lambda s, h: status.append(s))
+    assert status[-1] == "400 Bad Request" and list(chunked) == [b""]
     assert security.WholeBodies(inner).limit == 1024 * 1024
 
 
