@@ -284,7 +284,11 @@ TARGETS = (
         "Server: pages (view helpers, forms, view models, rendering)",
         ("varz_deck/server/views",),
     ),
-    Target("server-api", "Server: the API's helpers", ("varz_deck/server/api.py",)),
+    Target(
+        "server-api",
+        "Server: the API's helpers",
+        ("varz_deck/server/api", "varz_deck/server/api.py"),
+    ),
     Target(
         "entries",
         "Deck entries: list items, counts, F003",
