@@ -46,6 +46,15 @@ def resolve_root(cards: Path | None = None, game: str | None = None) -> Path:
     return named_root() or bundled_root()
 
 
+def root_for_game(game: str, primary: Path, primary_game: str | None, explicit: bool) -> Path:
+    """The database folder a deck of `game` is read with: the one the user named serves every
+    deck (`explicit`); else the primary database serves its own game's decks, and another game's
+    decks are read with that game's bundled database (docs/reference/games.md)."""
+    if explicit or primary_game is None or primary_game == game:
+        return primary
+    return bundled_root(game)
+
+
 class CardLibrary:
     """The databases one command, editor session or server reads decks with, opened once each.
 
@@ -111,4 +120,6 @@ class CardLibrary:
         key = registry.detect_game(source, primary.game)
         if key is None or registry.is_declared_game(key):
             return self.declared(source) or (primary if key is None else self.bundled(key))
-        return primary if key == primary.game else self.bundled(key)
+        return self.open(
+            root_for_game(key, resolve_root(self.cards, self.game), primary.game, False)
+        )

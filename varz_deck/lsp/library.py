@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.lint.database import DatabaseError, formats_path
-from varz_deck.games.library import bundled_root
+from varz_deck.games.library import bundled_root, resolve_root, root_for_game
 
 if TYPE_CHECKING:
     from varz_deck.core.cards.model import CardDatabase
@@ -69,7 +69,7 @@ class Library:
 
     def primary_root(self) -> Path:
         """The folder the user named, else the default game's bundled database."""
-        return _resolved(self.folder if self.folder is not None else bundled_root(None))
+        return _resolved(resolve_root(self.folder))
 
     def open(self, root: Path) -> Loaded:
         """The database at root, loaded on first use (with the cache, as `check` does)."""
@@ -105,11 +105,11 @@ class Library:
         return self.open(root) if root is not None else None
 
     def of_game(self, game: str) -> Loaded:
-        """The database decks of a game are checked against (for completion and hover)."""
+        """The database decks of a game are checked against (for completion and hover), as
+        `check` chooses it (`games.library.root_for_game`)."""
         primary = self.primary()
-        if primary.database is None or primary.database.game == game or self.explicit:
-            return primary
-        return self.open(bundled_root(game))
+        known = primary.database.game if primary.database is not None else None
+        return self.open(root_for_game(game, self.primary_root(), known, self.explicit))
 
     def root_of_card_file(self, path: Path) -> Path | None:
         """The database folder a YAML file belongs to: the nearest folder above it with a

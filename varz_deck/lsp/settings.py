@@ -74,8 +74,9 @@ def database_folder(
         if not folder.is_absolute() and workspace is not None:
             folder = workspace / folder
         return folder
-    env = os.environ.get("VARZ_DECK_CARDS")
-    return Path(env) if env else None
+    from varz_deck.games.library import named_root
+
+    return named_root()
 
 
 def check_date(settings: Settings) -> tuple[datetime.date | None, Message | None]:
