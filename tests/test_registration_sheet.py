@@ -328,7 +328,7 @@ def test_combined_writes_one_document_a_page_per_player(tmp_path: Path) -> None:
         "all-sheets-2.html", "all-sheets.html", "p1.html", "p2.html",
     ]  # fmt: skip
     combined = (out / "all-sheets.html").read_text(encoding="utf-8")
-    assert combined.count('<main class="sheet">') == len(players)
+    assert combined.count('<article class="sheet">') == len(players)
     assert combined.count("<html") == 1 and ".sheet + .sheet { break-before: page; }" in combined
     for player in players:
         assert combined.count(f"<dt>Player</dt><dd>{player}</dd>") == 1
@@ -348,7 +348,7 @@ def test_combined_sheets_of_two_games_each_page_with_its_own_games_table(tmp_pat
     ]  # fmt: skip
     combined = (out / "all-sheets.html").read_text(encoding="utf-8")
     assert combined.count("<html") == 1
-    pages = combined.split('<main class="sheet">')[1:]
+    pages = combined.split('<article class="sheet">')[1:]
     assert len(pages) == 2
     varz_page, azuki_page = pages
     assert "<dt>Hero</dt>" in varz_page and "<dt>Leader</dt>" not in varz_page
@@ -361,7 +361,7 @@ def test_combined_sheets_of_two_games_each_page_with_its_own_games_table(tmp_pat
     # each page as its own game's single sheet draws it
     for name, page in (("red-kagura-festival", varz_page), ("stt01-raizan-lightning", azuki_page)):
         alone = (out / f"{name}.html").read_text(encoding="utf-8")
-        assert page.split("</main>")[0] in alone
+        assert page.split("</article>")[0] in alone
     assert "in one document" in err
     # in Japanese, every page in Japanese
     status, err = _run(KAGURA, azuki, "--sheet", tmp_path / "ja", "--combined", "--lang", "ja")
@@ -369,7 +369,9 @@ def test_combined_sheets_of_two_games_each_page_with_its_own_games_table(tmp_pat
     combined = (tmp_path / "ja" / "all-sheets.html").read_text(encoding="utf-8")
     signature = ja("sheet", "Player signature")
     assert signature != "Player signature"
-    assert [signature in page for page in combined.split('<main class="sheet">')[1:]] == [True] * 2
+    assert [signature in page for page in combined.split('<article class="sheet">')[1:]] == [
+        True
+    ] * 2
 
 
 def test_combined_needs_sheet_and_date_must_be_a_date(tmp_path: Path) -> None:
@@ -525,9 +527,9 @@ def test_the_page_begins_and_ends_as_html_does() -> None:
     page = render_sheet(reg)
     assert page.startswith('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')
     assert "<title>Deck registration — Aoi Tanaka — Tokyo Open 2026</title>" in page
-    assert '</style>\n</head>\n<body>\n<main class="sheet">\n<header><div>\n' in page
+    assert '</style>\n</head>\n<body>\n<main>\n<article class="sheet">\n<header><div>\n' in page
     assert '<h1>Deck registration</h1>\n<div class="event">Tokyo Open 2026</div>\n' in page
-    assert page.endswith("</footer>\n</main>\n</body>\n</html>\n")
+    assert page.endswith("</footer>\n</article>\n</main>\n</body>\n</html>\n")
     assert '<div class="status legal">LEGAL · Standard</div></header>' in page
     assert "<dt>Player</dt><dd>Aoi Tanaka</dd>\n<dt>Format</dt><dd>Standard</dd>\n" in page
     assert (
@@ -627,7 +629,7 @@ def test_a_japanese_sheet_is_in_japanese() -> None:
     both = render_sheets([legal, illegal], "ja")
     assert both.startswith('<!DOCTYPE html>\n<html lang="ja">')
     assert f"<title>{heading} — Tokyo Open 2026</title>" in both
-    assert both.count('<main class="sheet">') == 2 and f"<div>{judge}</div>" in both
+    assert both.count('<article class="sheet">') == 2 and f"<div>{judge}</div>" in both
 
 
 def test_shown_bytes() -> None:

@@ -1,6 +1,7 @@
 """The report page's SVG charts, drawn from a hand-made chart: every bar's place and size, the
 labels, the legend, the description and the data table, computed here by hand from the page's
-geometry (640×260, 48 left, 36 bottom, 16 top, so a plot of 576×208 ending at y 224)."""
+geometry: the page's width, bars placed in percent from 2% to 98%; 240 px high, 20 above the bars
+and 40 below, so a plot 180 px high ending at y 200. The text is 13 px at any width."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def page(stacked: bool) -> str:
 
 def bars(shown: str) -> list[tuple[str, ...]]:
     found = re.findall(
-        r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="(#\w+)">'
+        r'<rect x="([\d.]+)%" y="([\d.]+)" width="([\d.]+)%" height="([\d.]+)" fill="(#\w+)">'
         r"<title>([^<]*)</title></rect>",
         shown,
     )
@@ -42,31 +43,35 @@ def bars(shown: str) -> list[tuple[str, ...]]:
 
 def test_stacked_bars_stand_on_each_other_scaled_to_the_tallest_total() -> None:
     shown = page(stacked=True)
-    # totals 3, 3, 4: 4 fills 208; slots of 192 from x 48, bars 134.4 wide from 28.8 in
+    # totals 3, 3, 4: 4 fills 180 (45 a card); slots of 32% from 2%, bars 22.4% wide 4.8% in
     assert bars(shown) == [
-        ("76.8", "120.0", "134.4", "104.0", RED, "red, Cost 1: 2"),
-        ("76.8", "68.0", "134.4", "52.0", BLUE, "blue, Cost 1: 1"),
-        ("268.8", "68.0", "134.4", "156.0", RED, "red, Cost 2: 3"),
-        ("268.8", "68.0", "134.4", "0.0", BLUE, "blue, Cost 2: 0"),
-        ("460.8", "224.0", "134.4", "0.0", RED, "red, Cost 3: 0"),
-        ("460.8", "16.0", "134.4", "208.0", BLUE, "blue, Cost 3: 4"),
+        ("6.80", "110.0", "22.40", "90.0", RED, "red, Cost 1: 2"),
+        ("6.80", "65.0", "22.40", "45.0", BLUE, "blue, Cost 1: 1"),
+        ("38.80", "65.0", "22.40", "135.0", RED, "red, Cost 2: 3"),
+        ("38.80", "65.0", "22.40", "0.0", BLUE, "blue, Cost 2: 0"),
+        ("70.80", "200.0", "22.40", "0.0", RED, "red, Cost 3: 0"),
+        ("70.80", "20.0", "22.40", "180.0", BLUE, "blue, Cost 3: 4"),
     ]
-    texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', shown)
-    assert texts == [
-        ("144.0", "240", "1"),
-        ("144.0", "64.0", "3"),  # the total above the stack
-        ("336.0", "240", "2"),
-        ("336.0", "64.0", "3"),
-        ("528.0", "240", "3"),
-        ("528.0", "12.0", "4"),
-        ("336.0", "256", "Cost"),  # the axis
-        ("62", "11", "red"),  # the legend: a swatch at 48, its word 14 further
-        ("107", "11", "blue"),  # 24 + 7 per letter further on
+    texts = re.findall(r'<text x="([\d.]+)%" y="([\d.]+)"([^>]*)>([^<]*)</text>', shown)
+    assert {t[2] for t in texts} == {' text-anchor="middle" font-size="13" fill="#1a1a1a"'}
+    assert [(x, y, word) for x, y, _, word in texts] == [
+        ("18.00", "217", "1"),
+        ("18.00", "60.0", "3"),  # the total, 5 above the stack
+        ("50.00", "217", "2"),
+        ("50.00", "60.0", "3"),
+        ("82.00", "217", "3"),
+        ("82.00", "15.0", "4"),
+        ("50", "235", "Cost"),  # the axis
     ]
-    assert '<rect x="48" y="2" width="10" height="10" fill="' + RED + '"/>' in shown
-    assert '<rect x="93" y="2" width="10" height="10" fill="' + BLUE + '"/>' in shown
-    assert '<line x1="48" y1="224" x2="624" y2="224" stroke="#333"/>' in shown
-    assert 'viewBox="0 0 640 260"' in shown and 'aria-labelledby="chart-0-t chart-0-d"' in shown
+    legend = shown[shown.index('<ul class="legend">') : shown.index("</ul>")]  # above the chart
+    assert re.findall(r'<li><svg [^>]*><rect [^>]*fill="(#\w+)"/></svg>(\w+)</li>', legend) == [
+        (RED, "red"),
+        (BLUE, "blue"),
+    ]
+    assert shown.index("</ul>") < shown.index("<svg xmlns")
+    assert '<line x1="2.0%" y1="200" x2="98.0%" y2="200" stroke="#333"/>' in shown
+    assert '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="240" role="img"' in shown
+    assert 'aria-labelledby="chart-0-t chart-0-d"' in shown
     assert (
         '<desc id="chart-0-d">Cost 1: red 2, blue 1; Cost 2: red 3, blue 0; Cost 3: red –, '
         "blue 4</desc>"
@@ -77,17 +82,29 @@ def test_stacked_bars_stand_on_each_other_scaled_to_the_tallest_total() -> None:
 
 def test_side_by_side_bars_share_a_slot_and_scale_to_the_tallest_bar() -> None:
     shown = page(stacked=False)
-    # the tallest bar is 4; two bars of 67.2 in each slot; no totals
+    # the tallest bar is 4 (45 a card); two bars of 11.2% in each slot; no totals
     assert bars(shown) == [
-        ("76.8", "120.0", "67.2", "104.0", RED, "red, Cost 1: 2"),
-        ("144.0", "172.0", "67.2", "52.0", BLUE, "blue, Cost 1: 1"),
-        ("268.8", "68.0", "67.2", "156.0", RED, "red, Cost 2: 3"),
-        ("336.0", "224.0", "67.2", "0.0", BLUE, "blue, Cost 2: 0"),
-        ("460.8", "224.0", "67.2", "0.0", RED, "red, Cost 3: 0"),
-        ("528.0", "16.0", "67.2", "208.0", BLUE, "blue, Cost 3: 4"),
+        ("6.80", "110.0", "11.20", "90.0", RED, "red, Cost 1: 2"),
+        ("18.00", "155.0", "11.20", "45.0", BLUE, "blue, Cost 1: 1"),
+        ("38.80", "65.0", "11.20", "135.0", RED, "red, Cost 2: 3"),
+        ("50.00", "200.0", "11.20", "0.0", BLUE, "blue, Cost 2: 0"),
+        ("70.80", "200.0", "11.20", "0.0", RED, "red, Cost 3: 0"),
+        ("82.00", "20.0", "11.20", "180.0", BLUE, "blue, Cost 3: 4"),
     ]
-    texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', shown)
-    assert [t for t in texts if t[1] not in ("240", "256", "11")] == []
+    texts = re.findall(r'<text x="[\d.]+%" y="([\d.]+)"[^>]*>([^<]*)</text>', shown)
+    assert [y for y, _ in texts] == ["217", "217", "217", "235"]
+
+
+def test_many_categories_are_named_every_other_so_they_keep_apart() -> None:
+    """Over 12 categories: every other one named under its bar, or every third (at most 12)."""
+    turns = tuple(str(t) for t in range(1, 26))
+    chart = Chart("t", msg("report", "Cost curve"), "Turn", turns, (Series("a", (1,) * 25),))
+    day = datetime.date(2026, 12, 3)
+    analysis = Analysis("x", "X", "deck", "deck.yaml", day, Verdict(True, None, ()), (), (chart,))
+    shown = render(analysis, entries(), "en")
+    named = re.findall(r'<text x="[\d.]+%" y="217"[^>]*>([^<]*)</text>', shown)
+    assert named == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]  # every third of 25
+    assert len(re.findall(r"<rect x=", shown)) == 25
 
 
 def test_the_chart_data_is_also_a_table() -> None:

@@ -117,14 +117,15 @@ _OVERFLOW = """() => {
   return {scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, wide: wide.slice(0, 8)};
 }"""
 
-# Every word of at most MAX letters in a visible text node (words end at spaces and hyphens, where
-# a line may break): the lines it is drawn on (a Range per word; its client rectangles' distinct
+# Every word of at most MAX letters in a visible text node (words end at spaces, hyphens and CJK
+# characters, where a line may break): the lines it is drawn on (a Range per word; its client rectangles' distinct
 # tops are its lines). Two or more lines = broken mid-word.
 _BROKEN_WORDS = """(max) => {
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const re = /[^\\s\\-\u2010]+/g;  // a line may break after a hyphen
+    // a line may break after a hyphen, and before or after any CJK character or punctuation
+    const re = /[^\\s\\-\u2010\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+/g;
     let m;
     while ((m = re.exec(node.data)) !== null) {
       if (m[0].length > max) continue;
@@ -172,3 +173,97 @@ def axe_problems(page: Any) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+SMALLEST = 11  # px: no text on any page is drawn smaller
+
+# Every visible text and the size it is drawn at: an HTML text node at its element's computed
+# font size; an SVG <text> at its computed font size (in the drawing's units) times the scale the
+# drawing is shown at (its screen matrix's vertical scale).
+_TEXT_SIZES = """() => {
+  const shown = (el) => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  const sizes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.data.trim() || el.closest('svg, script, style, template')) continue;
+    if (!shown(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some(r => r.width > 0 && r.height > 0)) continue;
+    sizes.push({where: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+                  ? '.' + el.className.split(' ')[0] : ''),
+                text: node.data.trim().slice(0, 30),
+                px: parseFloat(getComputedStyle(el).fontSize)});
+  }
+  for (const text of document.querySelectorAll('svg text')) {
+    const box = text.getBoundingClientRect();
+    if (!text.textContent.trim() || !shown(text) || !box.width) continue;
+    const m = text.getScreenCTM();
+    const scale = m ? Math.hypot(m.c, m.d) : 1;
+    sizes.push({where: 'svg text', text: text.textContent.trim().slice(0, 30),
+                px: parseFloat(getComputedStyle(text).fontSize) * scale});
+  }
+  return sizes;
+}"""
+
+
+def text_sizes(page: Any) -> list[dict[str, Any]]:
+    """Every visible text of the page with the size in CSS pixels it is drawn at."""
+    sizes: list[dict[str, Any]] = page.evaluate(_TEXT_SIZES)
+    return sizes
+
+
+def small_text(page: Any) -> list[str]:
+    """Each visible text drawn smaller than SMALLEST pixels (HTML and SVG)."""
+    return [
+        f"text under {SMALLEST} px: {s['px']:.1f} px in {s['where']}: {s['text']!r}"
+        for s in text_sizes(page)
+        if s["px"] < SMALLEST - 0.05
+    ]
+
+
+# In each chart (an <svg> with text): two labels whose boxes overlap, a label drawn partly outside
+# the chart (cut off), and a legend (any element whose class names "legend") over a label.
+_CHART_CLASHES = """() => {
+  const clashes = [];
+  const meets = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+                          Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const name = (t) => JSON.stringify(t.textContent.trim().slice(0, 30));
+  const legends = [...document.querySelectorAll('[class*="legend"]')];
+  document.querySelectorAll('svg').forEach((svg, n) => {
+    const frame = svg.getBoundingClientRect();
+    const labels = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+      .map(t => [t, t.getBoundingClientRect()]).filter(([t, r]) => r.width > 0);
+    labels.forEach(([t, r], i) => {
+      if (r.left < frame.left - 1 || r.right > frame.right + 1 ||
+          r.top < frame.top - 1 || r.bottom > frame.bottom + 1) {
+        clashes.push(`chart ${n}: label ${name(t)} cut off by the chart's edge`);
+      }
+      for (const [u, s] of labels.slice(i + 1)) {
+        if (meets(r, s)) clashes.push(`chart ${n}: labels ${name(t)} and ${name(u)} overlap`);
+      }
+      for (const legend of legends) {
+        if (legend.contains(t) || legend.contains(svg)) continue;
+        for (const item of legend.children.length ? legend.children : [legend]) {
+          if (meets(item.getBoundingClientRect(), r)) {
+            clashes.push(`chart ${n}: legend over the label ${name(t)}`);
+          }
+        }
+      }
+    });
+  });
+  return clashes;
+}"""
+
+
+def chart_clashes(page: Any) -> list[str]:
+    """Overlapping labels in one chart, labels cut off by the chart's edge, a legend over a label."""
+    clashes: list[str] = page.evaluate(_CHART_CLASHES)
+    return clashes
+
+
+def reading_problems(page: Any) -> list[str]:
+    """Everything the pages are measured for beside axe: layout_problems, small_text and
+    chart_clashes."""
+    return layout_problems(page) + small_text(page) + chart_clashes(page)

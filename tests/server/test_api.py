@@ -726,7 +726,7 @@ def test_sheets_document_has_a_page_per_player_escaped(server, make_event):
     assert answer.status == 200, answer
     assert answer.header("Content-Type").startswith("text/html")
     html = answer.text
-    assert html.count('<main class="sheet') == len(players)
+    assert html.count('<article class="sheet') == len(players)
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "Sheet One" in html and "Sheet Three" in html
     # the document's own <style> is allowed by its hash, never by 'unsafe-inline'

@@ -126,7 +126,10 @@ def _links(server: LiveServer, headers: dict[str, str]) -> list[str]:
     found = [
         *re.findall(r'id="private-link" readonly value="([^"]+)"', result.text),
         *re.findall(r'id="private-link" readonly value="([^"]+)"', shown.text),
-        *re.findall(r"<code>(https?://[^<]+/submit)</code>", dashboard.text),
+        *re.findall(  # the link wraps after its slashes (a <wbr> after each)
+            r'<code class="link">(https?://[^<]+/submit)</code>',
+            dashboard.text.replace("<wbr>", ""),
+        ),
     ]
     assert len(found) == 3, (result.text[:500], shown.text[:500])
     return found

@@ -96,7 +96,8 @@ def test_the_organiser_uploads_the_roster_on_the_dashboard_and_sees_who_is_missi
     # the roster page lists every player with the status and the link
     page = organiser.get(f"/events/{key}/roster")
     assert_safe_page(page)
-    assert all(server.base_url + link in page.text for link in links.values())
+    shown = page.text.replace("<wbr>", "")  # a link wraps after its slashes
+    assert all(server.base_url + link in shown for link in links.values())
 
 
 def test_a_file_upload_and_a_bad_line_shown_with_the_text_kept(server: Any) -> None:

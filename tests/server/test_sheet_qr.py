@@ -67,7 +67,7 @@ def test_each_sheet_carries_the_qr_code_of_its_deck_code(
         )
         assert answer.status == 201, answer
     document = server.get(f"/api/v1/events/{key}/sheets", headers=event["headers"]).text
-    sheets = document.split('<main class="sheet">')[1:]
+    sheets = document.split('<article class="sheet">')[1:]
     assert len(sheets) == 3
     for sheet, path in zip(sheets, (LEGAL, OTHER_LEGAL, ILLEGAL), strict=True):
         code = _code(path)  # an illegal list that was read completely has a code too

@@ -152,3 +152,9 @@ def current() -> Hosts | None:
 def link(path: str) -> str:
     """The absolute URL of a path, from the public URL (the path itself without `serve`)."""
     return _CURRENT.link(path) if _CURRENT is not None else path
+
+
+def url_parts(url: str) -> list[str]:
+    """A URL cut after each slash and before each `?` and `&`: a page puts a <wbr> between the
+    parts, so a long link wraps at a slash on a phone rather than mid-word."""
+    return [part for part in re.findall(r"[?&]?[^/?&]*/*", url) if part]

@@ -53,6 +53,10 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 a { color: #0645ad; }
 figure { margin: 1rem 0; }
 figcaption { font-weight: 600; }
+figure svg { display: block; }
+ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: .2rem 1rem; padding: 0;
+            margin: .3rem 0; font-size: .87rem; }
+ul.legend svg { display: inline; vertical-align: -1px; margin-right: .35rem; }
 dl dt { font-weight: 600; margin-top: .6rem; }
 dl dd { margin-left: 1rem; }
 code { font-family: ui-monospace, monospace; }
@@ -223,10 +227,18 @@ def _label(value: object, lang: str) -> str:
     return safe(str(value_text(value, lang)))
 
 
+# A chart's drawing: its height and the room above the bars (a stacked bar's total) and below
+# them (the category, then the axis's name), in pixels; its width is the page's (positions in
+# percent), so it reflows and its text stays FONT pixels at any width.
+_HEIGHT, _TOP, _BOTTOM, _FONT = 240, 20, 40, 13
+_SIDE = 2.0  # percent of the width left empty on each side
+_LABELLED = 12  # at most this many categories named under the bars (else every other, ...)
+
+
 def _chart(chart: Chart, lang: str, n: int) -> list[str]:
-    """Bars in SVG, with a title and a description in words, and the same data as a table."""
-    width, height, left, bottom, top = 640, 260, 48, 36, 16
-    plot_w, plot_h = width - left - 16, height - bottom - top
+    """Bars in SVG with an HTML legend above them, a title and a description in words, and the
+    same data as a table."""
+    plot_h = _HEIGHT - _TOP - _BOTTOM
     k = len(chart.categories) or 1
     totals = [
         sum(v or 0 for v in (s.values[i] for s in chart.series))
@@ -235,7 +247,8 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
         for i in range(len(chart.categories))
     ]
     top_value = max([*totals, 1.0])
-    slot = plot_w / k
+    slot = (100 - 2 * _SIDE) / k
+    every = -(-k // _LABELLED)  # a label every `every` categories: they keep apart on a phone
     labels = [_label(s.label, lang) for s in chart.series]
     fills = [colour(s.colour, j) for j, s in enumerate(chart.series)]  # one palette (core/plot)
     chart_id = f"chart-{n}"
@@ -247,18 +260,20 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
         )
         for i, c in enumerate(chart.categories)
     )
+    axis_y = _TOP + plot_h
+    text = f'text-anchor="middle" font-size="{_FONT}" fill="#1a1a1a"'
     svg = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{_HEIGHT}" '
         f'role="img" aria-labelledby="{chart_id}-t {chart_id}-d">',
         f'<title id="{chart_id}-t">{html.escape(chart.title.render(lang))}</title>',
         f'<desc id="{chart_id}-d">{desc}</desc>',
-        f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 16}" y2="{top + plot_h}" stroke="#333"/>',
+        f'<line x1="{_SIDE}%" y1="{axis_y}" x2="{100 - _SIDE}%" y2="{axis_y}" stroke="#333"/>',
     ]
     for i, category in enumerate(chart.categories):
-        x0 = left + i * slot
-        base: float = top + plot_h
+        x0 = _SIDE + i * slot
+        base: float = axis_y
         bars = len(chart.series) if not chart.stacked else 1
-        bar_w = max(slot * 0.7 / bars, 2)
+        bar_w = slot * 0.7 / bars
         for j, s in enumerate(chart.series):
             value = s.values[i] or 0
             h = plot_h * value / top_value
@@ -268,32 +283,30 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
                 f"{labels[j]}, {_label(chart.axis, lang)} {category}: {_number(value, chart.unit)}"
             )
             svg.append(
-                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" '
+                f'<rect x="{x:.2f}%" y="{y:.1f}" width="{bar_w:.2f}%" height="{h:.1f}" '
                 f'fill="{fills[j]}"><title>{html.escape(tip)}</title></rect>'
             )
             if chart.stacked:
                 base = y
-        svg.append(
-            f'<text x="{x0 + slot / 2:.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
-            f'font-size="12" fill="#1a1a1a">{html.escape(category)}</text>'
-        )
+        if i % every:
+            continue
+        middle = f"{x0 + slot / 2:.2f}%"
+        svg.append(f'<text x="{middle}" y="{axis_y + 17}" {text}>{html.escape(category)}</text>')
         if chart.stacked and totals[i]:
             svg.append(
-                f'<text x="{x0 + slot / 2:.1f}" y="{base - 4:.1f}" text-anchor="middle" '
-                f'font-size="12" fill="#1a1a1a">{_number(totals[i], chart.unit)}</text>'
+                f'<text x="{middle}" y="{base - 5:.1f}" {text}>{_number(totals[i], chart.unit)}</text>'
             )
     svg.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" font-size="12" '
-        f'fill="#1a1a1a">{html.escape(_label(chart.axis, lang))}</text>'
+        f'<text x="50%" y="{_HEIGHT - 5}" {text}>{html.escape(_label(chart.axis, lang))}</text>'
     )
-    legend_x: float = left
-    for j, label in enumerate(labels):
-        svg.append(
-            f'<rect x="{legend_x}" y="2" width="10" height="10" fill="{fills[j]}"/>'
-            f'<text x="{legend_x + 14}" y="11" font-size="12" fill="#1a1a1a">{html.escape(label)}</text>'
-        )
-        legend_x += 24 + 7 * len(label)
     svg.append("</svg>")
+    legend = ['<ul class="legend">']
+    for fill, label in zip(fills, labels, strict=True):
+        legend.append(
+            '<li><svg width="12" height="12" aria-hidden="true" focusable="false">'
+            f'<rect width="12" height="12" fill="{fill}"/></svg>{html.escape(label)}</li>'
+        )
+    legend.append("</ul>")
     caption = _heading(chart.title, chart.term, lang)
     data = Table(
         chart.key,
@@ -306,6 +319,7 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
     )
     return [
         f'<figure id="figure-{html.escape(chart.key)}"><figcaption>{caption}</figcaption>',
+        "".join(legend),
         "\n".join(svg),
         "</figure>",
         *_table(data, lang),

@@ -108,6 +108,9 @@ tfoot td { font-weight: bold; border-bottom: none; border-top: 1px solid #111; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #555; }
 .sheet + .sheet { break-before: page; }
 @media screen { .sheet + .sheet { margin-top: 8mm; } }
+@media screen {  /* the print sizes under 11 px, read on a screen (a phone): 11 px */
+  th, td.id, small, .sign div, .hash .code, .hash .code code, footer { font-size: 11px; }
+}
 @media screen and (max-width: 215mm) {
   body { padding: 0; }
   .sheet { width: auto; padding: 4mm; box-shadow: none; }
@@ -191,7 +194,9 @@ def _document(title: str, bodies: Sequence[str], lang: str) -> str:
         f"<style>{CSS}</style>",
         "</head>",
         "<body>",
+        "<main>",
         *bodies,
+        "</main>",
         "</body>",
         "</html>",
     ]
@@ -199,7 +204,8 @@ def _document(title: str, bodies: Sequence[str], lang: str) -> str:
 
 
 def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> str:
-    """One registration's page: the `<main class="sheet">` element."""
+    """One registration's page: the `<article class="sheet">` element (the document's one
+    `<main>` holds every sheet)."""
 
     def say(message: Message) -> str:
         return e(message.render(lang))
@@ -215,7 +221,7 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
         status = f'<div class="status illegal">{say(verdict)}</div>'
     heading = msg("sheet", "Deck registration").render(lang)
     parts = [
-        '<main class="sheet">',
+        '<article class="sheet">',
         "<header><div>",
         f"<h1>{e(heading)}</h1>",
         f'<div class="event">{e(reg.event) or "&nbsp;"}</div>',
@@ -279,7 +285,7 @@ def sheet_body(reg: Registration, parts_of: SheetParts, lang: str = ENGLISH) -> 
             f"<div>{say(signature)}</div><div>{say(judge)}</div><div>{say(_DATE)}</div>",
             "</div>",
             f"<footer>varz-deck {__version__} · {e(reg.path)}</footer>",
-            "</main>",
+            "</article>",
         ]
     )
     return "\n".join(parts)

@@ -91,7 +91,6 @@ def _dashboard_urls(event: Any) -> dict[str, str]:
         "judge": reverse("page-judge", args=key),
         "add": reverse("page-add", args=key),
         "public": service.public_path(event),
-        "submit_full": hosts.link(service.submit_path(event)),
     }
 
 
@@ -137,6 +136,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
         "locked": event.locked,
         "published": event.published,
         "urls": _dashboard_urls(event),
+        "submit_parts": hosts.url_parts(hosts.link(service.submit_path(event))),
         "rows": [r.shown(words["legal"], words["not_legal"]) for r in rows],
         "withdrawn": _withdrawn_rows(event),
         "metagame": metagame,

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from varz_deck.core.messages.sanitize import clean_output, safe
-from varz_deck.server import service
+from varz_deck.server import hosts, service
 from varz_deck.server.views import texts
 from varz_deck.server.views.forms import DeckForm, RosterForm
 from varz_deck.server.views.public import (
@@ -72,7 +72,7 @@ def _row(event: Any, row: service.RosterRow, words: dict[str, str], lang: str) -
         "name": safe(row.name),
         "player_id": shown_id,
         "email": safe(row.email),
-        "link": row.link or "",
+        "link": hosts.url_parts(row.link or ""),
         "state": row.status,
         "status": words[row.status],
         "list": row.list,
