@@ -77,7 +77,10 @@ def test_stacked_bars_stand_on_each_other_scaled_to_the_tallest_total() -> None:
         "blue 4</desc>"
     ) in shown
     assert '<title id="chart-0-t">Cost curve</title>' in shown
-    assert '<figcaption><a href="#term-curve-turn">Cost curve</a></figcaption>' in shown
+    # one caption style: the section's heading names the chart (linked to its term), once
+    assert '<h2 id="part-curve"><a href="#term-curve-turn">Cost curve</a></h2>' in shown
+    assert '<figure id="figure-curve" aria-labelledby="part-curve">' in shown
+    assert "<figcaption" not in shown and shown.count(">Cost curve<") == 2  # the heading, the title
 
 
 def test_side_by_side_bars_share_a_slot_and_scale_to_the_tallest_bar() -> None:

@@ -52,7 +52,6 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; max-width: 100%; }
 a { color: #0645ad; }
 figure { margin: 1rem 0; }
-figcaption { font-weight: 600; }
 figure svg { display: block; }
 ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: .2rem 1rem; padding: 0;
             margin: .3rem 0; font-size: .87rem; }
@@ -185,7 +184,7 @@ def _heading(title: Message | str, term: str | None, lang: str) -> str:
 
 
 def _part(part: Part, glossary: Mapping[str, Entry], lang: str, n: int) -> list[str]:
-    title = html.escape(_upper(part.title.render(lang)))
+    title = _heading(part.title, getattr(part, "term", None), lang)  # a chart's term: linked
     out = [f'<h2 id="part-{html.escape(part.key)}">{title}</h2>']
     if isinstance(part, Omitted):
         out.append(f'<p class="omitted">{html.escape(part.reason.render(lang))}</p>')
@@ -307,7 +306,6 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
             f'<rect width="12" height="12" fill="{fill}"/></svg>{html.escape(label)}</li>'
         )
     legend.append("</ul>")
-    caption = _heading(chart.title, chart.term, lang)
     data = Table(
         chart.key,
         chart.title,
@@ -318,7 +316,8 @@ def _chart(chart: Chart, lang: str, n: int) -> list[str]:
         ),
     )
     return [
-        f'<figure id="figure-{html.escape(chart.key)}"><figcaption>{caption}</figcaption>',
+        f'<figure id="figure-{html.escape(chart.key)}" '
+        f'aria-labelledby="part-{html.escape(chart.key)}">',  # its section's heading names it
         "".join(legend),
         "\n".join(svg),
         "</figure>",
