@@ -53,7 +53,7 @@ def run(*args: str) -> str:
 
 def report_bars(page: str, chart: str) -> dict[str, set[str]]:
     """A chart of the report page: each series' label -> the fills of its bars."""
-    figure = page[page.index(f'<figure id="figure-{chart}">') :]
+    figure = page[page.index(f'<figure id="figure-{chart}"') :]
     figure = figure[: figure.index("</figure>")]
     found: dict[str, set[str]] = {}
     for fill, title in re.findall(r'fill="(#\w+)"><title>([^<]*)</title>', figure):

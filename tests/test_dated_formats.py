@@ -189,7 +189,8 @@ def test_the_third_game_protocol_passes_the_date_on() -> None:
 
     for key in ("varz", "azuki"):
         parameters = inspect.signature(get_game(key).check_deck).parameters
-        assert list(parameters)[-1] == "date" and parameters["date"].default is None
+        date = parameters["date"]  # required: the entry point decided the day
+        assert list(parameters)[-1] == "date" and date.default is inspect.Parameter.empty
 
 
 def test_changes_of_one_day_giving_two_set_lists_allow_the_sets_both_allow() -> None:

@@ -31,7 +31,9 @@ def server_for(key: str, lang: str = "en", date: datetime.date | None = None) ->
     database = open_database(bundled_root(key))
     libraries = {key: SimpleNamespace(database=database)}  # of_game(KEY): only the deck's game
     library = SimpleNamespace(of_game=lambda game_key: libraries[game_key])
-    return SimpleNamespace(figures={}, library=library, date=date, lang=lang), database
+    day = date or DAY  # the server's `day()`: the editor's date, else (here) a fixed today
+    server = SimpleNamespace(figures={}, library=library, date=date, lang=lang, day=lambda: day)
+    return server, database
 
 
 class SpyTuner:

@@ -117,15 +117,15 @@ _OVERFLOW = """() => {
   return {scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, wide: wide.slice(0, 8)};
 }"""
 
-# Every word of at most MAX letters in a visible text node (words end at spaces, hyphens and CJK
-# characters, where a line may break): the lines it is drawn on (a Range per word; its client rectangles' distinct
+# Every word of at most MAX letters in a visible text node (words end at spaces, hyphens, slashes
+# and CJK characters, where a line may break): the lines it is drawn on (a Range per word; its client rectangles' distinct
 # tops are its lines). Two or more lines = broken mid-word.
 _BROKEN_WORDS = """(max) => {
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    // a line may break after a hyphen, and before or after any CJK character or punctuation
-    const re = /[^\\s\\-\u2010\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+/g;
+    // a line may break after a hyphen or a slash (a path's <wbr>), and around any CJK character
+    const re = /[^\\s\\-\u2010\\/\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+/g;
     let m;
     while ((m = re.exec(node.data)) !== null) {
       if (m[0].length > max) continue;

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.lint.database import DatabaseError, formats_path
-from varz_deck.games.library import bundled_root, resolve_root, root_for_game
+from varz_deck.games import library
 
 if TYPE_CHECKING:
     from varz_deck.core.cards.model import CardDatabase
@@ -69,7 +69,7 @@ class Library:
 
     def primary_root(self) -> Path:
         """The folder the user named, else the default game's bundled database."""
-        return _resolved(resolve_root(self.folder))
+        return _resolved(library.resolve_root(self.folder))
 
     def open(self, root: Path) -> Loaded:
         """The database at root, loaded on first use (with the cache, as `check` does)."""
@@ -91,7 +91,7 @@ class Library:
 
     def bundled(self, game: str) -> CardDatabase:
         """Another game's bundled database (for `check_decks`' open_other)."""
-        loaded = self.open(bundled_root(game))
+        loaded = self.open(library.bundled_root(game))
         if loaded.database is None:
             raise DatabaseError(loaded.root, list(loaded.problems))
         return loaded.database
@@ -106,10 +106,10 @@ class Library:
 
     def of_game(self, game: str) -> Loaded:
         """The database decks of a game are checked against (for completion and hover), as
-        `check` chooses it (`games.library.root_for_game`)."""
+        `check` chooses it (the command line's choice)."""
         primary = self.primary()
         known = primary.database.game if primary.database is not None else None
-        return self.open(root_for_game(game, self.primary_root(), known, self.explicit))
+        return self.open(library.root_for_game(game, self.primary_root(), known, self.explicit))
 
     def root_of_card_file(self, path: Path) -> Path | None:
         """The database folder a YAML file belongs to: the nearest folder above it with a

@@ -39,7 +39,7 @@ Z95 = 1.959963984540054
 _CSS = """
 :root { color-scheme: light; }
 body { font: 15px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff;
-       max-width: 60rem; margin: 1.5rem auto; padding: 0 1rem; }
+       max-width: 60rem; margin: 1.5rem auto; padding: 0 1rem; overflow-wrap: break-word; }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; }
 h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ccc; }
 p.meta, p.note, p.omitted, p.settings { color: #444; }
@@ -58,7 +58,7 @@ ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: .2rem 1rem; p
 ul.legend svg { display: inline; vertical-align: -1px; margin-right: .35rem; }
 dl dt { font-weight: 600; margin-top: .6rem; }
 dl dd { margin-left: 1rem; }
-code { font-family: ui-monospace, monospace; }
+code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 @media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; }
   h2 { break-after: avoid; } table, figure { break-inside: avoid; } }
 """
@@ -85,9 +85,14 @@ _FOOTER = msg(
 _NEVER = msg("sim", "never")
 
 
+def _slashes(escaped: str) -> str:
+    """Escaped text that may wrap after each slash (a path on a phone), not inside a name."""
+    return escaped.replace("/", "/<wbr>")
+
+
 def render(analysis: Analysis, glossary: Mapping[str, Entry], lang: str) -> str:
     """The whole page, in a language."""
-    say = lambda m: html.escape(m.render(lang))  # noqa: E731
+    say = lambda m: _slashes(html.escape(m.render(lang)))  # noqa: E731
     title = say(_TITLE(title=safe(analysis.title)))
     body = [
         f"<h1>{title}</h1>",
@@ -140,7 +145,7 @@ def verdict(analysis: Analysis, lang: str) -> list[str]:
         for d in v.diagnostics:
             place = f"{d.file or analysis.deck}" + (f":{d.line}:{d.column}" if d.line else "")
             text = f"{safe(place)}: {d.code} {safe(localized(d, lang))}"
-            out.append(f"<li><code>{html.escape(text)}</code></li>")
+            out.append(f"<li><code>{_slashes(html.escape(text))}</code></li>")
         out.append("</ul>")
     return out
 
