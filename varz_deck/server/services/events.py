@@ -23,7 +23,7 @@ from varz_deck.server.services.errors import (
 )
 from varz_deck.server.services.paths import submit_path
 from varz_deck.server.services.store import writing
-from varz_deck.server.services.times import check_date, iso_time, zone
+from varz_deck.server.services.times import check_date, day_in, iso_time
 
 NAME_LIMIT = 200  # characters of an event's name
 SESSION_KEY = "varzdeck_organiser"  # the session's list of event keys it is signed in for
@@ -43,7 +43,7 @@ def create_event(
     defaults to the deadline's date in its zone, else today there."""
     token = tokens.new_token()
     if date is None:
-        date = (deadline or timezone.now()).astimezone(zone(tz)).date()
+        date = day_in(tz, deadline)
     with writing():
         event = Event.objects.create(
             key=_free_key(),

@@ -50,7 +50,15 @@ def shown_time(event: Event, moment: datetime.datetime) -> str:
     return f"{here:%Y-%m-%d %H:%M} ({offset_text(here)}, {event.timezone})"
 
 
+def day_in(tz: str, moment: datetime.datetime | None = None) -> datetime.date:
+    """The day it is (or `moment` is) in the zone `tz`: an event's today, not the server's."""
+    return (moment or timezone.now()).astimezone(zone(tz)).date()
+
+
 def check_date(event: Event) -> datetime.date:
     """The date a list of this event is checked as of (docs/guides/card-data.md: the formats' dated changes).
-    The one place the event's date reaches the check (`check_deck`)."""
-    return event.date if isinstance(event.date, datetime.date) else timezone.now().date()
+    The one place the event's date reaches the check (`check_deck`); an event stored without one
+    is checked as of today in its own zone, as `create_event` dates a new one."""
+    if isinstance(event.date, datetime.date):
+        return event.date
+    return day_in(event.timezone)
