@@ -135,3 +135,18 @@ def test_the_chart_speaks_the_pages_language() -> None:
     shown = render(analysis, entries(), "ja")
     assert '<title id="chart-0-t">一人回しの数値</title>' in shown
     assert "<title>なし, Cost 1: 2</title>" in shown
+
+
+def test_a_path_wraps_after_its_slashes_and_a_message_cell_is_in_the_pages_language() -> None:
+    """A deck named by its path may break after each slash on a phone (`<wbr>`), never inside
+    a folder's name; a table cell holding a message shows it in the page's language."""
+    from varz_deck.core.analysis.parts import Column, Table
+
+    columns = (Column("a"), Column("b"))  # the first column heads its row; the second is a cell
+    table = Table("t", msg("report", "Cost curve"), columns, (("1", msg("sim", "never")),))
+    day = datetime.date(2026, 12, 3)
+    verdict = Verdict(True, None, ())
+    analysis = Analysis("x", "decks/red/kagura.yaml", "deck", "d.yaml", day, verdict, (), (table,))
+    shown = render(analysis, entries(), "ja")
+    assert "decks/<wbr>red/<wbr>kagura.yaml" in shown
+    assert "<td>なし</td>" in shown  # the catalogue's word for sim's "never"
