@@ -488,6 +488,7 @@ def test_a_big_database_stays_a_row_at_a_time(tmp_path: Path) -> None:
 
 # Each table's primary key: how one row is named, and deleted.
 PRIMARY = {
+    "sets": "set_code",
     "cards": "ord",
     "printings": "card_key, pos",
     "refs": "ref, target",
@@ -587,6 +588,8 @@ def test_a_deleted_row_is_found_or_changes_no_answer(
                 assert _json(indexed.printings[name]) == cards, row
             assert [indexed.suggestions(typo) for typo in typos] == suggested, row
             assert indexed.formats == memory.formats, row
+            for sets, types in _keys_in_asks(memory):
+                assert indexed.keys_in(sets, types) == memory.keys_in(sets, types), row
 
 
 def test_a_deleted_row_read_without_a_rebuild_is_damage(tmp_path: Path) -> None:
@@ -662,3 +665,74 @@ def test_a_second_prefetch_of_the_same_keys_reads_nothing(tmp_path: Path) -> Non
 def test_a_row_whose_payload_is_not_text_is_said(payload: object) -> None:
     with pytest.raises(cardindex.IndexDamaged, match=r"^a row's payload is not text$"):
         cardindex.CardIndex.verified(payload, 0, KEY, "cards", "VZ01-001")
+
+
+def _keys_in_asks(memory: CardDatabase) -> list[tuple[Any, Any]]:
+    """`keys_in` asked with every format's sets, each set alone, no set, and sets nobody has."""
+    codes = sorted({card.set for cards in memory.printings.values() for card in cards})
+    kinds = sorted({getattr(card, "type", "") for card in memory.cards.values()})
+    asks: list[tuple[Any, Any]] = [(None, None), ([], None), (["NOPE", "ZZ9"], None)]
+    asks += [(fmt.sets, None) for fmt in memory.formats.values()]
+    asks += [([code], None) for code in codes] + [([code], kinds[:1]) for code in codes]
+    asks += [(None, [kind]) for kind in kinds] + [(codes, kinds[1:3]), (codes[::2], [])]
+    return asks
+
+
+@pytest.mark.parametrize("root", [BUNDLED, ALTDB, AZUKI], ids=["bundled", "altdb", "azuki"])
+def test_keys_in_is_the_in_memory_answer_reading_only_those_cards(
+    tmp_path: Path, root: Path
+) -> None:
+    memory = _database(root)
+    for sets, types in _keys_in_asks(memory):
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        indexed = _indexed(folder, root, memory)
+        found = indexed.keys_in(sets, types)
+        assert found == memory.keys_in(sets, types), (sets, types)
+        read = dict.keys(indexed.printings)  # what the lazy table holds, without loading more
+        assert set(read) == set(found), (sets, types)
+
+
+def test_keys_in_by_hand() -> None:
+    """The in-memory answer, against names written by hand from card_data/varz."""
+    memory = _database(BUNDLED)
+    heroes = memory.keys_in(["VZ01"], ["hero"])
+    assert heroes[:2] == ["Hibiki Kagura", "Shizuku Minase"]
+    assert all(memory.printings[key][0].type == "hero" for key in heroes)
+    assert memory.keys_in(["NOPE"]) == []
+    assert memory.keys_in(None, []) == []
+    assert len(memory.keys_in(None)) == len(memory.printings)
+
+
+def test_an_edited_sets_row_is_detected(tmp_path: Path) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    with sqlite3.connect(path) as edit:
+        edit.execute("UPDATE sets SET json = replace(json, '\"hero\"', '\"skill\"')")
+    edit.close()
+    damaged = path.read_bytes()
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    with pytest.raises(cardindex.IndexDamaged):
+        indexed.keys_in(["VZ01"], ["hero"])
+    path.write_bytes(damaged)
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    rebuilt = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED, lambda: memory)
+    assert rebuilt.keys_in(["VZ01"], ["hero"]) == memory.keys_in(["VZ01"], ["hero"])
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("payload", ["{}", "[[0, 1]]", "[7]"])
+def test_a_sets_row_that_is_not_a_list_of_cards_is_damage(tmp_path: Path, payload: str) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    total = cardindex.row_sum(KEY, "VZ01", payload)
+    with sqlite3.connect(path) as edit:
+        edit.execute("UPDATE sets SET json = ?, sum = ? WHERE set_code = 'VZ01'", (payload, total))
+    edit.close()
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    with pytest.raises(cardindex.IndexDamaged):
+        indexed.keys_in(["VZ01"])

@@ -448,3 +448,71 @@ def test_each_yaml_game_deck_with_a_section_emptied_completes_legal(
     assert checked.exit_code == 0, checked.output
     again = CliRunner().invoke(app, ["complete", str(deck), "--cards", str(LANTERN)])
     assert again.stdout == done.stdout
+
+
+def _with_a_set_outside_standard(tmp_path: Path, n: int = 300) -> Path:
+    """The bundled VARZ cards and a set ZZ01 of `n` red spells of cost 0 (the cheapest: by the
+    cost curve they would be added first) that no bundled format but pioneer's lists."""
+    root = tmp_path / "db"
+    shutil.copytree(ROOT / "card_data" / "varz", root)
+    lines = ["set:", "  code: ZZ01", "  name: Filler", '  released: "2020-01-01"', "cards:"]
+    for i in range(1, n + 1):
+        lines += [
+            f"  - id: ZZ01-{i:03d}",
+            f"    name: Filler Imp {i}",
+            "    type: spil",
+            "    color: red",
+            "    cost: 0",
+            "    power: 1",
+            "    classes: [fighter]",
+            "    rarity: C",
+        ]
+    (root / "sets" / "zz01.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def test_complete_and_tune_read_only_the_cards_of_the_formats_sets(tmp_path: Path) -> None:
+    """The card index answers which cards are candidates (`keys_in`): a completion in
+    Standard reads no card of a set Standard does not list, nor any card of a type it adds
+    nothing of."""
+    from varz_deck.core.cards import cardindex
+    from varz_deck.games.varz.sim.model import build_model
+    from varz_deck.games.varz.tune.swaps import swap_candidates
+
+    root = _with_a_set_outside_standard(tmp_path)
+    game = get_game("varz")
+    open_database(root)  # builds the index in the cache
+    database = open_database(root)  # opened from it, read as asked
+    assert isinstance(database.printings, cardindex._Lazy)
+    text = without(KAGURA.read_text(encoding="utf-8"), "spells")
+    done = complete(game, DeckSource("k.yaml", text), database, "standard", DAY, game.completion)
+    assert done.report.legal
+    read = [*dict.keys(database.printings), *dict.keys(database.cards)]
+    assert read and not [key for key in read if "Filler" in key or key.startswith("ZZ01")]
+    fillers = {line.card.name for _section, line in done.added() if "Filler" in line.card.name}
+    assert fillers == set()
+    view = done.report.view
+    swap_candidates(view, build_model(view))
+    read = [*dict.keys(database.printings), *dict.keys(database.cards)]
+    assert not [key for key in read if "Filler" in key]
+
+
+def test_a_format_listing_the_set_adds_its_cheapest_cards(tmp_path: Path) -> None:
+    """The same database in a format that lists ZZ01: its cost-0 red spells come first (the
+    filter above is the format's, not a blind spot)."""
+    root = _with_a_set_outside_standard(tmp_path)
+    formats = root / "formats.yaml"
+    formats.write_text(
+        formats.read_text(encoding="utf-8").replace(
+            "sets: [VZ01, VZ02]", "sets: [VZ01, VZ02, ZZ01]", 1
+        ),
+        encoding="utf-8",
+    )
+    game = get_game("varz")
+    database = open_database(root)
+    text = without(KAGURA.read_text(encoding="utf-8"), "spells")
+    done = complete(game, DeckSource("k.yaml", text), database, "standard", DAY, game.completion)
+    spells = added(done)["spells"]
+    fillers = [name for name in spells if name.startswith("Filler")]
+    assert fillers[:3] == ["Filler Imp 1", "Filler Imp 2", "Filler Imp 3"]
+    assert all(spells[name] == 3 for name in fillers)

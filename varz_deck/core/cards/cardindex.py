@@ -23,7 +23,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
 from varz_deck.core.cards.model import CardDatabase, CardModel, Format, normalize
 
-LAYOUT = "4"  # 3: names and trigrams (nameindex.py); 4: heads and chains (indexchain.py)
+LAYOUT = "5"  # 3: names and trigrams (nameindex.py); 4: heads and chains (indexchain.py); 5: sets
 EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
 WHOLE_AFTER = 4  # ... from its fourth deck (one deck reads fewer rows a row at a time)
 BATCH = 500  # references per `IN (...)` query: well under SQLite's bound on parameters
@@ -53,6 +53,10 @@ _TABLES = (
     " sum INTEGER NOT NULL) WITHOUT ROWID",
     "CREATE TABLE formats(pos INTEGER PRIMARY KEY, key TEXT NOT NULL, json TEXT NOT NULL,"
     " sum INTEGER NOT NULL)",
+    # each set's cards (`CardDatabase.keys_in`): [grp, card key, type] of each card with a
+    # printing in it (one per type), in the database's order
+    "CREATE TABLE sets(set_code TEXT PRIMARY KEY, json TEXT NOT NULL, sum INTEGER NOT NULL)"
+    " WITHOUT ROWID",
     # a game's own str -> str look-up tables (CardDatabase.INDEX_TABLES), one row per entry
     "CREATE TABLE extra(tbl TEXT NOT NULL, k TEXT NOT NULL, v TEXT NOT NULL, grp INTEGER NOT NULL,"
     " sum INTEGER NOT NULL, PRIMARY KEY (tbl, k)) WITHOUT ROWID",
@@ -172,6 +176,17 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
                 for grp, (ref, card) in enumerate(database.id_index().items())
             ),
         )
+        in_set: dict[str, list[tuple[int, str, str]]] = {}
+        for grp, (name, cards) in enumerate(database.printings.items()):
+            for code, kind in dict.fromkeys((str(c.set), _type(c)) for c in cards):
+                in_set.setdefault(code, []).append((grp, name, kind))
+        connection.executemany(
+            "INSERT INTO sets VALUES (?, ?, ?)",
+            (
+                (code, text, row_sum(key, code, text))
+                for code, text in ((code, _json(found)) for code, found in in_set.items())
+            ),
+        )
         for table in database.INDEX_TABLES or ():
             connection.executemany(
                 "INSERT INTO extra VALUES (?, ?, ?, ?, ?)",
@@ -191,6 +206,7 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
             ("printings", database.printings),
             ("refs", database.index),
             ("id_refs", database.id_index()),
+            ("sets", in_set),
             *((f"extra:{t}", getattr(database, t)) for t in database.INDEX_TABLES or ()),
         ):
             indexchain.write(connection, key, table, keys)
@@ -207,6 +223,11 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
         connection.close()
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _type(card: Any) -> str:
+    kind = getattr(card, "type", None)
+    return kind if isinstance(kind, str) else ""
 
 
 class CardIndex:
@@ -595,6 +616,48 @@ def open_database(
         cards.fetch(targets)
 
     database._prefetch = prefetch
+
+    def keys_in(sets: Collection[str] | None, types: Collection[str] | None) -> list[str]:
+        """The index's answer to `CardDatabase.keys_in`: the rows of these sets and types, their
+        cards' printings read in batches (after damage, the rebuilt database's answer)."""
+        if recovery.database is None:
+            try:
+                return _keys_in(sets, types)
+            except IndexDamaged as err:
+                recovery.recover(err)
+        assert recovery.database is not None
+        return recovery.database.keys_in(sets, types)
+
+    def _keys_in(sets: Collection[str] | None, types: Collection[str] | None) -> list[str]:
+        if sets is None:
+            rows = index.rows("SELECT set_code, json, sum FROM sets")
+            if len(rows) != index.chains.size("sets"):
+                raise IndexDamaged("a row of the sets table is missing")
+        else:
+            codes = sorted({str(code) for code in sets})
+            rows = []
+            for start in range(0, len(codes), BATCH):
+                chunk = codes[start : start + BATCH]
+                where = f"WHERE set_code IN ({_marks(len(chunk))})"
+                rows += index.rows(f"SELECT set_code, json, sum FROM sets {where}", chunk)
+            index.chains.absent("sets", set(codes) - {code for code, _, _ in rows})
+        kinds = None if types is None else set(types)
+        found: dict[str, int] = {}
+        for code, text, total in rows:
+            entries = CardIndex.verified(text, total, ck, code)
+            if not isinstance(entries, list):
+                raise IndexDamaged("a row of the sets table is not a list of cards")
+            for entry in entries:
+                if not (isinstance(entry, list) and len(entry) == 3):
+                    raise IndexDamaged("a row of the sets table is not a list of cards")
+                grp, name, kind = entry
+                if kinds is None or kind in kinds:
+                    found.setdefault(name, grp)
+        keys = sorted(found, key=found.__getitem__)
+        printings.fetch(keys)
+        return keys
+
+    database._keys_in = keys_in
     return _finish(database, index, recovery)
 
 

@@ -5,7 +5,7 @@ the sets' release days (docs/guides/card-data.md), and what they mean for a deck
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -183,6 +183,15 @@ class Legality:
             if self.day is None or released is None or released <= self.day:
                 return printing
         return None
+
+    def candidates(self, types: Collection[str] | None = None) -> Iterator[tuple[str, Any]]:
+        """(card, its `playable` printing) of every card a deck may play on the day that has a
+        printing of one of `types` (None: any), in the database's order. Only the cards with a
+        printing in a set the format allows are read (`CardDatabase.keys_in`)."""
+        for card in self.database.keys_in(self.format.sets, types):
+            printing = self.playable(card)
+            if printing is not None:
+                yield card, printing
 
     def announced(self) -> Iterator[Ahead]:
         """The changes 1 to `ANNOUNCED_DAYS` days after the day (both included), those of one

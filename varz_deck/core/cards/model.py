@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -20,6 +20,8 @@ def normalize(text: str) -> str:
 
 
 CardT = TypeVar("CardT", bound="CardRecord")
+# sets (None: any), types (None: any) -> the keys of the cards with such a printing
+KeysIn = Callable[[Collection[str] | None, Collection[str] | None], list[str]]
 
 
 def _add(index: dict[str, set[str]], key: str, name: str) -> None:
@@ -264,6 +266,7 @@ class CardDatabase(Generic[CardT]):
         self._shown: dict[str, str] | None = None  # normalized name -> as written (no ids)
         self._ids: dict[str, CardT] | None = None  # normalized id -> its card
         self._prefetch: Callable[[Iterable[str]], None] | None = None
+        self._keys_in: KeysIn | None = None  # the card index's answer to `keys_in`
         self._fingerprint: str | None = None
 
     def fingerprint(self) -> str:
@@ -297,6 +300,27 @@ class CardDatabase(Generic[CardT]):
         nothing for a database in memory; an indexed one reads its rows in batched queries."""
         if self._prefetch is not None:
             self._prefetch(refs)
+
+    def keys_in(
+        self, sets: Collection[str] | None, types: Collection[str] | None = None
+    ) -> list[str]:
+        """Every card (its key in `printings`) with a printing in one of `sets` (None: any set)
+        whose type is one of `types` (None: any), in the database's order, its printings made
+        ready. A database opened from the card index answers from the index, reading only these
+        cards: what `complete` and `tune` add is chosen among them, not among every card."""
+        if self._keys_in is not None:
+            return self._keys_in(sets, types)
+        wanted_sets = None if sets is None else set(sets)
+        wanted_types = None if types is None else set(types)
+        return [
+            key
+            for key, printings in self.printings.items()
+            if any(
+                (wanted_sets is None or card.set in wanted_sets)
+                and (wanted_types is None or getattr(card, "type", None) in wanted_types)
+                for card in printings
+            )
+        ]
 
     @property
     def index(self) -> dict[str, set[str]]:

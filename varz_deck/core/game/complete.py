@@ -113,16 +113,14 @@ class Draft:
 def playable(
     declaration: Declaration, database: CardDatabase[Any], legality: Legality
 ) -> dict[str, list[Any]]:
-    """Each section's cards playable on the day, in card order (one pass over the database)."""
+    """Each section's cards playable on the day, in card order (only the cards of the sections'
+    types in the format's sets are read)."""
+    sections = set(declaration.section_keys)
+    types = [name for name, kind in declaration.types.items() if kind.goes in sections]
     found: dict[str, list[Any]] = {}
-    for key, printings in database.printings.items():
-        if not printings:
-            continue
-        home = declaration.home(printings[0].type)
-        if home is None or home not in declaration.section_keys:
-            continue
-        card = legality.playable(key)
-        if card is not None:
+    for key, card in legality.candidates(types):
+        home = declaration.home(database.printings[key][0].type)
+        if home in sections:
             found.setdefault(home, []).append(card)
     return {home: sorted(cards, key=lambda card: str(card.id)) for home, cards in found.items()}
 

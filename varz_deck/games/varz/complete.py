@@ -6,7 +6,6 @@ more portals with effects than the format allows."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 from varz_deck.core.decks.declaration import Section
@@ -176,27 +175,13 @@ def portals(
         room = draft.room(section, card)
         rooms.append(need if room is None else min(need, room))
     target = SHIELD_LIFE_TOTAL - life
-
-    @cache
-    def solve(i: int, n: int, t: int, e: int) -> tuple[int, ...] | None:
-        """Counts of fitting[i:] adding `n` portals and `t` Shield Life with at most `e` effect
-        portals (-1: any number)."""
-        if n == 0:
-            return () if t == 0 else None
-        if i == len(fitting) or t < 0:
-            return None
-        card = fitting[i]
-        most = rooms[i]
-        if card.has_effect and e >= 0:
-            most = min(most, e)
-        for count in range(min(most, n), -1, -1):
-            left = e - count if card.has_effect and e >= 0 else e
-            rest = solve(i + 1, n - count, t - (card.shield_life or 0) * count, left)
-            if rest is not None:
-                return (count, *rest)
-        return None
-
-    found = solve(0, need, target, -1 if budget is None else budget)
+    found = _first_fit(
+        [(card.shield_life or 0, bool(card.has_effect)) for card in fitting],
+        rooms,
+        need,
+        target,
+        -1 if budget is None else budget,
+    )
     if found is None and need == 0:
         raise NoCompletion(
             "V105",
@@ -213,3 +198,64 @@ def portals(
         for card, count in zip(fitting, found, strict=False)  # found stops at the last portal
         if count
     ]
+
+
+Kind = tuple[int, bool]  # a portal's Shield Life and whether it has an effect
+
+
+def _first_fit(
+    kinds: Sequence[Kind], rooms: Sequence[int], need: int, target: int, effects: int
+) -> list[int] | None:
+    """The counts of the portals (`kinds[i]`, at most `rooms[i]` of each), the earlier ones as
+    many as can be, that add `need` portals and `target` Shield Life with at most `effects`
+    effect portals (-1: any number); None when none do. Each count is the largest the portals
+    after it can still complete: what those can add is worked out once for each change of
+    what they hold by kind (a few, however many portals there are)."""
+    most = [
+        0 if life > target else min(room, need)
+        for (life, _), room in zip(kinds, rooms, strict=True)
+    ]
+    after: list[frozenset[State]] = [frozenset({(0, 0, 0)})] * (len(kinds) + 1)
+    caps: dict[Kind, int] = {}
+    for i in range(len(kinds) - 1, -1, -1):
+        had = caps.get(kinds[i], 0)
+        caps[kinds[i]] = min(need, had + most[i])
+        grown = caps[kinds[i]] > had
+        after[i] = _adding(after[i + 1], kinds[i], most[i], need, target) if grown else after[i + 1]
+    if not _reaches(after[0], need, target, effects):
+        return None
+    counts: list[int] = []
+    n, t, e = need, target, effects
+    for i, (life, effect) in enumerate(kinds):
+        if n == 0:
+            break
+        for count in range(min(most[i], n, e if effect and e >= 0 else n), -1, -1):
+            left = e - count if effect and e >= 0 else e
+            if _reaches(after[i + 1], n - count, t - life * count, left):
+                counts.append(count)
+                n, t, e = n - count, t - life * count, left
+                break
+    return counts
+
+
+State = tuple[int, int, int]  # portals, Shield Life and effect portals some of them add
+
+
+def _adding(
+    states: frozenset[State], kind: Kind, room: int, need: int, target: int
+) -> frozenset[State]:
+    """What the portals of `states` add, with up to `room` more of one kind (within `need`
+    portals and `target` Shield Life)."""
+    life, effect = kind
+    return frozenset(
+        (n + count, t + life * count, u + (count if effect else 0))
+        for n, t, u in states
+        for count in range(min(room, need - n) + 1)
+        if t + life * count <= target
+    )
+
+
+def _reaches(states: frozenset[State], n: int, t: int, e: int) -> bool:
+    """Whether some state adds exactly `n` portals and `t` Shield Life with at most `e` effect
+    portals (-1: any number)."""
+    return any(sn == n and st == t and (e < 0 or su <= e) for sn, st, su in states)

@@ -57,11 +57,10 @@ def swap_candidates(view: VarzView, model: Model) -> list[tuple[Card, Card]]:
     }
     legality = Legality(view.format, view.database, view.date)
     ins: list[Card] = []
-    for name in sorted(view.database.printings):
-        card = legality.playable(name)  # the format's: not banned, in its sets, released
-        if card is None or card.type != "skill" or card.skill_class not in classes:
-            continue
-        ins.append(card)
+    skills = sorted(legality.candidates(("skill",)), key=lambda found: found[0])
+    for _name, card in skills:  # the format's: not banned, in its sets, released
+        if card.type == "skill" and card.skill_class in classes:
+            ins.append(card)
     out: list[tuple[Card, Card]] = []
     for out_name in sorted(present):
         out_card, _ = present[out_name]
