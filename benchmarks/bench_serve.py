@@ -36,8 +36,13 @@ minutes: the same request rate a second, a shorter run; --scale 1 is the full ha
 `--only rush --event-size 15000 --scale 0.3333 --burst 30` (5,000 players in 600 s: about 100
 requests a second, 300 in the last 30 s).
 
+CPU per kind (issue 40): the server's CPU per live check, per submission (POST) and per
+replacement (PUT), each kind alone: COST_REQUESTS different decks sent one after another on one
+kept-alive connection after a warm-up, the server's CPU (from /proc) over the count. Target: a
+submission <= 3 ms.
+
 Run: .venv/bin/python benchmarks/bench_serve.py [sqlite] [postgresql] [--scale S]
-     [--only back-to-back|rush] [--event-size N] [--burst B]
+     [--only back-to-back|rush|cost] [--event-size N] [--burst B]
      (BENCH_SERVE_DATABASES=sqlite,postgresql; BENCH_SERVE_CLIENTS=50; BENCH_SERVE_SUBMISSIONS=1000)
 Loopback only; bounded (each request 60 s at most, a back-to-back load 10 minutes at most).
 """
@@ -88,6 +93,9 @@ RUSH_SECONDS = 1800.0
 RUSH_BURST = 300.0  # the last 5 minutes, at 3x the rate
 RUSH_P95_TARGET = 0.200
 PAUSE = 3.0  # mean seconds a player waits before each request
+COST_REQUESTS = int(os.environ.get("BENCH_SERVE_COST_REQUESTS", "300"))  # of each kind
+COST_WARM = 30  # requests of each kind first, not counted
+SUBMISSION_CPU_TARGET = 0.003
 
 
 @dataclass
@@ -574,6 +582,119 @@ def rush_bench(
     return rush
 
 
+@dataclass
+class Cost:
+    kind: str
+    cpu: dict[str, float] = field(default_factory=dict)  # kind of request -> CPU s per request
+    failures: list[str] = field(default_factory=list)
+
+
+async def _one_by_one(
+    server: LiveServer, requests: list[tuple[str, str, dict[str, Any], str]]
+) -> list[tuple[int, bytes]]:
+    """Each request in turn on one kept-alive connection (a new one when the server closes it)."""
+    host = f"{HOST}:{server.port}"
+    reader, writer = await asyncio.open_connection(HOST, server.port)
+    answers = []
+    try:
+        for method, path, body, headers in requests:
+            data = json.dumps(body).encode()
+            head = (
+                f"{method} {path} HTTP/1.1\r\nHost: {host}\r\n{headers}"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+            ).encode()
+            writer.write(head + data)
+            status, answer, closes = await asyncio.wait_for(_answer(reader), REQUEST_TIMEOUT)
+            answers.append((status, answer))
+            if closes:
+                writer.close()
+                reader, writer = await asyncio.open_connection(HOST, server.port)
+    finally:
+        writer.close()
+    return answers
+
+
+def cost_bench(kind: str, folder: Path) -> Cost:
+    """The server's CPU per live check, per submission and per replacement, each kind alone."""
+    cost = Cost(kind)
+    cluster: PostgresCluster | None = None
+    server: LiveServer | None = None
+    try:
+        cluster, database = fresh_database(kind, folder, "cost")
+        server = LiveServer(database)
+        event = server.create_event("Cost Open")["event"]
+        server.start()
+        assert server.process is not None
+        total = COST_WARM + COST_REQUESTS
+        decks = deck_variants("varz", 2 * total, seed=40)
+
+        def address(n: int) -> str:
+            return f"X-Forwarded-For: 10.{n // 65536}.{n // 256 % 256}.{n % 256}\r\n"
+
+        stored: list[tuple[int, str]] = []
+        kinds = {
+            "live check": lambda n: ("POST", f"/api/v1/events/{event}/check", {"deck": decks[n]},
+                                     address(n)),
+            "submit (POST)": lambda n: ("POST", f"/api/v1/events/{event}/decklists",
+                                        {"player": f"Cost Player {n:05}", "deck": decks[n]},
+                                        address(total + n)),
+            "replace (PUT)": lambda n: ("PUT", f"/api/v1/decklists/{stored[n][0]}",
+                                        {"deck": decks[total + n]},
+                                        f"{address(total + n)}X-Edit-Token: {stored[n][1]}\r\n"),
+        }  # fmt: skip
+        for what, make in kinds.items():
+            warm = asyncio.run(_one_by_one(server, [make(n) for n in range(COST_WARM)]))
+            before = cpu_seconds(server.process.pid)
+            counted = asyncio.run(_one_by_one(server, [make(n) for n in range(COST_WARM, total)]))
+            cost.cpu[what] = (cpu_seconds(server.process.pid) - before) / COST_REQUESTS
+            answers = warm + counted
+            wrong = [status for status, _ in answers if status not in (200, 201)]
+            if wrong:
+                cost.failures.append(f"{what}: {len(wrong)} answers not 200/201, e.g. {wrong[:3]}")
+            if what == "submit (POST)":
+                stored = [
+                    (found["id"], found["edit_token"])
+                    for found in (json.loads(answer) for status, answer in answers if status == 201)
+                ]
+                if len(stored) < total:
+                    cost.failures.append("some submissions were not stored")
+                    break
+    except HarnessError as error:
+        cost.failures.append(str(error))
+    finally:
+        if server is not None:
+            server.stop()
+        if cluster is not None:
+            cluster.stop()
+    return cost
+
+
+def cost_report(costs: list[Cost]) -> bool:
+    """Print the server's CPU per request of each kind; whether the submission's target is met."""
+    if not costs:
+        return True
+    print()
+    print(
+        f"server CPU per request, each kind alone ({COST_REQUESTS} different decks one after "
+        f"another, after {COST_WARM} not counted):"
+    )
+    ok = True
+    for cost in costs:
+        figures = ", ".join(f"{what} {cpu * 1000:.2f} ms" for what, cpu in cost.cpu.items())
+        print(f"  {cost.kind}: {figures}")
+        submit = cost.cpu.get("submit (POST)")
+        if submit is not None and submit > SUBMISSION_CPU_TARGET:
+            cost.failures.append(
+                f"a submission costs {submit * 1000:.2f} ms of server CPU > "
+                f"{SUBMISSION_CPU_TARGET * 1000:.0f} ms"
+            )
+        for failure in cost.failures:
+            print(f"FAILED ({cost.kind}, cost): {failure}")
+        ok = ok and not cost.failures
+    print(f"target: a submission <= {SUBMISSION_CPU_TARGET * 1000:.0f} ms of server CPU")
+    return ok
+
+
 def rush_report(rushes: list[Rush]) -> bool:
     """Print the deadline rush's figures; whether every target was met."""
     if not rushes:
@@ -635,7 +756,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--burst", type=float, default=0.0, help="seconds at 3x the rate (rush; 0: a sixth)"
     )
-    parser.add_argument("--only", choices=("back-to-back", "rush"))
+    parser.add_argument("--only", choices=("back-to-back", "rush", "cost"))
     options = parser.parse_args(argv)
     kinds = options.databases or os.environ.get("BENCH_SERVE_DATABASES", "sqlite,postgresql").split(
         ","
@@ -650,13 +771,18 @@ def main(argv: list[str] | None = None) -> int:
     }
     runs: list[Run] = []
     rushes: list[Rush] = []
+    costs: list[Cost] = []
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
         for kind in (k.strip() for k in kinds):
-            if options.only != "rush":
+            if options.only in (None, "cost"):
+                folder = Path(tmp) / f"{kind}-cost"
+                folder.mkdir()
+                costs.append(cost_bench(kind, folder))
+            if options.only in (None, "back-to-back"):
                 folder = Path(tmp) / kind
                 folder.mkdir()
                 runs.append(bench(kind, folder, {k: list(v) for k, v in jobs_of.items()}))
-            if options.only != "back-to-back":
+            if options.only in (None, "rush"):
                 folder = Path(tmp) / f"{kind}-rush"
                 folder.mkdir()
                 rushes.append(
@@ -679,6 +805,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"FAILED ({run.kind}): cost {ratio:.2f}x > {COST_TARGET:g}x")
                     failed = 1
     if not rush_report(rushes):
+        failed = 1
+    if not cost_report(costs):
         failed = 1
     return failed
 

@@ -62,7 +62,7 @@ def replace_decklist(
 ) -> dict[str, Any]:
     lang = language(request, payload.lang)
     found, organiser = service.get_decklist(
-        decklist, edit_token=x_edit_token, organiser_token=bearer(authorization)
+        decklist, edit_token=x_edit_token, organiser_token=bearer(authorization), current=False
     )
     version, checked = service.replace_deck(found, payload.deck, by_organiser=organiser)
     return {

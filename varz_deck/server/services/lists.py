@@ -168,17 +168,30 @@ def replace_deck(
         # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
         # transactions already run one at a time), so each gets the next number; and not of a
         # list withdrawn since it was read
-        locked = Decklist.objects.select_for_update().filter(pk=decklist.pk).first()
+        # with its current version's number, the last one: each version is appended as current
+        locked = (
+            Decklist.objects.select_for_update(of=("self",))
+            .select_related("current")
+            .only("withdrawn_at", "current__number")
+            .filter(pk=decklist.pk)
+            .first()
+        )
+        last = None
         if locked is not None:
             ensure_not_withdrawn(locked)
-        _append(decklist, version, by_organiser)
+            last = locked.current.number if locked.current is not None else None
+        _append(decklist, version, by_organiser, last)
     return version, checked
 
 
-def _append(decklist: Decklist, version: Version, by_organiser: bool) -> None:
+def _append(
+    decklist: Decklist, version: Version, by_organiser: bool, last: int | None = None
+) -> None:
     """Store a version as the list's next and current one (in a write transaction that holds
-    the list's row): audited when the organiser made it, else only while the event is open."""
-    last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
+    the list's row): audited when the organiser made it, else only while the event is open.
+    `last`: the number of the list's last version, read with the row's lock (else read here)."""
+    if last is None:
+        last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
     version.number = last + 1
     _add_version(decklist, version)
     if by_organiser:
@@ -232,7 +245,7 @@ def _add_version(decklist: Decklist, version: Version) -> None:
     version.submitted_at = timezone.now()
     version.save(force_insert=True)
     decklist.current = version
-    decklist.save(update_fields=["current"])
+    Decklist.objects.filter(pk=decklist.pk).update(current=version)
 
 
 def _decklist_id(value: object) -> int | None:
@@ -243,13 +256,19 @@ def _decklist_id(value: object) -> int | None:
 
 
 def get_decklist(
-    decklist_id: object, *, edit_token: str | None = None, organiser_token: str | None = None
+    decklist_id: object,
+    *,
+    edit_token: str | None = None,
+    organiser_token: str | None = None,
+    current: bool = True,
 ) -> tuple[Decklist, bool]:
     """The list, for its player (edit token) or its event's organiser; (list, is_organiser).
-    NotFound for anyone else, so a list's existence is not revealed."""
+    NotFound for anyone else, so a list's existence is not revealed. `current`: its current
+    version read with it (a replacement, which makes a new one, does without)."""
     number = _decklist_id(decklist_id)
+    related = ("event", "current") if current else ("event",)
     found = (
-        Decklist.objects.select_related("event", "current").filter(pk=number).first()
+        Decklist.objects.select_related(*related).filter(pk=number).first()
         if number is not None
         else None
     )
