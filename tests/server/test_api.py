@@ -144,20 +144,23 @@ def _strict(schema: Any) -> Any:
     return schema
 
 
-def test_submission_and_live_check_answers_are_what_the_openapi_document_says(server, shared):
-    """These two answers are rendered without ninja's validation (api._rendered): each must
-    still be exactly what the document promises, no key missing, wrong or extra."""
+def test_submission_replacement_and_live_check_answers_are_what_the_openapi_document_says(
+    server, shared
+):
+    """These three answers are rendered without ninja's validation (api.common.rendered): each
+    must still be exactly what the document promises, no key missing, wrong or extra."""
     from jsonschema import Draft202012Validator
 
     document = server.get("/api/v1/openapi.json").json()
     path = "/api/v1/events/{event}/"
 
-    def validator(operation: str, status: int) -> Any:
-        answer = document["paths"][path + operation]["post"]["responses"][str(status)]
+    def validator(operation: str, status: int, method: str = "post") -> Any:
+        answer = document["paths"][operation][method]["responses"][str(status)]
         schema = answer["content"]["application/json"]["schema"]
         return Draft202012Validator(_strict({**schema, "components": document["components"]}))
 
-    submitted, checked = validator("decklists", 201), validator("check", 200)
+    submitted, checked = validator(path + "decklists", 201), validator(path + "check", 200)
+    replaced = validator("/api/v1/decklists/{decklist}", 200, "put")
     texts = [path.read_text(encoding="utf-8") for path in (LEGAL, ILLEGAL, AZUKI)]
     for text in [*texts, "hero: [\n\x1b[31m <script>"]:
         for extra in ({}, {"lang": "ja"}, {"lang": "zh"}):
@@ -171,6 +174,15 @@ def test_submission_and_live_check_answers_are_what_the_openapi_document_says(se
             assert live.status == 200, live
             assert list(checked.iter_errors(live.json())) == [], live.json()
             assert "Accept-Language" in (live.header("Vary") or "")
+            mine = answer.json()
+            again = server.put(
+                f"/api/v1/decklists/{mine['id']}",
+                json={"deck": text, **extra},
+                headers={"X-Edit-Token": mine["edit_token"]},
+            )
+            assert again.status == 200, again
+            assert again.header("Content-Type") == "application/json; charset=utf-8"
+            assert list(replaced.iter_errors(again.json())) == [], again.json()
     assert list(checked.iter_errors({"legal": True, "deck_hash": None, "diagnostics": [{}]}))
     extra_key = {"legal": True, "deck_hash": None, "diagnostics": [], "more": 1}
     assert list(checked.iter_errors(extra_key)), "the strict schema must refuse an extra key"

@@ -49,8 +49,8 @@ def language(request: HttpRequest, lang: str | None) -> str:
 
 
 def rendered(request: HttpRequest, status: int, data: Any) -> HttpResponse:
-    """`data` rendered as it is: ninja's validation of a submission's or a live check's answer
-    against its response schema cost each 0.3 ms of the server's CPU (tests/server/test_api.py
-    holds these answers to the OpenAPI document instead)."""
+    """`data` rendered as it is: ninja's validation of a submission's, a replacement's or a live
+    check's answer against its response schema cost each 0.3 ms of the server's CPU
+    (tests/server/test_api.py holds these answers to the OpenAPI document instead)."""
     body = Renderer().render(request, data, response_status=status)
     return HttpResponse(body, status=status, content_type=CONTENT_TYPE)

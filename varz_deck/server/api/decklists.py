@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from varz_deck.server import service
@@ -15,6 +15,7 @@ from varz_deck.server.api.common import (
     EditHeader,
     bearer,
     language,
+    rendered,
 )
 from varz_deck.server.api_schemas import (
     DeckIn,
@@ -59,13 +60,13 @@ def replace_decklist(
     payload: DeckIn,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
     x_edit_token: Optional[str] = EditHeader,  # noqa: UP045
-) -> dict[str, Any]:
+) -> HttpResponse:
     lang = language(request, payload.lang)
     found, organiser = service.get_decklist(
         decklist, edit_token=x_edit_token, organiser_token=bearer(authorization), current=False
     )
     version, checked = service.replace_deck(found, payload.deck, by_organiser=organiser)
-    return {
+    answer = {
         "id": found.pk,
         "version": version.number,
         "submitted_at": service.iso_time(found.event, version.submitted_at),
@@ -73,6 +74,7 @@ def replace_decklist(
         "deck_hash": checked.deck_hash,
         "diagnostics": checked.diagnostics(lang),
     }
+    return rendered(request, 200, answer)
 
 
 def _organisers_list(decklist: str, authorization: str | None) -> Any:
