@@ -36,7 +36,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from varz_deck.core.messages.i18n import Message, msg
 
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
+    from varz_deck.core.game.yamlgame import Taken
     from varz_deck.core.lint.database import LintResult
     from varz_deck.core.messages.rulebook import Rule
     from varz_deck.core.report.codes import CodeInfo
@@ -636,7 +637,7 @@ def forget_declared_games() -> None:
     registry.files.clear()
 
 
-def _taken(registry: _Registry) -> list[Any]:
+def _taken(registry: _Registry) -> list[Taken]:
     """What each installed game has that a game.yaml may not take (a game that cannot be used
     keeps its key)."""
     from varz_deck.core.game.yamlgame import Taken
@@ -656,7 +657,7 @@ def _taken(registry: _Registry) -> list[Any]:
     return found
 
 
-def _declaration(game: Game) -> Any:
+def _declaration(game: Game) -> object:
     """A game's declaration, when it is made from one (core/decks/declaration.py)."""
     return getattr(game, "declaration", None)
 
@@ -835,8 +836,8 @@ def all_codes(
 
 
 def extract_code_summaries(
-    fileobj: Any, keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Any
-) -> Iterable[tuple[Any, ...]]:
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Any
+) -> Iterable[tuple[object, ...]]:
     """Babel extraction method for core/report/codes.py: its marked messages, plus every code's one-line
     summary (context "summary") and each example of its rule's docstring (context "example"),
     from every game: what `varz-deck rules CODE` shows in another language."""

@@ -4,12 +4,11 @@ card of the Leader's element or neutral, and the IKZ deck's 10 IKZ and 1 IKZ Tok
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from varz_deck.core.decks.declaration import Section
 from varz_deck.core.game.complete import Completion, Draft, NoCompletion
 from varz_deck.core.messages.i18n import Message, msg
-from varz_deck.games.azuki.cards import NEUTRAL
+from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.rules.ikz import IKZ_COUNT, TOKEN_COUNT
 
 IKZ_WHY = msg("complete", "the IKZ deck holds exactly {want} of its kind")
@@ -26,15 +25,15 @@ class AzukiCompletion(Completion):
     def __init__(self) -> None:
         super().__init__("cost")
 
-    def admits(self, draft: Draft, section: Section, card: Any) -> bool:
+    def admits(self, draft: Draft, section: Section, card: AzukiCard) -> bool:
         leader = draft.lead
         if leader is None:
             return True
         return any(e == NEUTRAL or e in leader.elements for e in card.elements)
 
     def choose(
-        self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
-    ) -> list[tuple[Any, int, Message]] | None:
+        self, draft: Draft, section: Section, candidates: Sequence[AzukiCard], need: int
+    ) -> list[tuple[AzukiCard, int, Message]] | None:
         if section.key != "ikz":
             return None
         lines = draft.lines["ikz"]
@@ -47,7 +46,7 @@ class AzukiCompletion(Completion):
                     want_tokens=TOKEN_COUNT,
                 ),
             )  # fmt: skip
-        out: list[tuple[Any, int, Message]] = []
+        out: list[tuple[AzukiCard, int, Message]] = []
         for kind, want in KINDS.items():
             missing = want - have[kind]
             if missing <= 0:

@@ -6,13 +6,17 @@ more portals with effects than the format allows."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.decks.declaration import Section
 from varz_deck.core.game.complete import Completion, Draft, NoCompletion
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.games.varz.cards import COLORLESS, GENERIC, max_effect_portals
 from varz_deck.games.varz.rules.portals import SHIELD_LIFE_TOTAL
+
+if TYPE_CHECKING:
+    from varz_deck.games.varz.cards import Card
+    from varz_deck.games.varz.view import VarzView
 
 ON, MULLIGAN = "play", "auto"  # tune's defaults
 SWAPS = 9  # at most one swap per skill
@@ -48,7 +52,7 @@ class VarzCompletion(Completion):
     def __init__(self) -> None:
         super().__init__("cost")
 
-    def admits(self, draft: Draft, section: Section, card: Any) -> bool:
+    def admits(self, draft: Draft, section: Section, card: Card) -> bool:
         hero = draft.lead
         if hero is None:
             return True
@@ -66,7 +70,7 @@ class VarzCompletion(Completion):
     def measure(self, draft: Draft) -> Message:
         return MEASURE()
 
-    def improve(self, draft: Draft, view: Any, view_of: Callable[[Draft], Any]) -> bool:
+    def improve(self, draft: Draft, view: VarzView, view_of: Callable[[Draft], VarzView]) -> bool:
         """The skills added swapped one at a time, as `tune` would (on the play, mulligan
         auto), while a swap raises the castable-on-curve odds, the lowest first."""
         from varz_deck.games.varz.sim.model import ModelError, build_model
@@ -94,8 +98,8 @@ class VarzCompletion(Completion):
         return changed
 
     def choose(
-        self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
-    ) -> list[tuple[Any, int, Message]] | None:
+        self, draft: Draft, section: Section, candidates: Sequence[Card], need: int
+    ) -> list[tuple[Card, int, Message]] | None:
         if section.key == "portals":
             return portals(draft, section, candidates, need)
         if section.key == "skills" and draft.lead is not None:
@@ -103,7 +107,7 @@ class VarzCompletion(Completion):
         return None
 
 
-def _swap(draft: Draft, out: Any, into: Any, why: Message) -> None:
+def _swap(draft: Draft, out: Card, into: Card, why: Message) -> None:
     """One copy of an added skill for another."""
     for line in draft.lines["skills"]:
         if line.card.name == out.name and line.added:
@@ -118,14 +122,14 @@ def _swap(draft: Draft, out: Any, into: Any, why: Message) -> None:
 
 
 def skills(
-    rules: VarzCompletion, draft: Draft, section: Section, candidates: Sequence[Any], need: int
-) -> list[tuple[Any, int, Message]]:
+    rules: VarzCompletion, draft: Draft, section: Section, candidates: Sequence[Card], need: int
+) -> list[tuple[Card, int, Message]]:
     """The Skill Deck: first a VAZ skill of each colour the spells splash (as many as the
     dearest such spell costs), then skills of the hero's classes within its Memory, then VAZ
     skills of the hero's colour."""
     hero = draft.lead
     assert hero is not None
-    out: list[tuple[Any, int, Message]] = []
+    out: list[tuple[Card, int, Message]] = []
     vaz = [card for card in candidates if card.is_vaz]
     kept = [line.card for line in draft.lines["skills"]]
     dearest: dict[str, int] = {}
@@ -158,8 +162,8 @@ def skills(
 
 
 def portals(
-    draft: Draft, section: Section, candidates: Sequence[Any], need: int
-) -> list[tuple[Any, int, Message]]:
+    draft: Draft, section: Section, candidates: Sequence[Card], need: int
+) -> list[tuple[Card, int, Message]]:
     """The first set of `need` portals, in card order (as many of each as fit, earlier ones
     first), that brings the Shield Life to exactly 20; NoCompletion (V105) when none does."""
     hero = draft.lead

@@ -7,14 +7,13 @@ mutation testing (scripts/mutation.py) skips decorated functions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from varz_deck.core.decks.view import DeckView
 from varz_deck.core.messages.rulebook import Rulebook
+from varz_deck.games.azuki.cards import AzukiCard
 
-RULEBOOK: Rulebook[DeckView[Any]] = Rulebook()
+RULEBOOK: Rulebook[DeckView[AzukiCard]] = Rulebook()
 
 
-def leader_known(view: DeckView[Any]) -> bool:
+def leader_known(view: DeckView[AzukiCard]) -> bool:
     """A rule's `when`: the deck's Leader is known (the rules that read it)."""
     return view.lead is not None

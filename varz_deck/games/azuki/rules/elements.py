@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from varz_deck.core.decks.view import DeckView
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
@@ -17,7 +16,7 @@ def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
     return any(e == NEUTRAL or e in leader.elements for e in card.elements)
 
 
-def element_mismatch(view: DeckView[Any]) -> Iterator[Diagnostic]:
+def element_mismatch(view: DeckView[AzukiCard]) -> Iterator[Diagnostic]:
     """Every card, the Gate included, is of the Leader's element or Neutral.
 
     Legal:   leader: Shao (water); main: {Rei: 4} (water)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from varz_deck.core.decks.view import DeckView
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
 from varz_deck.core.messages.i18n import msg
+from varz_deck.games.azuki.cards import AzukiCard
 from varz_deck.games.azuki.declaration import DECK_BUILDING
 from varz_deck.games.azuki.rules._book import RULEBOOK
 
@@ -15,7 +15,7 @@ IKZ_COUNT = 10
 TOKEN_COUNT = 1
 
 
-def ikz_count_wrong(view: DeckView[Any]) -> Iterator[Diagnostic]:
+def ikz_count_wrong(view: DeckView[AzukiCard]) -> Iterator[Diagnostic]:
     """The IKZ area has exactly 10 IKZ and 1 IKZ Token.
 
     Legal:   ikz: {IKZ: 10, IKZ Token: 1}
