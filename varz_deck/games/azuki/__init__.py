@@ -93,7 +93,7 @@ class Azuki(DeclaredGame):
         )
 
     @cached_property
-    def layout(self) -> Layout[Any]:
+    def layout(self) -> Layout[AzukiCard]:
         return replace(super().layout, code_trailing=CODE_TRAILING, section_heading=section_heading)
 
     @cached_property

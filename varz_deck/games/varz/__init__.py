@@ -92,7 +92,7 @@ class Varz(DeclaredGame):
         return Card.from_json(data)
 
     def make_database(
-        self, cards: list[Any], formats: Mapping[str, Format] | None
+        self, cards: list[Card], formats: Mapping[str, Format] | None
     ) -> CardDatabase[Card]:
         return VarzDatabase(cards, formats or self.builtin_formats())
 

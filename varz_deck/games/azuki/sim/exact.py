@@ -4,11 +4,26 @@ each turn."""
 from __future__ import annotations
 
 from math import comb
-from typing import Any
+from typing import TypedDict
 
 from varz_deck.games.azuki.sim.model import Model
 
 HAND = 7
+
+
+class _Odds(TypedDict):
+    p_in_opening_hand: float
+    p_drawn_by_turn: list[float]
+    p_castable_by_turn: list[float]
+
+
+class Figures(_Odds, total=False):
+    """One card's (or one cost's) figures: `exact` gives the probabilities, `exact_with_se` and
+    the sampled run their standard errors too."""
+
+    p_in_opening_hand_se: float
+    p_drawn_by_turn_se: list[float]
+    p_castable_by_turn_se: list[float]
 
 
 MAX_IKZ = 10
@@ -30,10 +45,10 @@ def p_among(total: int, copies: int, seen: int) -> float:
     return 1.0 - comb(total - copies, seen) / comb(total, seen)
 
 
-def exact(model: Model, turns: int, on: str) -> list[dict[str, Any]]:
+def exact(model: Model, turns: int, on: str) -> list[Figures]:
     """Per card: P(in the opening 7), P(drawn by turn t), P(castable on turn t); no mulligan."""
     n = model.size
-    out = []
+    out: list[Figures] = []
     for card in model.cards:
         drawn = [p_among(n, card.copies, seen_by(t, on)) for t in range(1, turns + 1)]
         castable = [p if card.cost <= ikz_on(t, on) else 0.0 for t, p in enumerate(drawn, start=1)]
@@ -47,7 +62,7 @@ def exact(model: Model, turns: int, on: str) -> list[dict[str, Any]]:
     return out
 
 
-def exact_with_se(figures: dict[str, Any], turns: int) -> dict[str, Any]:
+def exact_with_se(figures: Figures, turns: int) -> Figures:
     figures["p_in_opening_hand_se"] = 0.0
     figures["p_drawn_by_turn_se"] = [0.0] * turns
     figures["p_castable_by_turn_se"] = [0.0] * turns

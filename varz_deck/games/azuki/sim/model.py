@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from varz_deck.core.analysis.capabilities import DeckUnusable
 from varz_deck.core.analysis.tuning import refuse_oversized
-from varz_deck.games.azuki.cards import NEUTRAL, AzukiDatabase
+from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard, AzukiDatabase
 from varz_deck.games.azuki.declaration import MAIN_SIZE
 from varz_deck.games.azuki.rules import IKZ_COUNT, TOKEN_COUNT
 
@@ -35,7 +35,7 @@ class DeckChecker(Protocol):
         self,
         deck: DeclaredDeck,
         problems: list[Diagnostic],
-        database: CardDatabase[Any],
+        database: CardDatabase[AzukiCard],
         format_key: str | None,
         date: datetime.date,
     ) -> DeckReport: ...
@@ -108,7 +108,7 @@ def build_model(
     return model, report
 
 
-def _others_of(view: DeckView[Any]) -> tuple[tuple[str, str, str, int], ...]:
+def _others_of(view: DeckView[AzukiCard]) -> tuple[tuple[str, str, str, int], ...]:
     """The gate and the IKZ deck's cards, as `Model.others` holds them."""
     gate = view.picked.get("gate")
     out = [("gate", gate.id, gate.name, 1)] if gate is not None else []

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
+from varz_deck.games.azuki.sim.exact import HAND, Figures, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def rate(hits: npt.NDArray[np.generic]) -> tuple[float, float]:
     return mean, float(np.sqrt(max(float(hits.var()), 0.0) / games))
 
 
-def sampled(first: npt.NDArray[np.intp], cost: int, turns: int, on: str) -> dict[str, Any]:
+def sampled(first: npt.NDArray[np.intp], cost: int, turns: int, on: str) -> Figures:
     """The figures of one card (or group of cards) from its first positions."""
     p, se, c, c_se = [], [], [], []
     for t in range(1, turns + 1):
@@ -81,7 +81,7 @@ def sampled(first: npt.NDArray[np.intp], cost: int, turns: int, on: str) -> dict
 
 def monte_carlo(
     model: Model, turns: int, on: str, games: int, seed: int
-) -> tuple[float, list[dict[str, Any]]]:
+) -> tuple[float, list[Figures]]:
     """P(mulligan) and per-card figures with standard errors under the `auto` mulligan."""
     mull, first = sample(model, turns, on, games, seed)
     out = [sampled(first[:, k], card.cost, turns, on) for k, card in enumerate(model.cards)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
@@ -17,17 +17,23 @@ from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_te
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.messages.wrap import wrap
 from varz_deck.games.azuki.glossary import named
-from varz_deck.games.azuki.sim.exact import HAND, ikz_on, seen_by
+from varz_deck.games.azuki.sim.exact import HAND, Figures, ikz_on, seen_by
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import rate
 from varz_deck.games.azuki.sim.run import Run, run
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     from rich.console import Console
     from rich.table import Table
 
 DIGITS = 9
-FIGURES = (
+FigureKey = Literal[
+    "p_in_opening_hand", "p_in_opening_hand_se", "p_drawn_by_turn", "p_drawn_by_turn_se",
+    "p_castable_by_turn", "p_castable_by_turn_se",
+]  # fmt: skip
+FIGURES: tuple[FigureKey, ...] = (
     "p_in_opening_hand", "p_in_opening_hand_se", "p_drawn_by_turn", "p_drawn_by_turn_se",
     "p_castable_by_turn", "p_castable_by_turn_se",
 )  # fmt: skip
@@ -37,7 +43,7 @@ EXACT_KEYS = (
 )  # fmt: skip
 
 
-def _r(value: Any) -> Any:
+def _r(value: object) -> object:
     """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
     if isinstance(value, list):
         return [_r(v) for v in value]
@@ -46,8 +52,8 @@ def _r(value: Any) -> Any:
     return value
 
 
-def _card_entry(card: SimCard, fig: dict[str, Any]) -> dict[str, Any]:
-    entry = {
+def _card_entry(card: SimCard, fig: Figures) -> dict[str, object]:
+    entry: dict[str, object] = {
         "id": card.id,
         "name": card.name,
         "copies": card.copies,
@@ -58,7 +64,7 @@ def _card_entry(card: SimCard, fig: dict[str, Any]) -> dict[str, Any]:
     return {k: _r(v) for k, v in entry.items()}
 
 
-def _others(model: Model, section: str) -> list[dict[str, Any]]:
+def _others(model: Model, section: str) -> list[dict[str, str | int]]:
     return [
         {"id": card_id, "name": name, "copies": copies}
         for place, card_id, name, copies in model.others
@@ -72,7 +78,7 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
     sampled = request.mulligan != "none"
     costs = []
     for (cost, ks), fig in zip(cost_groups(model), result.costs, strict=True):
-        entry: dict[str, Any] = {"cost": cost, "copies": sum(model.cards[k].copies for k in ks)}
+        entry: dict[str, object] = {"cost": cost, "copies": sum(model.cards[k].copies for k in ks)}
         entry.update({key: fig[key] for key in FIGURES if key.startswith("p_castable")})
         costs.append({k: _r(v) for k, v in entry.items()})
     return {
@@ -100,7 +106,9 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
     }
 
 
-def _difference(a: Any, b: Any, diff: Any) -> tuple[list[float], list[float]]:
+def _difference(
+    a: Sequence[float], b: Sequence[float], diff: Sequence[npt.NDArray[np.generic]] | None
+) -> tuple[list[float], list[float]]:
     """Per turn: the mean of b - a and its standard error, or exact (se 0) when not sampled."""
     if diff is None:
         return [y - x for x, y in zip(a, b, strict=True)], [0.0] * len(a)
@@ -109,7 +117,11 @@ def _difference(a: Any, b: Any, diff: Any) -> tuple[list[float], list[float]]:
 
 
 def _paired(
-    first_a: Any, first_b: Any, cost: tuple[int, int], turns: int, on: str
+    first_a: npt.NDArray[np.intp] | None,
+    first_b: npt.NDArray[np.intp],
+    cost: tuple[int, int],
+    turns: int,
+    on: str,
 ) -> dict[str, Any] | None:
     """Per-game differences b - a of a card's hits (None when not sampled)."""
     if first_a is None:
@@ -126,9 +138,9 @@ def _paired(
 
 
 def _diff_entry(
-    fa: dict[str, Any], fb: dict[str, Any], paired: dict[str, Any] | None
-) -> dict[str, Any]:
-    entry: dict[str, Any] = {}
+    fa: Mapping[str, Any], fb: Mapping[str, Any], paired: dict[str, Any] | None
+) -> dict[str, object]:
+    entry: dict[str, object] = {}
     if paired is None:
         entry["p_in_opening_hand"] = fb["p_in_opening_hand"] - fa["p_in_opening_hand"]
         entry["p_in_opening_hand_se"] = 0.0
@@ -141,7 +153,7 @@ def _diff_entry(
     return entry
 
 
-def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, Any]]:
+def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, object]]:
     """Per cost either deck has: the difference of P(a card of that cost castable by turn t),
     paired game by game when sampled (a deck without the cost has 0)."""
     import numpy as np
@@ -197,7 +209,7 @@ def compare(
             if ra.first is not None
             else None
         )
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "id": card_id,
             "name": a.cards[ka].name,
             "copies": b.cards[kb].copies - a.cards[ka].copies,

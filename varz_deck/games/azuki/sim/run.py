@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from varz_deck.core.analysis.capabilities import SimRequest
-from varz_deck.games.azuki.sim.exact import exact, exact_with_se
+from varz_deck.games.azuki.sim.exact import Figures, exact, exact_with_se
 from varz_deck.games.azuki.sim.model import Model, SimCard, cost_groups
 from varz_deck.games.azuki.sim.montecarlo import rate, sample, sampled
 
@@ -27,8 +27,8 @@ class Run:
     """One deck's figures: per card and per cost, and the per-game samples (`auto` only)."""
 
     model: Model
-    cards: list[dict[str, Any]]
-    costs: list[dict[str, Any]]
+    cards: list[Figures]
+    costs: list[Figures]
     p_mulligan: float = 0.0
     p_mulligan_se: float = 0.0
     mull: Any = None
