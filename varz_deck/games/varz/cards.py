@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, Format
 from varz_deck.core.decks.check import DeckWords
@@ -69,7 +69,7 @@ class Card(CardRecord):
     text: str | None = None
     flavor: str | None = None
     rarity: str | None = None
-    v_sync: Mapping[str, Any] | None = None
+    v_sync: Mapping[str, object] | None = None
 
     @property
     def is_spell(self) -> bool:
@@ -88,7 +88,7 @@ class Card(CardRecord):
 # VARZ's own fields of a format in formats.yaml (schema fragments; the core keeps them in
 # `Format.extra`): how many portals with effects a deck may hold (rulebook 2.2), and whether the
 # Portal Deck is built (`constructed`) or taken from the table's shared pool (`pooled`).
-FORMAT_FIELDS: Mapping[str, Mapping[str, Any]] = {
+FORMAT_FIELDS: Mapping[str, Mapping[str, object]] = {
     "max_effect_portals": {"type": "integer", "minimum": 0},
     "portals": {"enum": ["constructed", "pooled"]},
 }

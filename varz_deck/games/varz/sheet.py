@@ -8,7 +8,6 @@ column the sheet shows, the numbers that add up to 20), then name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from varz_deck.core.cards.model import CardRecord
 from varz_deck.core.messages.i18n import ENGLISH, CardName, Message, msg, term
@@ -99,7 +98,7 @@ def _table(
     )
 
 
-def _by_shield(card: CanonicalCard, lang: str) -> tuple[Any, ...]:
+def _by_shield(card: CanonicalCard, lang: str) -> tuple[bool | int | str, ...]:
     """Portals: by Shield Life, then name (unknown cards last)."""
     shield = getattr(card.card, "shield_life", None)
     return (card.card is None, shield is None, shield or 0, *page.by_name(card, lang)[1:])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from varz_deck.core.lint import CardFile
 from varz_deck.core.messages.code import Scope
@@ -60,7 +59,7 @@ TERMS = (
 )
 
 
-def _strings(value: Any) -> list[tuple[int | None, str]]:
+def _strings(value: object) -> list[tuple[int | None, str]]:
     if isinstance(value, str):
         return [(None, value)]
     if isinstance(value, list):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
@@ -45,7 +45,7 @@ SAMPLED_KEYS = (
 )  # fmt: skip
 
 
-def _r(value: Any) -> Any:
+def _r(value: object) -> object:
     """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
     if isinstance(value, list):
         return [_r(v) for v in value]
@@ -54,7 +54,7 @@ def _r(value: Any) -> Any:
     return value
 
 
-def _zeros(value: Any) -> Any:
+def _zeros(value: object) -> object:
     return [_zeros(v) for v in value] if isinstance(value, list) else 0.0
 
 
@@ -74,7 +74,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
     discard, discard_se = sums.mean("discard"), sums.se("discard")
     turns = []
     for t in range(options.turns):
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "turn": t + 1,
             "vaz": ex.vaz[t],
             "mean_vaz_spent": spent[t],
@@ -112,7 +112,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
             "p_cast_on_curve_se": on_curve_se,
         }
         cards.append({k: _r(v) for k, v in entry.items()})
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "version": 1,
         "deck": model.path,
         "games": options.games,
@@ -169,7 +169,7 @@ def compare_to_json(
     options = a.options
     turns = []
     for t in range(options.turns):
-        entry: dict[str, Any] = {"turn": t + 1, "vaz": b.exact.vaz[t] - a.exact.vaz[t]}
+        entry: dict[str, object] = {"turn": t + 1, "vaz": b.exact.vaz[t] - a.exact.vaz[t]}
         for key, name in (
             ("mean_vaz_spent", "spent"),
             ("p_all_vaz_spent", "all_spent"),
@@ -241,7 +241,7 @@ def _used_difference(comparison: Comparison) -> tuple[float, float | None]:
     return used_b - used_a, None
 
 
-def dumps(document: dict[str, Any]) -> str:
+def dumps(document: Mapping[str, object]) -> str:
     """JSON text with a fixed layout: the same document gives the same bytes."""
     return json_dumps(document, allow_nan=False) + "\n"
 

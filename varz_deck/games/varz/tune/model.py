@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.analysis.tuning import refuse_oversized
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game.declared import DeclaredGame
+    from varz_deck.games.varz.cards import Card
 
 _NO_HERO = msg("sim", "{path}: {problem}; name a Hero card under `hero:`")
 
@@ -61,7 +62,7 @@ def model_of(loaded: Loaded, name: str) -> Model:
         raise DeckUnusable(message=_NO_HERO(path=name, problem=err.message)) from None
 
 
-def card_name(card: Any, lang: str) -> str:
+def card_name(card: Card, lang: str) -> str:
     return CardName.of(card).in_language(lang)
 
 

@@ -11,7 +11,7 @@ from varz_deck.core.analysis.parts import Part
 from varz_deck.core.analysis.tuning import fit, pad, pct, points, r
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg, term
 from varz_deck.core.messages.wrap import CJK
-from varz_deck.games.varz.cards import COLORS
+from varz_deck.games.varz.cards import COLORS, Card
 from varz_deck.games.varz.glossary import named
 from varz_deck.games.varz.sim.model import HERO_CLASS, Model, SpellCard
 from varz_deck.games.varz.tune.answer import answer
@@ -123,7 +123,10 @@ class VarzTune:
 
     def names(self) -> dict[str, CardName]:
         """Every card the figures name (the spells, the swaps' skills), by id."""
-        cards: list[Any] = [*self.model.cards, *(c for s in self.swaps for c in (s.out, s.into))]
+        cards: list[SpellCard | Card] = [
+            *self.model.cards,
+            *(c for s in self.swaps for c in (s.out, s.into)),
+        ]
         return {
             c.id: CardName(c.name, tuple(sorted(dict(c.names).items())), quote=False) for c in cards
         }

@@ -207,7 +207,7 @@ class VarzStats:
         return charts(self.loaded, fmt, lang, lambda _: [])
 
 
-def _render(value: Any, lang: str) -> str:
+def _render(value: object, lang: str) -> str:
     from varz_deck.core.messages.i18n import value_text
 
     return str(value_text(value, lang))
