@@ -25,7 +25,7 @@ from varz_deck.games.azuki.sim.run import Run, run
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-    from rich.console import Console
+    from rich.console import Console, RenderableType
     from rich.table import Table
 
 DIGITS = 9
@@ -72,7 +72,7 @@ def _others(model: Model, section: str) -> list[dict[str, str | int]]:
     ]
 
 
-def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, Any]:
+def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, object]:
     """The `sim --output json` document for an Azuki deck (the VARZ one's shape where it fits)."""
     model, turns, on = result.model, request.turns, request.on
     sampled = request.mulligan != "none"
@@ -187,7 +187,7 @@ def index_of(model: Model, card_id: str) -> int:
 
 def compare(
     a: Model, b: Model, request: SimRequest, legal: tuple[bool, bool]
-) -> tuple[dict[str, Any], Run, Run]:
+) -> tuple[dict[str, object], Run, Run]:
     """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents.
     Sampled figures use the same random numbers for both decks, the cards the two share in the
     same places, so the differences have small standard errors."""
@@ -302,7 +302,7 @@ def answer(document: Mapping[str, Any]) -> tuple[Message, ...]:
     return tuple(out)
 
 
-def _footer(document: Mapping[str, Any]) -> Message:
+def _footer(document: Mapping[str, object]) -> Message:
     return _SAMPLED_NOTE if _sampled(document) else _EXACT_NOTE
 
 
@@ -336,10 +336,10 @@ class _Titled:
     def __init__(self, title: str, table: Table) -> None:
         self.title, self.table = title, table
 
-    def add_column(self, *args: Any, **kwargs: Any) -> None:
+    def add_column(self, *args: RenderableType, **kwargs: Any) -> None:
         self.table.add_column(*args, **kwargs)
 
-    def add_row(self, *args: Any, **kwargs: Any) -> None:
+    def add_row(self, *args: RenderableType | None, **kwargs: Any) -> None:
         self.table.add_row(*args, **kwargs)
 
     def print(self, console: Console) -> None:
@@ -387,7 +387,7 @@ def _turns_shown(width: int, cell: int, turns: int, fixed: int) -> int:
     return max(1, min(turns, (width - fixed) // (cell + GAP)))
 
 
-def _sampled(document: Mapping[str, Any]) -> bool:
+def _sampled(document: Mapping[str, object]) -> bool:
     return document["mulligan"] != "none"
 
 
@@ -404,7 +404,7 @@ def _run_line(document: Mapping[str, Any], compared: bool = False) -> Message:
     return run(games=document["games"], seed=document["seed"], turns=turns, on=on)
 
 
-def _title(document: Mapping[str, Any]) -> str:
+def _title(document: Mapping[str, object]) -> str:
     name = document.get("name")
     return safe(f"{name} ({document['deck']})" if name else str(document["deck"]))
 
@@ -422,7 +422,7 @@ def _header(document: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _se(document: Mapping[str, Any], value: float | None) -> float | None:
+def _se(document: Mapping[str, object], value: float | None) -> float | None:
     """The standard error to show: None for an exact figure."""
     return value if _sampled(document) else None
 
@@ -512,7 +512,7 @@ def render_text(
     return _printed(console)
 
 
-def _footer_lines(console: Console, document: Mapping[str, Any], width: int, lang: str) -> None:
+def _footer_lines(console: Console, document: Mapping[str, object], width: int, lang: str) -> None:
     for line in wrap(_say(_footer(document), lang), width) + wrap(_say(GLOSSARY_HINT, lang), width):
         console.print(line, style="bright_black", markup=False)
 

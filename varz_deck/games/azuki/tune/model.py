@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.analysis.capabilities import NOT_LEGAL_TUNED, DeckUnusable
 from varz_deck.core.cards.model import CardDatabase
@@ -12,6 +12,7 @@ from varz_deck.games.azuki.sim.model import DeckChecker, Model, build_model
 if TYPE_CHECKING:
     import datetime
 
+    from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.files.source import DeckSource
 
 _EMPTY = msg("sim", "{path}: no card to simulate; check the deck with varz-deck check")
@@ -24,7 +25,7 @@ def load(
     *,
     bounded: bool = True,
     date: datetime.date,
-) -> tuple[Model, Any, tuple[Message, ...]]:
+) -> tuple[Model, DeckReport, tuple[Message, ...]]:
     model, report = build_model(game, source, database, bounded=bounded, date=date)
     if model.size == 0 and report.view is not None and not report.view.slots["main"]:
         raise DeckUnusable(message=_EMPTY(path=source.name))

@@ -534,13 +534,13 @@ class Sums:
         return _apply(_zip(self.total[name].tolist(), self.squares[name].tolist()), one)
 
 
-def _zip(a: Any, b: Any) -> Any:
+def _zip(a: object, b: Any) -> object:
     if isinstance(a, list):
         return [_zip(x, y) for x, y in zip(a, b, strict=True)]
     return (a, b)
 
 
-def _apply(value: Any, fn: Callable[[Any], float]) -> Any:
+def _apply(value: object, fn: Callable[[Any], float]) -> object:
     if isinstance(value, list):
         return [_apply(v, fn) for v in value]
     return fn(value)

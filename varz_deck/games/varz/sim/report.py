@@ -65,7 +65,7 @@ def _on_curve(result: Result, k: int) -> tuple[float | None, float | None]:
     return result.sums.mean("on_curve")[k], result.sums.se("on_curve")[k]
 
 
-def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
+def to_json(result: Result, legal: bool | None = None) -> dict[str, object]:
     """The `sim --output json` document: docs/reference/json.md's keys in its order, then the extra ones."""
     model, options, ex, sums = result.model, result.options, result.exact, result.sums
     spent, spent_se = sums.mean("spent"), sums.se("spent")
@@ -153,7 +153,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, Any]:
     return doc
 
 
-def _minus(b: Any, a: Any) -> Any:
+def _minus(b: Any, a: Any) -> object:
     if isinstance(a, list):
         return [_minus(y, x) for x, y in zip(a, b, strict=True)]
     if a is None or b is None:
@@ -163,7 +163,7 @@ def _minus(b: Any, a: Any) -> Any:
 
 def compare_to_json(
     comparison: Comparison, legal: tuple[bool | None, bool | None] = (None, None)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The `sim --vs` document: the difference (vs − deck) first, then both decks' documents."""
     a, b, d = comparison.a, comparison.b, comparison.difference
     options = a.options

@@ -37,7 +37,7 @@ The rest: `model.py` reads and checks the deck and builds its model, `stats.py` 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from varz_deck.games.varz.tune.model import Loaded, load, model_of
@@ -71,7 +71,7 @@ _HOMES = {
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
 from varz_deck.core.analysis.parts import Part
@@ -49,7 +48,7 @@ class VarzTune:
             return vaz_needed(card.cost, turn, self.on, Fraction(str(self.target)))
         return self.tables[self.on][card.cost - 1][turn - 1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         model = self.model
         spells = []
         for card, odds in zip(model.cards, self.odds, strict=True):
