@@ -69,7 +69,7 @@ class Azuki(DeclaredGame):
     ) -> AzukiDatabase:
         return AzukiDatabase(cards, formats)
 
-    def game_fields(self, card: AzukiCard) -> dict[str, Any]:
+    def game_fields(self, card: AzukiCard) -> dict[str, object]:
         return card.game_fields()
 
     @property

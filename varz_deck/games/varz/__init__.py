@@ -99,7 +99,7 @@ class Varz(DeclaredGame):
     def builtin_formats(self) -> dict[str, Format]:
         return dict(BUILTIN_FORMATS)
 
-    def game_fields(self, card: Card) -> dict[str, Any]:
+    def game_fields(self, card: Card) -> dict[str, object]:
         return card.game_fields()
 
     def card_rules(self) -> Mapping[str, Rule[CardFile]]:

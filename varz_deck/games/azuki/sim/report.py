@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from varz_deck.core.analysis.capabilities import SimRequest
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
@@ -116,17 +116,26 @@ def _difference(
     return [m for m, _ in pairs], [e for _, e in pairs]
 
 
+class _Paired(TypedDict, total=False):
+    """A card's per-game differences b - a: in the opening hand, then drawn and castable by each
+    turn (`_paired` sets `opening` first, the two lists after)."""
+
+    opening: npt.NDArray[np.int_]
+    drawn: list[npt.NDArray[np.int_]]
+    castable: list[npt.NDArray[np.int_]]
+
+
 def _paired(
     first_a: npt.NDArray[np.intp] | None,
     first_b: npt.NDArray[np.intp],
     cost: tuple[int, int],
     turns: int,
     on: str,
-) -> dict[str, Any] | None:
+) -> _Paired | None:
     """Per-game differences b - a of a card's hits (None when not sampled)."""
     if first_a is None:
         return None
-    out: dict[str, Any] = {"opening": (first_b < HAND).astype(int) - (first_a < HAND)}
+    out: _Paired = {"opening": (first_b < HAND).astype(int) - (first_a < HAND)}
     drawn, castable = [], []
     for t in range(1, turns + 1):
         seen = seen_by(t, on)
@@ -138,7 +147,7 @@ def _paired(
 
 
 def _diff_entry(
-    fa: Mapping[str, Any], fb: Mapping[str, Any], paired: dict[str, Any] | None
+    fa: Mapping[str, Any], fb: Mapping[str, Any], paired: Mapping[str, Any] | None
 ) -> dict[str, object]:
     entry: dict[str, object] = {}
     if paired is None:
