@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING
 from varz_deck.core.decks.declaration import Section
 from varz_deck.core.game.complete import Completion, Draft, NoCompletion
 from varz_deck.core.messages.i18n import Message, msg
-from varz_deck.games.varz.cards import COLORLESS, GENERIC, max_effect_portals
+from varz_deck.games.varz.cards import COLORLESS, GENERIC, Card, max_effect_portals
 from varz_deck.games.varz.rules.portals import SHIELD_LIFE_TOTAL
 
 if TYPE_CHECKING:
-    from varz_deck.games.varz.cards import Card
     from varz_deck.games.varz.view import VarzView
 
 ON, MULLIGAN = "play", "auto"  # tune's defaults

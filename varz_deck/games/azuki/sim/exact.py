@@ -11,6 +11,9 @@ from varz_deck.games.azuki.sim.model import Model
 HAND = 7
 
 
+MAX_IKZ = 10
+
+
 class _Odds(TypedDict):
     p_in_opening_hand: float
     p_drawn_by_turn: list[float]
@@ -24,9 +27,6 @@ class Figures(_Odds, total=False):
     p_in_opening_hand_se: float
     p_drawn_by_turn_se: list[float]
     p_castable_by_turn_se: list[float]
-
-
-MAX_IKZ = 10
 
 
 def seen_by(turn: int, on: str) -> int:
