@@ -116,7 +116,8 @@ def known_format(
     is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
     database, the bundled databases of the other games and `declared()`, those of the games
     declared in a game.yaml above the decks, are asked too (only on this error path)."""
-    from varz_deck.core.cards.cardinfo import normalize, unknown_filter
+    from varz_deck.core.cards.cardinfo import unknown_filter
+    from varz_deck.core.cards.model import normalize
     from varz_deck.games import game_keys
 
     def spelled(each: CardDatabase) -> str | None:

@@ -101,7 +101,8 @@ def complete(
 
 def _known_format(name: str, database: CardDatabase, lang: str) -> str:
     """The format --format names, as the database spells it (exit 2 for one it does not know)."""
-    from varz_deck.core.cards.cardinfo import normalize, unknown_filter
+    from varz_deck.core.cards.cardinfo import unknown_filter
+    from varz_deck.core.cards.model import normalize
 
     found = next((k for k in database.formats if normalize(k) == normalize(name)), None)
     if found is not None:

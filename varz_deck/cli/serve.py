@@ -361,7 +361,7 @@ def event_create(
 def _known_format(name: str, game: str, lang: str) -> str:
     """The format as the game's database spells it (the one `serve` uses for the game without
     --cards); exit 2 for one it does not know."""
-    from varz_deck.core.cards.cardinfo import normalize
+    from varz_deck.core.cards.model import normalize
 
     formats = sorted(load_database(None, lang, game, progress=False).formats)
     found = next((k for k in formats if normalize(k) == normalize(name)), None)

@@ -92,7 +92,10 @@ def _slashes(escaped: str) -> str:
 
 def render(analysis: Analysis, glossary: Mapping[str, Entry], lang: str) -> str:
     """The whole page, in a language."""
-    say = lambda m: _slashes(html.escape(m.render(lang)))  # noqa: E731
+
+    def say(message: Message) -> str:
+        return _slashes(html.escape(message.render(lang)))
+
     title = say(_TITLE(title=safe(analysis.title)))
     body = [
         f"<h1>{title}</h1>",

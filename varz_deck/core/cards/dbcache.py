@@ -32,6 +32,7 @@ from typing import Any
 from varz_deck import __version__
 from varz_deck.core.cards import cachestore, cardindex
 from varz_deck.core.cards._hash import blake2b
+from varz_deck.core.cards.cachedoc import IndexDamaged
 from varz_deck.core.cards.discovery import Content, display, yaml_files
 from varz_deck.core.cards.model import CardDatabase, CardModel
 from varz_deck.core.files.resources import schema_text
@@ -199,12 +200,12 @@ def cache_read(
         index = cardindex.CardIndex(path, key, __version__, game.key)
     except OSError:
         return None
-    except cardindex.IndexDamaged:
+    except IndexDamaged:
         cardindex.remove(path)
         return None
     try:
         database = cardindex.open_database(index, game, root, Path(display(root)), rebuild)
-    except cardindex.IndexDamaged:
+    except IndexDamaged:
         index.remove()
         return None
     database.content_key = key

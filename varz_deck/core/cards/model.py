@@ -3,6 +3,7 @@ references resolve against. Each game's card class is in its own package (its ca
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -44,6 +45,7 @@ class CardRecord:
     id: str
     name: str
     set: str
+    type: str  # one of the game's card types (its declaration's `types`)
     names: Mapping[str, str]
 
     def game_fields(self) -> dict[str, Any]:
@@ -61,7 +63,7 @@ class CardRecord:
         return out
 
     @classmethod
-    def from_json(cls: type[CardT], data: Mapping[str, Any]) -> CardT:
+    def from_json(cls: builtins.type[CardT], data: Mapping[str, Any]) -> CardT:
         values = dict(data)
         for name in cls.TUPLE_FIELDS:
             values[name] = tuple(values.get(name) or ())

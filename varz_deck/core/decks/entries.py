@@ -9,10 +9,10 @@ import datetime
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, Protocol
 
 from varz_deck.core.cards.formats import card_keys
-from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.cards.model import CardDatabase, CardT, Format
 from varz_deck.core.files.schemas import schema_diagnostics
 from varz_deck.core.files.source import LoadError
 from varz_deck.core.files.strictyaml import Document, is_whole, load
@@ -149,12 +149,12 @@ class Unknowns:
 
 def lookup_ref(
     ref: str,
-    database: CardDatabase,
+    database: CardDatabase[CardT],
     mark: Mark | None,
     shown: str,
     section: str | None,
     unknowns: Unknowns | None = None,
-) -> tuple[Any, Diagnostic | None]:
+) -> tuple[CardT | None, Diagnostic | None]:
     """The card a reference names, or F006 (ambiguous) or F005 (unknown, with "did you mean");
     with `unknowns` (the deck's count), past LISTED_PER_DECK unknown cards nothing is said."""
     found = database.lookup(ref)
@@ -242,11 +242,12 @@ def open_deck_yaml(
     return doc, problems
 
 
-class Slot(NamedTuple):
+@dataclass(frozen=True)
+class Slot(Generic[CardT]):
     """An entry and the printing it names (None when unknown, ambiguous or misplaced)."""
 
     entry: Entry
-    card: Any
+    card: CardT | None
 
 
 def resolve_format(
@@ -281,24 +282,24 @@ Misplaced = Callable[[Any, Entry], "Diagnostic | None"]
 
 def resolve_sections(
     entries: Mapping[str, Iterable[Entry]],
-    database: CardDatabase,
+    database: CardDatabase[CardT],
     shown: str,
     misplaced: Misplaced,
     section_name: Callable[[str], object] = str,
-) -> tuple[dict[str, tuple[Slot, ...]], list[Diagnostic]]:
+) -> tuple[dict[str, tuple[Slot[CardT], ...]], list[Diagnostic]]:
     """Look up every entry of every section: F005/F006 for a reference that names no single
     card, `misplaced(card, entry)` (the game's F008) for a card that belongs elsewhere, and F003
     for a card listed again in its section, whose copies still count toward the section's size
     and every copy limit (docs/guides/player.md). Unknown and misplaced cards stay in their section with no
     card, so they count toward its size too (docs/reference/rules/: one problem, one diagnostic)."""
     problems: list[Diagnostic] = []
-    slots: dict[str, tuple[Slot, ...]] = {}
+    slots: dict[str, tuple[Slot[CardT], ...]] = {}
     unknowns = Unknowns()
     repeats = 0
     entries = {section: tuple(listed) for section, listed in entries.items()}
     database.prefetch([entry.ref for listed in entries.values() for entry in listed])
     for section, listed in entries.items():
-        resolved: list[Slot] = []
+        resolved: list[Slot[CardT]] = []
         placed: dict[str, list[tuple[Entry, str | None]]] = {}
         for entry in listed:
             card, problem = lookup_ref(entry.ref, database, entry.mark, shown, section, unknowns)

@@ -70,7 +70,7 @@ class DeckView(Generic[CardT]):
     format: Format
     format_known: bool
     picked: Mapping[str, CardT | None]
-    slots: Mapping[str, tuple[Slot, ...]]
+    slots: Mapping[str, tuple[Slot[CardT], ...]]
     declaration: Declaration
     date: datetime.date | None = field(default=None, kw_only=True)
     # by_card's answer per section, worked out once: every copy limit and format check asks it

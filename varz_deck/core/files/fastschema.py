@@ -10,7 +10,7 @@ import datetime
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from varz_deck.core.files.resources import on_schema_change, schema
 from varz_deck.core.files.schemahints import hinted
@@ -19,26 +19,26 @@ from varz_deck.core.files.strictyaml import is_whole
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
-Check = Callable[[Any], bool]
+Check = Callable[[object], bool]  # a value of the document checked -> valid
 
 
 class UnsupportedSchema(Exception):
     """A schema keyword the fast checker does not implement: jsonschema decides instead."""
 
 
-def _always(value: Any) -> bool:
+def _always(value: object) -> bool:
     return True
 
 
-def _never(value: Any) -> bool:
+def _never(value: object) -> bool:
     return False
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _is_integer(value: Any) -> bool:
+def _is_integer(value: object) -> bool:
     # Draft 2020-12 counts 3.0 as an integer, as jsonschema does; a loaded 2.9999999999999999
     # (3.0 as a float) is not whole as written (strictyaml.is_whole).
     return is_whole(value)
@@ -61,7 +61,7 @@ _DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema"
 _RE_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 
 
-def _is_date(value: Any) -> bool:
+def _is_date(value: object) -> bool:
     """jsonschema's `date` format check, without importing jsonschema."""
     if not isinstance(value, str):
         return True
@@ -71,7 +71,7 @@ def _is_date(value: Any) -> bool:
         return False
 
 
-def _equal(one: Any, two: Any) -> bool:
+def _equal(one: object, two: object) -> bool:
     """JSON equality: true is not 1, 1 is 1.0, containers compare item by item."""
     if one is two:
         return True
@@ -88,13 +88,13 @@ def _equal(one: Any, two: Any) -> bool:
     return bool(one == two)
 
 
-def _unique(items: list[Any]) -> bool:
+def _unique(items: list[object]) -> bool:
     if all(isinstance(i, str) for i in items):
         return len(set(items)) == len(items)
     return not any(_equal(a, b) for n, a in enumerate(items) for b in items[n + 1 :])
 
 
-def first_duplicate(items: list[Any]) -> Any:
+def first_duplicate(items: list[object]) -> object:
     for n, a in enumerate(items):
         if any(_equal(a, b) for b in items[n + 1 :]):
             return a
@@ -118,7 +118,8 @@ class FastSchema:
             self.is_valid: Check = self._compile(document, root=True)
         except UnsupportedSchema:
             self.compiled = False
-            self.is_valid = detail_validator(document).is_valid
+            # jsonschema types its argument as JSON; it answers any value (False when not JSON)
+            self.is_valid = cast(Check, detail_validator(document).is_valid)
 
     def _compile(self, node: Any, root: bool = False) -> Check:
         if node is True:
@@ -177,7 +178,7 @@ class FastSchema:
         props = {k: self._compile(s) for k, s in value.items()}
         pairs = tuple(props.items())
 
-        def check(v: Any) -> bool:
+        def check(v: object) -> bool:
             if not isinstance(v, dict):
                 return True
             if len(pairs) < len(v):  # walk whichever side is shorter
@@ -200,7 +201,7 @@ class FastSchema:
         if extra is _always:
             return _always
 
-        def check(v: Any) -> bool:
+        def check(v: object) -> bool:
             if isinstance(v, dict):
                 for key, item in v.items():
                     if key in known or any(p.search(key) for p in patterns):
@@ -214,7 +215,7 @@ class FastSchema:
     def _pattern_properties(self, value: Any, node: dict[str, Any]) -> Check:
         pairs = tuple((re.compile(p), self._compile(s)) for p, s in value.items())
 
-        def check(v: Any) -> bool:
+        def check(v: object) -> bool:
             if isinstance(v, dict):
                 for key, item in v.items():
                     for pattern, test in pairs:
@@ -289,7 +290,7 @@ class FastSchema:
         key, thens = found
         branches = {tag: self._compile(then) for tag, then in thens.items()}
 
-        def check(v: Any) -> bool:
+        def check(v: object) -> bool:
             if not isinstance(v, dict):
                 return every(v)  # each `if` holds of a value that is not an object
             branch = branches.get(v[key]) if isinstance(v.get(key), str) else None
@@ -391,7 +392,7 @@ def _all_of(tests: tuple[Check, ...]) -> Check:
         first, second, third = tests
         return lambda v: first(v) and second(v) and third(v)
 
-    def check(v: Any) -> bool:
+    def check(v: object) -> bool:
         for test in tests:  # noqa: SIM110 - a plain loop is faster than all() on a generator
             if not test(v):
                 return False

@@ -27,7 +27,10 @@ def validator(name: str) -> Validator:
 
     # "integer" as the fast check has it: whole as written (2.9999999999999999 is not)
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: is_whole(v))
-    return validators.extend(Draft202012Validator, type_checker=checker)(hinted(name))
+    made: Validator = validators.extend(  # type: ignore[no-untyped-call]  # jsonschema: untyped
+        Draft202012Validator, type_checker=checker
+    )(hinted(name))
+    return made
 
 
 on_schema_change(validator.cache_clear)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic
 
 from varz_deck.core.cards.formats import Legality
-from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.decks.declaration import Declaration, Section
 from varz_deck.core.decks.entries import Entry
@@ -37,10 +37,10 @@ WHY_NO_COST = msg("complete", "no cost: after the cards that have one, in card o
 
 
 @dataclass
-class Line:
+class Line(Generic[CardT]):
     """One line of a section: its card, how many, and the entry the player wrote (None: added)."""
 
-    card: Any
+    card: CardT
     count: int
     entry: Entry | None = None
     why: Message | None = None
@@ -48,34 +48,34 @@ class Line:
 
 
 @dataclass
-class Draft:
+class Draft(Generic[CardT]):
     """The deck while it is completed: its slots' cards, each section's lines, its format on the
     day, and what that format allows (a game's `Completion` reads it)."""
 
     declaration: Declaration
-    database: CardDatabase[Any]
+    database: CardDatabase[CardT]
     format: Format
     legality: Legality
-    picked: Mapping[str, Any]
-    lines: dict[str, list[Line]]
+    picked: Mapping[str, CardT | None]
+    lines: dict[str, list[Line[CardT]]]
     excluded: set[str] = field(default_factory=set)  # cards a check ruled out
-    pool: dict[str, list[Any]] | None = None  # each section's playable cards, read once
+    pool: dict[str, list[CardT]] | None = None  # each section's playable cards, read once
 
     @property
-    def lead(self) -> Any | None:
+    def lead(self) -> CardT | None:
         lead = self.declaration.lead
         return self.picked.get(lead.key) if lead is not None else None
 
     def size(self, section: str) -> int:
         return sum(line.count for line in self.lines[section])
 
-    def copies(self, section: str, card: Any) -> int:
+    def copies(self, section: str, card: CardT) -> int:
         key = self.database.card_key(card)
         return sum(
             line.count for line in self.lines[section] if self.database.card_key(line.card) == key
         )
 
-    def room(self, section: Section, card: Any) -> int | None:
+    def room(self, section: Section, card: CardT) -> int | None:
         """How many more copies of a card the section and the format allow (None: any)."""
         limits = []
         copies = section.copies_of(card)
@@ -88,7 +88,7 @@ class Draft:
             return None
         return max(0, min(limits) - self.copies(section.key, card))
 
-    def candidates(self, section: str) -> Iterator[Any]:
+    def candidates(self, section: str) -> Iterator[CardT]:
         """Each card that goes in a section and is playable on the day (its playable
         printing), in card order (by that printing's id: the same whatever the database has
         read first), but those a check ruled out."""
@@ -97,7 +97,7 @@ class Draft:
         key = self.database.card_key
         return (card for card in self.pool.get(section, ()) if key(card) not in self.excluded)
 
-    def add(self, section: str, card: Any, count: int, why: Message | None = None) -> None:
+    def add(self, section: str, card: CardT, count: int, why: Message | None = None) -> None:
         """Copies of a card added to a section (on its line when it has one: a card is listed
         once)."""
         key = self.database.card_key(card)
@@ -111,13 +111,13 @@ class Draft:
 
 
 def playable(
-    declaration: Declaration, database: CardDatabase[Any], legality: Legality
-) -> dict[str, list[Any]]:
+    declaration: Declaration, database: CardDatabase[CardT], legality: Legality
+) -> dict[str, list[CardT]]:
     """Each section's cards playable on the day, in card order (only the cards of the sections'
     types in the format's sets are read)."""
     sections = set(declaration.section_keys)
     types = [name for name, kind in declaration.types.items() if kind.goes in sections]
-    found: dict[str, list[Any]] = {}
+    found: dict[str, list[CardT]] = {}
     for key, card in legality.candidates(types):
         home = declaration.home(database.printings[key][0].type)
         if home in sections:
@@ -139,7 +139,7 @@ class NoCompletion(Exception):
         return NO_LEGAL(code=self.code, why=self.message)
 
 
-class Completion:
+class Completion(Generic[CardT]):
     """A game's own constraints for `complete` (the default: none beyond the declaration).
 
     `admits`: whether a card may be added to a section of the deck as it stands;
@@ -151,26 +151,28 @@ class Completion:
     def __init__(self, cost: str | None = "cost") -> None:
         self.cost = cost
 
-    def admits(self, draft: Draft, section: Section, card: Any) -> bool:
+    def admits(self, draft: Draft[CardT], section: Section, card: CardT) -> bool:
         return True
 
     def choose(
-        self, draft: Draft, section: Section, candidates: Sequence[Any], need: int
-    ) -> list[tuple[Any, int, Message]] | None:
+        self, draft: Draft[CardT], section: Section, candidates: Sequence[CardT], need: int
+    ) -> list[tuple[CardT, int, Message]] | None:
         return None
 
-    def improve(self, draft: Draft, view: Any, view_of: Callable[[Draft], Any]) -> bool:
+    def improve(
+        self, draft: Draft[CardT], view: Any, view_of: Callable[[Draft[CardT]], Any]
+    ) -> bool:
         """Change the cards added to a legal completion (their `lines`) for better ones by the
         game's own measure (`view_of(draft)`: the deck as it then stands, checked); True when
         it changed any. The result is checked again; an illegal one is undone."""
         return False
 
-    def measure(self, draft: Draft) -> Message:
+    def measure(self, draft: Draft[CardT]) -> Message:
         return BY_COST if self._costs(draft) else IN_ORDER
 
     def order(
-        self, draft: Draft, section: Section, candidates: Sequence[Any]
-    ) -> list[tuple[Any, Message]]:
+        self, draft: Draft[CardT], section: Section, candidates: Sequence[CardT]
+    ) -> list[tuple[CardT, Message]]:
         """The candidates, the first to add first, with why (by cost when the game has one)."""
         name = section.title
         field = self.cost or ""
@@ -187,32 +189,32 @@ class Completion:
                 costed.append(((1, 0, place), card, WHY_NO_COST()))
         return [(card, why) for _key, card, why in sorted(costed, key=lambda c: c[0])]
 
-    def _costs(self, draft: Draft) -> bool:
+    def _costs(self, draft: Draft[CardT]) -> bool:
         return self.cost is not None
 
 
 @dataclass(frozen=True)
-class Dropped:
+class Dropped(Generic[CardT]):
     """Copies of a card the player wrote that could not be kept, and the rule (code) why."""
 
     section: str
-    card: Any
+    card: CardT
     count: int
     code: str
 
 
 @dataclass(frozen=True)
-class Completed:
+class Completed(Generic[CardT]):
     """A completed deck: as a deck file reads it, its lines per section, the cards that could
     not be kept, what ordered the additions, and the check of the result."""
 
     deck: DeclaredDeck
-    draft: Draft
-    dropped: tuple[Dropped, ...]
+    draft: Draft[CardT]
+    dropped: tuple[Dropped[CardT], ...]
     measure: Message
     report: DeckReport
 
-    def added(self) -> Iterator[tuple[str, Line]]:
+    def added(self) -> Iterator[tuple[str, Line[CardT]]]:
         for section, lines in self.draft.lines.items():
             for line in lines:
                 if line.added:
@@ -388,7 +390,7 @@ def _keep(draft: Draft, section: Section) -> list[Dropped]:
     return out
 
 
-def _limit_code(draft: Draft, section: Section, card: Any) -> str:
+def _limit_code(draft: Draft[CardT], section: Section, card: CardT) -> str:
     restricted = draft.legality.limits.get(draft.database.card_key(card))
     copies = section.copies_of(card)
     if (
@@ -484,7 +486,7 @@ def _deck(deck: DeclaredDeck, draft: Draft) -> DeclaredDeck:
     return out
 
 
-def ref_of(database: CardDatabase[Any], card: Any) -> str:
+def ref_of(database: CardDatabase[CardT], card: CardT) -> str:
     """How a deck file names a card: its name when that means it alone, else its id."""
     found = database.lookup(card.name)
     if len(found) == 1 and database.card_key(found[0]) == database.card_key(card):
@@ -492,5 +494,5 @@ def ref_of(database: CardDatabase[Any], card: Any) -> str:
     return str(card.id)
 
 
-def card_name(card: Any) -> CardName:
+def card_name(card: CardRecord) -> CardName:
     return CardName.of(card)

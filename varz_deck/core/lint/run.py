@@ -26,7 +26,7 @@ from varz_deck.core.messages.filecodes import F001
 from varz_deck.core.messages.i18n import msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.formats import Format
+    from varz_deck.core.cards.model import Format
     from varz_deck.core.lint._base import LintedGame
     from varz_deck.core.lint.lintstore import LintStore
     from varz_deck.core.messages.rulebook import Rule

@@ -110,7 +110,7 @@ def card_fields(card: Any) -> dict[str, Any]:
 
 def format_fields(fmt: Format) -> dict[str, Any]:
     """A format's JSON as formats.yaml writes it: the game's own fields beside the common ones."""
-    data = plain(fmt.to_json())
+    data: dict[str, Any] = plain(fmt.to_json())
     data.pop("key", None)
     extra = data.pop("extra", None)
     for key, value in (extra or {}).items():

@@ -131,7 +131,7 @@ def home_page() -> str | None:
         urls = metadata("varz-deck").get_all("Project-URL") or []
     except PackageNotFoundError:
         return None
-    for entry in urls:
+    for entry in map(str, urls):
         label, _, url = entry.partition(",")
         if label.strip().lower() in ("homepage", "home", "documentation") and url.strip():
             return url.strip()
