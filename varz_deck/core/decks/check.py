@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
+from varz_deck.core.cards.model import CardRecord
 from varz_deck.core.messages.diagnostics import Diagnostic
 from varz_deck.core.messages.i18n import Message
 
@@ -29,7 +30,7 @@ class DeckReport:
     path: str
     name: str | None
     format: str
-    lead_card: Any  # the deck's lead card (the game's `lead` slot), or None
+    lead_card: CardRecord | None  # the deck's lead card (the game's `lead` slot), or None
     counts: dict[str, int]
     diagnostics: tuple[Diagnostic, ...]
     view: Any = None  # the game's resolved deck

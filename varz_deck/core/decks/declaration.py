@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from varz_deck.core.messages.code import Severity
 from varz_deck.core.messages.i18n import CardName, Message
@@ -111,10 +110,10 @@ class Copies:
     `"*"` for any non-empty value)."""
 
     limit: int | None
-    where: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    where: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     code: CheckCode | None = None
 
-    def matches(self, card: Any) -> bool:
+    def matches(self, card: object) -> bool:
         for name, values in self.where.items():
             value = getattr(card, name, None)
             if "*" in values:
@@ -141,14 +140,14 @@ class Section:
     copies: tuple[Copies, ...] = ()
     headers: tuple[str, ...] = ()
     size_code: CheckCode | None = None
-    unless: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    unless: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     about: str = ""  # what the section holds, for the deck schema's message ("the 8 currents")
 
     @property
     def title(self) -> CardName:
         return named(self.names)
 
-    def copies_of(self, card: Any) -> Copies | None:
+    def copies_of(self, card: object) -> Copies | None:
         """The copy limit a card has in this section (None: any number)."""
         return next((c for c in self.copies if c.matches(card)), None)
 

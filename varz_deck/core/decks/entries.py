@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
 from varz_deck.core.cards.formats import card_keys
-from varz_deck.core.cards.model import CardDatabase, CardT, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format
 from varz_deck.core.files.schemas import schema_diagnostics
 from varz_deck.core.files.source import LoadError
 from varz_deck.core.files.strictyaml import Document, is_whole, load
@@ -277,7 +277,7 @@ def resolve_format(
     return NEUTRAL_FORMAT, False, [problem]
 
 
-Misplaced = Callable[[Any, Entry], "Diagnostic | None"]
+Misplaced = Callable[[CardRecord, Entry], "Diagnostic | None"]
 
 
 def resolve_sections(
@@ -341,7 +341,7 @@ def _overlapping(before: list[tuple[Entry, str | None]], printing: str | None) -
     return None
 
 
-def _rest_not_listed(card: Any, entry: Entry, section: object, shown: str) -> Diagnostic:
+def _rest_not_listed(card: CardRecord, entry: Entry, section: object, shown: str) -> Diagnostic:
     """The F003 after LISTED_PER_DECK repeats: the rest of the deck's repeats are not listed
     (their copies still count), so a deck of thousands of repeated lines gets a short answer."""
     template = msg(
@@ -359,7 +359,9 @@ def _rest_not_listed(card: Any, entry: Entry, section: object, shown: str) -> Di
     )
 
 
-def listed_twice(card: Any, entry: Entry, first: Entry, section: object, shown: str) -> Diagnostic:
+def listed_twice(
+    card: CardRecord, entry: Entry, first: Entry, section: object, shown: str
+) -> Diagnostic:
     """F003 for a card listed again in a section, placed at the repeat, naming the first (its
     copies still count: docs/guides/player.md)."""
     template = (

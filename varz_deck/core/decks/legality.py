@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from varz_deck.core.cards.formats import Legality
+from varz_deck.core.cards.model import CardRecord
 from varz_deck.core.decks.construction import Check, CoreCheck, core_code
 from varz_deck.core.decks.declaration import CheckCode, Declaration
 from varz_deck.core.decks.view import DeckView
@@ -139,7 +140,7 @@ def legality(view: DeckView[Any]) -> Legality:
 
 
 def _found(
-    view: DeckView[Any], given: CheckCode | None, core: CoreCheck, message: Message, card: Any,
+    view: DeckView[Any], given: CheckCode | None, core: CoreCheck, message: Message, card: CardRecord,
     mark: Mark | None, section: str,
 ) -> Diagnostic:  # fmt: skip
     code = given.id if given is not None else core.code.id

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple
 
-from varz_deck.core.cards.model import CardDatabase, CardT, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format
 from varz_deck.core.decks.declaration import Declaration
 from varz_deck.core.decks.entries import (
     Entry,
@@ -128,7 +128,7 @@ class DeckView(Generic[CardT]):
             for card, _count, first in self.by_card(section.key).values():
                 yield card, first.mark, section.key, first
 
-    def copies(self, section: str, card: Any) -> int:
+    def copies(self, section: str, card: CardT) -> int:
         """Copies of a card (every printing) in a section."""
         found = self.by_card(section).get(self.database.card_key(card))
         return found[1] if found else 0
@@ -190,7 +190,7 @@ def _lookup_slot(
 
 
 def _not_for_slot(
-    declaration: Declaration, card: Any, pick: Pick, slot: str, shown: str
+    declaration: Declaration, card: CardRecord, pick: Pick, slot: str, shown: str
 ) -> Diagnostic:
     part = declaration.slots[declaration.slot_keys.index(slot)]
     wrong = part.misplaced.get("named") or msg(
@@ -206,7 +206,9 @@ def _not_for_slot(
     )
 
 
-def _misplaced(declaration: Declaration, card: Any, entry: Entry, shown: str) -> Diagnostic | None:
+def _misplaced(
+    declaration: Declaration, card: CardRecord, entry: Entry, shown: str
+) -> Diagnostic | None:
     home = declaration.home(card.type)
     if home == entry.section:
         return None

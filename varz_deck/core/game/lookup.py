@@ -4,7 +4,6 @@ game names as its colours), cost and a word of the text; a card shown with every
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -19,12 +18,12 @@ from varz_deck.core.cards.cardinfo import (
     text_matches,
 )
 from varz_deck.core.cards.model import CardDatabase, normalize
-from varz_deck.core.game.cards import Declared
+from varz_deck.core.game.cards import Declared, DeclaredCard
 from varz_deck.core.messages.i18n import CardName, Message, msg
 from varz_deck.core.messages.sanitize import safe
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     return "" if value is None else str(value)
@@ -36,17 +35,17 @@ class DeclaredLookup:
     def __init__(self, game: Declared) -> None:
         self.game = game
 
-    def filters(self, database: CardDatabase[Any]) -> Mapping[str, Sequence[str]]:
+    def filters(self, database: CardDatabase[DeclaredCard]) -> Mapping[str, Sequence[str]]:
         found: dict[str, Sequence[str]] = {"type": tuple(self.game.declaration.types)}
         words = [w for name in self.game.colours for w in self.game.declaration.fields[name].words]
         if words:
             found["color"] = tuple(dict.fromkeys(words))
         return found
 
-    def find(self, database: CardDatabase[Any], ref: str) -> Any:
+    def find(self, database: CardDatabase[DeclaredCard], ref: str) -> DeclaredCard | None:
         return find_card(database, ref)
 
-    def matches(self, card: Any, query: CardQuery) -> bool:
+    def matches(self, card: DeclaredCard, query: CardQuery) -> bool:
         haystack: Iterable[str | None] = (
             card.id,
             card.name,
@@ -66,11 +65,13 @@ class DeclaredLookup:
         text = normalize(str(card.fields.get("text") or ""))
         return not query.keyword or normalize(query.keyword) in text.split()
 
-    def search(self, database: CardDatabase[Any], query: CardQuery) -> list[Any]:
+    def search(self, database: CardDatabase[DeclaredCard], query: CardQuery) -> list[DeclaredCard]:
         found = (c for c in database.cards.values() if self.matches(c, query))
         return sorted(found, key=lambda c: c.id)
 
-    def card_panel(self, card: Any, database: CardDatabase[Any], lang: str) -> RenderableType:
+    def card_panel(
+        self, card: DeclaredCard, database: CardDatabase[DeclaredCard], lang: str
+    ) -> RenderableType:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column(overflow="fold")
@@ -100,7 +101,7 @@ class DeclaredLookup:
             expand=False,
         )
 
-    def search_table(self, cards: Sequence[Any], lang: str) -> RenderableType:
+    def search_table(self, cards: Sequence[DeclaredCard], lang: str) -> RenderableType:
         table = Table(box=None, pad_edge=False, header_style="bold")
         columns = ["id", "name", "type", *(["color"] if self.game.colours else [])]
         columns += [self.game.cost] if self.game.cost else []
