@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from jsonschema import FormatChecker
     from jsonschema.protocols import Validator
 
+    Node = Mapping[str, object]  # a schema object of ours: keyword -> its value
+
 Check = Callable[[object], bool]  # a value of the document checked -> valid
-Node = Mapping[str, object]  # a schema object of ours: keyword -> its value
 
 
 class UnsupportedSchema(Exception):
