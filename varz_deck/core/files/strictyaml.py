@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # types only: nothing of the loader's runtime changes for the
 
     Scalar = str | int | float | bool | None  # a scalar as loaded (the YAML 1.2 core schema)
     Container = dict[str, object] | list[object]  # a mapping or sequence as loaded
+    Data = Scalar | dict[str, "Data"] | list["Data"]  # a whole document as loaded
     T = TypeVar("T")
 
 MAX_DEPTH = 64
@@ -227,7 +228,7 @@ class _Frame:
         self.chars = 0  # characters of the scalars (keys included) below
 
 
-def _events(text: str) -> Iterator[Any]:  # Any: _load dispatches on type(event), kept aside
+def _events(text: str) -> Iterator[Any]:  # loose: _load dispatches on type(event), kept aside
     parser = _Parser(text)
     try:
         while True:
