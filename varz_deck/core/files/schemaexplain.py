@@ -146,8 +146,7 @@ class _Explainer:
             return None
         return path[1], cards[path[1]]
 
-    def prefix(self, path: tuple[Any, ...]) -> tuple[Message | None, Path]:
-        # loose: a format's name (path[1] under `formats`) is a key, text, as the schema makes it
+    def prefix(self, path: Path) -> tuple[Message | None, Path]:
         """'card VZ01-001: {problem}' and the path inside that card."""
         found = self._card_at(path)
         if found is not None:

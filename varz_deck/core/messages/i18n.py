@@ -108,7 +108,7 @@ class CardName(NamedTuple):
 class Quoted(NamedTuple):
     """User-supplied text: escaped, cut to a readable length, in the language's quotes."""
 
-    text: str
+    text: object  # shown as str() gives it, escaped: a value of the document may be any
 
 
 class Term(NamedTuple):
