@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard, cast
 
 from varz_deck.core.files.resources import on_schema_change, schema
 from varz_deck.core.files.schemahints import hinted
 from varz_deck.core.files.strictyaml import is_whole
 
 if TYPE_CHECKING:
+    from jsonschema import FormatChecker
     from jsonschema.protocols import Validator
+
+    Node = Mapping[str, object]  # a schema object of ours: keyword -> its value
 
 Check = Callable[[object], bool]  # a value of the document checked -> valid
 
@@ -34,7 +37,7 @@ def _never(value: object) -> bool:
     return False
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -108,7 +111,7 @@ class FastSchema:
     else falls back to jsonschema's own `is_valid`, so the answer is always jsonschema's answer.
     """
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: Mapping[str, object]) -> None:
         self.document = document
         self._refs: dict[str, Check] = {}
         self.compiled = True
@@ -121,7 +124,7 @@ class FastSchema:
             # jsonschema types its argument as JSON; it answers any value (False when not JSON)
             self.is_valid = cast(Check, detail_validator(document).is_valid)
 
-    def _compile(self, node: Any, root: bool = False) -> Check:
+    def _compile(self, node: object, root: bool = False) -> Check:
         if node is True:
             return _always
         if node is False:
@@ -148,7 +151,7 @@ class FastSchema:
             return checks[0]
         return _all_of(tuple(checks))
 
-    def _type(self, value: Any, node: dict[str, Any]) -> Check:
+    def _type(self, value: str | list[str], node: Node) -> Check:
         names = [value] if isinstance(value, str) else list(value)
         try:
             tests = tuple(_TYPES[n] for n in names)
@@ -158,23 +161,23 @@ class FastSchema:
             return tests[0]
         return lambda v: any(t(v) for t in tests)
 
-    def _enum(self, value: Any, node: dict[str, Any]) -> Check:
+    def _enum(self, value: list[object], node: Node) -> Check:
         options = list(value)
         if all(isinstance(o, str) for o in options):
             allowed = frozenset(options)
             return lambda v: isinstance(v, str) and v in allowed
         return lambda v: any(_equal(v, o) for o in options)
 
-    def _const(self, value: Any, node: dict[str, Any]) -> Check:
+    def _const(self, value: object, node: Node) -> Check:
         if isinstance(value, str):
             return lambda v: isinstance(v, str) and v == value
         return lambda v: _equal(v, value)
 
-    def _required(self, value: Any, node: dict[str, Any]) -> Check:
+    def _required(self, value: list[str], node: Node) -> Check:
         keys = tuple(value)
         return lambda v: not isinstance(v, dict) or all(k in v for k in keys)
 
-    def _properties(self, value: Any, node: dict[str, Any]) -> Check:
+    def _properties(self, value: dict[str, object], node: Node) -> Check:
         props = {k: self._compile(s) for k, s in value.items()}
         pairs = tuple(props.items())
 
@@ -194,7 +197,7 @@ class FastSchema:
 
         return check
 
-    def _additional(self, value: Any, node: dict[str, Any]) -> Check:
+    def _additional(self, value: object, node: dict[str, Any]) -> Check:
         known = frozenset(node.get("properties", {}))
         patterns = tuple(re.compile(p) for p in node.get("patternProperties", {}))
         extra = self._compile(value)
@@ -212,7 +215,7 @@ class FastSchema:
 
         return check
 
-    def _pattern_properties(self, value: Any, node: dict[str, Any]) -> Check:
+    def _pattern_properties(self, value: dict[str, object], node: Node) -> Check:
         pairs = tuple((re.compile(p), self._compile(s)) for p, s in value.items())
 
         def check(v: object) -> bool:
@@ -225,44 +228,44 @@ class FastSchema:
 
         return check
 
-    def _property_names(self, value: Any, node: dict[str, Any]) -> Check:
+    def _property_names(self, value: object, node: Node) -> Check:
         test = self._compile(value)
         return lambda v: not isinstance(v, dict) or all(test(k) for k in v)
 
-    def _items(self, value: Any, node: dict[str, Any]) -> Check:
+    def _items(self, value: object, node: Node) -> Check:
         if "prefixItems" in node:
             raise UnsupportedSchema("prefixItems")
         test = self._compile(value)
         return lambda v: not isinstance(v, list) or all(test(i) for i in v)
 
-    def _min_items(self, value: Any, node: dict[str, Any]) -> Check:
+    def _min_items(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, list) or len(v) >= value
 
-    def _max_items(self, value: Any, node: dict[str, Any]) -> Check:
+    def _max_items(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, list) or len(v) <= value
 
-    def _unique_items(self, value: Any, node: dict[str, Any]) -> Check:
+    def _unique_items(self, value: bool, node: Node) -> Check:
         if not value:
             return _always
         return lambda v: not isinstance(v, list) or _unique(v)
 
-    def _min_length(self, value: Any, node: dict[str, Any]) -> Check:
+    def _min_length(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, str) or len(v) >= value
 
-    def _max_length(self, value: Any, node: dict[str, Any]) -> Check:
+    def _max_length(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, str) or len(v) <= value
 
-    def _min_properties(self, value: Any, node: dict[str, Any]) -> Check:
+    def _min_properties(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, dict) or len(v) >= value
 
-    def _max_properties(self, value: Any, node: dict[str, Any]) -> Check:
+    def _max_properties(self, value: int, node: Node) -> Check:
         return lambda v: not isinstance(v, dict) or len(v) <= value
 
-    def _pattern(self, value: Any, node: dict[str, Any]) -> Check:
+    def _pattern(self, value: str, node: Node) -> Check:
         pattern = re.compile(value)
         return lambda v: not isinstance(v, str) or pattern.search(v) is not None
 
-    def _format(self, value: Any, node: dict[str, Any]) -> Check:
+    def _format(self, value: str, node: Node) -> Check:
         if value == "date":
             return _is_date
         checker = _format_checker()
@@ -270,19 +273,19 @@ class FastSchema:
             return _always
         return lambda v: checker.conforms(v, value)
 
-    def _minimum(self, value: Any, node: dict[str, Any]) -> Check:
+    def _minimum(self, value: float, node: Node) -> Check:
         return lambda v: not is_number(v) or not v < value
 
-    def _maximum(self, value: Any, node: dict[str, Any]) -> Check:
+    def _maximum(self, value: float, node: Node) -> Check:
         return lambda v: not is_number(v) or not v > value
 
-    def _exclusive_minimum(self, value: Any, node: dict[str, Any]) -> Check:
+    def _exclusive_minimum(self, value: float, node: Node) -> Check:
         return lambda v: not is_number(v) or not v <= value
 
-    def _exclusive_maximum(self, value: Any, node: dict[str, Any]) -> Check:
+    def _exclusive_maximum(self, value: float, node: Node) -> Check:
         return lambda v: not is_number(v) or not v >= value
 
-    def _all_of(self, value: Any, node: dict[str, Any]) -> Check:
+    def _all_of(self, value: list[object], node: Node) -> Check:
         every = _all_of(tuple(self._compile(s) for s in value))
         found = _discriminator(value)
         if found is None:
@@ -298,19 +301,19 @@ class FastSchema:
 
         return check
 
-    def _any_of(self, value: Any, node: dict[str, Any]) -> Check:
+    def _any_of(self, value: list[object], node: Node) -> Check:
         tests = tuple(self._compile(s) for s in value)
         return lambda v: any(t(v) for t in tests)
 
-    def _one_of(self, value: Any, node: dict[str, Any]) -> Check:
+    def _one_of(self, value: list[object], node: Node) -> Check:
         tests = tuple(self._compile(s) for s in value)
         return lambda v: sum(1 for t in tests if t(v)) == 1
 
-    def _not(self, value: Any, node: dict[str, Any]) -> Check:
+    def _not(self, value: object, node: Node) -> Check:
         test = self._compile(value)
         return lambda v: not test(v)
 
-    def _if(self, value: Any, node: dict[str, Any]) -> Check:
+    def _if(self, value: object, node: Node) -> Check:
         condition = self._compile(value)
         then = self._compile(node.get("then", True))
         otherwise = self._compile(node.get("else", True))
@@ -318,7 +321,7 @@ class FastSchema:
             return _always
         return lambda v: then(v) if condition(v) else otherwise(v)
 
-    def _ref(self, value: Any, node: dict[str, Any]) -> Check:
+    def _ref(self, value: str, node: Node) -> Check:
         if value in self._refs:
             return self._refs[value]
         slot: list[Check] = []
@@ -327,6 +330,7 @@ class FastSchema:
         self._refs[value] = slot[0]
         return slot[0]
 
+    # Each keyword's value has its own type (the metaschema's), which the dispatch cannot name.
     _KEYWORDS: ClassVar[dict[str, Callable[[FastSchema, Any, dict[str, Any]], Check]]] = {
         "type": _type,
         "enum": _enum,
@@ -359,11 +363,11 @@ class FastSchema:
     }
 
 
-def _discriminator(members: Any) -> tuple[str, dict[str, Any]] | None:
+def _discriminator(members: object) -> tuple[str, dict[str, object]] | None:
     """An allOf of `{if: {properties: {K: {const: "C"}}, required: [K]}, then: S}`, one K and
     every C different: (K, {C: S}). At most one `if` holds of an object, the one its K names."""
     key = None
-    thens: dict[str, Any] = {}
+    thens: dict[str, object] = {}
     for member in members if isinstance(members, list) else ():
         if not isinstance(member, dict) or set(member) != {"if", "then"}:
             return None
@@ -401,7 +405,7 @@ def _all_of(tests: tuple[Check, ...]) -> Check:
     return check
 
 
-def pointer(document: dict[str, Any], ref: str) -> Any:
+def pointer(document: Mapping[str, object], ref: str) -> object:
     """The subschema a local `$ref` ("#/$defs/card") points at."""
     if not ref.startswith("#"):
         raise UnsupportedSchema("$ref")
@@ -416,13 +420,13 @@ def pointer(document: dict[str, Any], ref: str) -> Any:
 
 
 @cache
-def _format_checker() -> Any:
+def _format_checker() -> FormatChecker:
     from jsonschema import FormatChecker
 
     return FormatChecker()
 
 
-def detail_validator(document: dict[str, Any]) -> Validator:
+def detail_validator(document: Mapping[str, object]) -> Validator:
     """A jsonschema validator for the schema's declared draft, asserting formats."""
     from jsonschema import Draft202012Validator, validators
 

@@ -40,7 +40,7 @@ class SchemaOwner(Protocol):
     """A game, as far as its schemas go: catalogue name -> file in its package."""
 
     @property
-    def schemas(self) -> Mapping[str, Path | dict[str, Any]]: ...
+    def schemas(self) -> Mapping[str, Path | Mapping[str, object]]: ...
 
 
 def catalogue(games: Iterable[SchemaOwner]) -> dict[str, Path]:
@@ -93,7 +93,7 @@ def schema(name: str) -> dict[str, Any]:
     return loaded
 
 
-def formats_schema(key: str, fields: Mapping[str, Mapping[str, Any]]) -> str:
+def formats_schema(key: str, fields: Mapping[str, Mapping[str, object]]) -> str:
     """The name of the schema a formats.yaml of game `key` is checked against: the shared one
     (which lets a format hold a game's own fields), closed to the fields every game shares and the
     game's own (`Game.format_fields`: name -> JSON Schema)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.files.fastschema import (
@@ -15,7 +15,7 @@ from varz_deck.core.files.fastschema import (
     pointer,
 )
 from varz_deck.core.files.schemahints import hinted
-from varz_deck.core.files.strictyaml import Document, resolve_plain
+from varz_deck.core.files.strictyaml import Document, Path, resolve_plain
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import (
     ENGLISH,
@@ -45,7 +45,7 @@ _DEFAULT_OWNER: dict[str, object] = {"card": msg("C001", "a card file"), "format
 _DID_YOU_MEAN = msg("C001", "{problem}; did you mean {close}?")
 
 
-def value_shown(value: Any) -> object:
+def value_shown(value: object) -> object:
     """A value for a message: true/false, a number, quoted text, or words ('a list') to translate."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -58,7 +58,7 @@ def value_shown(value: Any) -> object:
     return msg("C001", "a mapping") if isinstance(value, dict) else msg("C001", "a list")
 
 
-def show_value(value: Any) -> str:
+def show_value(value: object) -> str:
     """The value as English text: true, 3, 'text', nothing, a list."""
     return str(value_text(value_shown(value), ENGLISH))
 
@@ -68,7 +68,7 @@ def _add(message: Message, **more: object) -> Message:
     return message(**dict(message.args), **more)
 
 
-def _label(path: Iterable[Any]) -> str:
+def _label(path: Iterable[str | int]) -> str:
     """v_sync.power, skill_classes[1], names.ja."""
     out = ""
     for step in path:
@@ -76,10 +76,12 @@ def _label(path: Iterable[Any]) -> str:
     return out
 
 
-def _walk(document: dict[str, Any], schema_path: Iterable[Any]) -> tuple[Any, list[Any]]:
+def _walk(
+    document: Mapping[str, object], schema_path: Iterable[str | int]
+) -> tuple[object, list[object]]:
     """The schema node an error's path leads to, and the `if` conditions passed on the way."""
     node: Any = document
-    conditions: list[Any] = []
+    conditions: list[object] = []
     for step in schema_path:
         while isinstance(node, dict) and step not in node and "$ref" in node:
             try:  # jsonschema leaves $ref out of its paths
@@ -95,10 +97,10 @@ def _walk(document: dict[str, Any], schema_path: Iterable[Any]) -> tuple[Any, li
     return node, conditions
 
 
-def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> object:
+def _owner(kind: str, path: Path, conditions: list[object]) -> object:
     """Who has to follow a rule: 'a <type> card with <field>: true', 'every card', 'the set block'."""
     if kind == "card" and len(path) >= 2 and path[0] == "cards":
-        consts: dict[str, Any] = {}
+        consts: dict[str, object] = {}
         for condition in conditions:
             props = condition.get("properties", {}) if isinstance(condition, dict) else {}
             for key, sub in props.items():
@@ -126,14 +128,16 @@ def _owner(kind: str, path: tuple[Any, ...], conditions: list[Any]) -> object:
 class _Explainer:
     """Turns one file's jsonschema errors into one diagnostic per problem (C001)."""
 
-    def __init__(self, kind: str, document: dict[str, Any], doc: Document, shown: str) -> None:
+    def __init__(
+        self, kind: str, document: Mapping[str, object], doc: Document, shown: str
+    ) -> None:
         self.kind = kind
         self.document = document
         self.doc = doc
         self.shown = shown
-        self.paths: set[tuple[Any, ...]] = set()  # every value a diagnostic is about
+        self.paths: set[Path] = set()  # every value a diagnostic is about
 
-    def _card_at(self, path: tuple[Any, ...]) -> tuple[int, Any] | None:
+    def _card_at(self, path: Path) -> tuple[int, object] | None:
         data = self.doc.data
         cards = data.get("cards") if isinstance(data, dict) else None
         if self.kind != "card" or len(path) < 2 or path[0] != "cards":
@@ -142,7 +146,7 @@ class _Explainer:
             return None
         return path[1], cards[path[1]]
 
-    def prefix(self, path: tuple[Any, ...]) -> tuple[Message | None, tuple[Any, ...]]:
+    def prefix(self, path: Path) -> tuple[Message | None, Path]:
         """'card VZ01-001: {problem}' and the path inside that card."""
         found = self._card_at(path)
         if found is not None:
@@ -157,7 +161,7 @@ class _Explainer:
         return None, path
 
     def emit(
-        self, prefix: Message | None, message: Message, mark: Mark | None, path: tuple[Any, ...]
+        self, prefix: Message | None, message: Message, mark: Mark | None, path: Path
     ) -> Diagnostic:
         self.paths.add(path)
         found = self._card_at(path)
@@ -168,11 +172,11 @@ class _Explainer:
 
     def explain(self, errors: list[ValidationError]) -> list[Diagnostic]:
         out: list[Diagnostic] = []
-        removed: set[tuple[Any, ...]] = set()
-        values: dict[tuple[Any, ...], list[tuple[ValidationError, list[Any], int]]] = {}
-        missing: list[tuple[ValidationError, tuple[Any, ...], list[Any]]] = []
-        misspelled: dict[tuple[Any, ...], set[str]] = {}  # `colour` given where `color` is due
-        done: set[tuple[tuple[Any, ...], tuple[Any, ...]]] = set()
+        removed: set[Path] = set()
+        values: dict[Path, list[tuple[ValidationError, list[object], int]]] = {}
+        missing: list[tuple[ValidationError, Path, list[object]]] = []
+        misspelled: dict[Path, set[str]] = {}  # `colour` given where `color` is due
+        done: set[tuple[Path, Path]] = set()
         for top in errors:
             error, hidden = _best_leaf(top)
             path = tuple(error.absolute_path)
@@ -220,15 +224,13 @@ class _Explainer:
             out.append(self.value(error, path, hidden))
         return out
 
-    def forbidden(self, path: tuple[Any, ...], key: str, conditions: list[Any]) -> Diagnostic:
+    def forbidden(self, path: Path, key: str, conditions: list[object]) -> Diagnostic:
         prefix, _ = self.prefix(path)
         owner = _owner(self.kind, path, conditions)
         message = msg("C001", "{owner} has no {field}; remove it")(owner=owner, field=Quoted(key))
         return self.emit(prefix, message, self.doc.key_mark((*path, key)), (*path, key))
 
-    def unknown(
-        self, path: tuple[Any, ...], key: str, known: list[str], close: str | None
-    ) -> Diagnostic:
+    def unknown(self, path: Path, key: str, known: list[str], close: str | None) -> Diagnostic:
         prefix, inner = self.prefix(path)
         if inner:
             problem = msg("C001", "unknown field {field} in {place}")(place=_label(inner))
@@ -249,8 +251,8 @@ class _Explainer:
     def missing(
         self,
         error: ValidationError,
-        path: tuple[Any, ...],
-        conditions: list[Any],
+        path: Path,
+        conditions: list[object],
         misspelled: set[str],
     ) -> Diagnostic | None:
         """Missing fields, less those an unknown field is a misspelling of (already said)."""
@@ -276,7 +278,7 @@ class _Explainer:
             )(fields=fields, owner=owner, n=len(missing))
         return self.emit(prefix, message, self.doc.mark(path), path)
 
-    def bad_key(self, error: ValidationError, path: tuple[Any, ...]) -> Diagnostic:
+    def bad_key(self, error: ValidationError, path: Path) -> Diagnostic:
         prefix, inner = self.prefix(path)
         key = error.instance
         hint = _schema_of(error).get("x-message")
@@ -289,7 +291,7 @@ class _Explainer:
         message = _add(message, key=Quoted(str(key)), reason=reason)
         return self.emit(prefix, message, self.doc.key_mark((*path, str(key))), (*path, str(key)))
 
-    def value(self, error: ValidationError, path: tuple[Any, ...], hidden: int = 0) -> Diagnostic:
+    def value(self, error: ValidationError, path: Path, hidden: int = 0) -> Diagnostic:
         prefix, inner = self.prefix(path)
         raw = self.doc.raw.get(path)  # a number or true/false as typed (1.10, yes)
         shown = safe(raw) if raw is not None else value_shown(error.instance)
@@ -298,7 +300,7 @@ class _Explainer:
             msg("C001", "the card") if prefix is not None else msg("C001", "the file")
         )
         kind = str(error.validator)
-        wanted: Any = error.validator_value
+        wanted: Any = error.validator_value  # the keyword's value in our schema: its type is kind's
         message: Message
         if isinstance(hint, str):
             message = msg("C001", "{hint} (got {value})")(hint=Message("schema", hint), value=shown)
@@ -368,7 +370,7 @@ def _schema_of(error: ValidationError) -> dict[str, Any]:
     return error.schema if isinstance(error.schema, dict) else {}
 
 
-def _at(data: Any, path: tuple[Any, ...]) -> Any:
+def _at(data: Any, path: Path) -> object:  # loose: indexed blindly; TypeError says it cannot be
     for step in path:
         try:
             data = data[step]
@@ -383,7 +385,7 @@ def _best_leaf(error: ValidationError) -> tuple[ValidationError, int]:
 
     hidden = 0
     while error.context:
-        branches: dict[Any, list[ValidationError]] = {}
+        branches: dict[str | int, list[ValidationError]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         # Prefer a branch whose shape matched (no type error on the value itself), then the
@@ -402,7 +404,7 @@ def _best_leaf(error: ValidationError) -> tuple[ValidationError, int]:
     return error, hidden
 
 
-def schema_problems(name: str, doc: Document, shown: str) -> tuple[list[Diagnostic], set[Any]]:
+def schema_problems(name: str, doc: Document, shown: str) -> tuple[list[Diagnostic], set[Path]]:
     """C001 for one file (nothing when the fast check passes), and the paths they are about."""
     if fast_schema(name).is_valid(doc.data):
         return [], set()

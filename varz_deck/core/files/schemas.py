@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.files.resources import on_schema_change
 from varz_deck.core.files.schemahints import hinted
-from varz_deck.core.files.strictyaml import Document
+from varz_deck.core.files.strictyaml import Document, Path
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
 from varz_deck.core.messages.i18n import Joined, Message, Quoted, Term, msg
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
+
+    from varz_deck.core.files.strictyaml import Data
 
 
 @cache
@@ -59,9 +61,9 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
     itself when no branch's type matched (a section that is a number)."""
     if not error.context:
         return [error]
-    by_branch: dict[int, list[ValidationError]] = {}
+    by_branch: dict[str | int, list[ValidationError]] = {}
     for sub in error.context:
-        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)  # type: ignore[arg-type]
+        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
     matched = [
         subs
         for subs in by_branch.values()
@@ -103,9 +105,9 @@ def _message(error: ValidationError, owner: Message) -> Message:
     return msg("schema", "{error}")(error=error.message)
 
 
-def _owner(instance: Any, path: tuple[Any, ...]) -> Message:
+def _owner(instance: object, path: Path) -> Message:
     """'a spil card' for a field of a card whose type is known, else 'this mapping'."""
-    node = instance
+    node: Any = instance  # indexed blindly: a TypeError says it cannot be
     for step in path[:-1]:
         try:
             node = node[step]
@@ -117,7 +119,7 @@ def _owner(instance: Any, path: tuple[Any, ...]) -> Message:
     return msg("schema", "this mapping")
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     if (isinstance(value, int) and not isinstance(value, bool)) or hasattr(value, "text"):
         text = str(value)  # a HugeInt (4,301+ digits) says so, a RoundedFloat as written
     else:
@@ -127,7 +129,7 @@ def _short(value: Any) -> str:
 
 def schema_diagnostics(
     name: str,
-    instance: Any,
+    instance: Data,
     doc: Document,
     code: str,
     *,
@@ -170,7 +172,7 @@ def schema_diagnostics(
         yield diag(code, message, mark, file=file, section=_section(path, sections))
 
 
-def _section(path: tuple[Any, ...], sections: tuple[str, ...]) -> str | None:
+def _section(path: Path, sections: tuple[str, ...]) -> str | None:
     return str(path[0]) if path and path[0] in sections else None
 
 

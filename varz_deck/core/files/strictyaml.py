@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import yaml
 
@@ -32,6 +32,14 @@ except ImportError:  # pragma: no cover - without libyaml, the pure-Python parse
     from yaml import Loader as _Parser  # type: ignore[assignment]
 
 Path = tuple[str | int, ...]
+
+if TYPE_CHECKING:  # types only: nothing of the loader's runtime changes for them
+    from typing import TypeVar
+
+    Scalar = str | int | float | bool | None  # a scalar as loaded (the YAML 1.2 core schema)
+    Container = dict[str, object] | list[object]  # a mapping or sequence as loaded
+    Data = Scalar | dict[str, "Data"] | list["Data"]  # a whole document as loaded
+    T = TypeVar("T")
 
 MAX_DEPTH = 64
 DECK_NODE_CAP = 100_000
@@ -58,14 +66,14 @@ class DuplicateKey(NamedTuple):
     key: str
     first: Mark
     second: Mark
-    value: Any
+    value: object
 
 
 @dataclass(slots=True)
 class Document:
     """Loaded data plus where each value and key came from."""
 
-    data: Any
+    data: Any  # read after the schema check has vouched for its shape (games, lint)
     marks: dict[Path, Mark] = field(default_factory=dict)
     key_marks: dict[Path, Mark] = field(default_factory=dict)
     raw: dict[Path, str] = field(default_factory=dict)
@@ -83,7 +91,7 @@ class Document:
         """The place of the key whose value is at path (falls back to the value's place)."""
         return self.key_marks.get(path) or self.mark(path)
 
-    def text(self, path: Path, value: Any) -> Any:
+    def text(self, path: Path, value: T) -> str | T:
         """A scalar as the user typed it when it resolved to a non-string (`1.10`, `true`)."""
         return self.raw.get(path, value)
 
@@ -140,7 +148,7 @@ def _float(text: str) -> float:
     return value
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: object) -> bool:
     """Whether a number is whole as written: 3 and 3.0 are, 2.9999999999999999 is not."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
@@ -153,7 +161,7 @@ def _int(text: str, base: int) -> int:
     return int(text, base)
 
 
-def resolve_plain(value: str) -> Any:
+def resolve_plain(value: str) -> Scalar:
     """A plain scalar under the YAML 1.2 core schema."""
     if value in _NULLS:
         return None
@@ -176,7 +184,7 @@ def resolve_plain(value: str) -> Any:
     return value
 
 
-def _tagged(tag: str, value: str, mark: Mark) -> Any:
+def _tagged(tag: str, value: str, mark: Mark) -> Scalar:
     if tag in ("!", _CORE + "str"):
         return value
     name = tag[len(_CORE) :] if tag.startswith(_CORE) else None
@@ -200,7 +208,7 @@ def _tagged(tag: str, value: str, mark: Mark) -> Any:
     )
 
 
-def _mark(event: Any) -> Mark:
+def _mark(event: Any) -> Mark:  # a parser event (its start_mark is always set)
     return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
@@ -209,7 +217,7 @@ class _Frame:
 
     __slots__ = ("anchor", "chars", "container", "key", "key_mark", "merged", "path", "size")
 
-    def __init__(self, container: Any, path: Path, anchor: str | None) -> None:
+    def __init__(self, container: Container, path: Path, anchor: str | None) -> None:
         self.container = container
         self.path = path
         self.anchor = anchor
@@ -220,7 +228,7 @@ class _Frame:
         self.chars = 0  # characters of the scalars (keys included) below
 
 
-def _events(text: str) -> Iterator[Any]:
+def _events(text: str) -> Iterator[Any]:  # loose: _load dispatches on type(event), kept aside
     parser = _Parser(text)
     try:
         while True:
@@ -315,7 +323,7 @@ class _Budget:
 def _load(text: str, aliases: bool, node_cap: int, budget: _Budget) -> Document:
     doc = Document(data=None)
     stack: list[_Frame] = []
-    anchors: dict[str, tuple[Any, int, int]] = {}
+    anchors: dict[str, tuple[object, int, int]] = {}
     nodes = 0
     documents = 0
     root_set = False
@@ -330,7 +338,7 @@ def _load(text: str, aliases: bool, node_cap: int, budget: _Budget) -> Document:
                 mark,
             )
 
-    def attach(value: Any, size: int, chars: int, mark: Mark, anchor: str | None) -> None:
+    def attach(value: object, size: int, chars: int, mark: Mark, anchor: str | None) -> None:
         nonlocal root_set
         if anchor is not None:
             anchors[anchor] = (value, size, chars)
@@ -451,7 +459,7 @@ def _load(text: str, aliases: bool, node_cap: int, budget: _Budget) -> Document:
                 )
             path = child_path()
             doc.marks[path] = mark
-            container: Any = {} if kind is yaml.MappingStartEvent else []
+            container: Container = {} if kind is yaml.MappingStartEvent else []
             stack.append(_Frame(container, path, event.anchor))
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             frame = stack.pop()
@@ -470,7 +478,7 @@ def _load(text: str, aliases: bool, node_cap: int, budget: _Budget) -> Document:
     return doc
 
 
-def _merge(container: dict[str, Any], value: Any, mark: Mark) -> set[str]:
+def _merge(container: dict[str, object], value: object, mark: Mark) -> set[str]:
     """Apply a merge key (<<): copy keys not already given; return the keys it added."""
     added: set[str] = set()
     sources = value if isinstance(value, list) else [value]

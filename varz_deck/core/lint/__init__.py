@@ -14,7 +14,7 @@ A game adds its own card checks (`Game.card_rules`), registered the same way on 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if (
     TYPE_CHECKING
@@ -26,7 +26,7 @@ __all__ = ["CARD_CODES", "CardFile", "LintResult", "lint"]
 _WHERE = {"CARD_CODES": "run", "LintResult": "run", "lint": "run", "CardFile": "_base"}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

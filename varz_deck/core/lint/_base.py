@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from varz_deck.core.cards.model import CardModel
-from varz_deck.core.files.strictyaml import Document
+from varz_deck.core.files.strictyaml import Document, Path
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.filecodes import F003
 from varz_deck.core.messages.i18n import Quoted, msg
@@ -25,9 +25,9 @@ class Entry:
 
     file: str
     index: int
-    raw: dict[str, Any]
+    raw: dict[str, object]
     set_code: str | None
-    card: Any
+    card: LintedCard | None
     marks: dict[tuple[str | int, ...], Mark]
 
     @property
@@ -54,7 +54,7 @@ class CardFile:
     doc: Document
     shown: str
     entries: list[Entry]
-    bad_paths: set[Any]
+    bad_paths: set[Path]
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class SetReleases:
     files: list[tuple[str, Release]]
 
 
-def entries(doc: Document, shown: str, bad_paths: set[Any], game: LintedGame) -> Iterator[Entry]:
+def entries(doc: Document, shown: str, bad_paths: set[Path], game: LintedGame) -> Iterator[Entry]:
     """Every card mapping of a file; a Card for each one the schema accepted."""
     data = doc.data
     raw_cards = data.get("cards")
@@ -152,6 +152,22 @@ def duplicate_keys(doc: Document, shown: str) -> Iterator[Diagnostic]:
             dup.second,
             file=shown,
         )
+
+
+class LintedCard(Protocol):
+    """A game's card as the checks read it: a CardRecord, which every game's card class derives
+    from, with the line of its card file it was read from (each game's card has one)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def set(self) -> str: ...
+    @property
+    def names(self) -> Mapping[str, str]: ...
+    @property
+    def line(self) -> int: ...
 
 
 class LintedGame(CardModel[Any], Protocol):

@@ -196,7 +196,7 @@ def decode_result(
     return FileLint(problems, data["s"], shown, game, None, line, again, lines, release)
 
 
-def _release_json(release: Release) -> list[Any]:
+def _release_json(release: Release) -> list[str | int | None]:
     mark = release.mark
     place = [mark.line, mark.column] if mark is not None else [None, None]
     return [release.code, release.day.isoformat(), *place]

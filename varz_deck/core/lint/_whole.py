@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import is_, itemgetter, not_
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.lint import cards, formats
 from varz_deck.core.lint._base import Cards, Entry, FormatsFile
@@ -46,7 +46,7 @@ def _summaries(group: list[Placed]) -> list[Summary]:
     return list(map(itemgetter(2), group))
 
 
-def _given_twice(values: list[Any]) -> set[Any]:
+def _given_twice(values: list[object]) -> set[object]:
     """The values (not None) given more than once."""
     if len(set(values)) == len(values):
         return set()

@@ -4,7 +4,6 @@ and the sets' release days (C011)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from varz_deck.core.cards.model import normalize
 from varz_deck.core.lint._base import CardFile, Cards, Entry, Release, SetReleases, unique_cards
@@ -138,7 +137,7 @@ ACROSS.rule(
 C003 = ACROSS.rules["C003"].info
 
 
-def show_field(value: Any) -> object:
+def show_field(value: object) -> object:
     """A card field's value as C003 shows it."""
     from varz_deck.core.files.schemaexplain import show_value, value_shown
 

@@ -9,7 +9,7 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TypeGuard
 
 from varz_deck.core.cards.model import normalize
 from varz_deck.core.cards.suggest import NameIndex
@@ -24,7 +24,7 @@ from varz_deck.core.messages.rulebook import Rulebook
 FORMATS: Rulebook[FormatsFile] = Rulebook(Scope.CARDS)
 
 
-def specs(doc: Document) -> Iterator[tuple[str, dict[str, Any]]]:
+def specs(doc: Document) -> Iterator[tuple[str, dict[str, object]]]:
     """Each format of formats.yaml that is a mapping: its key and its fields."""
     formats = doc.data.get("formats") if isinstance(doc.data, dict) else None
     for key, spec in formats.items() if isinstance(formats, dict) else ():
@@ -32,7 +32,7 @@ def specs(doc: Document) -> Iterator[tuple[str, dict[str, Any]]]:
             yield key, spec
 
 
-def named(doc: Document, key: str, spec: dict[str, Any]) -> list[tuple[str, str, Mark | None]]:
+def named(doc: Document, key: str, spec: dict[str, object]) -> list[tuple[str, str, Mark | None]]:
     """(verb, card id, place) for every card a format bans or restricts."""
     base = ("formats", key)
     named: list[tuple[str, str, Mark | None]] = []
@@ -150,14 +150,14 @@ FORMATS.rule(
 C104 = FORMATS.rules["C104"].info
 
 
-def _changes(spec: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+def _changes(spec: dict[str, object]) -> Iterator[tuple[int, dict[str, object]]]:
     changes = spec.get("changes")
     for i, change in enumerate(changes if isinstance(changes, list) else []):
         if isinstance(change, dict):
             yield i, change
 
 
-def _day(change: dict[str, Any]) -> dt.date | None:
+def _day(change: dict[str, object]) -> dt.date | None:
     written = change.get("date")
     return parse_date(written) if isinstance(written, str) else None
 
@@ -235,7 +235,7 @@ C105 = FORMATS.rules["C105"].info
 
 
 def _change_cards(
-    view: FormatsFile, key: str, i: int, change: dict[str, Any]
+    view: FormatsFile, key: str, i: int, change: dict[str, object]
 ) -> Iterator[tuple[str, str, Mark | None]]:
     """(list, card id, place) for every card a change names."""
     base = ("formats", key, "changes", i)
@@ -377,7 +377,7 @@ def restrictions_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
     """
     for key, spec in specs(view.doc):
         undated = spec.get("restricted")
-        seen: dict[str, tuple[str, Any]] = {}  # card -> its first id and limit
+        seen: dict[str, tuple[str, int]] = {}  # card -> its first id and limit
         for card_id, limit in undated.items() if isinstance(undated, dict) else ():
             if not _whole(limit):
                 continue  # C001 says what it must be
@@ -395,13 +395,15 @@ def restrictions_conflict(view: FormatsFile) -> Iterator[Diagnostic]:
         yield from _dated_restrictions(view, key, spec)
 
 
-def _whole(limit: Any) -> bool:
+def _whole(limit: object) -> TypeGuard[int]:
     return isinstance(limit, int) and not isinstance(limit, bool)
 
 
-def _dated_restrictions(view: FormatsFile, key: str, spec: dict[str, Any]) -> Iterator[Diagnostic]:
+def _dated_restrictions(
+    view: FormatsFile, key: str, spec: dict[str, object]
+) -> Iterator[Diagnostic]:
     """C012 for the changes of one date, each entry against those written before it."""
-    limits: dict[tuple[dt.date, str], tuple[str, Any]] = {}  # (date, card) -> first id, limit
+    limits: dict[tuple[dt.date, str], tuple[str, int]] = {}  # (date, card) -> first id, limit
     lifted: dict[tuple[dt.date, str], str] = {}  # (date, card) -> the first id unrestricting it
     for i, change in _changes(spec):
         day = _day(change)

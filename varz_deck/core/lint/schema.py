@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
-from varz_deck.core.files.strictyaml import Document
+from varz_deck.core.files.strictyaml import Document, Path
 from varz_deck.core.messages.code import Scope
 from varz_deck.core.messages.diagnostics import Diagnostic, diag
 from varz_deck.core.messages.i18n import Joined, Quoted, msg
 from varz_deck.core.messages.rulebook import check_code
 
 
-def schema_violations(name: str, doc: Document, shown: str) -> tuple[list[Diagnostic], set[Any]]:
+def schema_violations(name: str, doc: Document, shown: str) -> tuple[list[Diagnostic], set[Path]]:
     """card file or formats.yaml does not match its schema"""
     # also the paths the diagnostics are about: the other checks skip those
     from varz_deck.core.files.schemaexplain import schema_problems

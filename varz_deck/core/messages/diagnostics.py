@@ -169,7 +169,7 @@ def _untag(value: object) -> object:
         name, names, quote = body
         return CardName(name, tuple((lang, shown) for lang, shown in names), quote)
     if tag == "Q":
-        return Quoted(_untag(body))  # type: ignore[arg-type]
+        return Quoted(_untag(body))
     if tag == "T":
         return Term(*body)
     if tag == "J":

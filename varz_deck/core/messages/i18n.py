@@ -29,6 +29,8 @@ from varz_deck.core.messages.sanitize import MAX_QUOTED, safe
 if TYPE_CHECKING:
     import gettext
 
+    from varz_deck.core.messages.diagnostics import Diagnostic
+
 
 DOMAIN = "varz_deck"
 LANGUAGES = ("en", "ja", "zh")
@@ -37,7 +39,11 @@ ENV_VAR = "VARZ_DECK_LANG"
 LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANG")
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"  # varz_deck/locale
 # Babel keyword specs for the markers below (`pybabel extract -k msg:1c,2 -k nmsg:1c,2,3 -k N_`).
-BABEL_KEYWORDS: dict[str, Any] = {"msg": ((1, "c"), 2), "nmsg": ((1, "c"), 2, 3), "N_": None}
+BABEL_KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "msg": ((1, "c"), 2),
+    "nmsg": ((1, "c"), 2, 3),
+    "N_": None,
+}
 
 Args = tuple[tuple[str, object], ...]
 
@@ -99,6 +105,8 @@ class CardName(NamedTuple):
     @classmethod
     def of(cls, card: Any, *, quote: bool = True) -> CardName:
         """Any game's card: it has a `name` and `names` (language -> name)."""
+        # loose, not Named: registration/sheet.py passes a printing typed `CardRecord | None`
+        # that its caller's check on `card.card` proves set
         return cls(card.name, tuple(sorted(card.names.items())), quote)
 
     def in_language(self, lang: str) -> str:
@@ -108,7 +116,7 @@ class CardName(NamedTuple):
 class Quoted(NamedTuple):
     """User-supplied text: escaped, cut to a readable length, in the language's quotes."""
 
-    text: str
+    text: object  # shown as str() gives it, escaped: a value of the document may be any
 
 
 class Term(NamedTuple):
@@ -307,7 +315,7 @@ def _shorten(text: object) -> str:
     return shown if len(shown) <= MAX_QUOTED else shown[: MAX_QUOTED - 1] + "…"
 
 
-def value_text(value: object, lang: str) -> Any:
+def value_text(value: object, lang: str) -> str | int | float:
     """One argument as the template shows it (numbers stay numbers for format specs)."""
     if isinstance(value, bool):
         return str(value).lower()
@@ -333,7 +341,7 @@ def term(group: str, value: str, lang: str) -> str:
     return safe(translations(lang).pgettext(group, value))
 
 
-def localized(diagnostic: Any, lang: str) -> str:
+def localized(diagnostic: Diagnostic, lang: str) -> str:
     """A diagnostic's message in a language (its English message when it has no template)."""
     text = getattr(diagnostic, "text", None)
     if lang == ENGLISH or not isinstance(text, Message):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 # C0 and C1 controls (ESC, CSI U+009B, OSC …), DEL, zero-width and bidi controls (U+061C, U+200E/F,
@@ -92,7 +93,7 @@ class SafeStream:
         self._stream.write(clean_output(text, self._allow_sgr))
         return len(text)
 
-    def writelines(self, lines: Any) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from budoux import Parser
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 CLOSING = "、。，．：；！？）」』】》〉”’・ー,.:;!?)"  # never at the start of a line (kinsoku)
@@ -26,7 +29,7 @@ def cells(text: str) -> int:
 
 
 @lru_cache(maxsize=2)
-def _parser(japanese: bool) -> Any:
+def _parser(japanese: bool) -> Parser:
     import budoux  # imported only when Japanese or Chinese text is wrapped
 
     if japanese:
