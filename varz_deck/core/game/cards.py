@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Protocol
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
 from varz_deck.core.decks.check import DeckReport
-from varz_deck.core.decks.declaration import Declaration
+from varz_deck.core.decks.declaration import CardField, Declaration
 from varz_deck.core.files.source import DeckSource
 
 _ID = "^[A-Z0-9]+-[A-Z0-9]+$"
@@ -144,9 +144,9 @@ def builtin_formats(declaration: Declaration) -> dict[str, Format]:
 # ------------------------------------------------------------------------------------ schemas
 
 
-def _field_schema(spec: Any) -> dict[str, Any]:
+def _field_schema(spec: CardField) -> dict[str, object]:
     if spec.kind == "integer":
-        out: dict[str, Any] = {"type": "integer"}
+        out: dict[str, object] = {"type": "integer"}
         if spec.minimum is not None:
             out["minimum"] = spec.minimum
         if spec.maximum is not None:
@@ -169,10 +169,10 @@ def _field_schema(spec: Any) -> dict[str, Any]:
     return {"type": "string"}
 
 
-def card_schema(declaration: Declaration) -> dict[str, Any]:
+def card_schema(declaration: Declaration) -> dict[str, object]:
     """The JSON Schema of the game's card files: an optional set block, a list of cards whose
     fields are those its type needs and may have."""
-    properties: dict[str, Any] = {
+    properties: dict[str, object] = {
         "id": {"type": "string", "pattern": _ID},
         "name": {"type": "string", "minLength": 1},
         "names": {
@@ -191,7 +191,7 @@ def card_schema(declaration: Declaration) -> dict[str, Any]:
             for name, spec in declaration.fields.items()
             if name not in allowed and not spec.common
         }
-        then: dict[str, Any] = {}
+        then: dict[str, object] = {}
         if kind.needs:
             then["required"] = list(kind.needs)
         if banned:
@@ -200,7 +200,7 @@ def card_schema(declaration: Declaration) -> dict[str, Any]:
             rules.append(
                 {"if": {"properties": {"type": {"const": key}}, "required": ["type"]}, "then": then}
             )
-    card: dict[str, Any] = {
+    card: dict[str, object] = {
         "type": "object",
         "required": ["id", "name", "type"],
         "additionalProperties": False,
@@ -238,7 +238,7 @@ def card_schema(declaration: Declaration) -> dict[str, Any]:
     }
 
 
-def _section_schema() -> dict[str, Any]:
+def _section_schema() -> dict[str, object]:
     item = f"^[{_SPACE}]*[0-9]+[xX×]?[{_SPACE}]+[^{_SPACE}][^\\n]*[{_SPACE}]*$"
     count = f"^[{_SPACE}]*0*[1-9][0-9]?[xX×{_SPACE}]"
     return {
@@ -257,10 +257,10 @@ def _section_schema() -> dict[str, Any]:
     }
 
 
-def deck_schema(declaration: Declaration) -> dict[str, Any]:
+def deck_schema(declaration: Declaration) -> dict[str, object]:
     """The JSON Schema of the game's deck files: name, format, player, event, each slot (a
     card reference) and each section (card: count, or a list of "COUNT NAME")."""
-    properties: dict[str, Any] = {
+    properties: dict[str, object] = {
         "name": {"anyOf": _VALUE},
         "format": {"anyOf": [{"type": "string", "minLength": 1}, *_VALUE[1:]]},
         "player": {"anyOf": _VALUE},

@@ -15,7 +15,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from varz_deck.core.cards.model import CardDatabase, Format
+from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format
 from varz_deck.core.decks.check import LEAD_JSON, DeckReport, DeckWords
 from varz_deck.core.decks.construction import construction_checks
 from varz_deck.core.decks.declaration import Declaration, and_list
@@ -111,7 +111,7 @@ class DeclaredGame:
         *,
         rules: Rulebook[Any] | None = None,
         card_rules: Mapping[str, Rule[CardFile]] | None = None,
-        format_fields: Mapping[str, Mapping[str, Any]] | None = None,
+        format_fields: Mapping[str, Mapping[str, object]] | None = None,
         goldfish: Goldfish | None = None,
         tuner: Tuner | None = None,
         glossary: Sequence[GlossaryEntry] = (),
@@ -127,7 +127,7 @@ class DeclaredGame:
         self._card_data = card_data
         self._rules = rules
         self._card_rules = dict(card_rules or {})
-        self.format_fields: Mapping[str, Mapping[str, Any]] = dict(format_fields or {})
+        self.format_fields: Mapping[str, Mapping[str, object]] = dict(format_fields or {})
         self._goldfish = goldfish
         self._tuner = tuner
         self._glossary = tuple(glossary)
@@ -140,7 +140,7 @@ class DeclaredGame:
         self._completion = completion
         self.card_schema = f"{declaration.key}-card"
         self.deck_schema = f"{declaration.key}-deck"
-        self.schemas: Mapping[str, Path | dict[str, Any]]
+        self.schemas: Mapping[str, Path | dict[str, object]]
         if schemas is not None:
             self.schemas = dict(schemas)
             register_schemas(schemas)
@@ -211,19 +211,19 @@ class DeclaredGame:
 
         return builtin_formats(self.declaration)
 
-    def identity(self, card: Any) -> str:
+    def identity(self, card: CardRecord) -> str:
         return str(card.id if self.declaration.identity == "id" else card.name)
 
-    def game_fields(self, card: Any) -> dict[str, Any]:
+    def game_fields(self, card: Any) -> dict[str, object]:  # a game narrows it to its card
         return {
             "type": card.type,
             **{n: getattr(card, n) for n in self.declaration.game_fields()[1:]},
         }
 
-    def section_of(self, card: Any) -> str | None:
+    def section_of(self, card: CardRecord) -> str | None:
         return self.declaration.home(card.type)
 
-    def colours_of(self, card: Any) -> tuple[str, ...]:
+    def colours_of(self, card: object) -> tuple[str, ...]:
         for name in self.colours:
             value = getattr(card, name, None)
             if value:
@@ -463,7 +463,9 @@ def _is_code(game: DeclaredGame, argument: str) -> bool:
     return is_code_argument(argument, game.layout)
 
 
-def _pick(declaration: Declaration, database: CardDatabase[Any], ref: str, slot: str) -> list[Any]:
+def _pick(
+    declaration: Declaration, database: CardDatabase[CardT], ref: str, slot: str
+) -> list[CardT]:
     """A slot's reference as the registrar reads it: among the cards it can mean, those that go
     in the slot when there are any."""
     found = list(database.lookup(ref))
