@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
 
 
-# (the event, None) or (None, the refusal): Any, as mypy cannot narrow one half by the other
+# (the event, None) or (None, the refusal): loosely typed, as mypy cannot narrow one half by the other
 def _organiser(request: HttpRequest, key: str) -> tuple[Any, HttpResponse | None]:
     """The event when this browser signed in as its organiser; else the refusal, as the
     organiser's pages give it (404 for an unknown event, 403 for another's)."""
