@@ -35,7 +35,6 @@ from varz_deck.lsp.guard import log
 
 if TYPE_CHECKING:
     from varz_deck.lsp.documents import Document
-    from varz_deck.lsp.server import VarzServer
 
 REFUSED = "$/varz-deck/refused"
 _INVALID_PARAMS = msg("lsp", "invalid params for {method}: {problem}")
@@ -82,7 +81,7 @@ def refusal(data: Any, code: int, problem: Message) -> Refusal:
 class VarzProtocol(LanguageServerProtocol):
     """pygls's protocol; what does not fit is refused, a change to a closed document logged."""
 
-    def __init__(self, server: VarzServer, converter: Converter) -> None:
+    def __init__(self, server: Any, converter: Converter) -> None:  # a LanguageServer and a Host
         super().__init__(server, converter)
         self.host: Host = server
 
