@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -38,7 +38,7 @@ from varz_deck.cli.common import (
 from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from varz_deck.core.messages.diagnostics import Diagnostic
 
@@ -165,7 +165,7 @@ def _console() -> Console:
     return Console(highlight=False, markup=False, emoji=False, width=width(), file=sys.stdout)
 
 
-def _fitted(table: Any, console: Console) -> Any:
+def _fitted(table: RenderableType, console: Console) -> RenderableType:
     """The table when it fits the console's width without breaking a word; else each row as a
     block: its first two cells on a line, the others under them joined by ` · `."""
     from rich.console import Group
@@ -178,7 +178,7 @@ def _fitted(table: Any, console: Console) -> Any:
     unbounded = type(console)(file=io.StringIO(), width=100_000)  # a measure not cut to the width
     if unbounded.measure(table).maximum <= console.width:
         return table
-    blocks: list[Any] = []
+    blocks: list[RenderableType] = []
     for i in range(table.row_count):
         cells = [str(column._cells[i]) for column in table.columns]
         blocks.append(Text("  ".join(cells[:2]), style="bold"))

@@ -14,7 +14,21 @@ from typer._click.formatting import HelpFormatter
 from typer._click.globals import get_current_context
 from typer._types import TyperChoice
 
-__all__ = ["HelpFormatter", "TyperChoice", "current_context", "format_help_with", "show_as"]
+__all__ = [
+    "Command",
+    "Context",
+    "HelpFormatter",
+    "Parameter",
+    "TyperChoice",
+    "current_context",
+    "format_help_with",
+    "show_as",
+]
+
+# the classes of typer's click commands, contexts and parameters, for annotations
+Command = _core.Command
+Context = _core.Context
+Parameter = _core.Parameter
 
 
 def format_help_with(formatter: type[HelpFormatter]) -> None:
@@ -22,7 +36,7 @@ def format_help_with(formatter: type[HelpFormatter]) -> None:
     _core.Context.formatter_class = formatter
 
 
-def current_context() -> Any | None:
+def current_context() -> Context | None:
     """The context of the command running, or None outside one."""
     return get_current_context(silent=True)
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
 
 import typer
 
@@ -124,10 +124,10 @@ def check_date(date: str | None, lang: str | None) -> datetime.date:
     return day
 
 
-def dated(document: dict[str, Any], date: datetime.date) -> dict[str, Any]:
+def dated(document: dict[str, object], date: datetime.date) -> dict[str, object]:
     """A command's JSON document with `"date"` right after its `"deck"` (at the end when it has
     none), and on each deck of its `"decks"` too (`sim --vs`)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, value in document.items():
         if key == "decks" and isinstance(value, list):
             value = [dated(d, date) if isinstance(d, dict) else d for d in value]

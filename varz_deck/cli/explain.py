@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -84,7 +84,7 @@ def explain(
         sys.stdout.write(_one(shown[0], glossary, chosen, width()))
 
 
-def _json(e: Entry) -> dict[str, Any]:
+def _json(e: Entry) -> dict[str, object]:
     return {
         "key": e.key,
         "name": e.name.render("en"),

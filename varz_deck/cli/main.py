@@ -12,12 +12,13 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Annotated, Any, NoReturn
+from types import ModuleType
+from typing import Annotated, Any, NoReturn, TextIO, TypedDict
 
 import typer
 
 from varz_deck import __version__
-from varz_deck.cli.clickparts import show_as
+from varz_deck.cli.clickparts import Command, show_as
 from varz_deck.cli.common import EXIT_INTERNAL, EXIT_USAGE
 from varz_deck.core.messages.i18n import N_, msg
 from varz_deck.core.messages.sanitize import SafeStream
@@ -67,14 +68,24 @@ GROUPS: dict[str, tuple[str, str, dict[str, tuple[str, str]]]] = {
         {"create": ("event_create", "CREATE_HELP"), "list": ("event_list", "LIST_HELP")},
     ),
 }
-_SETTINGS: dict[str, Any] = {
+
+
+class _Settings(TypedDict):
+    """What every Typer of the command line is made with."""
+
+    pretty_exceptions_enable: bool
+    rich_markup_mode: None
+    context_settings: dict[str, list[str]]
+
+
+_SETTINGS: _Settings = {
     "pretty_exceptions_enable": False,
     "rich_markup_mode": None,
     "context_settings": {"help_option_names": ["-h", "--help"]},
 }
 
 
-def _module(name: str) -> Any:
+def _module(name: str) -> ModuleType:
     return importlib.import_module(f"varz_deck.cli.{name}")
 
 
@@ -131,13 +142,13 @@ def build_app() -> typer.Typer:
     return whole
 
 
-def _context(module: Any, function: str) -> dict[str, Any] | None:
+def _context(module: ModuleType, function: str) -> dict[str, object] | None:
     """A command's own click context settings (`manage` passes what follows it on)."""
     found = getattr(module, "CONTEXT_SETTINGS", {}).get(function)
     return dict(found) if found else None
 
 
-def _group_help(module: Any, help_name: str) -> str:
+def _group_help(module: ModuleType, help_name: str) -> str:
     found = getattr(module, help_name, None)
     return found if isinstance(found, str) else _CARDS_HELP
 
@@ -229,7 +240,7 @@ def _quiet_exit() -> NoReturn:
     os._exit(EXIT_CLOSED)
 
 
-def _flush_or_exit(stream: Any) -> None:
+def _flush_or_exit(stream: TextIO) -> None:
     """Flush stdout; a closed or broken stdout is a quiet non-zero exit, not a traceback."""
     try:
         stream.flush()
@@ -252,7 +263,7 @@ def _lang_after_command(args: list[str]) -> list[str]:
     return [*args[:cut], *last, *args[cut:]]
 
 
-def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
+def _command_for(args: list[str]) -> tuple[Command, str, list[str]]:
     """The click command to run: just the named command when there is one, else the whole tree.
 
     Building every command's parameters costs more than checking a deck, so `varz-deck check …`
@@ -272,7 +283,7 @@ def _command_for(args: list[str]) -> tuple[Any, str, list[str]]:
     return typer.main.get_command(whole_app()), "varz-deck", args
 
 
-def _helped(command: Any, rest: list[str]) -> Any:
+def _helped(command: Command, rest: list[str]) -> Command:
     """The command whose help is asked for: the group's subcommand `rest` names before its
     options (`cards lint --help`), else the command itself."""
     for word in rest:
@@ -283,7 +294,7 @@ def _helped(command: Any, rest: list[str]) -> Any:
     return command
 
 
-def _name_arguments(command: Any, helped: Any) -> None:
+def _name_arguments(command: Command, helped: Command | None) -> None:
     """Usage names real arguments (`DECK...`, `NAME`, not click 8.5's `{decks}...` or
     `{name}:<card|deck|…>`); the command whose help is shown (`helped`) lists a choice
     argument's choices one per line after the options, where no line wraps them, and its

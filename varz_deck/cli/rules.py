@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from varz_deck.core.report.codes import CodeInfo
     from varz_deck.games import GameUnavailable
 
-from varz_deck.cli.clickparts import TyperChoice
+from varz_deck.cli.clickparts import Context, Parameter, TyperChoice
 from varz_deck.cli.common import LangOption, fail, fail_games, language, say, width
 from varz_deck.core.messages.i18n import N_, msg
 
@@ -61,7 +61,7 @@ class _SchemaChoice(TyperChoice[str]):
     def choices(self, value: object) -> None:  # set by the base class: read lazily instead
         pass
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+    def convert(self, value: object, param: Parameter | None, ctx: Context | None) -> str:
         if value not in self.choices and self._failures:
             from varz_deck.core.messages.i18n import choose_language
 

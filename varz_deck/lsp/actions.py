@@ -10,7 +10,7 @@ A short section is never "fixed" by a preferred fix: the server offers "Complete
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
@@ -48,7 +48,7 @@ def _ref(server: VarzServer, doc: Document, number: int) -> Ref | None:
     return reference_on(doc.line(number), not doc.is_text_list, game.slots)
 
 
-def _arg(d: Diagnostic, name: str) -> Any:
+def _arg(d: Diagnostic, name: str) -> object:
     return dict(d.args).get(name)
 
 

@@ -26,7 +26,7 @@ from varz_deck.lsp.index import LIMIT
 from varz_deck.lsp.lines import header_line, list_style, reference_on, typing_at, yaml_key
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase, CardRecord
     from varz_deck.core.game import Game
     from varz_deck.lsp.documents import Document
     from varz_deck.lsp.index import Key
@@ -38,7 +38,7 @@ _NOT_IN_SETS = nmsg(
 )
 
 
-def fits(game: Game, place: str | None) -> Callable[[Any], bool] | None:
+def fits(game: Game, place: str | None) -> Callable[[CardRecord], bool] | None:
     """A test for the cards that belong in a slot or section (None: any card)."""
     if place is None:
         return None
@@ -75,7 +75,7 @@ def deck_format(server: VarzServer, doc: Document, database: CardDatabase) -> Fo
     return fmt.on(report.date) if fmt is not None and report.date is not None else fmt
 
 
-def not_legal(game: Game, database: CardDatabase, fmt: Format, card: Any) -> Message | None:
+def not_legal(game: Game, database: CardDatabase, fmt: Format, card: CardRecord) -> Message | None:
     """Why a card is not legal in a format (banned, in none of its sets), or None: legal. Every
     printing of what the game counts a card by counts."""
     printings = database.printings.get(game.identity(card)) or [card]

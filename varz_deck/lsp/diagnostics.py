@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
@@ -188,7 +188,7 @@ def watch_card_files(server: VarzServer) -> None:
     asked.add_done_callback(_said_no)
 
 
-def _said_no(answer: Future[Any]) -> None:
+def _said_no(answer: Future[None]) -> None:
     if answer.exception() is not None:  # the editor refused: card files count when opened
         log.info("the editor does not watch card files: %s", answer.exception())
 

@@ -27,11 +27,14 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, BinaryIO, cast
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from pygls.io_ import StdinAsyncReader
 
 from varz_deck.core.files.source import CARD_FILE_LIMIT
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 MAX_FRAME = 4 * CARD_FILE_LIMIT  # a card file at its limit fits, JSON-escaped, in one didOpen
 MAX_LINE = 4096  # bytes: a longer header line is not one, nor a longer block of header lines
@@ -57,7 +60,7 @@ class FrameReader:
         self._header = 0  # bytes of the last frame's header lines
         self.skipped = 0
 
-    def next(self) -> Any:
+    def next(self) -> object:
         """The next frame's JSON value, or END when the stream ends."""
         body = self.body()
         return END if body is None else json.loads(body)
@@ -208,7 +211,7 @@ class FrameStream(io.RawIOBase):
         line, self._at = self._out[self._at : end], end
         return line
 
-    def readinto(self, buffer: Any) -> int:
+    def readinto(self, buffer: WriteableBuffer) -> int:
         if not self._next():
             return 0
         view = memoryview(buffer).cast("B")

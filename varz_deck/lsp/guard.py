@@ -5,17 +5,17 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 log = logging.getLogger("varz_deck.lsp")
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 
 def guarded(handler: F) -> F:
     """Log a handler's failure instead of sending it to the editor (never a broken server)."""
 
     @functools.wraps(handler)
-    def run(*args: Any, **kwargs: Any) -> Any:
+    def run(*args: object, **kwargs: object) -> object:
         try:
             return handler(*args, **kwargs)
         except Exception:  # a bug: the editor keeps working, the log says what happened

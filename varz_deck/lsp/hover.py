@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import fields, is_dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import yaml
 from lsprotocol import types
@@ -20,7 +20,7 @@ from varz_deck.lsp.guard import guarded
 
 if TYPE_CHECKING:
     from varz_deck.core.analysis.parts import Part
-    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase, CardRecord
     from varz_deck.core.game import Game
     from varz_deck.lsp.documents import Document
     from varz_deck.lsp.server import VarzServer
@@ -32,7 +32,7 @@ _NOT_SHOWN = {"id", "name", "names", "file", "line", "set", "text", "flavor", "a
 _BACKTICKS = re.compile("`+")
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """A card field's value as YAML's plain data: text escaped (controls and bidi overrides made
     visible), sequences as lists, mappings and records as mappings."""
     if value is None or isinstance(value, (bool, int, float)):
@@ -48,7 +48,7 @@ def _plain(value: Any) -> Any:
     return safe(value)
 
 
-def _shown(value: Any) -> bool:
+def _shown(value: object) -> bool:
     """Whether a field is worth a line: not unset, empty or false (a 0 is shown)."""
     return (
         value is not None
@@ -60,14 +60,14 @@ def _shown(value: Any) -> bool:
 class _Dumper(yaml.SafeDumper):
     """YAML as card files write it: lists on one line (`[a, b]`), mappings a key a line."""
 
-    def represent_list(self, data: Any) -> yaml.SequenceNode:
+    def represent_list(self, data: Iterable[object]) -> yaml.SequenceNode:
         return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
 
 
 _Dumper.add_representer(list, _Dumper.represent_list)
 
 
-def _yaml_block(data: dict[str, Any]) -> list[str]:
+def _yaml_block(data: dict[str, object]) -> list[str]:
     """A fenced YAML block of data, its fence longer than any run of backticks inside."""
     text = yaml.dump(
         data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False
@@ -77,7 +77,7 @@ def _yaml_block(data: dict[str, Any]) -> list[str]:
     return [fence + "yaml", text.rstrip("\n"), fence]
 
 
-def printings(card: Any, database: CardDatabase) -> list[str]:
+def printings(card: CardRecord, database: CardDatabase) -> list[str]:
     """The ids the card is printed under: every printing of what the game counts a card by (its
     `identity`), then the card's alternate-art ids."""
     from varz_deck.games import get_game
@@ -88,10 +88,10 @@ def printings(card: Any, database: CardDatabase) -> list[str]:
     return ids
 
 
-def card_markdown(card: Any, database: CardDatabase) -> str:
+def card_markdown(card: CardRecord, database: CardDatabase) -> str:
     names = [card.name, *(n for n in card.names.values() if n != card.name)]
     lines = [f"**{safe(' · '.join(names))}** `{safe(card.id)}`", ""]
-    shown: dict[str, Any] = {}
+    shown: dict[str, object] = {}
     if is_dataclass(card):
         for f in fields(card):
             value = getattr(card, f.name)
@@ -155,7 +155,7 @@ def _parts(server: VarzServer, doc: Document, game: Game) -> tuple[Part, ...]:
     return parts
 
 
-def figures_markdown(server: VarzServer, doc: Document, game: Game, card: Any) -> str:
+def figures_markdown(server: VarzServer, doc: Document, game: Game, card: CardRecord) -> str:
     """The card's row of the deck's exact per-card tables, one glossary-named figure a line, and
     where the terms are explained; "" when the deck gives the card none."""
     from varz_deck.core.analysis.glossary import GLOSSARY_HINT, entries

@@ -14,13 +14,13 @@ import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.cards import keyindex
 from varz_deck.core.cards.model import normalize
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.cards.model import CardDatabase, CardRecord
 
 LIMIT = 50  # items per answer; the list is incomplete, so the editor asks again as you type
 _WORD_BREAKS = frozenset(" -(/,.・")
@@ -44,7 +44,7 @@ class Key:
 
     shown: str
     lang: str  # "en", "ja", "zh", …, or "id"
-    card: Any
+    card: CardRecord
 
 
 class CardIndex:
@@ -69,7 +69,10 @@ class CardIndex:
         return bisect.bisect_right(self.starts, offset + 1) - 1
 
     def search(
-        self, typed: str, wanted: Callable[[Any], bool] | None = None, limit: int | None = None
+        self,
+        typed: str,
+        wanted: Callable[[CardRecord], bool] | None = None,
+        limit: int | None = None,
     ) -> list[tuple[int, Key]]:
         """(rank, key) of the keys that match what was typed, best first; `wanted(card)` keeps
         only the cards that fit the place; `limit`: at most so many. Each pattern matches a whole line of the joined keys
@@ -119,7 +122,10 @@ class IndexedKeys:
         self.memory: CardIndex | None = None  # after the table was found damaged
 
     def search(
-        self, typed: str, wanted: Callable[[Any], bool] | None = None, limit: int | None = None
+        self,
+        typed: str,
+        wanted: Callable[[CardRecord], bool] | None = None,
+        limit: int | None = None,
     ) -> list[tuple[int, Key]]:
         """As CardIndex.search; a damaged table is left for the keys in memory."""
         if self.memory is None:
@@ -130,7 +136,7 @@ class IndexedKeys:
         return self.memory.search(typed, wanted, limit)
 
     def _search(
-        self, typed: str, wanted: Callable[[Any], bool] | None, limit: int | None
+        self, typed: str, wanted: Callable[[CardRecord], bool] | None, limit: int | None
     ) -> list[tuple[int, Key]]:
         query = normalize(typed)
         letters = [ch for ch in query if not ch.isspace()]
@@ -170,7 +176,7 @@ class IndexedKeys:
         )
         return [(rank, self.key(rows[no])) for no, rank in chosen[:limit]]
 
-    def card(self, row: keyindex.Row) -> Any:
+    def card(self, row: keyindex.Row) -> CardRecord:
         return self.database.cards[row.card_id]
 
     def key(self, row: keyindex.Row) -> Key:

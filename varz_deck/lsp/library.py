@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.lint.database import DatabaseError, formats_path
 from varz_deck.games import library
@@ -19,6 +19,7 @@ from varz_deck.games import library
 if TYPE_CHECKING:
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.lint.database import LintResult
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.lsp.index import CardIndex, IndexedKeys
 
 
@@ -36,7 +37,7 @@ class Loaded:
 
     root: Path
     database: CardDatabase | None = None
-    problems: tuple[Any, ...] = ()
+    problems: tuple[Diagnostic, ...] = ()
     _index: CardIndex | IndexedKeys | None = field(default=None, repr=False)
 
     def index(self) -> CardIndex | IndexedKeys | None:

@@ -22,7 +22,7 @@ runs pygls's own loop over a session of such messages, and fails on an upgrade t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cattrs import Converter
 from lsprotocol import types
@@ -32,6 +32,9 @@ from pygls.protocol import JsonRPCRequestMessage, LanguageServerProtocol
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.lsp.guard import log
+
+if TYPE_CHECKING:
+    from varz_deck.lsp.documents import Document
 
 REFUSED = "$/varz-deck/refused"
 _INVALID_PARAMS = msg("lsp", "invalid params for {method}: {problem}")
@@ -53,7 +56,7 @@ class Host(Protocol):
 
     lang: str
 
-    def document(self, uri: str) -> Any: ...
+    def document(self, uri: str) -> Document | None: ...
 
     def log_line(self, message: Message) -> None: ...
 
@@ -78,11 +81,11 @@ def refusal(data: Any, code: int, problem: Message) -> Refusal:
 class VarzProtocol(LanguageServerProtocol):
     """pygls's protocol; what does not fit is refused, a change to a closed document logged."""
 
-    def __init__(self, server: Any, converter: Converter) -> None:
+    def __init__(self, server: Any, converter: Converter) -> None:  # a LanguageServer and a Host
         super().__init__(server, converter)
         self.host: Host = server
 
-    def structure_message(self, data: dict[str, Any]) -> Any:
+    def structure_message(self, data: dict[str, Any]) -> object:
         """pygls's message object; a Refusal for a message that does not fit."""
         if "jsonrpc" not in data:  # an object inside a message, or not JSON-RPC (handle_message)
             return data
@@ -120,7 +123,7 @@ class VarzProtocol(LanguageServerProtocol):
         super().handle_message(request)
 
 
-def answer_refusal(ls: Host, params: Any) -> None:
+def answer_refusal(ls: Host, params: object) -> None:
     """REFUSED's handler: the refusal's error, for pygls to send as the request's answer."""
     if not isinstance(params, Refusal):  # sent by the client: no such method
         raise JsonRpcMethodNotFound.of(REFUSED)
@@ -134,7 +137,7 @@ def _problem(error: JsonRpcException) -> str:
 
     cause = error.__cause__
 
-    def described(exc: BaseException, type_: Any) -> str:
+    def described(exc: BaseException, type_: type | None) -> str:
         if isinstance(exc, ValueError) and not isinstance(exc, ClassValidationError):
             return str(exc)
         from cattrs.v import format_exception

@@ -19,7 +19,7 @@ import asyncio
 import datetime
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from lsprotocol import types
 from pygls.io_ import StdoutWriter, run_async
@@ -37,6 +37,9 @@ from varz_deck.lsp.protocol import REFUSED, VarzProtocol, answer_refusal
 from varz_deck.lsp.settings import Settings, check_date, database_folder, language, read_settings
 
 if TYPE_CHECKING:
+    from pygls.server import ServerErrors
+
+    from varz_deck.core.analysis.parts import Part
     from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.game import Game
 
@@ -62,7 +65,7 @@ class VarzServer(LanguageServer):
         self.workspace_folder: Path | None = None
         self.docs: dict[str, Document] = {}
         self.reports: dict[str, DeckReport] = {}
-        self.figures: dict[str, tuple[str, tuple[Any, ...]]] = {}  # uri -> (text, tune's parts)
+        self.figures: dict[str, tuple[str, tuple[Part, ...]]] = {}  # uri -> (text, tune's parts)
         self.card_roots: dict[str, Path] = {}  # uri -> database folder, for open card files
         self.library = Library(database_folder(cards, self.settings, None))
         self.shut_down = False  # the editor asked for `shutdown` (then `exit` ends with 0)
@@ -70,7 +73,7 @@ class VarzServer(LanguageServer):
 
     # ------------------------------------------------------------------ settings
 
-    def configure(self, options: Any) -> None:
+    def configure(self, options: object) -> None:
         """Take the editor's settings; a new database folder is opened on next use; a date that
         is not a day is said once (a warning), and decks are checked as of today."""
         before = self.settings
@@ -121,7 +124,7 @@ class VarzServer(LanguageServer):
         finally:
             self.shutdown()
 
-    def report_server_error(self, error: Exception, source: Any) -> None:
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
         """A failure outside a request: a log line, not a pop-up (pygls shows one)."""
         log.warning("%s", safe(error) or type(error).__name__)
 

@@ -14,7 +14,6 @@ import datetime
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from varz_deck.core.messages.i18n import Message, msg
 
@@ -36,11 +35,11 @@ class Settings:
     date: str | None = None
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
-def read_settings(options: Any, base: Settings | None = None) -> Settings:
+def read_settings(options: object, base: Settings | None = None) -> Settings:
     """The settings in an editor's options object, over `base` (keys it does not name stay).
 
     Anything malformed is passed over: settings never stop the server.
@@ -48,7 +47,7 @@ def read_settings(options: Any, base: Settings | None = None) -> Settings:
     settings = base or Settings()
     if not isinstance(options, dict):
         return settings
-    found: dict[str, Any] = {}
+    found: dict[str, object] = {}
     nested = options.get(PREFIX)
     if isinstance(nested, dict):
         found.update({k: nested[k] for k in KEYS if k in nested})

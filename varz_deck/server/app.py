@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.messages.i18n import Message, msg, nmsg
 from varz_deck.server import hosts
@@ -29,6 +29,12 @@ from varz_deck.server.config import (
     configure,
     shown_database,
 )
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    from varz_deck.server.security import WholeBodies
 
 
 class StartError(Exception):
@@ -67,7 +73,7 @@ def prepare(url: str) -> None:
         raise StartError(CANNOT_OPEN(database=shown, error=_reason(err))) from None
 
 
-def _migrate(connection: Any, shown: str) -> None:
+def _migrate(connection: BaseDatabaseWrapper, shown: str) -> None:
     """Apply this version's migrations (StartError for a database a newer version migrated);
     read under the lock, so what another process applied meanwhile is seen as applied."""
     from django.db.migrations.executor import MigrationExecutor
@@ -94,7 +100,7 @@ MIGRATION_LOCK = zlib.crc32(b"varz-deck migrate")
 
 
 @contextmanager
-def migration_lock(connection: Any) -> Iterator[None]:
+def migration_lock(connection: BaseDatabaseWrapper) -> Iterator[None]:
     """Hold the database's migration lock: PostgreSQL's session advisory lock MIGRATION_LOCK
     (every process on any machine), or an exclusive lock on the file `NAME.migrate-lock` beside
     a SQLite database (every process on this machine). The next process waits for it."""
@@ -279,7 +285,7 @@ def run(
         sock.close()
 
 
-def application(django_app: Any = None) -> Any:
+def application(django_app: WSGIApplication | None = None) -> WholeBodies:
     """Django's WSGI application (a new one unless given), behind the guard that gives it whole
     bodies only."""
     from django.core.handlers.wsgi import WSGIHandler
@@ -301,7 +307,7 @@ def close_databases() -> None:
             close_pool()
 
 
-def serve(app: Any, sock: socket.socket, processes: int) -> None:
+def serve(app: WSGIApplication, sock: socket.socket, processes: int) -> None:
     """Serve on the listening socket with gunicorn (gthread workers) until a stop signal:
     SIGTERM finishes the requests in flight (GRACE seconds), SIGINT (Ctrl+C) stops at once.
     A worker that dies is started again; gunicorn's workers exit when the arbiter dies."""
@@ -330,7 +336,7 @@ def serve(app: Any, sock: socket.socket, processes: int) -> None:
             for name, value in options.items():
                 self.cfg.set(name, value)
 
-        def load(self) -> Any:
+        def load(self) -> WSGIApplication:
             return app
 
     close_databases()

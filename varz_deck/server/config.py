@@ -24,12 +24,15 @@ import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.server.defaults import BODY_LIMIT as BODY_LIMIT
 from varz_deck.server.defaults import base_settings
+
+if TYPE_CHECKING:
+    from dj_database_url import DBConfig
 
 DEFAULT_SQLITE = "varz-deck.sqlite3"
 DATABASE_ENV = "VARZ_DECK_DATABASE"
@@ -68,7 +71,7 @@ def database_url(given: str | None, environ: Mapping[str, str] | None = None) ->
     return found.get(DATABASE_ENV) or DEFAULT_SQLITE
 
 
-def database_settings(url: str) -> dict[str, Any]:
+def database_settings(url: str) -> DBConfig:
     """Django's DATABASES["default"] for a URL; DatabaseURLError for one it cannot use."""
     import dj_database_url
 
@@ -96,7 +99,7 @@ def database_settings(url: str) -> dict[str, Any]:
     }
 
 
-def _postgresql(url: str) -> dict[str, Any]:
+def _postgresql(url: str) -> DBConfig:
     import dj_database_url
 
     parts = urlsplit(url)
@@ -107,7 +110,7 @@ def _postgresql(url: str) -> dict[str, Any]:
         raise DatabaseURLError(_BAD_PORT(url=_hidden(url))) from None
     if not found.get("NAME"):
         raise DatabaseURLError(_NO_NAME(url=_hidden(url)))
-    options: dict[str, Any] = dict(found.get("OPTIONS") or {})
+    options: dict[str, Any] = dict(found.get("OPTIONS") or {})  # as dj_database_url's DBConfig
     host = options.pop("host", None) or found.get("HOST") or ""
     # the pool hands each request a connection and takes it back (Django requires CONN_MAX_AGE 0
     # with it); a connection found broken is replaced by the pool, not by a check per request
@@ -259,14 +262,14 @@ def trusted_proxies(environ: Mapping[str, str]) -> str:
     return "127.0.0.1,::1"
 
 
-def caches(environ: Mapping[str, str]) -> dict[str, Any]:
+def caches(environ: Mapping[str, str]) -> dict[str, dict[str, object]]:
     """Django's caches: the rate limits' (limits.LIMITS_CACHE) in this process's memory, or
     shared by every worker and machine when $VARZ_DECK_LIMITS_CACHE says `database` (a table,
     made by `varz-deck manage createcachetable`) or gives a redis:// URL (the `redis` package)."""
     given = environ.get("VARZ_DECK_LIMITS_CACHE", "").strip()
-    local = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    local: dict[str, object] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if given == "database":
-        limits: dict[str, Any] = {
+        limits: dict[str, object] = {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": LIMITS_TABLE,
         }
@@ -286,7 +289,7 @@ def log_level(environ: Mapping[str, str]) -> str:
     return level
 
 
-def logging_settings(level: str) -> dict[str, Any]:
+def logging_settings(level: str) -> dict[str, object]:
     """Everything to stderr at `level`; Django's line for each 4xx answer only at DEBUG or INFO."""
     return {
         "version": 1,
@@ -302,7 +305,7 @@ def logging_settings(level: str) -> dict[str, Any]:
 
 def build(
     environ: Mapping[str, str], *, database: str | None = None, debug: bool = False
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Every Django setting, from these variables (and the database URL given, if one is)."""
     url = public_url(environ)
     secure = url.startswith("https://")

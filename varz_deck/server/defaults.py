@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 BODY_LIMIT = 1024 * 1024  # bytes: a larger request is answered 413 before it is read
 
 
-def base_settings() -> dict[str, Any]:
+def base_settings() -> dict[str, object]:
     """Django's settings every deployment shares: the apps, middleware, templates, cookies."""
     return dict(
         DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",

@@ -18,15 +18,21 @@ import os
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse
 
 from varz_deck.core.messages.i18n import msg
 from varz_deck.server.security import TOO_LARGE, error_response, request_language
 
+if TYPE_CHECKING:
+    from django.core.cache.backends.base import BaseCache
 
-def _trusted(spec: str) -> tuple[bool, tuple[Any, ...]]:
+# every address (True), or the trusted proxies' networks
+Trusted = tuple[bool, tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]]
+
+
+def _trusted(spec: str) -> Trusted:
     """Every address (`*`), or the networks of a comma-separated FORWARDED_ALLOW_IPS."""
     networks = []
     for part in spec.split(","):
@@ -45,7 +51,7 @@ def _trusted(spec: str) -> tuple[bool, tuple[Any, ...]]:
 TRUSTED = _trusted(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
 
 
-def _is_trusted(address: str, trusted: tuple[bool, tuple[Any, ...]]) -> bool:
+def _is_trusted(address: str, trusted: Trusted) -> bool:
     anyone, networks = trusted
     if anyone:
         return True
@@ -56,7 +62,7 @@ def _is_trusted(address: str, trusted: tuple[bool, tuple[Any, ...]]) -> bool:
     return any(found in network for network in networks)
 
 
-def client_address(request: HttpRequest, trusted: tuple[bool, tuple[Any, ...]] = TRUSTED) -> str:
+def client_address(request: HttpRequest, trusted: Trusted = TRUSTED) -> str:
     """The client's address: the connection's, or, from a trusted proxy, the last address of
     X-Forwarded-For that is not a trusted proxy's (the one the nearest proxy saw; the earlier
     ones the client may have written itself)."""
@@ -107,7 +113,7 @@ class TokenBuckets:
         rate: float = RATE,
         most: int = 4096,
         *,
-        cache: Any = None,
+        cache: BaseCache | None = None,
         prefix: str = "bucket",
     ) -> None:
         from django.core.cache.backends.locmem import LocMemCache

@@ -26,7 +26,7 @@ import hashlib
 import io
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.locale import LocaleMiddleware
@@ -35,6 +35,10 @@ from django.utils.cache import patch_vary_headers
 from varz_deck.core.messages.i18n import LANGUAGES, msg
 from varz_deck.server import hosts
 from varz_deck.server.config import BODY_LIMIT
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRead
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self'; "
@@ -59,7 +63,7 @@ def request_language(request: HttpRequest, given: str | None = None) -> str:
     return "en"
 
 
-def error_body(code: str, message: str) -> dict[str, Any]:
+def error_body(code: str, message: str) -> dict[str, dict[str, object]]:
     return {"error": {"code": code, "message": message}}
 
 
@@ -180,9 +184,6 @@ def _api_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return replaced
 
 
-WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
-
-
 class WholeBodies:
     """WSGI, in front of Django: a request's body is read whole here, before Django sees it.
 
@@ -195,11 +196,11 @@ class WholeBodies:
       413 as above; the rest is never read).
     """
 
-    def __init__(self, app: WSGIApp, limit: int = BODY_LIMIT) -> None:
+    def __init__(self, app: WSGIApplication, limit: int = BODY_LIMIT) -> None:
         self.app = app
         self.limit = limit
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         length = str(environ.get("CONTENT_LENGTH") or "")
         if length.isdigit() and int(length) > self.limit:
             return self.app(environ, start_response)
@@ -216,7 +217,7 @@ class WholeBodies:
         return self.app(environ, start_response)
 
 
-def _read(stream: Any, most: int) -> bytes:
+def _read(stream: SupportsRead[bytes], most: int) -> bytes:
     """Up to `most` bytes of a stream, fewer where it ends first."""
     parts: list[bytes] = []
     left = most

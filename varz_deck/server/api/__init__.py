@@ -16,7 +16,7 @@ lists too, with `"withdrawn": true`.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
@@ -31,6 +31,9 @@ from varz_deck.server.api import decklists, events, organiser
 from varz_deck.server.api.common import Renderer
 from varz_deck.server.security import error_body, request_language
 
+if TYPE_CHECKING:
+    from ninja.operation import Operation
+
 LOG = logging.getLogger("varz_deck.server")
 
 
@@ -38,7 +41,7 @@ class Api(NinjaAPI):
     """The API; each operation's id is `varz_deck_server_api_<function>`, whichever module of
     this package defines it (the ids clients generated from the OpenAPI document keep)."""
 
-    def get_openapi_operation_id(self, operation: Any) -> str:
+    def get_openapi_operation_id(self, operation: Operation) -> str:
         return f"varz_deck_server_api_{operation.view_func.__name__}"
 
 

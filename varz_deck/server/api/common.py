@@ -3,8 +3,6 @@ organiser's bearer token and the request's language."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse
 from ninja import Header
 from ninja.renderers import BaseRenderer
@@ -20,14 +18,14 @@ class Renderer(BaseRenderer):
 
     media_type = "application/json"
 
-    def render(self, request: HttpRequest, data: Any, *, response_status: int) -> Any:
+    def render(self, request: HttpRequest, data: object, *, response_status: int) -> str:
         return json_dumps(data, indent=None)
 
 
 CONTENT_TYPE = f"{Renderer.media_type}; charset={Renderer.charset}"
 
-ERRORS: dict[int | str, Any] = {code: ErrorOut for code in (400, 404, 413, 422)}
-ORGANISER_ERRORS: dict[int | str, Any] = {**ERRORS, 401: ErrorOut, 403: ErrorOut}
+ERRORS: dict[int | str, type[ErrorOut]] = {code: ErrorOut for code in (400, 404, 413, 422)}
+ORGANISER_ERRORS: dict[int | str, type[ErrorOut]] = {**ERRORS, 401: ErrorOut, 403: ErrorOut}
 
 AuthHeader = Header(None, alias="Authorization", description="Bearer ORGANISER_TOKEN")
 EditHeader = Header(None, alias="X-Edit-Token", description="the player's edit token")
@@ -48,7 +46,7 @@ def language(request: HttpRequest, lang: str | None) -> str:
     return chosen
 
 
-def rendered(request: HttpRequest, status: int, data: Any) -> HttpResponse:
+def rendered(request: HttpRequest, status: int, data: object) -> HttpResponse:
     """`data` rendered as it is: ninja's validation of a submission's, a replacement's or a live
     check's answer against its response schema cost each 0.3 ms of the server's CPU
     (tests/server/test_api.py holds these answers to the OpenAPI document instead)."""

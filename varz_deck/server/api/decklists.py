@@ -3,7 +3,7 @@ organiser)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
@@ -25,6 +25,9 @@ from varz_deck.server.api_schemas import (
     ReplaceOut,
 )
 
+if TYPE_CHECKING:
+    from varz_deck.server.models import Decklist
+
 router = Router()
 
 
@@ -40,7 +43,7 @@ def get_decklist(
     lang: Lang = None,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
     x_edit_token: Optional[str] = EditHeader,  # noqa: UP045
-) -> dict[str, Any]:
+) -> dict[str, object]:
     chosen = language(request, lang)
     found, _ = service.get_decklist(
         decklist, edit_token=x_edit_token, organiser_token=bearer(authorization)
@@ -77,7 +80,7 @@ def replace_decklist(
     return rendered(request, 200, answer)
 
 
-def _organisers_list(decklist: str, authorization: str | None) -> Any:
+def _organisers_list(decklist: str, authorization: str | None) -> Decklist:
     """The list, for its event's organiser: 401 without a token, 404 for any other token (a
     list's existence is not revealed)."""
     token = bearer(authorization)
@@ -97,7 +100,7 @@ def withdraw_decklist(
     request: HttpRequest,
     decklist: str,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> dict[str, Any]:
+) -> dict[str, object]:
     found = service.withdraw(_organisers_list(decklist, authorization))
     return service.decklist_json(found)
 
@@ -112,6 +115,6 @@ def restore_decklist(
     request: HttpRequest,
     decklist: str,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> dict[str, Any]:
+) -> dict[str, object]:
     found = service.restore(_organisers_list(decklist, authorization))
     return service.decklist_json(found)

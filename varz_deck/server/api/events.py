@@ -3,7 +3,7 @@ lists, and the organiser's list of lists and actions (lock, unlock, publish, unp
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
@@ -81,7 +81,7 @@ def check(request: HttpRequest, event: str, payload: DeckIn) -> HttpResponse:
     response={200: EventOut, **ERRORS},
     summary="The event's state (anyone)",
 )
-def event_state(request: HttpRequest, event: str) -> dict[str, Any]:
+def event_state(request: HttpRequest, event: str) -> dict[str, object]:
     return service.event_state(service.get_event(event))
 
 
@@ -116,7 +116,7 @@ def _organiser_action(name: str, summary: str) -> None:
         request: HttpRequest,
         event: str,
         authorization: Optional[str] = AuthHeader,  # noqa: UP045
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         found = service.organiser_event(event, bearer(authorization))
         if name == "lock":
             found = service.set_locked(found, True)
@@ -140,5 +140,5 @@ _organiser_action("unpublish", "Unpublish the lists: the public lists are 404 ag
     response={200: list[PublicOut], **ERRORS},
     summary="Every player's canonical list, once published (anyone); 404 before",
 )
-def public(request: HttpRequest, event: str) -> list[dict[str, Any]]:
+def public(request: HttpRequest, event: str) -> list[dict[str, object]]:
     return service.public_lists(service.get_event(event))

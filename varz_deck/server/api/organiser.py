@@ -3,7 +3,7 @@ mail-merge CSV out), the export CSV, the metagame and the printable sheets."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
@@ -41,7 +41,7 @@ def audit(
     request: HttpRequest,
     event: str,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     found = service.organiser_event(event, bearer(authorization))
     return [service.audit_json(entry, found) for entry in service.audit_log(found)]
 
@@ -95,7 +95,7 @@ def roster(
     request: HttpRequest,
     event: str,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     found = service.organiser_event(event, bearer(authorization))
     return [row.to_json(found) for row in service.roster_rows(found)]
 
@@ -139,7 +139,7 @@ def metagame(
     request: HttpRequest,
     event: str,
     authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     found = service.organiser_event(event, bearer(authorization))
     return [row.__dict__ for row in service.metagame(found)]
 

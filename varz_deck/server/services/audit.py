@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import IntegrityError
 from django.utils import timezone
 
@@ -29,7 +27,7 @@ def audit_log(event: Event) -> list[AuditEntry]:
     return list(AuditEntry.objects.filter(event=event).order_by("at", "id"))
 
 
-def audit_json(entry: AuditEntry, event: Event | None = None) -> dict[str, Any]:
+def audit_json(entry: AuditEntry, event: Event | None = None) -> dict[str, object]:
     return {
         "action": entry.action,
         "at": iso_time(event or entry.event, entry.at),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.core.messages.i18n import LANGUAGES
 from varz_deck.server.models import Event
@@ -39,7 +39,7 @@ class Checked:
         card = self.report.lead_card
         return str(getattr(card, "name", "") or "") if card is not None else ""
 
-    def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
+    def diagnostics(self, lang: str = "en") -> list[dict[str, object]]:
         """As `check --output json` (with `message_localized` when lang is not English)."""
         return list(self.report.to_json(lang)["diagnostics"])
 
@@ -88,7 +88,7 @@ def check_deck(event: Event, text: str, player: str = "") -> Checked:
     return Checked(report, reg)
 
 
-def codes_of(diagnostics: Any, errors: bool = True) -> list[str]:
+def codes_of(diagnostics: object, errors: bool = True) -> list[str]:
     """The error (or other) codes of a version's stored diagnostics, each once, in order."""
     if not isinstance(diagnostics, list):
         return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
@@ -24,6 +24,9 @@ from varz_deck.server.services.errors import (
 from varz_deck.server.services.paths import submit_path
 from varz_deck.server.services.store import writing
 from varz_deck.server.services.times import check_date, day_in, iso_time
+
+if TYPE_CHECKING:
+    from django.contrib.sessions.backends.base import SessionBase
 
 NAME_LIMIT = 200  # characters of an event's name
 SESSION_KEY = "varzdeck_organiser"  # the session's list of event keys it is signed in for
@@ -131,7 +134,7 @@ def event_for_token(token: str) -> Event | None:
     return found
 
 
-def sign_in(session: Any, event: Event) -> None:
+def sign_in(session: SessionBase, event: Event) -> None:
     """Remember in a browser session that it is the organiser of this event."""
     keys = list(session.get(SESSION_KEY, []))
     if event.key not in keys:
@@ -140,7 +143,7 @@ def sign_in(session: Any, event: Event) -> None:
     session[SESSION_KEY] = keys
 
 
-def signed_in(session: Any, event: Event) -> bool:
+def signed_in(session: SessionBase, event: Event) -> bool:
     """Whether a browser session signed in as this event's organiser."""
     return event.key in session.get(SESSION_KEY, [])
 
@@ -163,7 +166,7 @@ def ensure_open(event: Event) -> None:
         raise Closed(DEADLINE_PASSED, "deadline_passed")
 
 
-def event_state(event: Event) -> dict[str, Any]:
+def event_state(event: Event) -> dict[str, object]:
     """The event as the API shows it (anyone may see this)."""
     return {
         "event": event.key,

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from varz_deck.server.models import Decklist, Event, Version
 from varz_deck.server.services.carddata import database_for
@@ -29,7 +29,8 @@ def current_versions(event: Event) -> list[tuple[Decklist, Version]]:
     return [(d, d.current) for d in lists.order_by("id")]
 
 
-CurrentList = tuple[int, str, datetime.datetime, bool, str | None, Any, str, int]
+# the stored diagnostics (the JSON field's value) stay unread here: codes_of narrows them
+CurrentList = tuple[int, str, datetime.datetime, bool, str | None, object, str, int]
 
 
 def current_lists(event: Event, *, withdrawn: bool | None = False) -> list[CurrentList]:
@@ -73,7 +74,7 @@ def withdrawn_times(event: Event) -> dict[int, datetime.datetime]:
     return dict(rows.values_list("id", "withdrawn_at"))
 
 
-def decklist_rows(event: Event) -> list[dict[str, Any]]:
+def decklist_rows(event: Event) -> list[dict[str, object]]:
     """The organiser's table, withdrawn lists too: `[{"id", "player", "submitted_at", "legal",
     "deck_hash", "errors", "warnings", "versions", "lead", "changed_since_submitted",
     "withdrawn", "withdrawn_at"}]`."""
@@ -216,7 +217,7 @@ def metagame_of(rows: Sequence[tuple[str, bool]]) -> list[MetagameRow]:
     ]
 
 
-def public_lists(event: Event) -> list[dict[str, Any]]:
+def public_lists(event: Event) -> list[dict[str, object]]:
     """Every player's canonical list, once published (NotFound before)."""
     if not event.published:
         raise NotFound(NOT_PUBLISHED)

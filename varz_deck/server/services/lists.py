@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError
 from django.db.models import Max
@@ -31,6 +31,9 @@ from varz_deck.server.services.errors import (
 from varz_deck.server.services.events import ensure_open, signed_in
 from varz_deck.server.services.store import storable, writing
 from varz_deck.server.services.times import iso_time
+
+if TYPE_CHECKING:
+    from django.contrib.sessions.backends.base import SessionBase
 
 PLAYER_LIMIT = 200  # characters of a player's name
 
@@ -281,7 +284,7 @@ def get_decklist(
     raise NotFound(NO_DECKLIST)
 
 
-def decklist_in_session(decklist_id: object, session: Any) -> Decklist | None:
+def decklist_in_session(decklist_id: object, session: SessionBase) -> Decklist | None:
     """The list when the browser session is signed in as its event's organiser."""
     number = _decklist_id(decklist_id)
     if number is None:
@@ -297,7 +300,7 @@ def versions(decklist: Decklist) -> list[Version]:
     return list(Version.objects.filter(decklist=decklist).order_by("number"))
 
 
-def version_json(version: Version, event: Event) -> dict[str, Any]:
+def version_json(version: Version, event: Event) -> dict[str, object]:
     return {
         "version": version.number,
         "submitted_at": iso_time(event, version.submitted_at),
@@ -307,13 +310,13 @@ def version_json(version: Version, event: Event) -> dict[str, Any]:
     }
 
 
-def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, Any]:
+def decklist_json(decklist: Decklist, lang: str = "en") -> dict[str, object]:
     """A list with its current deck and diagnostics, and every version (player or organiser)."""
     current = decklist.current
     every = versions(decklist)
     if current is None:  # only while the first version is being written
         current = every[-1] if every else None
-    diagnostics: list[dict[str, Any]] = []
+    diagnostics: list[dict[str, object]] = []
     legal, deck_hash = (current.legal, current.deck_hash) if current else (False, None)
     if current is not None and lang == "en":
         diagnostics = list(current.diagnostics)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
 from varz_deck.server import tokens
 from varz_deck.server.models import Decklist, Event, RosterEntry
@@ -146,7 +145,7 @@ class RosterRow:
     on_roster: bool
     claimed: str = ""
 
-    def to_json(self, event: Event) -> dict[str, Any]:
+    def to_json(self, event: Event) -> dict[str, object]:
         return {
             "name": self.name,
             "player_id": self.player_id or None,

@@ -8,7 +8,7 @@ it storable), with their line ends as a text area posts them back.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
@@ -22,12 +22,12 @@ from varz_deck.server.views.viewmodels import deck_for_textarea
 class TextField(forms.CharField):
     """Any text, never required, kept exactly (no stripping, NUL allowed), `\\n` line ends."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(required=False, strip=False, **options)
         kept = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
-        self.validators: list[Any] = kept
+        self.validators: list[Callable[[object], None]] = kept
 
-    def to_python(self, value: Any) -> str:
+    def to_python(self, value: object) -> str:
         return deck_for_textarea(str(super().to_python(value)))
 
 
@@ -36,7 +36,7 @@ class PageForm(forms.Form):
 
     problem_fields: tuple[str, ...] = ()  # whose problem the page shows first
 
-    def __init__(self, *args: Any, lang: str = "en", **options: Any) -> None:
+    def __init__(self, *args: object, lang: str = "en", **options: object) -> None:
         super().__init__(*args, **options)
         self.lang = lang
 
@@ -56,7 +56,7 @@ class DeckForm(PageForm):
     file = forms.FileField(required=False, allow_empty_file=True)
     problem_fields: tuple[str, ...] = ("deck",)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean()
         upload = data.get("file")
         text = data.get("deck", "")
@@ -72,7 +72,7 @@ class DeckForm(PageForm):
         data["text"] = text
         return data
 
-    def _refuse(self, problem: str) -> dict[str, Any]:
+    def _refuse(self, problem: str) -> dict[str, object]:
         self.add_error("deck", problem)
         return self.cleaned_data
 
@@ -145,7 +145,7 @@ class RosterForm(PageForm):
     file = forms.FileField(required=False, allow_empty_file=True)
     problem_fields = ("roster",)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean()
         upload = data.get("file")
         if upload is not None and upload.size:

@@ -3,7 +3,7 @@ sheet's QR code), and the comparison with the list a player presents at the tabl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -28,6 +28,9 @@ from varz_deck.server.views.viewmodels import (
     verdict,
     when,
 )
+
+if TYPE_CHECKING:
+    from varz_deck.server.models import Decklist, Event, Version
 
 JUDGE_LOOKUP = msg("page", "or deck hash or deck code")  # a scanned sheet's QR code
 
@@ -56,7 +59,7 @@ def judge(request: HttpRequest, key: str) -> HttpResponse:
             problem, options = texts.JUDGE_SEVERAL, found
         else:
             problem = texts.JUDGE_NONE(query=query)
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "event": event_view(event),
         "dashboard_url": service.dashboard_path(event),
         "action": reverse("page-judge", args=[event.key]),
@@ -74,7 +77,7 @@ def judge(request: HttpRequest, key: str) -> HttpResponse:
     return page(request, "judge.html", context)
 
 
-def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any]:
+def _judged(event: Event, decklist: Decklist, version: Version, lang: str) -> dict[str, object]:
     """The registered list the judge asked for: its verdict, canonical list and diagnostics."""
     checked = service.check_deck(event, version.deck, decklist.player)
     diagnostics = checked.diagnostics(lang)
@@ -93,11 +96,13 @@ def _judged(event: Any, decklist: Any, version: Any, lang: str) -> dict[str, Any
     }
 
 
-def _compared(event: Any, decklist: Any, version: Any, presented: str, lang: str) -> dict[str, Any]:
+def _compared(
+    event: Event, decklist: Decklist, version: Version, presented: str, lang: str
+) -> dict[str, object]:
     """The registered list against the one presented, card by card (or why it cannot be)."""
     from varz_deck.core.registration.render import diff_lines
 
-    context: dict[str, Any] = {"presented": clean_output(presented)}
+    context: dict[str, object] = {"presented": clean_output(presented)}
     if not presented.strip():
         return context
     diff, before, after = service.compare(event, version, presented)

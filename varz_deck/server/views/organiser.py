@@ -13,7 +13,7 @@ are one POST from the dashboard.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -50,6 +50,9 @@ from varz_deck.server.views.viewmodels import (
     when,
 )
 
+if TYPE_CHECKING:
+    from varz_deck.server.models import Decklist, Event
+
 FLASH_LINK = "varzdeck_flash_link"  # a private link shown once to the organiser who made it
 _DONE = {
     "locked": texts.DONE_LOCKED,
@@ -61,7 +64,7 @@ _DONE = {
 }
 
 
-def _organiser_event(request: HttpRequest, key: str) -> Any:
+def _organiser_event(request: HttpRequest, key: str) -> Event | None:
     """The event when this browser signed in as its organiser; None otherwise."""
     try:
         event = service.get_event(key)
@@ -79,7 +82,7 @@ def _refused(request: HttpRequest, key: str) -> HttpResponse:
     return message_page(request, texts.NOT_SIGNED_IN_HEADING, texts.NOT_SIGNED_IN, 403)
 
 
-def _dashboard_urls(event: Any) -> dict[str, str]:
+def _dashboard_urls(event: Event) -> dict[str, str]:
     key = [event.key]
     return {
         "lock": reverse("page-lock", args=key),
@@ -148,7 +151,7 @@ def dashboard(request: HttpRequest, key: str) -> HttpResponse:
     return page(request, "dashboard.html", context)
 
 
-def _withdrawn_rows(event: Any) -> list[dict[str, Any]]:
+def _withdrawn_rows(event: Event) -> list[dict[str, object]]:
     """The withdrawn lists, in order of first submission: player, when withdrawn, restore."""
     gone = service.withdrawn_times(event)
     rows = []
@@ -168,7 +171,7 @@ def _withdrawn_rows(event: Any) -> list[dict[str, Any]]:
 
 def _confirm_page(
     request: HttpRequest,
-    event: Any,
+    event: Event,
     heading: str,
     question: Message,
     value: str,
@@ -192,9 +195,9 @@ def _confirm_page(
 
 
 def _state_change(
-    change: Callable[[Any], Any],
+    change: Callable[[Event], Event],
     done: str,
-    ask: Callable[[HttpRequest, Any], HttpResponse] | None = None,
+    ask: Callable[[HttpRequest, Event], HttpResponse] | None = None,
 ) -> Callable[..., HttpResponse]:
     """An action on the event: a POST does it; with `ask`, a GET is its confirmation page."""
 
@@ -213,18 +216,18 @@ def _state_change(
     return view
 
 
-def _ask_lock(request: HttpRequest, event: Any) -> HttpResponse:
+def _ask_lock(request: HttpRequest, event: Event) -> HttpResponse:
     question = texts.CONFIRM_LOCK(event=event.name)
     return _confirm_page(request, event, "lock", question, "lock")
 
 
-def _ask_publish(request: HttpRequest, event: Any) -> HttpResponse:
+def _ask_publish(request: HttpRequest, event: Event) -> HttpResponse:
     question = texts.CONFIRM_PUBLISH(event=event.name)
     still_open = texts.CONFIRM_PUBLISH_OPEN if service.closed_reason(event) is None else None
     return _confirm_page(request, event, "publish", question, "publish", still_open)
 
 
-def _ask_unpublish(request: HttpRequest, event: Any) -> HttpResponse:
+def _ask_unpublish(request: HttpRequest, event: Event) -> HttpResponse:
     question = texts.CONFIRM_UNPUBLISH(event=event.name)
     return _confirm_page(request, event, "unpublish", question, "unpublish")
 
@@ -235,7 +238,9 @@ publish = _state_change(service.publish, "published", _ask_publish)
 unpublish = _state_change(service.unpublish, "unpublished", _ask_unpublish)
 
 
-def _organisers_list(request: HttpRequest, key: str, number: str) -> tuple[Any, Any]:
+def _organisers_list(
+    request: HttpRequest, key: str, number: str
+) -> tuple[Event, Decklist] | tuple[None, HttpResponse]:
     """(event, list) when this browser is the organiser of the list's event; (None, page) with
     the refusal (403 for another browser, 404 for a list not of this event) otherwise."""
     event = _organiser_event(request, key)
@@ -309,7 +314,7 @@ def add_for_player(request: HttpRequest, key: str) -> HttpResponse:
     lang = page_language(request)
     here = reverse("page-add", args=[event.key])
     status = 200
-    refused: dict[str, Any] = {}
+    refused: dict[str, str] = {}
     if request.method == "POST":
         form = PlayerDeckForm(request.POST, request.FILES, lang=lang)
         status = 422

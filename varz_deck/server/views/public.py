@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -42,8 +42,12 @@ from varz_deck.server.views.viewmodels import (
     when,
 )
 
+if TYPE_CHECKING:
+    from varz_deck.server.models import Decklist, Event, Version
+    from varz_deck.server.services.checking import Checked
 
-def closed_message(event: Any) -> Message | None:
+
+def closed_message(event: Event) -> Message | None:
     """Why a player can no longer submit or change a list now (None: they can)."""
     reason = service.closed_reason(event)
     if reason == "locked":
@@ -53,7 +57,7 @@ def closed_message(event: Any) -> Message | None:
     return None
 
 
-def list_closed_message(decklist: Any) -> Message | None:
+def list_closed_message(decklist: Decklist) -> Message | None:
     """Why a list cannot be replaced by its player now (None: it can)."""
     if decklist.withdrawn_at is not None:
         return texts.CLOSED_WITHDRAWN
@@ -78,15 +82,15 @@ def refused_list(text: str, reason: Message, lang: str) -> dict[str, str]:
     }
 
 
-def refused_here(text: str, refusal: service.ServiceError, lang: str) -> dict[str, Any]:
+def refused_here(text: str, refusal: service.ServiceError, lang: str) -> dict[str, str]:
     """A list the form stays open for (a player id it may not take, a list far over its size):
     shown back in the text area with why, and the answer's status."""
     return {"deck": clean_output(text), "problem": refusal.message.render(lang)}
 
 
 def submit_form(
-    event: Any, form: PlayerDeckForm, *, by_organiser: bool = False
-) -> tuple[Any, Any, str, Any]:
+    event: Event, form: PlayerDeckForm, *, by_organiser: bool = False
+) -> tuple[Decklist, Version, str, Checked]:
     """Store the list of a valid submission form (`service.submit`)."""
     return service.submit(
         event,
@@ -98,13 +102,13 @@ def submit_form(
 
 
 def submission_context(
-    event: Any,
+    event: Event,
     form: PlayerDeckForm,
     lang: str,
     heading: Message,
     button: Message,
     name_label: Message = texts.TEXTS["player_name"],
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The submission form of an event (the player's or the organiser's), as posted."""
     return {
         "event": event_view(event),
@@ -208,7 +212,7 @@ def private_link(request: HttpRequest, number: str, token: str) -> HttpResponse:
 
 def list_page(
     request: HttpRequest,
-    decklist: Any,
+    decklist: Decklist,
     here: str,
     form: DeckForm | None,
     refused: dict[str, str],
@@ -236,7 +240,7 @@ def list_page(
     return page(request, "decklist.html", context, status)
 
 
-def figures_response(request: HttpRequest, decklist: Any) -> HttpResponse:
+def figures_response(request: HttpRequest, decklist: Decklist) -> HttpResponse:
     """The list's figures: `varz-deck report`'s page for its current version (the same seed,
     games and date), or a page saying the list cannot be read."""
     from varz_deck.core.analysis.capabilities import DeckUnusable

@@ -4,7 +4,7 @@ words, made safe to send; the live check's JSON; the message pages (not found, r
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -17,6 +17,9 @@ from varz_deck.core.messages.sanitize import clean_output
 from varz_deck.server.security import request_language
 from varz_deck.server.views import texts
 from varz_deck.server.views.viewmodels import event_view
+
+if TYPE_CHECKING:
+    from varz_deck.server.models import Event
 
 LANG_COOKIE = "varzdeck_lang"
 HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hans"}
@@ -100,7 +103,7 @@ def message_page(
     text: Message,
     status: int,
     *,
-    event: Any = None,
+    event: Event | None = None,
     back: str = "",
     kind: str = "error",
 ) -> HttpResponse:

@@ -12,7 +12,7 @@ link is never shown here (docs/guides/organiser.md, "The roster").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -39,9 +39,13 @@ from varz_deck.server.views.render import (
 )
 from varz_deck.server.views.viewmodels import event_line, event_view, iso, when
 
+if TYPE_CHECKING:
+    from varz_deck.server.models import Event
+
 FLASH_ROSTER = "varzdeck_flash_roster"  # what the last upload did, shown once
 
 
+# (the event, None) or (None, the refusal): loosely typed, as mypy cannot narrow one half by the other
 def _organiser(request: HttpRequest, key: str) -> tuple[Any, HttpResponse | None]:
     """The event when this browser signed in as its organiser; else the refusal, as the
     organiser's pages give it (404 for an unknown event, 403 for another's)."""
@@ -63,7 +67,9 @@ def _status_words(lang: str) -> dict[str, str]:
     }
 
 
-def _row(event: Any, row: service.RosterRow, words: dict[str, str], lang: str) -> dict[str, Any]:
+def _row(
+    event: Event, row: service.RosterRow, words: dict[str, str], lang: str
+) -> dict[str, object]:
     at = row.submitted_at
     shown_id = safe(row.player_id) or "—"
     if row.claimed:  # the id it named, taken since by the rostered player's own link
@@ -81,7 +87,7 @@ def _row(event: Any, row: service.RosterRow, words: dict[str, str], lang: str) -
     }
 
 
-def dashboard_sections(request: HttpRequest, event: Any, lang: str) -> dict[str, Any]:
+def dashboard_sections(request: HttpRequest, event: Event, lang: str) -> dict[str, object]:
     """The dashboard's roster (counts, who is missing, lists not on the roster, what the last
     upload did) and audit log."""
     flash = request.session.pop(FLASH_ROSTER, "")

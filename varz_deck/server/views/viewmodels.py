@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from django.urls import reverse
 
@@ -19,6 +19,11 @@ from varz_deck.core.messages.sanitize import clean_output, safe
 from varz_deck.server import service
 from varz_deck.server.limits import LIVE_CHECK_LIMIT
 from varz_deck.server.views import texts
+
+if TYPE_CHECKING:
+    from varz_deck.core.registration.canonical import CanonicalCard, CanonicalDeck
+    from varz_deck.core.registration.render import DiffLines
+    from varz_deck.server.models import Decklist, Event
 
 T = TypeVar("T")
 # what a page shows of a long list (one stored before lists were bounded, or any list a judge is
@@ -33,11 +38,11 @@ def cut_rows(rows: Sequence[T], most: int) -> tuple[list[T], int]:
     return shown, len(rows) - len(shown)
 
 
-def event_view(event: Any) -> dict[str, str]:
+def event_view(event: Event) -> dict[str, str]:
     return {"key": event.key, "name": safe(event.name)}
 
 
-def event_line(event: Any, lang: str) -> str:
+def event_line(event: Event, lang: str) -> str:
     """The game and format, the deadline, whether lists are required."""
     game = service.game_of(event).name
     parts = [
@@ -55,18 +60,18 @@ def event_line(event: Any, lang: str) -> str:
     return " · ".join(part.render(lang) for part in parts)
 
 
-def lead_title(event: Any, lang: str) -> str:
+def lead_title(event: Event, lang: str) -> str:
     """The game's title for the deck's lead card (a column of the dashboard)."""
     return service.game_of(event).words.lead_title.render(lang)
 
 
-def when(event: Any, moment: datetime.datetime) -> str:
+def when(event: Event, moment: datetime.datetime) -> str:
     """A time as the pages show it, in the event's zone: `2027-01-15 09:30 (UTC+09:00,
     Asia/Tokyo)` (service.shown_time)."""
     return service.shown_time(event, moment)
 
 
-def iso(event: Any, moment: datetime.datetime) -> str:
+def iso(event: Event, moment: datetime.datetime) -> str:
     """A time for a `<time datetime>` attribute: ISO 8601 with the event's offset."""
     return service.local_time(event, moment).isoformat()
 
@@ -82,7 +87,7 @@ _WHY = msg("page", "The card data or the event's date changed after you submitte
 
 
 def changed_text(
-    event: Any, changed_at: datetime.datetime | None, legal: bool, codes: Sequence[str],
+    event: Event, changed_at: datetime.datetime | None, legal: bool, codes: Sequence[str],
     submitted_legal: bool | None, lang: str, *, player: bool = False,
 ) -> str:  # fmt: skip
     """What changed in a list's verdict since its submission, when it did ("" when nothing)."""
@@ -100,7 +105,7 @@ def changed_text(
     return f"{text} {_WHY.render(lang)}" if player else text
 
 
-def verdict(legal: bool, diagnostics: Sequence[Mapping[str, Any]], lang: str) -> str:
+def verdict(legal: bool, diagnostics: Sequence[Mapping[str, object]], lang: str) -> str:
     """ "Legal", or "Not legal · 2 errors, 1 warning"."""
     errors = sum(1 for d in diagnostics if d.get("severity") == "error")
     warnings = len(diagnostics) - errors
@@ -115,7 +120,7 @@ def verdict(legal: bool, diagnostics: Sequence[Mapping[str, Any]], lang: str) ->
     return " · ".join(parts)
 
 
-def diagnostic_rows(diagnostics: Sequence[Mapping[str, Any]], lang: str) -> list[dict[str, str]]:
+def diagnostic_rows(diagnostics: Sequence[Mapping[str, object]], lang: str) -> list[dict[str, str]]:
     """Diagnostics (as `check --output json`) as the pages and the live check show them: place
     (line:column), code, severity and message in the language."""
     rows = []
@@ -139,8 +144,8 @@ def diagnostic_rows(diagnostics: Sequence[Mapping[str, Any]], lang: str) -> list
 
 
 def problems_view(
-    diagnostics: Sequence[Mapping[str, Any]], lang: str, name: str = "diagnostics"
-) -> dict[str, Any]:
+    diagnostics: Sequence[Mapping[str, object]], lang: str, name: str = "diagnostics"
+) -> dict[str, object]:
     """A page's diagnostics (`diagnostic_rows`), the first SHOWN_PROBLEMS of them, and the note
     of how many more (`NAME_more`, "" when none)."""
     shown, more = cut_rows(diagnostics, SHOWN_PROBLEMS)
@@ -148,13 +153,13 @@ def problems_view(
     return {name: diagnostic_rows(shown, lang), f"{name}_more": note}
 
 
-def _card_name(card: Any, lang: str) -> str:
+def _card_name(card: CanonicalCard, lang: str) -> str:
     if card.card is None or lang == "en":
         return safe(card.name)
     return safe(CardName.of(card.card, quote=False).in_language(lang))
 
 
-def canonical_view(canonical: Any, lang: str) -> dict[str, Any] | None:
+def canonical_view(canonical: CanonicalDeck | None, lang: str) -> dict[str, object] | None:
     """A canonical list (slots, then sections with their cards) in the language."""
     if canonical is None:
         return None
@@ -186,7 +191,7 @@ def canonical_view(canonical: Any, lang: str) -> dict[str, Any] | None:
     return {"slots": slots, "sections": sections}
 
 
-def diff_view(lines: Any, lang: str) -> dict[str, Any]:
+def diff_view(lines: DiffLines, lang: str) -> dict[str, object]:
     """The judge's comparison (core's DiffLines) as the page's table: the format and slot
     changes, then each section's cards with both counts (a table, not the terminal's aligned
     text: a browser's CJK glyphs are not two monospace columns wide)."""
@@ -219,7 +224,7 @@ def deck_for_textarea(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def decklist_view(decklist: Any, lang: str) -> dict[str, Any]:
+def decklist_view(decklist: Decklist, lang: str) -> dict[str, object]:
     """One list as its page shows it: the current version's verdict, diagnostics, hash and
     canonical list, every version, and its text for the replace form."""
     event = decklist.event
@@ -312,7 +317,7 @@ class Row:
         }
 
 
-def dashboard_rows(event: Any, lang: str = "en") -> list[Row]:
+def dashboard_rows(event: Event, lang: str = "en") -> list[Row]:
     """Every list of the event with a current version, in order of first submission (three
     queries for every list of the event, never a query per row)."""
     changed = service.changed_lists(event)
