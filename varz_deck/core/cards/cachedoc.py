@@ -15,6 +15,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+# A value of a row SQLite gives back: what a column of a damaged file may hold, whatever its type.
+SqlValue = int | float | str | bytes | None
 
 
 class IndexDamaged(Exception):

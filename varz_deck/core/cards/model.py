@@ -47,6 +47,8 @@ class CardRecord:
     set: str
     type: str  # one of the game's card types (its declaration's `types`)
     names: Mapping[str, str]
+    file: str  # the card file it was read from, and its line there
+    line: int
 
     def game_fields(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.GAME_FIELDS}
