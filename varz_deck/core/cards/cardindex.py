@@ -289,7 +289,7 @@ class CardIndex:
 
     @staticmethod
     def verified(text: object, total: object, key: str, *parts: object) -> Any:
-        """A row's JSON payload, once the row's sum (of `parts`, then the payload) matches (Any:
+        """A row's JSON payload, once the row's sum (of `parts`, then the payload) matches (untyped:
         the callers narrow it, or make a record of it that `cachedoc.rebuild` checks)."""
         if not isinstance(text, str):
             raise IndexDamaged("a row's payload is not text")
@@ -595,7 +595,7 @@ def open_database(
     cards = _Lazy("cards", many_cards, every_card, recovery, lambda d: d.cards)
     printings = _Lazy("printings", many_printings, every_printing, recovery, lambda d: d.printings)
     names = _Lazy("refs", many_refs, every_ref, recovery, lambda d: d.index)
-    # Any: prefetch makes the four tables dicts in one statement, typed by their kinds' join
+    # loosely typed: prefetch makes the four tables dicts in one statement, typed by their join
     ids: _Lazy[CardT, Any] = _Lazy("id_refs", many_ids, every_id, recovery, lambda d: d.id_index())
     database.cards = cards
     database.printings = printings
