@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from varz_deck.core.messages.i18n import Message, nmsg
 
@@ -79,7 +79,7 @@ class Outcome(Protocol):
         `to_json`'s document."""
         ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, object]: ...
 
     def render_text(self, *, color: bool, width: int, lang: str) -> str: ...
 

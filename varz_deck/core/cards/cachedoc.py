@@ -12,14 +12,18 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+# A value of a row SQLite gives back: what a column of a damaged file may hold, whatever its type.
+SqlValue = int | float | str | bytes | None
 
 
 class IndexDamaged(Exception):
     """The card index cannot be trusted: a sum that does not match, or SQLite's own error."""
 
 
-def rebuild(make: Callable[[], Any]) -> Any:
+def rebuild(make: Callable[[], T]) -> T | None:
     """`make()` (a card or format from its cached JSON), or None when the JSON does not fit
     the record: a missing or unknown field, or a value of the wrong type."""
     try:
@@ -29,7 +33,7 @@ def rebuild(make: Callable[[], Any]) -> Any:
     return made if fits_fields(made) else None
 
 
-def fits_fields(record: Any) -> bool:
+def fits_fields(record: object) -> bool:
     """Whether every field of a dataclass record holds a value of its declared type."""
     if not is_dataclass(record) or isinstance(record, type):
         return True  # not a dataclass: nothing declared to check against
@@ -41,26 +45,26 @@ def fits_fields(record: Any) -> bool:
 
 
 @cache
-def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...]:
     """Each field's name and its type check, worked out once per record class."""
     hints = _hints(cls)
     return tuple((f.name, _checker(hints.get(f.name, Any))) for f in fields(cls))
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, object]:
     try:
         return typing.get_type_hints(cls)
     except (NameError, TypeError):  # an annotation that cannot be resolved: not checked
         return {}
 
 
-def _accept(value: Any) -> bool:
+def _accept(value: object) -> bool:
     return True
 
 
 @cache
-def _checker(hint: Any) -> Callable[[Any], bool]:
+def _checker(hint: object) -> Callable[[object], bool]:
     """A function that tells whether a value fits a type hint (built once per hint: a cache
     hit checks thousands of cards)."""
     if hint is Any:
@@ -78,7 +82,7 @@ def _checker(hint: Any) -> Callable[[Any], bool]:
     if origin is typing.Union or origin is types.UnionType:
         options = tuple(_checker(arg) for arg in args)
 
-        def fits_one(value: Any) -> bool:  # a loop: cheaper than any() over a generator
+        def fits_one(value: object) -> bool:  # a loop: cheaper than any() over a generator
             for option in options:  # noqa: SIM110
                 if option(value):
                     return True

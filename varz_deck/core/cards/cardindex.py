@@ -26,12 +26,18 @@ import threading
 from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from varz_deck.core.cards import cachedoc, indexchain, keyindex, nameindex
 from varz_deck.core.cards._hash import blake2b
-from varz_deck.core.cards.cachedoc import IndexDamaged
-from varz_deck.core.cards.model import CardDatabase, CardModel, Format, normalize
+from varz_deck.core.cards.cachedoc import IndexDamaged, SqlValue
+from varz_deck.core.cards.model import CardDatabase, CardModel, CardRecord, CardT, Format, normalize
+
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
+
+V = TypeVar("V")  # what a table of the index holds for each key
+T = TypeVar("T")
 
 LAYOUT = "5"  # 3: names and trigrams (nameindex.py); 4: heads and chains (indexchain.py); 5: sets
 EAGER = 2_000  # card rows up to which a database checked deck after deck is read whole
@@ -76,18 +82,18 @@ def checksum(text: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def row_sum(key: str, *parts: Any) -> int:
+def row_sum(key: str, *parts: object) -> int:
     """The sum of a row: of the index's content key and the row's fields a read trusts, joined
     by NUL (the key in it: another content's rows do not fit this key's index)."""
     return checksum("\x00".join(map(str, (key, *parts))))
 
 
-def _check(total: Any, key: str, *parts: Any) -> None:
+def _check(total: object, key: str, *parts: object) -> None:
     if row_sum(key, *parts) != total:
         raise IndexDamaged("a row's sum does not match")
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=True)  # a file name that is not UTF-8 stays escaped
 
 
@@ -102,7 +108,7 @@ def supported(cls: type[CardDatabase]) -> bool:
     )
 
 
-def write(path: Path, key: str, version: str, root: Path, database: CardDatabase) -> None:
+def write(path: Path, key: str, version: str, root: Path, database: CardDatabase[CardT]) -> None:
     """Store a database (valid, as a cold build made it) as the index file at path: written to
     a temporary file, then renamed into place. Card files are kept relative to root."""
     if not supported(type(database)):
@@ -225,7 +231,7 @@ def write(path: Path, key: str, version: str, root: Path, database: CardDatabase
         raise
 
 
-def _type(card: Any) -> str:
+def _type(card: CardRecord) -> str:
     kind = getattr(card, "type", None)
     return kind if isinstance(kind, str) else ""
 
@@ -273,7 +279,8 @@ class CardIndex:
         """Delete the file read (never trusted again), unless another run replaced it since."""
         remove(self.path, self.inode)
 
-    def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+    # a row as read: its values are used once their sum is checked, which mypy cannot follow
+    def rows(self, sql: str, args: Iterable[object] = ()) -> list[tuple[Any, ...]]:
         try:
             with self.lock:
                 return self.connection.execute(sql, tuple(args)).fetchall()
@@ -281,8 +288,9 @@ class CardIndex:
             raise IndexDamaged(str(err)) from err
 
     @staticmethod
-    def verified(text: Any, total: Any, key: str, *parts: Any) -> Any:
-        """A row's JSON payload, once the row's sum (of `parts`, then the payload) matches."""
+    def verified(text: object, total: object, key: str, *parts: object) -> Any:
+        """A row's JSON payload, once the row's sum (of `parts`, then the payload) matches (untyped:
+        the callers narrow it, or make a record of it that `cachedoc.rebuild` checks)."""
         if not isinstance(text, str):
             raise IndexDamaged("a row's payload is not text")
         _check(total, key, *parts, text)
@@ -301,15 +309,15 @@ def remove(path: Path, inode: int | None = None) -> None:
         pass
 
 
-class _Recovery:
+class _Recovery(Generic[CardT]):
     """What the lazy tables do on damage met after the open: the file is removed and the
     database rebuilt once (`rebuild`), and every table takes its answers from that database."""
 
-    def __init__(self, index: CardIndex, rebuild: Callable[[], CardDatabase] | None) -> None:
+    def __init__(self, index: CardIndex, rebuild: Callable[[], CardDatabase[CardT]] | None) -> None:
         self.index = index
         self.rebuild = rebuild
-        self.tables: list[_Lazy] = []
-        self.database: CardDatabase | None = None
+        self.tables: list[_Lazy[CardT, Any]] = []  # tables of every kind of value
+        self.database: CardDatabase[CardT] | None = None
 
     def recover(self, err: IndexDamaged) -> None:
         if self.database is None:
@@ -321,7 +329,7 @@ class _Recovery:
                 table.take(self.database)
 
 
-class _Lazy(dict):
+class _Lazy(dict[str, V], Generic[CardT, V]):
     """A dict filled from the index as keys are asked for; iterating it loads every key first.
 
     A dict (not a Mapping) because CardDatabase's attributes are dicts; every method the code
@@ -332,10 +340,10 @@ class _Lazy(dict):
     def __init__(
         self,
         table: str,
-        many: Callable[[list[str]], dict[str, Any]],
-        every: Callable[[], Iterator[tuple[str, Any]]],
-        recovery: _Recovery,
-        whole: Callable[[CardDatabase], dict[str, Any]],
+        many: Callable[[list[str]], dict[str, V]],
+        every: Callable[[], Iterator[tuple[str, V]]],
+        recovery: _Recovery[CardT],
+        whole: Callable[[CardDatabase[CardT]], dict[str, V]],
     ) -> None:
         super().__init__()
         self._table = table  # its name in the chains
@@ -350,7 +358,7 @@ class _Lazy(dict):
     def _recover(self, err: IndexDamaged) -> None:
         self._recovery.recover(err)
 
-    def take(self, database: CardDatabase) -> None:
+    def take(self, database: CardDatabase[CardT]) -> None:
         """Take every answer from the rebuilt database instead of the index."""
         found = self._whole_of(database)
         dict.clear(self)
@@ -401,12 +409,18 @@ class _Lazy(dict):
                     dict.__setitem__(self, key, value)
             self._whole = True
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> V:
         if not self._load(key):
             raise KeyError(key)
         return dict.__getitem__(self, key)
 
-    def get(self, key: str, default: Any = None) -> Any:
+    @overload
+    def get(self, key: str, default: None = None) -> V | None: ...
+    @overload
+    def get(self, key: str, default: V) -> V: ...
+    @overload
+    def get(self, key: str, default: T) -> V | T: ...
+    def get(self, key: str, default: object = None) -> object:
         return dict.__getitem__(self, key) if self._load(key) else default
 
     def __contains__(self, key: object) -> bool:
@@ -420,15 +434,15 @@ class _Lazy(dict):
         self._load_all()
         return dict.__len__(self)
 
-    def keys(self) -> Any:
+    def keys(self) -> dict_keys[str, V]:
         self._load_all()
         return dict.keys(self)
 
-    def values(self) -> Any:
+    def values(self) -> dict_values[str, V]:
         self._load_all()
         return dict.values(self)
 
-    def items(self) -> Any:
+    def items(self) -> dict_items[str, V]:
         self._load_all()
         return dict.items(self)
 
@@ -457,22 +471,24 @@ def _marks(n: int) -> str:
 
 def open_database(
     index: CardIndex,
-    game: CardModel[Any],
+    game: CardModel[CardT],
     root: Path,
     shown_root: Path,
-    rebuild: Callable[[], CardDatabase] | None = None,
-) -> CardDatabase:
+    rebuild: Callable[[], CardDatabase[CardT]] | None = None,
+) -> CardDatabase[CardT]:
     """The database the index holds, as `game.make_database` would have made it, its cards
     read from the index when asked for. `shown_root`: the root as messages show it; `rebuild`:
     the database built without the index, for damage met after this open (else IndexDamaged)."""
     cls = type(game.make_database([], {}))
     if not supported(cls):
         raise IndexDamaged(f"{cls.__name__} has look-ups of its own: not indexed")
-    made: dict[int, Any] = {}  # row -> card: one object per printing, as in memory
+    made: dict[SqlValue, CardT] = {}  # row -> card: one object per printing, as in memory
     ck = index.key
     recovery = _Recovery(index, rebuild)
 
-    def card(row: int, card_id: Any, listed: Any, text: Any, total: Any) -> Any:
+    def card(
+        row: SqlValue, card_id: SqlValue, listed: SqlValue, text: SqlValue, total: SqlValue
+    ) -> CardT:
         found = made.get(row)
         if found is None:
             data = CardIndex.verified(text, total, ck, card_id, listed)
@@ -487,26 +503,26 @@ def open_database(
 
     _card = "c.ord, c.id, c.listed, c.json, c.sum"
 
-    def first(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    def first(rows: list[tuple[Any, ...]]) -> dict[str, CardT]:
         """key -> the card of its first row (rows: key, the link's sum, then `_card`)."""
-        found: dict[str, Any] = {}
+        found: dict[str, CardT] = {}
         for key, link, row, *rest in rows:
             _check(link, ck, key, row)
             if key not in found:
                 found[key] = card(row, *rest)
         return found
 
-    def listed(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
-        found: dict[str, Any] = {}
+    def listed(rows: list[tuple[Any, ...]]) -> dict[str, CardT]:
+        found: dict[str, CardT] = {}
         for row, card_id, is_listed, text, total in rows:
             if is_listed != 1:
                 raise IndexDamaged("a card row is not the listed one")
             found.setdefault(card_id, card(row, card_id, is_listed, text, total))
         return found
 
-    def grouped(rows: list[tuple[Any, ...]]) -> dict[str, list[Any]]:
-        found: dict[str, list[Any]] = {}
-        sizes: dict[str, Any] = {}
+    def grouped(rows: list[tuple[Any, ...]]) -> dict[str, list[CardT]]:
+        found: dict[str, list[CardT]] = {}
+        sizes: dict[str, SqlValue] = {}
         for key, pos, n, link, row, *rest in rows:
             _check(link, ck, key, pos, row, n)
             cards = found.setdefault(key, [])
@@ -519,10 +535,10 @@ def open_database(
 
     _cards = f"SELECT {_card} FROM cards c WHERE c.listed = 1"
 
-    def many_cards(ids: list[str]) -> dict[str, Any]:
+    def many_cards(ids: list[str]) -> dict[str, CardT]:
         return listed(index.rows(f"{_cards} AND c.id IN ({_marks(len(ids))}) ORDER BY c.ord", ids))
 
-    def every_card() -> Iterator[tuple[str, Any]]:
+    def every_card() -> Iterator[tuple[str, CardT]]:
         yield from listed(index.rows(f"{_cards} ORDER BY c.ord")).items()
 
     _printings = (  # a card row that is not there: NULLs, which no sum fits
@@ -530,16 +546,16 @@ def open_database(
         " LEFT JOIN cards c ON c.ord = p.card"
     )
 
-    def many_printings(names: list[str]) -> dict[str, Any]:
+    def many_printings(names: list[str]) -> dict[str, list[CardT]]:
         where = f"WHERE p.card_key IN ({_marks(len(names))})"
         return grouped(index.rows(f"{_printings} {where} ORDER BY p.grp, p.pos", names))
 
-    def every_printing() -> Iterator[tuple[str, Any]]:
+    def every_printing() -> Iterator[tuple[str, list[CardT]]]:
         yield from grouped(index.rows(f"{_printings} ORDER BY p.grp, p.pos")).items()
 
-    def refs(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    def refs(rows: list[tuple[Any, ...]]) -> dict[str, set[str]]:
         found: dict[str, set[str]] = {}
-        sizes: dict[str, Any] = {}
+        sizes: dict[str, SqlValue] = {}
         for ref, target, n, total in rows:
             _check(total, ck, ref, target, n)
             found.setdefault(ref, set()).add(target)
@@ -551,18 +567,18 @@ def open_database(
 
     _refs = "SELECT ref, target, n, sum FROM refs"
 
-    def many_refs(keys: list[str]) -> dict[str, Any]:
+    def many_refs(keys: list[str]) -> dict[str, set[str]]:
         return refs(index.rows(f"{_refs} WHERE ref IN ({_marks(len(keys))})", keys))
 
-    def every_ref() -> Iterator[tuple[str, Any]]:
+    def every_ref() -> Iterator[tuple[str, set[str]]]:
         yield from refs(index.rows(f"{_refs} ORDER BY grp")).items()
 
     _ids = f"SELECT i.ref, i.sum, {_card} FROM id_refs i LEFT JOIN cards c ON c.ord = i.card"
 
-    def many_ids(keys: list[str]) -> dict[str, Any]:
+    def many_ids(keys: list[str]) -> dict[str, CardT]:
         return first(index.rows(f"{_ids} WHERE i.ref IN ({_marks(len(keys))})", keys))
 
-    def every_id() -> Iterator[tuple[str, Any]]:
+    def every_id() -> Iterator[tuple[str, CardT]]:
         yield from first(index.rows(f"{_ids} ORDER BY i.grp")).items()
 
     formats = {}
@@ -579,7 +595,8 @@ def open_database(
     cards = _Lazy("cards", many_cards, every_card, recovery, lambda d: d.cards)
     printings = _Lazy("printings", many_printings, every_printing, recovery, lambda d: d.printings)
     names = _Lazy("refs", many_refs, every_ref, recovery, lambda d: d.index)
-    ids = _Lazy("id_refs", many_ids, every_id, recovery, lambda d: d.id_index())
+    # loosely typed: prefetch makes the four tables dicts in one statement, typed by their join
+    ids: _Lazy[CardT, Any] = _Lazy("id_refs", many_ids, every_id, recovery, lambda d: d.id_index())
     database.cards = cards
     database.printings = printings
     database._index = names
@@ -667,14 +684,16 @@ def _rows(index: CardIndex) -> int:
     return int(found[0][0]) + 1 if found else 0
 
 
-def _finish(database: CardDatabase, index: CardIndex, recovery: _Recovery) -> CardDatabase:
+def _finish(
+    database: CardDatabase[CardT], index: CardIndex, recovery: _Recovery[CardT]
+) -> CardDatabase[CardT]:
     """The fingerprint, completion and "did you mean" of a database opened from the index."""
     database._fingerprint = index.fingerprint
     keyindex.attach(database, index.connection)
     for reader in EXTRA_READERS:
         reader(index, database)
 
-    def rebuilt(err: IndexDamaged) -> CardDatabase:
+    def rebuilt(err: IndexDamaged) -> CardDatabase[CardT]:
         recovery.recover(err)
         assert recovery.database is not None
         return recovery.database
@@ -683,19 +702,19 @@ def _finish(database: CardDatabase, index: CardIndex, recovery: _Recovery) -> Ca
     return database
 
 
-def _extra(index: CardIndex, table: str, recovery: _Recovery) -> _Lazy:
+def _extra(index: CardIndex, table: str, recovery: _Recovery[CardT]) -> _Lazy[CardT, str]:
     """A game's own str -> str table (CardDatabase.INDEX_TABLES), read as it is asked."""
 
-    def checked(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    def checked(rows: list[tuple[Any, ...]]) -> dict[str, str]:
         for k, v, total in rows:
             _check(total, index.key, table, k, v)
         return {k: v for k, v, _ in rows}
 
-    def many(keys: list[str]) -> dict[str, Any]:
+    def many(keys: list[str]) -> dict[str, str]:
         where = f"WHERE tbl = ? AND k IN ({_marks(len(keys))})"
         return checked(index.rows(f"SELECT k, v, sum FROM extra {where}", [table, *keys]))
 
-    def every() -> Iterator[tuple[str, Any]]:
+    def every() -> Iterator[tuple[str, str]]:
         yield from checked(
             index.rows("SELECT k, v, sum FROM extra WHERE tbl = ? ORDER BY grp", [table])
         ).items()

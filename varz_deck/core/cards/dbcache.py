@@ -34,7 +34,7 @@ from varz_deck.core.cards import cachestore, cardindex
 from varz_deck.core.cards._hash import blake2b
 from varz_deck.core.cards.cachedoc import IndexDamaged
 from varz_deck.core.cards.discovery import Content, display, yaml_files
-from varz_deck.core.cards.model import CardDatabase, CardModel
+from varz_deck.core.cards.model import CardDatabase, CardModel, CardT
 from varz_deck.core.files.resources import schema_text
 from varz_deck.core.files.source import LoadError
 
@@ -57,7 +57,7 @@ def _rel(root: Path, path: Path) -> bytes:
 
 
 def key_of(
-    game: CardModel[Any], digests: list[tuple[bytes, bytes | None]], misnamed: list[Path]
+    game: CardModel[CardT], digests: list[tuple[bytes, bytes | None]], misnamed: list[Path]
 ) -> str:
     """The key from each file's relative path and digest (None: unreadable)."""
     digest = blake2b(f"{__version__} {TAG}".encode(), digest_size=20)
@@ -76,7 +76,7 @@ def key_of(
 def cache_key(
     root: Path,
     files: list[tuple[Path, Content]],
-    game: CardModel[Any],
+    game: CardModel[CardT],
     misnamed: list[Path],
     stats: Stats | None = None,
 ) -> str:
@@ -113,7 +113,7 @@ def _write_record(
     if folder is None:
         return
     written = time.time_ns()
-    entries: list[Any] = []
+    entries: list[list[str | int]] = []  # [path, size, mtime_ns, ctime_ns, inode, digest hex]
     for (rel, digest), path in zip(digests, paths, strict=True):
         found = stats.get(path)
         if digest is None or found is None or not stat.S_ISREG(found.st_mode):
@@ -153,7 +153,7 @@ def _read_record(folder: Path, root: Path) -> tuple[int, dict[str, list[Any]]] |
         return None
 
 
-def quick_key(root: Path, game: CardModel[Any], misnamed: list[Path]) -> str | None:
+def quick_key(root: Path, game: CardModel[CardT], misnamed: list[Path]) -> str | None:
     """The key from the root's stat record, reading no card file; None when any file's stat
     differs from the record, is racy, or there is no record to trust."""
     folder = cache_dir()
@@ -188,8 +188,11 @@ def _index_path(folder: Path, key: str) -> Path:
 
 
 def cache_read(
-    key: str, root: Path, game: CardModel[Any], rebuild: Callable[[], CardDatabase] | None = None
-) -> CardDatabase | None:
+    key: str,
+    root: Path,
+    game: CardModel[CardT],
+    rebuild: Callable[[], CardDatabase[CardT]] | None = None,
+) -> CardDatabase[CardT] | None:
     """The database indexed for key, or None when there is none that fits (a damaged one is
     removed); `rebuild` serves if damage is met after the open (cardindex.open_database)."""
     folder = cache_dir()
@@ -213,7 +216,7 @@ def cache_read(
     return database
 
 
-def cache_write(key: str, root: Path, database: CardDatabase) -> None:
+def cache_write(key: str, root: Path, database: CardDatabase[CardT]) -> None:
     """Store a database as its index; card files are kept relative to its root, so the same
     content in another folder, or checked from another working directory, shows its own paths."""
     database.content_key = key

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Generic, NamedTuple
 
-from varz_deck.core.cards.model import Format, FormatChange
+from varz_deck.core.cards.model import CardT, Format, FormatChange
 from varz_deck.core.dates import parse_date
 
 if TYPE_CHECKING:
@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 ANNOUNCED_DAYS = 60  # W203: how far ahead a dated change is announced (day 60 included)
 
 
-def read_formats(data: Mapping[str, Any], format_fields: Mapping[str, Any]) -> dict[str, Format]:
+def read_formats(
+    data: Mapping[str, object], format_fields: Mapping[str, object]
+) -> dict[str, Format]:
     """The formats of a formats.yaml document its schema accepted; `format_fields` names the
     game's own fields (kept in `Format.extra`)."""
     own = tuple(format_fields)
@@ -40,7 +42,7 @@ def read_formats(data: Mapping[str, Any], format_fields: Mapping[str, Any]) -> d
     return out
 
 
-def read_changes(changes: Any) -> Iterator[FormatChange]:
+def read_changes(changes: object) -> Iterator[FormatChange]:
     """A format's `changes:` (a change whose date is no calendar day is left out: `cards lint`
     reports it)."""
     for change in changes if isinstance(changes, list) else ():
@@ -60,11 +62,11 @@ def read_changes(changes: Any) -> Iterator[FormatChange]:
         )
 
 
-def _ids(value: Any) -> tuple[str, ...]:
+def _ids(value: object) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, list) else ()
 
 
-def set_release(card_file: Any) -> tuple[str, dt.date] | None:
+def set_release(card_file: object) -> tuple[str, dt.date] | None:
     """(set code, release day) of a card file's `set:` block that has both."""
     block = card_file.get("set") if isinstance(card_file, dict) else None
     if not isinstance(block, dict) or not isinstance(block.get("code"), str):
@@ -119,7 +121,7 @@ class Limit(NamedTuple):
     since: dt.date | None  # the day of the change that restricted the card (None: undated)
 
 
-class Legality:
+class Legality(Generic[CardT]):
     """What a format in force on a day says of each card, every printing of it together: banned
     (since when), its copy limit (since when), whether it is in the format's sets and released
     through a printing in one of them, and the changes announced ahead. A card is its
@@ -129,7 +131,7 @@ class Legality:
     def __init__(
         self,
         fmt: Format,
-        database: CardDatabase,
+        database: CardDatabase[CardT],
         day: dt.date | None,
         key: CardKey | None = None,
     ) -> None:
@@ -152,11 +154,11 @@ class Legality:
                 if named not in self.limits or copies < self.limits[named].copies:
                     self.limits[named] = limit
 
-    def printings(self, card: str) -> list[Any]:
+    def printings(self, card: str) -> list[CardT]:
         """Every printing of a card, in the database's order."""
         return list(self.database.printings.get(card) or ())
 
-    def allowed(self, card: str) -> list[Any]:
+    def allowed(self, card: str) -> list[CardT]:
         """The printings of a card in a set the format allows (all of them without `sets`)."""
         sets = self.format.sets
         printings = self.printings(card)
@@ -173,7 +175,7 @@ class Legality:
             return None
         return unreleased(self.format, [p.set for p in self.allowed(card)], self.day)
 
-    def playable(self, card: str) -> Any | None:
+    def playable(self, card: str) -> CardT | None:
         """The first printing of a card a deck may play on the day (in an allowed set, released,
         the card not banned), or None."""
         if card in self.banned:
@@ -184,7 +186,7 @@ class Legality:
                 return printing
         return None
 
-    def candidates(self, types: Collection[str] | None = None) -> Iterator[tuple[str, Any]]:
+    def candidates(self, types: Collection[str] | None = None) -> Iterator[tuple[str, CardT]]:
         """(card, its `playable` printing) of every card a deck may play on the day that has a
         printing of one of `types` (None: any), in the database's order. Only the cards with a
         printing in a set the format allows are read (`CardDatabase.keys_in`)."""
@@ -193,7 +195,7 @@ class Legality:
             if printing is not None:
                 yield card, printing
 
-    def announced(self) -> Iterator[Ahead]:
+    def announced(self) -> Iterator[Ahead[CardT]]:
         """The changes 1 to `ANNOUNCED_DAYS` days after the day (both included), those of one
         date together, in date order."""
         if self.day is None:
@@ -228,12 +230,12 @@ def announced(
 
 
 @dataclass(frozen=True)
-class Ahead:
+class Ahead(Generic[CardT]):
     """The changes of one date ahead, and what they do to a card: each says it once."""
 
     changes: Announced
-    before: Legality
-    after: Legality
+    before: Legality[CardT]
+    after: Legality[CardT]
 
     def bans(self, card: str) -> bool:
         """Whether the changes ban the card."""

@@ -18,10 +18,13 @@ reads no row it would not have read but the misses' neighbours.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.cards._hash import blake2b
-from varz_deck.core.cards.cachedoc import IndexDamaged
+from varz_deck.core.cards.cachedoc import IndexDamaged, SqlValue
+
+if TYPE_CHECKING:
+    import sqlite3
 
 TABLES = (
     # `first`: the table's first key (NULL: no chain, or no key)
@@ -33,7 +36,8 @@ TABLES = (
 )
 BATCH = 500  # keys per query (and two more parameters): well under SQLite's bound
 Key = str | int
-Rows = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
+# a row as read: its values are used once their type or sum is checked, which mypy cannot follow
+Rows = Callable[[str, Sequence[object]], list[tuple[Any, ...]]]
 
 
 def _sum(key: str, *parts: object) -> int:
@@ -51,12 +55,12 @@ def _checksum(text: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def _create(connection: Any) -> None:
+def _create(connection: sqlite3.Connection) -> None:
     for statement in TABLES:
         connection.execute(statement)
 
 
-def write(connection: Any, key: str, table: str, keys: Iterable[Key]) -> None:
+def write(connection: sqlite3.Connection, key: str, table: str, keys: Iterable[Key]) -> None:
     """The head and chain of a table whose keys (distinct) are `keys`, inside the caller's
     transaction."""
     _create(connection)
@@ -76,7 +80,7 @@ def write(connection: Any, key: str, table: str, keys: Iterable[Key]) -> None:
     )
 
 
-def count(connection: Any, key: str, table: str, n: int) -> None:
+def count(connection: sqlite3.Connection, key: str, table: str, n: int) -> None:
     """The head of a table read whole or numbered 0..n-1: its number of rows, no chain."""
     _create(connection)
     connection.execute(
@@ -90,6 +94,7 @@ class Chains:
     def __init__(self, rows: Rows, key: str) -> None:
         self._rows = rows
         self._key = key
+        # the first key: compared with the keys asked for once their type is checked (`absent`)
         self._heads: dict[str, tuple[int, Any]] = {}
 
     def head(self, table: str) -> tuple[int, Any]:
@@ -108,7 +113,7 @@ class Chains:
     def size(self, table: str) -> int:
         return self.head(table)[0]
 
-    def absent(self, table: str, keys: Iterable[Any]) -> None:
+    def absent(self, table: str, keys: Iterable[Key]) -> None:
         """Nothing when none of the keys is in the table as written; IndexDamaged when one of
         them should be (its row was deleted) or the chain around it was changed."""
         n, first = self.head(table)
@@ -119,7 +124,7 @@ class Chains:
         kind = type(first)
         wanted = sorted({k for k in keys if type(k) is kind and k >= first})
         prefix = _prefix(self._key, "chain", table)
-        read: dict[Any, Any] = {}  # the gaps read now (verified): first key -> end
+        read: dict[SqlValue, SqlValue] = {}  # the gaps read now (verified): first key -> end
         for at in range(0, len(wanted), BATCH):
             part = wanted[at : at + BATCH]
             values = ",".join(["(?)"] * len(part))

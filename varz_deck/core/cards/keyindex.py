@@ -31,12 +31,15 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from varz_deck.core.cards._hash import blake2b
-from varz_deck.core.cards.model import normalize
+from varz_deck.core.cards.model import CardT, normalize
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from varz_deck.core.cards.model import CardDatabase
 
 _TABLES = (
@@ -71,7 +74,7 @@ class Row(NamedTuple):
     card_id: str
 
 
-def keys_of(database: CardDatabase[Any]) -> Iterator[tuple[str, str, str, Any]]:
+def keys_of(database: CardDatabase[CardT]) -> Iterator[tuple[str, str, str, CardT]]:
     """(norm, shown, lang, card) of every way to write a card, in completion's order: each card
     of `database.cards` by its English name, its other names, then its id; a text a card already
     has, or an empty one, once."""
@@ -111,7 +114,7 @@ def _packed(numbers: list[int]) -> bytes:
 
 
 def write(
-    connection: sqlite3.Connection, database: CardDatabase[Any], rows: Mapping[int, int]
+    connection: sqlite3.Connection, database: CardDatabase[CardT], rows: Mapping[int, int]
 ) -> None:
     """Fill the completion tables of an index being written; `rows`: id(card) -> its row."""
     for statement in _TABLES:
@@ -180,7 +183,9 @@ class KeyTable:
         (last,) = connection.execute("SELECT max(no) FROM keys").fetchone()
         self.count = 0 if last is None else last + 1
 
-    def _rows(self, numbers: Any, where: str, args: tuple[Any, ...]) -> Iterator[Row]:
+    def _rows(
+        self, numbers: NDArray[np.uint32] | Iterable[int], where: str, args: tuple[str | int, ...]
+    ) -> Iterator[Row]:
         """The rows of these key numbers (ascending) that pass `where`, a batch at a time:
         SQLite checks the text, only the rows that pass reach Python."""
         found = iter(numbers.tolist() if hasattr(numbers, "tolist") else numbers)
@@ -192,7 +197,7 @@ class KeyTable:
                 yield Row(*row)
             size = min(size * 4, _BATCH)
 
-    def _holding(self, chars: Iterable[str]) -> Any:
+    def _holding(self, chars: Iterable[str]) -> NDArray[np.uint32]:
         """The numbers of keys that hold every one of chars (ascending, a NumPy array), or
         of a few more: the rarest characters' keys are intersected until few are left."""
         import numpy as np
@@ -267,13 +272,13 @@ class KeyTable:
         return self._rows(self._holding(letters), " AND k.norm GLOB ?", (pattern,))
 
 
-def attach(database: CardDatabase[Any], connection: sqlite3.Connection) -> None:
+def attach(database: CardDatabase[CardT], connection: sqlite3.Connection) -> None:
     """Give a database read from an index file its completion table (when the file has one)."""
     with contextlib.suppress(LookupError, sqlite3.Error):
         setattr(database, _ATTRIBUTE, KeyTable(connection))
 
 
-def table_of(database: CardDatabase[Any]) -> KeyTable | None:
+def table_of(database: CardDatabase[CardT]) -> KeyTable | None:
     """The completion table of a database read from an index file; None for one in memory."""
     found = getattr(database, _ATTRIBUTE, None)
     return found if isinstance(found, KeyTable) else None

@@ -47,16 +47,18 @@ class CardRecord:
     set: str
     type: str  # one of the game's card types (its declaration's `types`)
     names: Mapping[str, str]
+    file: str  # the card file it was read from, and its line there
+    line: int
 
-    def game_fields(self) -> dict[str, Any]:
+    def game_fields(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.GAME_FIELDS}
 
     def name_in(self, lang: str | None) -> str:
         """The card's name in a language, falling back to the canonical English one."""
         return self.names.get(lang, self.name) if lang else self.name
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {}
         for f in fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             out[f.name] = dict(value) if isinstance(value, Mapping) else value
@@ -113,7 +115,7 @@ class FormatChange:
     unrestricted: tuple[str, ...] = ()
     sets: tuple[str, ...] | None = None  # the legal sets from this date on (replaces the list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "date": self.date.isoformat(),
             "banned": list(self.banned),
@@ -152,7 +154,7 @@ class Format:
     sets: tuple[str, ...] | None = None
     banned: tuple[str, ...] = ()
     restricted: Mapping[str, int] = field(default_factory=dict)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
     changes: tuple[FormatChange, ...] = ()
     released: Mapping[str, dt.date] = field(default_factory=dict)
     banned_on: Mapping[str, dt.date] = field(default_factory=dict)
@@ -213,7 +215,7 @@ class Format:
             written=base,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "key": self.key,
             "name": self.name,
@@ -405,15 +407,15 @@ class CardModel(Protocol[CardT]):
     key: str
     card_schema: str  # a name the schema registry knows (core/files/resources.py)
     # the game's own fields of a format in formats.yaml: name -> JSON Schema; kept in Format.extra
-    format_fields: Mapping[str, Mapping[str, Any]]
+    format_fields: Mapping[str, Mapping[str, object]]
 
     def make_card(
-        self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+        self, raw: Mapping[str, object], set_code: str | None, file: str, line: int
     ) -> CardT:
         """A card from one mapping of a card file the game's schema accepted."""
         ...
 
-    def card_from_json(self, data: Mapping[str, Any]) -> CardT:
+    def card_from_json(self, data: Mapping[str, object]) -> CardT:
         """A card from the cache (the inverse of the card's `to_json`)."""
         ...
 
@@ -427,6 +429,6 @@ class CardModel(Protocol[CardT]):
         """What copy limits and printings count by (the card's name, or its id, as the game says)."""
         ...
 
-    def game_fields(self, card: CardT) -> dict[str, Any]:
+    def game_fields(self, card: CardT) -> dict[str, object]:
         """The fields that make two printings of one card the same card (C003)."""
         ...

@@ -46,7 +46,7 @@ class IndexRows(Protocol):
     key: str
     chains: indexchain.Chains
 
-    def rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
+    def rows(self, sql: str, args: Iterable[object] = ()) -> list[tuple[Any, ...]]: ...
 
 
 TABLES = (

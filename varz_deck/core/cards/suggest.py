@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 
 FULL_SCAN = 2_000  # up to this many names, every name is compared (exactly difflib's answer)
 CANDIDATES = 16  # names compared with difflib, from the index, in a bigger database
@@ -43,7 +44,7 @@ class NameIndex:
     def __init__(self, names: Mapping[str, str]) -> None:
         self.shown = dict(names)
         self.names = list(self.shown)
-        self._sorted: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None
+        self._sorted: tuple[NDArray[np.uint32], NDArray[np.int64]] | None = None
 
     def close(self, wanted: str, limit: int = 3) -> list[str]:
         """Up to `limit` names (as shown) whose ratio with `wanted` is at least CUTOFF, best
@@ -52,7 +53,7 @@ class NameIndex:
         found = difflib.get_close_matches(wanted, pool, n=limit, cutoff=CUTOFF)
         return [self.shown[name] for name in found]
 
-    def _index(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    def _index(self) -> tuple[NDArray[np.uint32], NDArray[np.int64]]:
         """Trigram hashes, sorted, and the number of the name each comes from."""
         import numpy as np
 
@@ -116,7 +117,7 @@ def trigrams(text: str) -> list[int]:
     ]
 
 
-def _trigram_codes(names: list[str]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+def _trigram_codes(names: list[str]) -> tuple[NDArray[np.uint32], NDArray[np.int64]]:
     """A 32-bit hash of every trigram of each name (padded with a space at each end, cut to
     INDEXED characters), and the position in `names` of the name each comes from."""
     import numpy as np

@@ -11,7 +11,7 @@ import datetime
 import io
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from varz_deck import __version__
 from varz_deck.core.decks.check import diagnostic_json
@@ -70,14 +70,14 @@ def _dump(payload: object) -> str:
     return json_dumps(payload) + "\n"
 
 
-def card_json(card: CanonicalCard) -> dict[str, Any]:
+def card_json(card: CanonicalCard) -> dict[str, object]:
     return {"id": card.card.id if card.card else None, "name": card.name, "count": card.count}
 
 
-def canonical_json(canonical: CanonicalDeck) -> dict[str, Any]:
+def canonical_json(canonical: CanonicalDeck) -> dict[str, object]:
     """The canonical list as JSON: format, each slot's card, each section's cards (canonical
     order)."""
-    out: dict[str, Any] = {"format": canonical.format}
+    out: dict[str, object] = {"format": canonical.format}
     for slot in canonical.layout.slots:
         out[slot] = _slot_json(canonical.slots.get(slot))
     for section in canonical.layout.sections:
@@ -85,7 +85,7 @@ def canonical_json(canonical: CanonicalDeck) -> dict[str, Any]:
     return out
 
 
-def registration_json(reg: Registration, lang: str = ENGLISH) -> dict[str, Any]:
+def registration_json(reg: Registration, lang: str = ENGLISH) -> dict[str, object]:
     """One registration as JSON; diagnostics get `message_localized` in another language."""
     return {
         "path": reg.path,
@@ -271,7 +271,7 @@ def render_verify_json(path: str, deck_hash: str, expected: str, date: datetime.
     )
 
 
-def _slot_json(card: CanonicalCard | None) -> dict[str, Any] | None:
+def _slot_json(card: CanonicalCard | None) -> dict[str, object] | None:
     if card is None:
         return None
     return {"id": card.card.id if card.card else None, "name": card.name}
@@ -280,7 +280,7 @@ def _slot_json(card: CanonicalCard | None) -> dict[str, Any] | None:
 def render_diff_json(diff: DeckDiff, registered: Registration, presented: Registration) -> str:
     """`diff --output json`: both decks' hashes, then format, each slot and card changes."""
     assert registered.canonical is not None
-    document: dict[str, Any] = {
+    document: dict[str, object] = {
         "version": VERSION,
         "same": diff.same,
         "registered": {"path": registered.path, "deck_hash": registered.deck_hash},

@@ -18,7 +18,6 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from varz_deck import __version__
 from varz_deck.core.cards.model import CardRecord
@@ -353,7 +352,7 @@ def card_table(
     target: int | None,
     empty: Message = _NONE_LISTED,
     extra: Column | None = None,
-    order: Callable[[CanonicalCard, str], tuple[Any, ...]] | None = None,
+    order: Callable[[CanonicalCard, str], tuple[bool | int | str, ...]] | None = None,
     lang: str = ENGLISH,
 ) -> str:
     """One section as a table: count, name, (extra), id; a total off `target` is marked. Rows
@@ -399,12 +398,12 @@ def shown_name(card: CanonicalCard, lang: str = ENGLISH) -> str:
     return CardName.of(card.printing, quote=False).in_language(lang)
 
 
-def by_name(card: CanonicalCard, lang: str = ENGLISH) -> tuple[Any, ...]:
+def by_name(card: CanonicalCard, lang: str = ENGLISH) -> tuple[bool, str, str]:
     """Known cards by name as shown (case-insensitive), then unknown ones as written."""
     return (card.card is None, shown_name(card, lang).casefold(), card.key)
 
 
-def by_cost(card: CanonicalCard, lang: str = ENGLISH) -> tuple[Any, ...]:
+def by_cost(card: CanonicalCard, lang: str = ENGLISH) -> tuple[bool, bool, int, str, str]:
     """As players read lists: by cost (cards without one after those with one), then by name;
     unknown cards last."""
     cost = getattr(card.card, "cost", None)

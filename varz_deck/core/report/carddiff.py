@@ -6,16 +6,19 @@ gains later is compared with no change here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from varz_deck.core.messages.i18n import CardName, Term, msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.model import CardDatabase, Format
+    from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format
     from varz_deck.core.decks.check import DeckReport
+    from varz_deck.core.messages.diagnostics import Diagnostic
+
+R = TypeVar("R")  # a record compared field by field: a card or a format
 
 # Where a card was read from, not what it is: a card moved in its file has not changed.
 PLACE_FIELDS = frozenset({"file", "line"})
@@ -28,10 +31,10 @@ class FieldChange:
     missing on one side is None there."""
 
     path: tuple[str, ...]
-    old: Any
-    new: Any
+    old: object
+    new: object
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"path": list(self.path), "old": self.old, "new": self.new}
 
 
@@ -64,15 +67,19 @@ class DeckChange:
 
     old: DeckReport
     new: DeckReport
-    gone: tuple[Any, ...]  # diagnostics of the old check only
-    came: tuple[Any, ...]  # diagnostics of the new check only
+    gone: tuple[Diagnostic, ...]  # diagnostics of the old check only
+    came: tuple[Diagnostic, ...]  # diagnostics of the new check only
 
     @property
     def verdict_changed(self) -> bool:
         return self.old.legal != self.new.legal
 
 
-def plain(value: Any) -> Any:
+@overload
+def plain(value: Mapping[str, object]) -> dict[str, object]: ...
+@overload
+def plain(value: object) -> object: ...
+def plain(value: object) -> object:
     """A JSON value with tuples as lists and mappings as dicts (what a diff and JSON compare)."""
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
@@ -81,7 +88,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-def diff_values(old: Any, new: Any, path: tuple[str, ...] = ()) -> list[FieldChange]:
+def diff_values(old: object, new: object, path: tuple[str, ...] = ()) -> list[FieldChange]:
     """The fields that differ: mappings compared key by key (in key order), anything else whole."""
     if old == new:
         return []
@@ -93,7 +100,7 @@ def diff_values(old: Any, new: Any, path: tuple[str, ...] = ()) -> list[FieldCha
     return [FieldChange(path, old, new)]
 
 
-def list_items(change: FieldChange) -> tuple[list[Any], list[Any]] | None:
+def list_items(change: FieldChange) -> tuple[list[object], list[object]] | None:
     """For a list that changed by more than its order: (items added, items removed), each in
     its list's order; None when either side is not a list or only the order changed."""
     if not isinstance(change.old, list) or not isinstance(change.new, list):
@@ -103,14 +110,14 @@ def list_items(change: FieldChange) -> tuple[list[Any], list[Any]] | None:
     return (added, removed) if added or removed else None
 
 
-def card_fields(card: Any) -> dict[str, Any]:
+def card_fields(card: CardRecord) -> dict[str, object]:
     """A card's JSON, without where it was read from."""
     return {k: v for k, v in plain(card.to_json()).items() if k not in PLACE_FIELDS}
 
 
-def format_fields(fmt: Format) -> dict[str, Any]:
+def format_fields(fmt: Format) -> dict[str, object]:
     """A format's JSON as formats.yaml writes it: the game's own fields beside the common ones."""
-    data: dict[str, Any] = plain(fmt.to_json())
+    data: dict[str, Any] = plain(fmt.to_json())  # Any: its "extra" is the dict to_json makes
     data.pop("key", None)
     extra = data.pop("extra", None)
     for key, value in (extra or {}).items():
@@ -118,7 +125,12 @@ def format_fields(fmt: Format) -> dict[str, Any]:
     return data
 
 
-def _changes(old: Mapping[str, Any], new: Mapping[str, Any], fields: Any, name: Any) -> Changes:
+def _changes(
+    old: Mapping[str, R],
+    new: Mapping[str, R],
+    fields: Callable[[R], dict[str, object]],
+    name: Callable[[R], str],
+) -> Changes:
     changed = []
     for key in sorted(old.keys() & new.keys()):
         found = diff_values(fields(old[key]), fields(new[key]))
@@ -131,12 +143,12 @@ def _changes(old: Mapping[str, Any], new: Mapping[str, Any], fields: Any, name: 
     )
 
 
-def diff_cards(old: CardDatabase, new: CardDatabase) -> Changes:
+def diff_cards(old: CardDatabase[CardT], new: CardDatabase[CardT]) -> Changes:
     """Cards by id: added, removed, and changed field by field (errata, names in every language)."""
     return _changes(old.cards, new.cards, card_fields, lambda card: str(card.name))
 
 
-def diff_formats(old: CardDatabase, new: CardDatabase) -> Changes:
+def diff_formats(old: CardDatabase[CardT], new: CardDatabase[CardT]) -> Changes:
     """Formats by key: added, removed, and changed field by field (bans, sets, dated changes)."""
     return _changes(old.formats, new.formats, format_fields, lambda fmt: str(fmt.name))
 
@@ -152,7 +164,7 @@ def diff_reports(old: Sequence[DeckReport], new: Sequence[DeckReport]) -> list[D
     return found
 
 
-def relative_file(card: Any, root: Path) -> str:
+def relative_file(card: CardRecord, root: Path) -> str:
     """The card's file as a path under its database's folder (as written when it is not)."""
     file = str(getattr(card, "file", "") or "")
     try:
@@ -231,7 +243,7 @@ def diff_databases(
     )
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     from varz_deck.core.messages.sanitize import json_dumps
 
     return json_dumps(value, indent=None)
@@ -243,7 +255,7 @@ def _name(key: str, found: DatabaseDiff, lang: str) -> str | None:
     return None if card is None else CardName.of(card).in_language(lang)
 
 
-def _item(value: Any, found: DatabaseDiff, lang: str, depth: int = 0) -> str:
+def _item(value: object, found: DatabaseDiff, lang: str, depth: int = 0) -> str:
     """A list item as formats.yaml writes it: text as written (a card id with its name), a
     mapping as `{key: value, ...}` without its empty values, a list as `[a, b]`."""
     from varz_deck.core.messages.sanitize import safe
@@ -283,7 +295,7 @@ def _field_lines(change: FieldChange, found: DatabaseDiff, lang: str) -> list[st
     return [f"{safe(field)}: {', '.join(marks)}"]
 
 
-def _diagnostic_line(d: Any, lang: str) -> str:
+def _diagnostic_line(d: Diagnostic, lang: str) -> str:
     from varz_deck.core.messages.i18n import localized, term
     from varz_deck.core.messages.sanitize import safe
 
@@ -360,11 +372,11 @@ def render_json(found: DatabaseDiff, lang: str = "en") -> str:
     from varz_deck import __version__
     from varz_deck.core.report import json_document
 
-    def card(key: str, db: CardDatabase, root: Path) -> dict[str, Any]:
+    def card(key: str, db: CardDatabase, root: Path) -> dict[str, object]:
         record = db.cards[key]
         return {**card_fields(record), "file": relative_file(record, root)}
 
-    def changed_card(change: RecordChange) -> dict[str, Any]:
+    def changed_card(change: RecordChange) -> dict[str, object]:
         record = found.new.cards[change.key]
         return {
             "id": change.key,
@@ -373,10 +385,10 @@ def render_json(found: DatabaseDiff, lang: str = "en") -> str:
             "fields": [f.to_json() for f in change.fields],
         }
 
-    def fmt(key: str, db: CardDatabase) -> dict[str, Any]:
+    def fmt(key: str, db: CardDatabase) -> dict[str, object]:
         return {"key": key, **format_fields(db.formats[key])}
 
-    def changed_format(change: RecordChange) -> dict[str, Any]:
+    def changed_format(change: RecordChange) -> dict[str, object]:
         fields = [f.to_json() for f in change.fields]
         return {"key": change.key, "name": change.name, "fields": fields}
 

@@ -4,13 +4,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from varz_deck.core.messages.code import Code, Scope, doc_examples
 from varz_deck.core.messages.i18n import Message, msg
 
 if TYPE_CHECKING:
     from varz_deck.core.messages.rulebook import Rule
+
+    class _Described(Protocol):
+        """What `code_of` reads of a rule a game builds itself: its code's fields."""
+
+        @property
+        def code(self) -> str: ...
+        @property
+        def name(self) -> str: ...
+        @property
+        def summary(self) -> str: ...
+        @property
+        def section(self) -> str: ...
+        @property
+        def doc(self) -> str: ...
+
 
 CodeInfo = Code  # what the listings and reporters read of a code
 
@@ -45,7 +60,7 @@ def core_codes() -> tuple[Code, ...]:
     return (*FILE_CODES, *declared_codes(), *CARD_CODES)
 
 
-def code_of(rule: Any) -> Code:
+def code_of(rule: Code | _Described) -> Code:
     """A rule's code (a rule of a game that builds its own rule objects has only the fields;
     a code listed as it is, the core's say, is itself)."""
     if isinstance(rule, Code):

@@ -68,7 +68,7 @@ def _help(info: CodeInfo) -> dict[str, str]:
 def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> str:
     """The SARIF log: `codes` are the rules it describes (varz_deck.games.all_codes)."""
     index = {code: i for i, code in enumerate(codes)}
-    rules = [
+    rules: list[dict[str, object]] = [
         {
             "id": info.code,
             "name": info.name,
@@ -80,16 +80,16 @@ def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> 
         }
         for info in codes.values()
     ]
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, object]] = []
     for d in diagnostics:
-        result: dict[str, Any] = {
+        result: dict[str, Any] = {  # Any: its ruleIndex is compared below
             "ruleId": d.code,
             "ruleIndex": index.get(d.code, -1),
             "level": d.severity.value,
             "message": {"text": d.message},
         }
         if d.file:
-            location: dict[str, Any] = {"artifactLocation": _artifact(d.file)}
+            location: dict[str, object] = {"artifactLocation": _artifact(d.file)}
             # a result about the whole file (no line: a missing section, an unreadable file)
             # is placed on its first line, as ruff places its file-level ones: GitHub shows
             # a result on the file only with a region
@@ -112,10 +112,10 @@ def render(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo]) -> 
     return json_document({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]})
 
 
-def _driver(rules: list[dict[str, Any]]) -> dict[str, Any]:
+def _driver(rules: list[dict[str, object]]) -> dict[str, object]:
     """The tool: its name, version, rules and, when the installed package names a home page
     (`[project.urls]`), that page as `informationUri`."""
-    driver: dict[str, Any] = {"name": "varz-deck", "version": __version__}
+    driver: dict[str, object] = {"name": "varz-deck", "version": __version__}
     home = home_page()
     if home is not None:
         driver["informationUri"] = home
