@@ -86,14 +86,21 @@ def test_the_help_formatter_hook_is_the_one_typer_runs() -> None:
     )
 
 
-def test_an_arguments_usage_name_is_shown_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_arguments_usage_name_is_shown_as_written() -> None:
     command = typer.main.get_command(_app())
     (param,) = [p for p in command.params if p.param_type_name == "argument"]
     context = command.make_context("show", ["x.yaml"])
     clickparts.show_as(param, "DECK")
-    assert param.make_metavar(context) == "DECK"
-    help_text = command.get_help(context) + capsys.readouterr().out  # typer's rich help prints
-    assert "Usage: show [OPTIONS] DECK" in help_text
+    assert param.metavar == "DECK"
+    assert param.make_metavar(context) == "DECK"  # as an error names it ("Missing argument")
+    was = context.formatter_class
+    clickparts.format_help_with(CellHelpFormatter)  # writes a required argument bare
+    try:
+        formatter = context.make_formatter()
+        command.format_usage(context, formatter)
+    finally:
+        clickparts.format_help_with(was)
+    assert formatter.getvalue() == "Usage: show [OPTIONS] DECK\n"
 
 
 def test_typers_choice_takes_the_choices_its_subclass_gives() -> None:

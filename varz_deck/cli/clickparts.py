@@ -42,7 +42,7 @@ def current_context() -> Context | None:
 
 
 def show_as(param: Any, shown: str) -> None:
-    """An argument's usage name as written (`DECK...`), not click 8.5's `{decks}...`: click has
-    no option for it, so the parameter's `make_metavar` is replaced."""
+    """An argument's usage name as written (`DECK...`), not click 8.5's `{decks}...`: its
+    `metavar`, as `typer.Argument(metavar=...)` would set it (Typer writes a required one in
+    braces in a usage line; CellHelpFormatter.write_usage writes it bare)."""
     param.metavar = shown
-    param.make_metavar = lambda *_args, **_kwargs: shown

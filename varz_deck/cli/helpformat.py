@@ -47,6 +47,9 @@ def _fragments(text: str) -> str:
     return text.replace("[required]", "[" + _("required") + "]")
 
 
+_BRACED = re.compile(r"\{([A-Z][A-Z0-9_]*(?:\.\.\.)?)\}")  # a required argument's usage name
+
+
 class CellHelpFormatter(HelpFormatter):
     """click's formatter, wrapping Japanese and Chinese by cells and phrases, and saying click's
     own words ("Usage:", "Show this message and exit.") in the help's language."""
@@ -54,6 +57,9 @@ class CellHelpFormatter(HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         usage = _("Usage:")
         usage += "" if usage.endswith("：") else " "
+        args = _BRACED.sub(
+            r"\1", args
+        )  # Typer's `{DECK...}`: a required argument, as click writes it
         super().write_usage(prog, args, prefix if prefix is not None else usage)
 
     def write_heading(self, heading: str) -> None:
