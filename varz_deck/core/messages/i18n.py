@@ -22,14 +22,12 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from varz_deck.core.messages.sanitize import MAX_QUOTED, safe
 
 if TYPE_CHECKING:
     import gettext
-
-    from varz_deck.core.messages.diagnostics import Diagnostic
 
 
 DOMAIN = "varz_deck"
@@ -341,7 +339,15 @@ def term(group: str, value: str, lang: str) -> str:
     return safe(translations(lang).pgettext(group, value))
 
 
-def localized(diagnostic: Diagnostic, lang: str) -> str:
+class Said(Protocol):
+    """What `localized` reads of a diagnostic (diagnostics.py's `Diagnostic`, which imports
+    this module): its English message, and its `text` when it has one."""
+
+    @property
+    def message(self) -> str: ...
+
+
+def localized(diagnostic: Said, lang: str) -> str:
     """A diagnostic's message in a language (its English message when it has no template)."""
     text = getattr(diagnostic, "text", None)
     if lang == ENGLISH or not isinstance(text, Message):
