@@ -8,7 +8,7 @@ renderables.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -17,6 +17,8 @@ from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.table import Table
+    from rich.text import Text
 
 CUTOFF = 0.6  # difflib's ratio for "did you mean"
 
@@ -130,6 +132,74 @@ def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> Re
     for fmt, what in status:
         formats.add_row(term("format", fmt.name, lang), what.render(lang))
     return formats
+
+
+def result_table(headings: Sequence[Message], lang: str) -> Table:
+    """A search result's table with its column headings: the name (the second) and the last column
+    wrap by words; the short ones never break."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for i, heading in enumerate(headings):
+        wraps = i == 1 or i == len(headings) - 1
+        table.add_column(heading.render(lang), no_wrap=not wraps, overflow="fold")
+    return table
+
+
+def result_name(card: CardRecord, lang: str) -> str:
+    """A card's name in a search result: in the language, with the English one after it."""
+    from varz_deck.core.messages.sanitize import safe
+
+    name = card.name_in(lang)
+    return safe(name if name == card.name else f"{name} ({card.name})")
+
+
+def names_grid(card: CardRecord, lang: str) -> Table:
+    """The fields grid of a card panel, begun with the card's id and its names in every language."""
+    from rich.table import Table
+
+    from varz_deck.core.messages.sanitize import safe
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(msg("field", "id").render(lang), safe(card.id))
+    grid.add_row(msg("field", "name").render(lang), safe(card.name))
+    for language, name in sorted(card.names.items()):
+        named = msg("field", "name ({language})")(language=language)
+        grid.add_row(named.render(lang), safe(name))
+    return grid
+
+
+def add_fields(
+    grid: Table,
+    card: CardT,
+    labels: Sequence[tuple[str, Message]],
+    value: Callable[[CardT, str, str], str | None],
+    lang: str,
+) -> None:
+    """A card panel's labelled fields (those with a value to show), then the file it was read from."""
+    from varz_deck.core.messages.sanitize import safe
+
+    for field, label in labels:
+        shown = value(card, field, lang)
+        if shown is not None:
+            grid.add_row(label.render(lang), shown)
+    if card.file:
+        grid.add_row(msg("field", "file").render(lang), safe(f"{card.file}:{card.line}"))
+
+
+def panel_title(card: CardRecord, lang: str) -> Text:
+    """A card panel's title: the name in the language, and the English one after it."""
+    from rich.text import Text
+
+    from varz_deck.core.messages.i18n import CardName
+    from varz_deck.core.messages.sanitize import safe
+
+    title = CardName.of(card, quote=False).in_language(lang)
+    if title != card.name:
+        title = f"{title} / {card.name}"
+    return Text(safe(title), style="bold")
 
 
 class CardLookup(Protocol[CardT]):
