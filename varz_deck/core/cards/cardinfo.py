@@ -176,9 +176,11 @@ def add_fields(
     card: CardT,
     labels: Sequence[tuple[str, Message]],
     value: Callable[[CardT, str, str], str | None],
+    file: Message,
     lang: str,
 ) -> None:
-    """A card panel's labelled fields (those with a value to show), then the file it was read from."""
+    """A card panel's labelled fields (those with a value to show), then the file it was read from
+    (labelled `file`)."""
     from varz_deck.core.messages.sanitize import safe
 
     for field, label in labels:
@@ -186,7 +188,7 @@ def add_fields(
         if shown is not None:
             grid.add_row(label.render(lang), shown)
     if card.file:
-        grid.add_row(msg("field", "file").render(lang), safe(f"{card.file}:{card.line}"))
+        grid.add_row(file.render(lang), safe(f"{card.file}:{card.line}"))
 
 
 def panel_title(card: CardRecord, lang: str) -> Text:

@@ -156,7 +156,7 @@ def _value(card: AzukiCard, field: str, lang: str) -> str | None:
 def card_panel(card: AzukiCard, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
     """One card in full: every field, every name, its format status."""
     fields = names_grid(card, lang)
-    add_fields(fields, card, FIELD_LABELS, _value, lang)
+    add_fields(fields, card, FIELD_LABELS, _value, msg("field", "file"), lang)
     return Panel(
         Group(
             fields,

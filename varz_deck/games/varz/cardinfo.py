@@ -182,7 +182,7 @@ def format_status(card: Card, database: CardDatabase) -> list[tuple[Format, Mess
 def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
     """One card in full: every field, every name, its printings, its format status."""
     fields = names_grid(card, lang)
-    add_fields(fields, card, FIELD_LABELS, _value, lang)
+    add_fields(fields, card, FIELD_LABELS, _value, msg("field", "file"), lang)
 
     printings = Table(box=None, pad_edge=False, header_style="bold")
     for column in (msg("field", "id"), msg("field", "set"), msg("field", "rarity")):
