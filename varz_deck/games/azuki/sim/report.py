@@ -7,11 +7,11 @@ the JSON documents to strings; every name from the card files goes through `safe
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from varz_deck.core.analysis.capabilities import SimRequest
+from varz_deck.core.analysis.console import printed, report_console
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
 from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.messages.sanitize import safe
@@ -315,29 +315,6 @@ def _footer(document: Mapping[str, object]) -> Message:
     return _SAMPLED_NOTE if _sampled(document) else _EXACT_NOTE
 
 
-def _console(color: bool, width: int) -> Console:
-    from rich.console import Console
-
-    return Console(
-        file=io.StringIO(),
-        width=width,
-        force_terminal=color,
-        no_color=not color,
-        color_system="standard" if color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        soft_wrap=False,
-    )
-
-
-def _printed(console: Console) -> str:
-    """What a console of `_console` printed."""
-    written = console.file
-    assert isinstance(written, io.StringIO)
-    return written.getvalue()
-
-
 class _Titled:
     """A table with its title printed above it as a line (wrapped to the width, never squeezed
     into the table's own width)."""
@@ -502,7 +479,7 @@ def render_text(
     color: bool = False,
 ) -> str:
     """One deck: header, the cards' opening-hand odds, P(castable by turn t) with the IKZ."""
-    console = _console(color, width)
+    console = report_console(color, width)
     _print_lines(console, _header(document, lang))
     console.print()
     for sentence in answer(document):
@@ -518,7 +495,7 @@ def render_text(
     _cards_table(document, names, width, lang).print(console)
     console.print()
     _footer_lines(console, document, width, lang)
-    return _printed(console)
+    return printed(console)
 
 
 def _footer_lines(console: Console, document: Mapping[str, object], width: int, lang: str) -> None:
@@ -638,7 +615,7 @@ def render_compare_text(
     both have, with their 95% intervals when sampled."""
     from rich.cells import cell_len
 
-    console = _console(color, width)
+    console = report_console(color, width)
     a, b = document["decks"]
     labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
     pad = max(cell_len(label) for label in labels)
@@ -668,4 +645,4 @@ def render_compare_text(
         console.print(_say(msg("sim", "The decks have no card in common."), lang), markup=False)
     console.print()
     _footer_lines(console, document, width, lang)
-    return _printed(console)
+    return printed(console)

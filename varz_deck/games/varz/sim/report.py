@@ -6,6 +6,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.console import printed, report_console
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
 from varz_deck.core.messages.i18n import (
     ENGLISH,
@@ -271,22 +272,6 @@ def _colors_of(model: Model) -> list[str]:
     return [c for c in order if c in present]
 
 
-def _console(color: bool, width: int) -> Console:
-    from rich.console import Console
-
-    return Console(
-        file=io.StringIO(),
-        width=width,
-        force_terminal=color,
-        no_color=not color,
-        color_system="standard" if color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        soft_wrap=False,
-    )
-
-
 def _say(message: Message, lang: str) -> str:
     return message.render(lang)
 
@@ -360,9 +345,7 @@ def _table(title: TextType | None) -> Table:
 
 def _printed(console: Console) -> str:
     """What a console of `_console` printed, trimmed."""
-    written = console.file
-    assert isinstance(written, io.StringIO)
-    return _trimmed(written.getvalue())
+    return _trimmed(printed(console))
 
 
 def _trimmed(text: str) -> str:
@@ -608,7 +591,7 @@ def render_text(
 ) -> str:
     """The text report: header, the answer, the cards, castable by turn, VAZ per turn, the curve,
     the footer (its words in a language)."""
-    console = _console(color, width)
+    console = report_console(color, width)
     for line in _header(result, lang):
         console.print(line, markup=False)
     console.print()
@@ -741,7 +724,7 @@ def render_compare_text(
     """Both decks' headers, what changed, and the differences with their intervals."""
     from rich.cells import cell_len
 
-    console = _console(color, width)
+    console = report_console(color, width)
     d = comparison.difference
     labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
     label_width = max(cell_len(label) for label in labels)
