@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format, normalize
 from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
@@ -229,3 +229,29 @@ class CardLookup(Protocol[CardT]):
     def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
         """A search result, as a rich renderable."""
         ...
+
+
+@dataclass(frozen=True)
+class FunctionLookup(Generic[CardT]):
+    """A game's `CardLookup` made of its functions: its filters' words, its search, its panel and
+    its search table; finding by reference is the core's `find_card`."""
+
+    filters_of: Callable[[CardDatabase], Mapping[str, Sequence[str]]]
+    search_in: Callable[[CardDatabase, CardQuery], list[CardT]]
+    panel: Callable[[CardT, CardDatabase, str], RenderableType]
+    table: Callable[[Sequence[CardT], str], RenderableType]
+
+    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
+        return self.filters_of(database)
+
+    def find(self, database: CardDatabase[CardT], ref: str) -> CardT:
+        return find_card(database, ref)
+
+    def search(self, database: CardDatabase[CardT], query: CardQuery) -> list[CardT]:
+        return self.search_in(database, query)
+
+    def card_panel(self, card: CardT, database: CardDatabase[CardT], lang: str) -> RenderableType:
+        return self.panel(card, database, lang)
+
+    def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
+        return self.table(cards, lang)

@@ -18,8 +18,8 @@ from rich.text import Text
 
 from varz_deck.core.cards.cardinfo import (
     CardQuery,
+    FunctionLookup,
     add_fields,
-    find_card,
     format_status,
     names_grid,
     panel_title,
@@ -170,25 +170,11 @@ def card_panel(card: AzukiCard, database: CardDatabase, lang: str = ENGLISH) -> 
     )
 
 
-class AzukiLookup:
-    """`cards show` / `cards search` for Azuki: --color is an element, --class a trait."""
-
-    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
-        traits = sorted({t for c in database.cards.values() for t in c.traits}, key=normalize)
-        return {"type": TYPES, "color": ELEMENTS, "class": tuple(traits)}
-
-    def find(self, database: CardDatabase, ref: str) -> AzukiCard:
-        card: AzukiCard = find_card(database, ref)
-        return card
-
-    def search(self, database: CardDatabase, query: CardQuery) -> list[AzukiCard]:
-        return search(database, query)
-
-    def card_panel(self, card: AzukiCard, database: CardDatabase, lang: str) -> RenderableType:
-        return card_panel(card, database, lang)
-
-    def search_table(self, cards: Sequence[AzukiCard], lang: str) -> RenderableType:
-        return search_table(cards, lang)
+def _filters(database: CardDatabase) -> Mapping[str, Sequence[str]]:
+    """--color is an element, --class a trait."""
+    traits = sorted({t for c in database.cards.values() for t in c.traits}, key=normalize)
+    return {"type": TYPES, "color": ELEMENTS, "class": tuple(traits)}
 
 
-LOOKUP = AzukiLookup()
+# `cards show` / `cards search` for Azuki
+LOOKUP = FunctionLookup(_filters, search, card_panel, search_table)

@@ -18,8 +18,8 @@ from rich.text import Text
 
 from varz_deck.core.cards.cardinfo import (
     CardQuery,
+    FunctionLookup,
     add_fields,
-    find_card,
     names_grid,
     panel_title,
     result_name,
@@ -208,28 +208,14 @@ def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> Rende
     )
 
 
-class VarzLookup:
-    """`cards show` / `cards search` for VARZ: --type, --color and --class take the game's words."""
-
-    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
-        return {
-            "type": CARD_TYPES,
-            "color": (*COLORS, COLORLESS),
-            "class": (*SKILL_CLASSES, GENERIC),
-        }
-
-    def find(self, database: CardDatabase, ref: str) -> Card:
-        card: Card = find_card(database, ref)
-        return card
-
-    def search(self, database: CardDatabase, query: CardQuery) -> list[Card]:
-        return search(database, query)
-
-    def card_panel(self, card: Card, database: CardDatabase, lang: str) -> RenderableType:
-        return card_panel(card, database, lang)
-
-    def search_table(self, cards: Sequence[Card], lang: str) -> RenderableType:
-        return search_table(cards, lang)
+def _filters(database: CardDatabase) -> Mapping[str, Sequence[str]]:
+    """--type, --color and --class take the game's words."""
+    return {
+        "type": CARD_TYPES,
+        "color": (*COLORS, COLORLESS),
+        "class": (*SKILL_CLASSES, GENERIC),
+    }
 
 
-LOOKUP = VarzLookup()
+# `cards show` / `cards search` for VARZ
+LOOKUP = FunctionLookup(_filters, search, card_panel, search_table)
