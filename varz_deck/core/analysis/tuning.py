@@ -79,6 +79,15 @@ def r(value: float | Fraction | None) -> float | None:
     return None if value is None else round(float(value), DIGITS) + 0.0
 
 
+def rounded(value: object) -> object:
+    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    if isinstance(value, float):
+        return round(value, DIGITS) + 0.0
+    return value
+
+
 def pct(p: float | Fraction | None, digits: int = 1) -> str:
     return "–" if p is None else f"{100 * float(p):.{digits}f}%"
 
