@@ -175,6 +175,14 @@ def dropped(key: str) -> Entry:
     return Entry(key, Message("glossary", key), Message("glossary", key), kind=DROPPED)
 
 
+def name_in(glossary: Sequence[Entry], key: str) -> Message:
+    """The name of a term of a game's glossary: its own entry, else the shared one."""
+    for e in glossary:
+        if e.key == key:
+            return e.name
+    return next(e.name for e in SHARED if e.key == key)
+
+
 class GlossaryOwner(Protocol):
     """A game, as far as its glossary goes."""
 

@@ -9,7 +9,7 @@ tune, sim) and collects the parts; `core.htmlreport` draws them. Nothing here na
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -121,3 +121,73 @@ class Analysis:
 def card_name(card: Mapping[str, Any], names: Mapping[str, CardName]) -> CardName:
     """A JSON document's card (its `id` and English `name`) named in every language it has."""
     return names.get(card["id"], CardName(card["name"], quote=False))
+
+
+def curve_chart(
+    title: Message,
+    axis: Message,
+    curve: Sequence[Mapping[str, Any]],
+    by: str,
+    groups: Iterable[str],
+    group_term: str,
+    palette: Mapping[str, str],
+) -> Chart:
+    """The cost curve as a stacked bar per cost, split by a group of the game's (the entries'
+    `by` counts: a colour, an element), each group in its colour of the palette."""
+    return Chart(
+        "curve",
+        title,
+        axis,
+        tuple(str(e["cost"]) for e in curve),
+        tuple(
+            Series(Term(group_term, g), tuple(e[by].get(g, 0) for e in curve), palette.get(g))
+            for g in groups
+        ),
+        unit=COUNT,
+    )
+
+
+@dataclass(frozen=True)
+class CardColumns:
+    """A game's titles of the columns that name a card, its cost and its copies."""
+
+    card: Message
+    cost: Message
+    copies: Message
+
+
+def on_curve_table(
+    title: Message,
+    titles: CardColumns,
+    spells: Sequence[Mapping[str, Any]],
+    names: Mapping[str, CardName],
+    named: Callable[[str], Message],
+    extra: Sequence[tuple[Column, Callable[[Mapping[str, Any]], Cell]]] = (),
+) -> Table:
+    """`tune`'s castable on curve per card (its `spells`): the card, its cost, the game's `extra`
+    columns, its copies, its curve turn, castable on curve and expected delay, each figure's column
+    titled by the game's glossary (`named`)."""
+    figures = ("curve-turn", "castable-on-curve", "delay")
+    return Table(
+        "on-curve",
+        title,
+        (
+            Column(titles.card),
+            Column(titles.cost),
+            *(column for column, _ in extra),
+            Column(titles.copies),
+            *(Column(named(key), key) for key in figures),
+        ),
+        tuple(
+            (
+                card_name(s, names),
+                Figure(s["cost"], COUNT),
+                *(cell(s) for _, cell in extra),
+                Figure(s["copies"], COUNT),
+                Figure(s["on_curve_turn"], TURN),
+                Figure(s["p_on_curve"], PERCENT),
+                Figure(s["expected_delay"], NUMBER),
+            )
+            for s in spells
+        ),
+    )

@@ -9,7 +9,8 @@ CJK font matplotlib can find, and is drawn with English words without one.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol
 from xml.sax.saxutils import escape
 
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg
@@ -130,6 +131,58 @@ def legend(items: Sequence[tuple[str, str]], y: float) -> list[str]:
         out.append(text(x + 14, y, name, 11, "start"))
         x += 30 + 6.5 * cells(name)
     return out
+
+
+CurveRows = Sequence[tuple[int, Sequence[tuple[str, int]]]]  # (cost, [(group, copies), ...])
+
+
+def curve_bars(
+    rows: CurveRows, top: float, colours: Mapping[str, str], axis_label: str
+) -> tuple[list[str], list[str]]:
+    """A cost-curve panel below its title: the axes, a bar per cost with its copies stacked by
+    group (each in its colour, grey without one), the costs under them and the axis label; and
+    the groups in the order they first appear."""
+    height = PANEL_H - 90
+    out, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
+    slot = (W - PAD - 20) / max(len(rows), 1)
+    bottom = top + height
+    seen: list[str] = []
+    for i, (cost, per) in enumerate(rows):
+        x = PAD + slot * i + slot * 0.2
+        y = bottom
+        for group, n in per:
+            h = height * n / ymax
+            y -= h
+            out.append(rect(x, y, slot * 0.6, h, colours.get(group, colour("grey"))))
+            if group not in seen:
+                seen.append(group)
+        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
+    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis_label, 11))
+    return out, seen
+
+
+class BarAxes(Protocol):
+    """What `stacked_bars` draws on: a matplotlib Axes."""
+
+    def bar(
+        self, x: float, height: float, *, bottom: float, color: str, label: str | None
+    ) -> object: ...
+
+
+def stacked_bars(
+    ax: BarAxes, rows: CurveRows, colours: Mapping[str, str], named: Callable[[str], str]
+) -> set[str]:
+    """The cost curve through matplotlib: a bar per cost, its copies stacked by group, each group
+    labelled (`named`) once for the legend; returns the groups drawn."""
+    seen: set[str] = set()
+    for cost, per in rows:
+        bottom = 0
+        for group, n in per:
+            label = None if group in seen else named(group)
+            seen.add(group)
+            ax.bar(cost, n, bottom=bottom, color=colours.get(group, colour("grey")), label=label)
+            bottom += n
+    return seen
 
 
 def document(parts: Sequence[str], height: float) -> str:

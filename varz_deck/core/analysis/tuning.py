@@ -79,6 +79,15 @@ def r(value: float | Fraction | None) -> float | None:
     return None if value is None else round(float(value), DIGITS) + 0.0
 
 
+def rounded(value: object) -> object:
+    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    if isinstance(value, float):
+        return round(value, DIGITS) + 0.0
+    return value
+
+
 def pct(p: float | Fraction | None, digits: int = 1) -> str:
     return "–" if p is None else f"{100 * float(p):.{digits}f}%"
 
@@ -165,7 +174,7 @@ def svg_charts(
         PAD,
         PANEL_H,
         W,
-        axes,
+        curve_bars,
         document,
         legend,
         line,
@@ -177,23 +186,9 @@ def svg_charts(
 
     out = [text(PAD, 26, title, 14, "start", "bold")]
     top = 80.0
-    height = PANEL_H - 90
-    grid, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
-    out += grid
-    slot = (W - PAD - 20) / max(len(rows), 1)
-    bottom = top + height
-    seen: list[str] = []
-    for i, (cost, per) in enumerate(rows):
-        x = PAD + slot * i + slot * 0.2
-        y = bottom
-        for color, n in per:
-            h = height * n / ymax
-            y -= h
-            out.append(rect(x, y, slot * 0.6, h, colors.get(color, plot.colour("grey"))))
-            if color not in seen:
-                seen.append(color)
-        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
-    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, CURVE_AXIS.render(lang), 11))
+    bars, seen = curve_bars(rows, top, colors, CURVE_AXIS.render(lang))
+    out += bars
+    bottom = top + PANEL_H - 90
     out += legend(
         [(term(group, c, lang), colors.get(c, plot.colour("grey"))) for c in seen], top - 14
     )
@@ -227,7 +222,7 @@ def png_charts(
 ) -> bytes:
     """The same charts through matplotlib (the `plot` extra), in English when no font has the
     language's characters."""
-    from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes
+    from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes, stacked_bars
 
     with matplotlib_for(lang) as drawn_in:
         title, swaps = title_in(drawn_in), swaps_in(drawn_in)
@@ -239,14 +234,7 @@ def png_charts(
         FigureCanvasAgg(figure)
         axes = figure.subplots(n, 1, squeeze=False)[:, 0]
         ax = axes[0]
-        seen: set[str] = set()
-        for cost, per in rows:
-            bottom = 0
-            for color, k in per:
-                label = None if color in seen else term(group, color, drawn_in)
-                seen.add(color)
-                ax.bar(cost, k, bottom=bottom, color=colors.get(color, colour("grey")), label=label)
-                bottom += k
+        seen = stacked_bars(ax, rows, colors, lambda c: term(group, c, drawn_in))
         ax.set_title(title, loc="left")
         ax.set_xlabel(CURVE_AXIS.render(drawn_in))
         if seen:

@@ -8,15 +8,17 @@ renderables.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol
 
 from varz_deck.core.cards.model import CardDatabase, CardRecord, CardT, Format, normalize
 from varz_deck.core.messages.i18n import Joined, Message, Quoted, msg
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.table import Table
+    from rich.text import Text
 
 CUTOFF = 0.6  # difflib's ratio for "did you mean"
 
@@ -132,6 +134,76 @@ def status_renderable(status: Sequence[tuple[Format, Message]], lang: str) -> Re
     return formats
 
 
+def result_table(headings: Sequence[Message], lang: str) -> Table:
+    """A search result's table with its column headings: the name (the second) and the last column
+    wrap by words; the short ones never break."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for i, heading in enumerate(headings):
+        wraps = i == 1 or i == len(headings) - 1
+        table.add_column(heading.render(lang), no_wrap=not wraps, overflow="fold")
+    return table
+
+
+def result_name(card: CardRecord, lang: str) -> str:
+    """A card's name in a search result: in the language, with the English one after it."""
+    from varz_deck.core.messages.sanitize import safe
+
+    name = card.name_in(lang)
+    return safe(name if name == card.name else f"{name} ({card.name})")
+
+
+def names_grid(card: CardRecord, lang: str) -> Table:
+    """The fields grid of a card panel, begun with the card's id and its names in every language."""
+    from rich.table import Table
+
+    from varz_deck.core.messages.sanitize import safe
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(msg("field", "id").render(lang), safe(card.id))
+    grid.add_row(msg("field", "name").render(lang), safe(card.name))
+    for language, name in sorted(card.names.items()):
+        named = msg("field", "name ({language})")(language=language)
+        grid.add_row(named.render(lang), safe(name))
+    return grid
+
+
+def add_fields(
+    grid: Table,
+    card: CardT,
+    labels: Sequence[tuple[str, Message]],
+    value: Callable[[CardT, str, str], str | None],
+    file: Message,
+    lang: str,
+) -> None:
+    """A card panel's labelled fields (those with a value to show), then the file it was read from
+    (labelled `file`)."""
+    from varz_deck.core.messages.sanitize import safe
+
+    for field, label in labels:
+        shown = value(card, field, lang)
+        if shown is not None:
+            grid.add_row(label.render(lang), shown)
+    if card.file:
+        grid.add_row(file.render(lang), safe(f"{card.file}:{card.line}"))
+
+
+def panel_title(card: CardRecord, lang: str) -> Text:
+    """A card panel's title: the name in the language, and the English one after it."""
+    from rich.text import Text
+
+    from varz_deck.core.messages.i18n import CardName
+    from varz_deck.core.messages.sanitize import safe
+
+    title = CardName.of(card, quote=False).in_language(lang)
+    if title != card.name:
+        title = f"{title} / {card.name}"
+    return Text(safe(title), style="bold")
+
+
 class CardLookup(Protocol[CardT]):
     """`varz-deck cards show` and `cards search` for one game, of its card class `CardT`. The
     finding by reference and the text matching are the core's (varz_deck/core/cards/cardinfo.py); the
@@ -157,3 +229,29 @@ class CardLookup(Protocol[CardT]):
     def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
         """A search result, as a rich renderable."""
         ...
+
+
+@dataclass(frozen=True)
+class FunctionLookup(Generic[CardT]):
+    """A game's `CardLookup` made of its functions: its filters' words, its search, its panel and
+    its search table; finding by reference is the core's `find_card`."""
+
+    filters_of: Callable[[CardDatabase], Mapping[str, Sequence[str]]]
+    search_in: Callable[[CardDatabase, CardQuery], list[CardT]]
+    panel: Callable[[CardT, CardDatabase, str], RenderableType]
+    table: Callable[[Sequence[CardT], str], RenderableType]
+
+    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
+        return self.filters_of(database)
+
+    def find(self, database: CardDatabase[CardT], ref: str) -> CardT:
+        return find_card(database, ref)
+
+    def search(self, database: CardDatabase[CardT], query: CardQuery) -> list[CardT]:
+        return self.search_in(database, query)
+
+    def card_panel(self, card: CardT, database: CardDatabase[CardT], lang: str) -> RenderableType:
+        return self.panel(card, database, lang)
+
+    def search_table(self, cards: Sequence[CardT], lang: str) -> RenderableType:
+        return self.table(cards, lang)

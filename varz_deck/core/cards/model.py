@@ -72,6 +72,23 @@ class CardRecord:
         return cls(**values)
 
 
+def record_fields(
+    raw: Mapping[str, Any], set_code: str | None, file: str, line: int
+) -> dict[str, Any]:
+    """The fields every card record has, from one mapping of a card file: its id, name and type,
+    its set (the set code given, else the id's prefix), where it was read and its names."""
+    card_id = raw["id"]
+    return {
+        "id": card_id,
+        "name": raw["name"],
+        "type": raw["type"],
+        "set": set_code if set_code is not None else card_id.split("-", 1)[0],
+        "file": file,
+        "line": line,
+        "names": dict(raw.get("names") or {}),
+    }
+
+
 def _dates(data: Mapping[str, str] | None) -> dict[str, dt.date]:
     return {k: dt.date.fromisoformat(v) for k, v in (data or {}).items()}
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
+from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize, record_fields
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.decks.declaration import CardField, Declaration
 from varz_deck.core.files.source import DeckSource
@@ -79,21 +79,11 @@ def make_card(
 ) -> DeclaredCard:
     """A card from one mapping of a card file the game's schema accepted; every declared field
     is there (None, or () for a list, when the card has none)."""
-    card_id = raw["id"]
     values = {
         name: raw.get(name, () if spec.kind == "words" else None)
         for name, spec in declaration.fields.items()
     }
-    return card_class(
-        id=card_id,
-        name=raw["name"],
-        type=raw["type"],
-        set=set_code if set_code is not None else card_id.split("-", 1)[0],
-        file=file,
-        line=line,
-        names=dict(raw.get("names") or {}),
-        fields=values,
-    )
+    return card_class(**record_fields(raw, set_code, file, line), fields=values)
 
 
 def database_class(declaration: Declaration) -> type[CardDatabase[Any]]:

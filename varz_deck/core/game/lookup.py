@@ -14,12 +14,14 @@ from varz_deck.core.cards.cardinfo import (
     CardQuery,
     find_card,
     format_status,
+    names_grid,
+    panel_title,
     status_renderable,
     text_matches,
 )
 from varz_deck.core.cards.model import CardDatabase, normalize
 from varz_deck.core.game.cards import Declared, DeclaredCard
-from varz_deck.core.messages.i18n import CardName, Message, msg
+from varz_deck.core.messages.i18n import Message, msg
 from varz_deck.core.messages.sanitize import safe
 
 
@@ -72,20 +74,11 @@ class DeclaredLookup:
     def card_panel(
         self, card: DeclaredCard, database: CardDatabase[DeclaredCard], lang: str
     ) -> RenderableType:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold", no_wrap=True)
-        grid.add_column(overflow="fold")
-        grid.add_row(msg("field", "id").render(lang), safe(card.id))
-        grid.add_row(msg("field", "name").render(lang), safe(card.name))
-        for language, name in sorted(card.names.items()):
-            grid.add_row(
-                msg("field", "name ({language})")(language=language).render(lang), safe(name)
-            )
+        grid = names_grid(card, lang)
         rows = (("type", card.type), ("set", card.set), *card.fields.items())
         for field, value in rows:
             if value is not None and value != ():
                 grid.add_row(Message("field", field).render(lang), safe(_shown(value)))
-        title = CardName.of(card, quote=False).in_language(lang)
         printings = database.printings.get(database.card_key(card), [card])
         return Panel(
             Group(
@@ -94,9 +87,7 @@ class DeclaredLookup:
                 Text(msg("cards", "Formats").render(lang), style="bold underline"),
                 status_renderable(format_status(printings, database), lang),
             ),
-            title=Text(
-                safe(title if title == card.name else f"{title} / {card.name}"), style="bold"
-            ),
+            title=panel_title(card, lang),
             subtitle=Text(card.type),
             expand=False,
         )

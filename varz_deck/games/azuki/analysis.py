@@ -9,7 +9,7 @@ from varz_deck.core.analysis.parts import (
     COUNT,
     NUMBER,
     PERCENT,
-    TURN,
+    CardColumns,
     Chart,
     Column,
     Figure,
@@ -18,6 +18,8 @@ from varz_deck.core.analysis.parts import (
     Series,
     Table,
     card_name,
+    curve_chart,
+    on_curve_table,
 )
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg
 from varz_deck.games.azuki.cards import PALETTE_NAMES
@@ -28,25 +30,20 @@ Names = Mapping[str, CardName]
 _CARD = msg("sim", "Card")
 _COST = msg("sim", "Cost")
 _COPIES = msg("sim", "Copies")
+_TITLES = CardColumns(_CARD, _COST, _COPIES)
 
 
 def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
     """The curve by element and the main deck by card type."""
     elements = sorted({e for entry in doc["curve"] for e in entry["by_element"]})
-    curve = Chart(
-        "curve",
+    curve = curve_chart(
         msg("stats", "Cost curve by element"),
         _COST,
-        tuple(str(e["cost"]) for e in doc["curve"]),
-        tuple(
-            Series(
-                Term("element", el),
-                tuple(e["by_element"].get(el, 0) for e in doc["curve"]),
-                PALETTE_NAMES.get(el),
-            )
-            for el in elements
-        ),
-        unit=COUNT,
+        doc["curve"],
+        "by_element",
+        elements,
+        "element",
+        PALETTE_NAMES,
     )
     types = Table(
         "types",
@@ -62,28 +59,12 @@ def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
 
 def tune_parts(doc: Mapping[str, Any], names: Names, no_swaps: Message) -> tuple[Part, ...]:
     """Castable on curve per card; the fixed IKZ deck has no swaps."""
-    cards = Table(
-        "on-curve",
+    cards = on_curve_table(
         msg("report", "Castable on curve, per card (exact, every hand kept)"),
-        (
-            Column(_CARD),
-            Column(_COST),
-            Column(_COPIES),
-            Column(named("curve-turn"), "curve-turn"),
-            Column(named("castable-on-curve"), "castable-on-curve"),
-            Column(named("delay"), "delay"),
-        ),
-        tuple(
-            (
-                card_name(s, names),
-                Figure(s["cost"], COUNT),
-                Figure(s["copies"], COUNT),
-                Figure(s["on_curve_turn"], TURN),
-                Figure(s["p_on_curve"], PERCENT),
-                Figure(s["expected_delay"], NUMBER),
-            )
-            for s in doc["spells"]
-        ),
+        _TITLES,
+        doc["spells"],
+        names,
+        named,
     )
     return (cards, Omitted("swaps", msg("report", "Swaps"), no_swaps))
 

@@ -18,13 +18,18 @@ from rich.text import Text
 
 from varz_deck.core.cards.cardinfo import (
     CardQuery,
-    find_card,
+    FunctionLookup,
+    add_fields,
     format_status,
+    names_grid,
+    panel_title,
+    result_name,
+    result_table,
     status_renderable,
     text_matches,
 )
 from varz_deck.core.cards.model import CardDatabase, normalize
-from varz_deck.core.messages.i18n import ENGLISH, CardName, Joined, Message, msg, term, value_text
+from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, term, value_text
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.games.azuki.cards import ELEMENTS, AzukiCard
 from varz_deck.games.azuki.declaration import DECLARATION
@@ -109,27 +114,23 @@ def _stats(card: AzukiCard) -> str:
 
 def search_table(cards: Sequence[AzukiCard], lang: str = ENGLISH) -> Table:
     """The search result: id, name (and English name), type, elements, cost, stats, traits."""
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    headings = [
-        msg("field", "id"),
-        msg("field", "name"),
-        msg("field", "type"),
-        msg("field", "elements"),
-        msg("field", "cost"),
-        msg("field", "stats"),
-        msg("field", "traits / keywords"),
-    ]
-    for i, heading in enumerate(headings):
-        # the name and the last column wrap by words; the short ones never break
-        wraps = i == 1 or i == len(headings) - 1
-        table.add_column(heading.render(lang), no_wrap=not wraps, overflow="fold")
+    table = result_table(
+        (
+            msg("field", "id"),
+            msg("field", "name"),
+            msg("field", "type"),
+            msg("field", "elements"),
+            msg("field", "cost"),
+            msg("field", "stats"),
+            msg("field", "traits / keywords"),
+        ),
+        lang,
+    )
     for card in cards:
-        name = card.name_in(lang)
-        shown = safe(name if name == card.name else f"{name} ({card.name})")
         extras = Joined((*card.traits, *card.keywords))
         table.add_row(
             safe(card.id),
-            shown,
+            result_name(card, lang),
             term("azuki card type", card.type, lang),
             _elements(card, lang),
             str(card.cost) if card.cost is not None else "",
@@ -154,23 +155,8 @@ def _value(card: AzukiCard, field: str, lang: str) -> str | None:
 
 def card_panel(card: AzukiCard, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
     """One card in full: every field, every name, its format status."""
-    fields = Table.grid(padding=(0, 2))
-    fields.add_column(style="bold", no_wrap=True)
-    fields.add_column(overflow="fold")
-    fields.add_row(msg("field", "id").render(lang), safe(card.id))
-    fields.add_row(msg("field", "name").render(lang), safe(card.name))
-    for language, name in sorted(card.names.items()):
-        named = msg("field", "name ({language})")(language=language)
-        fields.add_row(named.render(lang), safe(name))
-    for field, label in FIELD_LABELS:
-        shown = _value(card, field, lang)
-        if shown is not None:
-            fields.add_row(label.render(lang), shown)
-    if card.file:
-        fields.add_row(msg("field", "file").render(lang), safe(f"{card.file}:{card.line}"))
-    title = CardName.of(card, quote=False).in_language(lang)
-    if title != card.name:
-        title = f"{title} / {card.name}"
+    fields = names_grid(card, lang)
+    add_fields(fields, card, FIELD_LABELS, _value, msg("field", "file"), lang)
     return Panel(
         Group(
             fields,
@@ -178,31 +164,17 @@ def card_panel(card: AzukiCard, database: CardDatabase, lang: str = ENGLISH) -> 
             Text(msg("cards", "Formats").render(lang), style="bold underline"),
             status_renderable(format_status([card], database), lang),
         ),
-        title=Text(safe(title), style="bold"),
+        title=panel_title(card, lang),
         subtitle=Text(term("azuki card type", card.type, lang)),
         expand=False,
     )
 
 
-class AzukiLookup:
-    """`cards show` / `cards search` for Azuki: --color is an element, --class a trait."""
-
-    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
-        traits = sorted({t for c in database.cards.values() for t in c.traits}, key=normalize)
-        return {"type": TYPES, "color": ELEMENTS, "class": tuple(traits)}
-
-    def find(self, database: CardDatabase, ref: str) -> AzukiCard:
-        card: AzukiCard = find_card(database, ref)
-        return card
-
-    def search(self, database: CardDatabase, query: CardQuery) -> list[AzukiCard]:
-        return search(database, query)
-
-    def card_panel(self, card: AzukiCard, database: CardDatabase, lang: str) -> RenderableType:
-        return card_panel(card, database, lang)
-
-    def search_table(self, cards: Sequence[AzukiCard], lang: str) -> RenderableType:
-        return search_table(cards, lang)
+def _filters(database: CardDatabase) -> Mapping[str, Sequence[str]]:
+    """--color is an element, --class a trait."""
+    traits = sorted({t for c in database.cards.values() for t in c.traits}, key=normalize)
+    return {"type": TYPES, "color": ELEMENTS, "class": tuple(traits)}
 
 
-LOOKUP = AzukiLookup()
+# `cards show` / `cards search` for Azuki
+LOOKUP = FunctionLookup(_filters, search, card_panel, search_table)

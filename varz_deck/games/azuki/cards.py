@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize
+from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize, record_fields
 from varz_deck.core.game.cards import builtin_formats
 from varz_deck.games.azuki.declaration import DECLARATION
 
@@ -51,16 +51,7 @@ class AzukiCard(CardRecord):
     def from_raw(
         cls, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
     ) -> AzukiCard:
-        card_id = raw["id"]
-        values: dict[str, Any] = {
-            "id": card_id,
-            "name": raw["name"],
-            "type": raw["type"],
-            "set": set_code if set_code is not None else card_id.split("-", 1)[0],
-            "file": file,
-            "line": line,
-            "names": dict(raw.get("names") or {}),
-        }
+        values = record_fields(raw, set_code, file, line)
         for name in ("elements", "keywords", "traits", "aliases"):
             values[name] = tuple(raw.get(name) or ())
         for name in ("cost", "attack", "health", "gate_power", "text"):

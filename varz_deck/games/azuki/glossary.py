@@ -6,7 +6,7 @@ same key, in IKZ.
 
 from __future__ import annotations
 
-from varz_deck.core.analysis.glossary import EXACT, SHARED, Entry, dropped
+from varz_deck.core.analysis.glossary import EXACT, Entry, dropped, name_in
 from varz_deck.core.messages.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
@@ -54,7 +54,4 @@ GLOSSARY: tuple[Entry, ...] = (
 
 def named(key: str) -> Message:
     """The name of a term of Azuki's glossary (its own entry, else the shared one)."""
-    for e in GLOSSARY:
-        if e.key == key:
-            return e.name
-    return next(e.name for e in SHARED if e.key == key)
+    return name_in(GLOSSARY, key)

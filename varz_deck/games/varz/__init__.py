@@ -68,18 +68,10 @@ class Varz(DeclaredGame):
     def make_card(  # type: ignore[override]  # VARZ's own card class
         self, raw: Mapping[str, Any], set_code: str | None, file: str, line: int
     ) -> Card:
+        from varz_deck.core.cards.model import record_fields
         from varz_deck.games.varz.cards import GAME_FIELDS
 
-        card_id = raw["id"]
-        values: dict[str, Any] = {
-            "id": card_id,
-            "name": raw["name"],
-            "type": raw["type"],
-            "set": set_code if set_code is not None else card_id.split("-", 1)[0],
-            "file": file,
-            "line": line,
-            "names": dict(raw.get("names") or {}),
-        }
+        values = record_fields(raw, set_code, file, line)
         for name in (*GAME_FIELDS, "flavor", "rarity"):
             if name in raw and name != "type":
                 value = raw[name]

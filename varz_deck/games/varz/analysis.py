@@ -10,6 +10,7 @@ from varz_deck.core.analysis.parts import (
     NUMBER,
     PERCENT,
     TURN,
+    CardColumns,
     Chart,
     Column,
     Figure,
@@ -18,6 +19,8 @@ from varz_deck.core.analysis.parts import (
     Series,
     Table,
     card_name,
+    curve_chart,
+    on_curve_table,
 )
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS, PALETTE_NAMES, VAZ_AVAILABLE, VAZ_SPENT
@@ -28,6 +31,7 @@ Names = Mapping[str, CardName]
 _CARD = msg("sim", "Card")
 _COST = msg("sim", "Cost")
 _COPIES = msg("sim", "Copies")
+_TITLES = CardColumns(_CARD, _COST, _COPIES)
 _COLOUR = msg("sim", "Colour")
 _TURN = msg("sim", "Turn")
 
@@ -35,20 +39,14 @@ _TURN = msg("sim", "Turn")
 def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
     """The curve by colour, the spells by type, the skills by class."""
     colours = [c for c in (*COLORS, COLORLESS) if any(c in e["by_color"] for e in doc["curve"])]
-    curve = Chart(
-        "curve",
+    curve = curve_chart(
         msg("stats", "Cost curve by colour"),
         _COST,
-        tuple(str(e["cost"]) for e in doc["curve"]),
-        tuple(
-            Series(
-                Term("color", c),
-                tuple(e["by_color"].get(c, 0) for e in doc["curve"]),
-                PALETTE_NAMES.get(c),
-            )
-            for c in colours
-        ),
-        unit=COUNT,
+        doc["curve"],
+        "by_color",
+        colours,
+        "color",
+        PALETTE_NAMES,
     )
     types = Table(
         "types",
@@ -73,30 +71,13 @@ def stats_parts(doc: Mapping[str, Any]) -> tuple[Part, ...]:
 
 def tune_parts(doc: Mapping[str, Any], names: Names, good_news: Message) -> tuple[Part, ...]:
     """Castable on curve per spell, and the best swaps (or the good news that none helps)."""
-    spells = Table(
-        "on-curve",
+    spells = on_curve_table(
         msg("report", "Castable on curve, per spell (exact)"),
-        (
-            Column(_CARD),
-            Column(_COST),
-            Column(_COLOUR),
-            Column(_COPIES),
-            Column(named("curve-turn"), "curve-turn"),
-            Column(named("castable-on-curve"), "castable-on-curve"),
-            Column(named("delay"), "delay"),
-        ),
-        tuple(
-            (
-                card_name(s, names),
-                Figure(s["cost"], COUNT),
-                Term("color", s["color"]),
-                Figure(s["copies"], COUNT),
-                Figure(s["on_curve_turn"], TURN),
-                Figure(s["p_on_curve"], PERCENT),
-                Figure(s["expected_delay"], NUMBER),
-            )
-            for s in doc["spells"]
-        ),
+        _TITLES,
+        doc["spells"],
+        names,
+        named,
+        ((Column(_COLOUR), lambda s: Term("color", s["color"])),),
     )
     better = [w for w in doc["swaps"] if w["min_p_on_curve"] > doc["min_p_on_curve"]]
     if not doc["swaps"]:

@@ -16,12 +16,21 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from varz_deck.core.cards.cardinfo import CardQuery, find_card, status_renderable, text_matches
+from varz_deck.core.cards.cardinfo import (
+    CardQuery,
+    FunctionLookup,
+    add_fields,
+    names_grid,
+    panel_title,
+    result_name,
+    result_table,
+    status_renderable,
+    text_matches,
+)
 from varz_deck.core.cards.cardinfo import format_status as format_status_of
 from varz_deck.core.cards.model import CardDatabase, Format, normalize
 from varz_deck.core.messages.i18n import (
     ENGLISH,
-    CardName,
     Joined,
     Message,
     Term,
@@ -113,28 +122,24 @@ def _stats(card: Card) -> str:
 
 def search_table(cards: Sequence[Card], lang: str = ENGLISH) -> Table:
     """The search result as a table: id, name (and English name), type, colour, cost, stats."""
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    headings = [
-        msg("field", "id"),
-        msg("field", "name"),
-        msg("field", "type"),
-        msg("field", "color"),
-        msg("field", "cost"),
-        msg("field", "stats"),
-        msg("field", "classes / keywords"),
-    ]
-    for i, heading in enumerate(headings):
-        # the name and the last column wrap by words; the short ones never break
-        wraps = i == 1 or i == len(headings) - 1
-        table.add_column(heading.render(lang), no_wrap=not wraps, overflow="fold")
+    table = result_table(
+        (
+            msg("field", "id"),
+            msg("field", "name"),
+            msg("field", "type"),
+            msg("field", "color"),
+            msg("field", "cost"),
+            msg("field", "stats"),
+            msg("field", "classes / keywords"),
+        ),
+        lang,
+    )
     for card in cards:
-        name = card.name_in(lang)
-        shown = safe(name if name == card.name else f"{name} ({card.name})")
         classes = (*card.skill_classes, *card.classes, *filter(None, [card.skill_class]))
         extras = Joined((*(Term("class", c) for c in classes), *card.keywords))
         table.add_row(
             safe(card.id),
-            shown,
+            result_name(card, lang),
             term("card type", card.type, lang),
             term("color", card.color, lang) if card.color else "",
             str(card.cost) if card.cost is not None else "",
@@ -176,20 +181,8 @@ def format_status(card: Card, database: CardDatabase) -> list[tuple[Format, Mess
 
 def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> RenderableType:
     """One card in full: every field, every name, its printings, its format status."""
-    fields = Table.grid(padding=(0, 2))
-    fields.add_column(style="bold", no_wrap=True)
-    fields.add_column(overflow="fold")
-    fields.add_row(msg("field", "id").render(lang), safe(card.id))
-    fields.add_row(msg("field", "name").render(lang), safe(card.name))
-    for language, name in sorted(card.names.items()):
-        named = msg("field", "name ({language})")(language=language)
-        fields.add_row(named.render(lang), safe(name))
-    for field, label in FIELD_LABELS:
-        shown = _value(card, field, lang)
-        if shown is not None:
-            fields.add_row(label.render(lang), shown)
-    if card.file:
-        fields.add_row(msg("field", "file").render(lang), safe(f"{card.file}:{card.line}"))
+    fields = names_grid(card, lang)
+    add_fields(fields, card, FIELD_LABELS, _value, msg("field", "file"), lang)
 
     printings = Table(box=None, pad_edge=False, header_style="bold")
     for column in (msg("field", "id"), msg("field", "set"), msg("field", "rarity")):
@@ -199,10 +192,6 @@ def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> Rende
 
     formats = status_renderable(format_status(card, database), lang)
 
-    title = CardName.of(card, quote=False).in_language(lang)
-    if title != card.name:
-        title = f"{title} / {card.name}"
-    heading = Text(safe(title), style="bold")
     return Panel(
         Group(
             fields,
@@ -213,34 +202,20 @@ def card_panel(card: Card, database: CardDatabase, lang: str = ENGLISH) -> Rende
             Text(msg("cards", "Formats").render(lang), style="bold underline"),
             formats,
         ),
-        title=heading,
+        title=panel_title(card, lang),
         subtitle=Text(term("card type", card.type, lang)),
         expand=False,
     )
 
 
-class VarzLookup:
-    """`cards show` / `cards search` for VARZ: --type, --color and --class take the game's words."""
-
-    def filters(self, database: CardDatabase) -> Mapping[str, Sequence[str]]:
-        return {
-            "type": CARD_TYPES,
-            "color": (*COLORS, COLORLESS),
-            "class": (*SKILL_CLASSES, GENERIC),
-        }
-
-    def find(self, database: CardDatabase, ref: str) -> Card:
-        card: Card = find_card(database, ref)
-        return card
-
-    def search(self, database: CardDatabase, query: CardQuery) -> list[Card]:
-        return search(database, query)
-
-    def card_panel(self, card: Card, database: CardDatabase, lang: str) -> RenderableType:
-        return card_panel(card, database, lang)
-
-    def search_table(self, cards: Sequence[Card], lang: str) -> RenderableType:
-        return search_table(cards, lang)
+def _filters(database: CardDatabase) -> Mapping[str, Sequence[str]]:
+    """--type, --color and --class take the game's words."""
+    return {
+        "type": CARD_TYPES,
+        "color": (*COLORS, COLORLESS),
+        "class": (*SKILL_CLASSES, GENERIC),
+    }
 
 
-LOOKUP = VarzLookup()
+# `cards show` / `cards search` for VARZ
+LOOKUP = FunctionLookup(_filters, search, card_panel, search_table)

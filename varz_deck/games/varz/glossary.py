@@ -6,7 +6,7 @@ restated here under the same key; the rest are VARZ's own (VAZ, V-Sync, the skil
 
 from __future__ import annotations
 
-from varz_deck.core.analysis.glossary import EXACT, SAMPLED, SHARED, Entry
+from varz_deck.core.analysis.glossary import EXACT, SAMPLED, Entry, name_in
 from varz_deck.core.messages.i18n import Message, msg
 
 GLOSSARY: tuple[Entry, ...] = (
@@ -135,7 +135,4 @@ GLOSSARY: tuple[Entry, ...] = (
 
 def named(key: str) -> Message:
     """The name of a term of VARZ's glossary (its own entry, else the shared one)."""
-    for e in GLOSSARY:
-        if e.key == key:
-            return e.name
-    return next(e.name for e in SHARED if e.key == key)
+    return name_in(GLOSSARY, key)

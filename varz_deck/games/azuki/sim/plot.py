@@ -13,8 +13,8 @@ from varz_deck.core.analysis.plot import (
     PAD,
     PANEL_H,
     W,
-    axes,
     colour,
+    curve_bars,
     document,
     legend,
     line,
@@ -22,6 +22,7 @@ from varz_deck.core.analysis.plot import (
     percent_axes,
     png_bytes,
     rect,
+    stacked_bars,
     text,
     unknown_format,
 )
@@ -77,21 +78,8 @@ def _elements(rows: Sequence[tuple[int, Sequence[tuple[str, int]]]]) -> list[str
 def _cost_panel(deck: Doc, top: float, lang: str) -> list[str]:
     rows = curve_rows(deck)
     out = [text(PAD, top - 34, _say(COST_TITLE(deck=_label(deck)), lang), 14, "start", "bold")]
-    height = PANEL_H - 90
-    grid, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
-    out += grid
-    slot = (W - PAD - 20) / max(len(rows), 1)
-    bottom = top + height
-    for i, (cost, per) in enumerate(rows):
-        x = PAD + slot * i + slot * 0.2
-        y = bottom
-        for element, n in per:
-            h = height * n / ymax
-            y -= h
-            out.append(rect(x, y, slot * 0.6, h, HEX.get(element, colour("grey"))))
-        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
     axis = _say(msg("sim", "cost (copies stacked by element)"), lang)
-    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
+    out += curve_bars(rows, top, HEX, axis)[0]
     items = [(_element(e, lang), HEX[e]) for e in _elements(rows)]
     return out + legend(items, top - 14)
 
@@ -149,14 +137,7 @@ def _png(decks: Sequence[Doc], lang: str) -> bytes:
     FigureCanvasAgg(figure)
     axes_list = figure.subplots(2 * len(decks), 1, squeeze=False)[:, 0]
     for ax, deck in zip(axes_list, decks, strict=False):
-        seen: set[str] = set()
-        for cost, per in curve_rows(deck):
-            bottom = 0
-            for element, n in per:
-                label = None if element in seen else _element(element, lang)
-                seen.add(element)
-                ax.bar(cost, n, bottom=bottom, color=HEX.get(element, colour("grey")), label=label)
-                bottom += n
+        stacked_bars(ax, curve_rows(deck), HEX, lambda e: _element(e, lang))
         ax.set_title(_say(COST_TITLE(deck=_label(deck)), lang), loc="left")
         ax.set_xlabel(_say(msg("sim", "cost"), lang))
         ax.set_ylabel(_say(msg("sim", "copies"), lang))

@@ -7,12 +7,13 @@ the JSON documents to strings; every name from the card files goes through `safe
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from varz_deck.core.analysis.capabilities import SimRequest
+from varz_deck.core.analysis.console import printed, report_console
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.tuning import rounded
 from varz_deck.core.messages.i18n import ENGLISH, Joined, Message, msg, value_text
 from varz_deck.core.messages.sanitize import safe
 from varz_deck.core.messages.wrap import wrap
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.table import Table
 
-DIGITS = 9
 FigureKey = Literal[
     "p_in_opening_hand", "p_in_opening_hand_se", "p_drawn_by_turn", "p_drawn_by_turn_se",
     "p_castable_by_turn", "p_castable_by_turn_se",
@@ -43,15 +43,6 @@ EXACT_KEYS = (
 )  # fmt: skip
 
 
-def _r(value: object) -> object:
-    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
-    if isinstance(value, list):
-        return [_r(v) for v in value]
-    if isinstance(value, float):
-        return round(value, DIGITS) + 0.0
-    return value
-
-
 def _card_entry(card: SimCard, fig: Figures) -> dict[str, object]:
     entry: dict[str, object] = {
         "id": card.id,
@@ -61,7 +52,7 @@ def _card_entry(card: SimCard, fig: Figures) -> dict[str, object]:
         "element": card.element,
     }
     entry.update({key: fig[key] for key in FIGURES})
-    return {k: _r(v) for k, v in entry.items()}
+    return {k: rounded(v) for k, v in entry.items()}
 
 
 def _others(model: Model, section: str) -> list[dict[str, str | int]]:
@@ -80,7 +71,7 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, object]:
     for (cost, ks), fig in zip(cost_groups(model), result.costs, strict=True):
         entry: dict[str, object] = {"cost": cost, "copies": sum(model.cards[k].copies for k in ks)}
         entry.update({key: fig[key] for key in FIGURES if key.startswith("p_castable")})
-        costs.append({k: _r(v) for k, v in entry.items()})
+        costs.append({k: rounded(v) for k, v in entry.items()})
     return {
         "version": 1,
         "game": "azuki",
@@ -98,8 +89,8 @@ def to_json(result: Run, request: SimRequest, legal: bool) -> dict[str, object]:
         "format": model.format,
         "gate": _others(model, "gate"),
         "ikz_deck": _others(model, "ikz"),
-        "p_mulligan": _r(result.p_mulligan),
-        "p_mulligan_se": _r(result.p_mulligan_se),
+        "p_mulligan": rounded(result.p_mulligan),
+        "p_mulligan_se": rounded(result.p_mulligan_se),
         "legal": legal,
         "exact": [] if sampled else list(EXACT_KEYS),
         "sampled": list(EXACT_KEYS) if sampled else [],
@@ -186,7 +177,7 @@ def _cost_differences(ra: Run, rb: Run, request: SimRequest) -> list[dict[str, o
             assert paired is not None
             mean, se = _difference(pa, pb, paired["castable"])
         entry = {"cost": cost, "p_castable_by_turn": mean, "p_castable_by_turn_se": se}
-        out.append({k: _r(v) for k, v in entry.items()})
+        out.append({k: rounded(v) for k, v in entry.items()})
     return out
 
 
@@ -224,7 +215,7 @@ def compare(
             "copies": b.cards[kb].copies - a.cards[ka].copies,
         }
         entry.update(_diff_entry(ra.cards[ka], rb.cards[kb], paired))
-        cards.append({k: _r(v) for k, v in entry.items()})
+        cards.append({k: rounded(v) for k, v in entry.items()})
     costs = _cost_differences(ra, rb, request)
     if ra.mull is not None:
         p_mulligan, p_mulligan_se = rate(rb.mull.astype(int) - ra.mull)
@@ -245,8 +236,8 @@ def compare(
             "cards": cards,
             "costs": costs,
             "main_deck": b.size - a.size,
-            "p_mulligan": _r(p_mulligan),
-            "p_mulligan_se": _r(p_mulligan_se),
+            "p_mulligan": rounded(p_mulligan),
+            "p_mulligan_se": rounded(p_mulligan_se),
         },
         "decks": [to_json(ra, request, legal[0]), to_json(rb, request, legal[1])],
     }
@@ -313,29 +304,6 @@ def answer(document: Mapping[str, Any]) -> tuple[Message, ...]:
 
 def _footer(document: Mapping[str, object]) -> Message:
     return _SAMPLED_NOTE if _sampled(document) else _EXACT_NOTE
-
-
-def _console(color: bool, width: int) -> Console:
-    from rich.console import Console
-
-    return Console(
-        file=io.StringIO(),
-        width=width,
-        force_terminal=color,
-        no_color=not color,
-        color_system="standard" if color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        soft_wrap=False,
-    )
-
-
-def _printed(console: Console) -> str:
-    """What a console of `_console` printed."""
-    written = console.file
-    assert isinstance(written, io.StringIO)
-    return written.getvalue()
 
 
 class _Titled:
@@ -502,7 +470,7 @@ def render_text(
     color: bool = False,
 ) -> str:
     """One deck: header, the cards' opening-hand odds, P(castable by turn t) with the IKZ."""
-    console = _console(color, width)
+    console = report_console(color, width)
     _print_lines(console, _header(document, lang))
     console.print()
     for sentence in answer(document):
@@ -518,7 +486,7 @@ def render_text(
     _cards_table(document, names, width, lang).print(console)
     console.print()
     _footer_lines(console, document, width, lang)
-    return _printed(console)
+    return printed(console)
 
 
 def _footer_lines(console: Console, document: Mapping[str, object], width: int, lang: str) -> None:
@@ -638,7 +606,7 @@ def render_compare_text(
     both have, with their 95% intervals when sampled."""
     from rich.cells import cell_len
 
-    console = _console(color, width)
+    console = report_console(color, width)
     a, b = document["decks"]
     labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
     pad = max(cell_len(label) for label in labels)
@@ -668,4 +636,4 @@ def render_compare_text(
         console.print(_say(msg("sim", "The decks have no card in common."), lang), markup=False)
     console.print()
     _footer_lines(console, document, width, lang)
-    return _printed(console)
+    return printed(console)

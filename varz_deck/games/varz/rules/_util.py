@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from varz_deck.core.decks.entries import Entry
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
-from varz_deck.core.messages.i18n import Message
+from varz_deck.core.messages.i18n import CardName, Message, Term
 from varz_deck.games.varz.cards import Card
 from varz_deck.games.varz.view import VarzView
 
@@ -39,4 +39,20 @@ def at_hero(view: VarzView, message: Message) -> Diagnostic:
         file=view.deck.path,
         section="hero",
         card=hero.id if hero else None,
+    )
+
+
+def not_hero_colour(view: VarzView, message: Message, entry: Entry, card: Card) -> Diagnostic:
+    """A card of another colour than the hero's, at its entry: the message names the card, its
+    colour and the hero's (`card`, `color`, `hero_color`)."""
+    hero_color = view.hero.color if view.hero else None
+    return at_entry(
+        view,
+        message(
+            card=CardName.of(card),
+            color=Term("color", card.color or ""),
+            hero_color=Term("color", hero_color or ""),
+        ),
+        entry,
+        card,
     )

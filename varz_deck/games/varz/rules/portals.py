@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from varz_deck.core.messages.diagnostics import Diagnostic
-from varz_deck.core.messages.i18n import CardName, Term, msg, nmsg
+from varz_deck.core.messages.i18n import Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, max_effect_portals
 from varz_deck.games.varz.rules._book import rule
-from varz_deck.games.varz.rules._util import at_entry, at_section
+from varz_deck.games.varz.rules._util import at_section, not_hero_colour
 from varz_deck.games.varz.view import VarzView
 
 SHIELD_LIFE_TOTAL = 20
@@ -67,16 +67,7 @@ def portal_colour_mismatch(view: VarzView) -> Iterator[Diagnostic]:
                 "{card} is a {color} portal but the hero is {hero_color}; "
                 "use {hero_color} or colorless portals",
             )
-            yield at_entry(
-                view,
-                message(
-                    card=CardName.of(card),
-                    color=Term("color", card.color or ""),
-                    hero_color=Term("color", hero_color or ""),
-                ),
-                entry,
-                card,
-            )
+            yield not_hero_colour(view, message, entry, card)
 
 
 rule(

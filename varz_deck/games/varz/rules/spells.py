@@ -10,7 +10,7 @@ from varz_deck.core.messages.diagnostics import Diagnostic, Severity
 from varz_deck.core.messages.i18n import CardName, Term, msg, nmsg
 from varz_deck.games.varz.cards import COLORLESS, Card
 from varz_deck.games.varz.rules._book import rule
-from varz_deck.games.varz.rules._util import at_entry
+from varz_deck.games.varz.rules._util import at_entry, not_hero_colour
 from varz_deck.games.varz.view import VarzView
 
 
@@ -32,7 +32,6 @@ def off_colour_spell_without_vaz(view: VarzView) -> Iterator[Diagnostic]:
     Legal:   red hero, a blue spell, and `Azure VAZ` (blue) in the skills
     Illegal: red hero, a blue spell, and no blue VAZ skill
     """
-    hero_color = view.hero.color if view.hero else None
     for card, entry, vaz in _off_colour(view):
         if vaz == 0:
             message = msg(
@@ -40,16 +39,7 @@ def off_colour_spell_without_vaz(view: VarzView) -> Iterator[Diagnostic]:
                 "{card} is {color} but the hero is {hero_color} and the skills have no {color} "
                 "VAZ skill; add one or cut the card",
             )
-            yield at_entry(
-                view,
-                message(
-                    card=CardName.of(card),
-                    color=Term("color", card.color or ""),
-                    hero_color=Term("color", hero_color or ""),
-                ),
-                entry,
-                card,
-            )
+            yield not_hero_colour(view, message, entry, card)
 
 
 rule(

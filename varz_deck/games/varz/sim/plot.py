@@ -14,12 +14,14 @@ from varz_deck.core.analysis.plot import (
     W,
     axes,
     colour,
+    curve_bars,
     document,
     legend,
     line,
     matplotlib_for,
     png_bytes,
     rect,
+    stacked_bars,
     text,
     unknown_format,
 )
@@ -55,24 +57,10 @@ def _cost_panel(result: Result, top: float, lang: str = ENGLISH) -> list[str]:
     rows = cost_curve_rows(result.model)
     title = _say(COST_TITLE(deck=_label(result)), lang)
     out = [text(PAD, top - 34, title, 14, "start", "bold")]
-    height = PANEL_H - 90
-    grid, ymax = axes(top, height, max((sum(n for _, n in per) for _, per in rows), default=1))
-    out += grid
-    slot = (W - PAD - 20) / max(len(rows), 1)
-    bottom = top + height
-    for i, (cost, per) in enumerate(rows):
-        x = PAD + slot * i + slot * 0.2
-        y = bottom
-        for color, n in per:
-            h = height * n / ymax
-            y -= h
-            out.append(rect(x, y, slot * 0.6, h, HEX.get(color, colour("grey"))))
-        out.append(text(x + slot * 0.3, bottom + 16, str(cost), 11))
-    axis = _say(msg("sim", "cost (copies stacked by colour)"), lang)
-    out.append(text(PAD + (W - PAD - 20) / 2, bottom + 34, axis, 11))
-    colors = []
-    for _, per in rows:
-        colors += [c for c, _ in per if c not in colors]
+    bars, colors = curve_bars(
+        rows, top, HEX, _say(msg("sim", "cost (copies stacked by colour)"), lang)
+    )
+    out += bars
     return out + legend(
         [(term("color", c, lang), HEX.get(c, colour("grey"))) for c in colors], top - 14
     )
@@ -153,14 +141,7 @@ def _png(results: Sequence[Result], lang: str) -> bytes:
     axes = figure.subplots(len(results) + 1, 1, squeeze=False)[:, 0]
     for ax, result in zip(axes, results, strict=False):
         rows = cost_curve_rows(result.model)
-        seen: set[str] = set()
-        for cost, per in rows:
-            bottom = 0
-            for color, n in per:
-                label = None if color in seen else term("color", color, lang)
-                seen.add(color)
-                ax.bar(cost, n, bottom=bottom, color=HEX.get(color, colour("grey")), label=label)
-                bottom += n
+        stacked_bars(ax, rows, HEX, lambda c: term("color", c, lang))
         ax.set_title(_say(COST_TITLE(deck=_label(result)), lang), loc="left")
         ax.set_xlabel(_say(msg("sim", "cost"), lang))
         ax.set_ylabel(_say(msg("sim", "copies"), lang))

@@ -6,7 +6,9 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from varz_deck.core.analysis.console import printed, report_console
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
+from varz_deck.core.analysis.tuning import rounded
 from varz_deck.core.messages.i18n import (
     ENGLISH,
     CardName,
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
 
     from varz_deck.games.varz.sim.montecarlo import Options
 
-DIGITS = 9
 Z95 = 1.959963984540054
 
 EXACT_KEYS = (
@@ -43,15 +44,6 @@ SAMPLED_KEYS = (
     "turns.mean_vaz_spent", "turns.p_all_vaz_spent", "turns.mean_hand_size", "turns.p_discard",
     "cards.p_cast_on_curve", "mean_vaz_spent_total", "curve_score", "vaz_used",
 )  # fmt: skip
-
-
-def _r(value: object) -> object:
-    """Floats rounded to DIGITS decimals (and never -0.0), in any nesting of lists."""
-    if isinstance(value, list):
-        return [_r(v) for v in value]
-    if isinstance(value, float):
-        return round(value, DIGITS) + 0.0
-    return value
 
 
 def _zeros(value: object) -> object:
@@ -88,7 +80,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, object]:
         }
         if model.colors:
             entry["p_color"] = {c: list(p) for c, p in ex.p_color[t].items()}
-        turns.append({k: _r(v) for k, v in entry.items()})
+        turns.append({k: rounded(v) for k, v in entry.items()})
     available = sum(ex.vaz)
     cards = []
     for k, card in enumerate(model.cards):
@@ -111,7 +103,7 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, object]:
             "p_cast_on_curve": on_curve,
             "p_cast_on_curve_se": on_curve_se,
         }
-        cards.append({k: _r(v) for k, v in entry.items()})
+        cards.append({k: rounded(v) for k, v in entry.items()})
     doc: dict[str, object] = {
         "version": 1,
         "deck": model.path,
@@ -139,13 +131,13 @@ def to_json(result: Result, legal: bool | None = None) -> dict[str, object]:
             "vaz_skills": {c: model.skills_of(c) for c in model.colors},
             "spells_left_out": model.left_out,
             "deck_out_turn": ex.deck_out_turn,
-            "mean_vaz_spent_total": _r(sums.mean("total")),
-            "mean_vaz_spent_total_se": _r(sums.se("total")),
-            "curve_score": _r(sums.mean("score")),
-            "curve_score_se": _r(sums.se("score")),
-            "vaz_used": _r(sums.mean("total") / available) if available else 0.0,
-            "vaz_used_se": _r(sums.se("total") / available) if available else 0.0,
-            "p_opener": _r(float(p_opener(model, options.on, options.mulligan))),
+            "mean_vaz_spent_total": rounded(sums.mean("total")),
+            "mean_vaz_spent_total_se": rounded(sums.se("total")),
+            "curve_score": rounded(sums.mean("score")),
+            "curve_score_se": rounded(sums.se("score")),
+            "vaz_used": rounded(sums.mean("total") / available) if available else 0.0,
+            "vaz_used_se": rounded(sums.se("total") / available) if available else 0.0,
+            "p_opener": rounded(float(p_opener(model, options.on, options.mulligan))),
             "exact": list(EXACT_KEYS),
             "sampled": list(SAMPLED_KEYS),
         }
@@ -178,7 +170,7 @@ def compare_to_json(
         ):
             entry[key] = d.mean(name)[t]
             entry[key + "_se"] = d.se(name)[t]
-        turns.append({k: _r(v) for k, v in entry.items()})
+        turns.append({k: rounded(v) for k, v in entry.items()})
     cards = []
     for i, (ka, kb) in enumerate(comparison.common):
         ea, eb = a.exact.cards[ka], b.exact.cards[kb]
@@ -199,7 +191,7 @@ def compare_to_json(
             "p_cast_on_curve": d.mean("on_curve")[i] if both_on_curve else None,
             "p_cast_on_curve_se": d.se("on_curve")[i] if both_on_curve else None,
         }
-        cards.append({k: _r(v) for k, v in entry.items()})
+        cards.append({k: rounded(v) for k, v in entry.items()})
     return {
         "version": 1,
         "deck": a.model.path,
@@ -213,12 +205,12 @@ def compare_to_json(
             "turns": turns,
             "cards": cards,
             "v_sync_turn": _minus(b.exact.v_sync_turn, a.exact.v_sync_turn),
-            "mean_vaz_spent_total": _r(d.mean("total")),
-            "mean_vaz_spent_total_se": _r(d.se("total")),
-            "curve_score": _r(d.mean("score")),
-            "curve_score_se": _r(d.se("score")),
-            "vaz_used": _r(_used_difference(comparison)[0]),
-            "vaz_used_se": _r(_used_difference(comparison)[1]),
+            "mean_vaz_spent_total": rounded(d.mean("total")),
+            "mean_vaz_spent_total_se": rounded(d.se("total")),
+            "curve_score": rounded(d.mean("score")),
+            "curve_score_se": rounded(d.se("score")),
+            "vaz_used": rounded(_used_difference(comparison)[0]),
+            "vaz_used_se": rounded(_used_difference(comparison)[1]),
         },
         "decks": [to_json(a, legal[0]), to_json(b, legal[1])],
     }
@@ -269,22 +261,6 @@ def _colors_of(model: Model) -> list[str]:
     present = {c.color for c in model.cards}
     order = [model.hero_color, *(c for c in COLORS if c != model.hero_color), COLORLESS]
     return [c for c in order if c in present]
-
-
-def _console(color: bool, width: int) -> Console:
-    from rich.console import Console
-
-    return Console(
-        file=io.StringIO(),
-        width=width,
-        force_terminal=color,
-        no_color=not color,
-        color_system="standard" if color else None,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        soft_wrap=False,
-    )
 
 
 def _say(message: Message, lang: str) -> str:
@@ -360,9 +336,7 @@ def _table(title: TextType | None) -> Table:
 
 def _printed(console: Console) -> str:
     """What a console of `_console` printed, trimmed."""
-    written = console.file
-    assert isinstance(written, io.StringIO)
-    return _trimmed(written.getvalue())
+    return _trimmed(printed(console))
 
 
 def _trimmed(text: str) -> str:
@@ -608,7 +582,7 @@ def render_text(
 ) -> str:
     """The text report: header, the answer, the cards, castable by turn, VAZ per turn, the curve,
     the footer (its words in a language)."""
-    console = _console(color, width)
+    console = report_console(color, width)
     for line in _header(result, lang):
         console.print(line, markup=False)
     console.print()
@@ -741,7 +715,7 @@ def render_compare_text(
     """Both decks' headers, what changed, and the differences with their intervals."""
     from rich.cells import cell_len
 
-    console = _console(color, width)
+    console = report_console(color, width)
     d = comparison.difference
     labels = [_say(msg("sim", "deck"), lang), _say(msg("sim", "vs"), lang)]
     label_width = max(cell_len(label) for label in labels)
