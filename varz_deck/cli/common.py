@@ -434,7 +434,45 @@ def one_deck(
     return source_of(decks[0])
 
 
+# --- Text or JSON output (`sim`, `stats`, `tune`, `verify`, `diff`, `event`) -----------------
+
+
+class TextOrJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+TextOrJsonOption = Annotated[TextOrJson, typer.Option("--output", "-o", help=N_("Output format."))]
+# a report's --output (`sim`, `stats`, `tune`): its text follows --lang, its JSON does not
+ReportOutputOption = Annotated[
+    TextOrJson, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
+]
+
+
+# --- The goldfish's options (`sim`, `tune`) ---------------------------------------------------
+
+
+class On(str, Enum):
+    play = "play"
+    draw = "draw"
+
+
+class Mulligan(str, Enum):
+    none = "none"
+    auto = "auto"
+
+
+OnOption = Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))]
+
+
 # --- Plot files (`sim`, `stats`, `tune` --plot) ----------------------------------------------
+
+PlotOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
+    ),
+]
 
 
 def plot_format(plot: Path | None, lang: str) -> str | None:

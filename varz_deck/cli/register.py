@@ -19,6 +19,8 @@ from varz_deck.cli.common import (
     ExcludeOption,
     GameOption,
     LangOption,
+    TextOrJson,
+    TextOrJsonOption,
     check_date,
     color,
     deck_arguments,
@@ -49,15 +51,6 @@ class RegisterOutput(str, Enum):
     json = "json"
     csv = "csv"
 
-
-class CompareOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
-CompareOutputOption = Annotated[
-    CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
-]
 
 REGISTER_HELP = N_(
     "Check decks and print their registrations: player, event, legality, deck hash, card list."
@@ -186,7 +179,7 @@ def verify(
         str,
         typer.Option("--hash", help=N_("The registered deck hash (v1-…)."), show_default=False),
     ],
-    output: CompareOutputOption = CompareOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -210,7 +203,7 @@ def verify(
     database = deck_database(source, cards, chosen, game)
     reg = _comparable(source, database, chosen, day)
     assert reg.deck_hash is not None
-    if output is CompareOutput.json:
+    if output is TextOrJson.json:
         sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected, day))
     else:
         sys.stdout.write(
@@ -236,7 +229,7 @@ def diff(
             show_default=False,
         ),
     ],
-    output: CompareOutputOption = CompareOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -253,7 +246,7 @@ def diff(
     after = _comparable(after_source, database, chosen, day)
     assert before.canonical is not None and after.canonical is not None
     result = diff_decks(before.canonical, after.canonical)
-    if output is CompareOutput.json:
+    if output is TextOrJson.json:
         sys.stdout.write(render.render_diff_json(result, before, after))
     else:
         sys.stdout.write(render.render_diff_text(result, before, after, color=color(), lang=chosen))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -15,6 +14,12 @@ from varz_deck.cli.common import (
     DeckArgument,
     GameOption,
     LangOption,
+    Mulligan,
+    On,
+    OnOption,
+    PlotOption,
+    ReportOutputOption,
+    TextOrJson,
     check_date,
     color,
     dated,
@@ -43,35 +48,9 @@ TUNE_HELP = N_(
 )
 
 
-class On(str, Enum):
-    play = "play"
-    draw = "draw"
-
-
-class Mulligan(str, Enum):
-    none = "none"
-    auto = "auto"
-
-
-class TuneOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
-OutputOption = Annotated[
-    TuneOutput, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
-]
-PlotOption = Annotated[
-    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
-    typer.Option(
-        "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
-    ),
-]
-
-
 def stats(
     deck: DeckArgument,
-    output: OutputOption = TuneOutput.text,
+    output: ReportOutputOption = TextOrJson.text,
     plot: PlotOption = None,
     date: DateOption = None,
     cards: CardsOption = None,
@@ -83,7 +62,7 @@ def stats(
     day = check_date(date, chosen)
     source = one_deck(deck, chosen)
     fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
+    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
     the_game = game_of(database)
     tuner = the_game.tuner
     if tuner is None:  # a game without stats (docs/reference/games.md: exit 2 naming the game)
@@ -108,7 +87,7 @@ def tune(
             help=N_("Probability the source tables aim for (0.01 to 0.99)."),
         ),
     ] = DEFAULT_TARGET,
-    on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
+    on: OnOption = On.play,
     mulligan: Annotated[
         Optional[Mulligan],  # noqa: UP045
         typer.Option(
@@ -120,7 +99,7 @@ def tune(
             show_default=False,
         ),
     ] = None,
-    output: OutputOption = TuneOutput.text,
+    output: ReportOutputOption = TextOrJson.text,
     plot: PlotOption = None,
     date: DateOption = None,
     cards: CardsOption = None,
@@ -135,7 +114,7 @@ def tune(
     day = check_date(date, chosen)
     source = one_deck(deck, chosen)
     fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
+    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
     the_game = game_of(database)
     tuner = the_game.tuner
     if (
@@ -177,7 +156,7 @@ def _unusable_type() -> type[DeckUnusable]:
 
 def _emit(
     outcome: Outcome,
-    output: TuneOutput,
+    output: TextOrJson,
     plot: Path | None,
     fmt: str | None,
     lang: str,
@@ -187,7 +166,7 @@ def _emit(
 
     for warning in outcome.warnings:
         typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
-    if output is TuneOutput.json:
+    if output is TextOrJson.json:
         from varz_deck.core.messages.sanitize import json_dumps
 
         sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
