@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from rich.progress import Progress, TaskID
 
-    from varz_deck.core.analysis.capabilities import DeckUnusable
+    from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
@@ -512,6 +512,36 @@ def write_plot(plot: Path, draw: Callable[[], str | bytes], lang: str) -> None:
     except OSError as err:
         cannot = msg("sim", "cannot write {file}: {error}")
         fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
+
+
+# --- A report's output (`sim`, `stats`, `tune`) ----------------------------------------------
+
+
+def warn_outcome(outcome: Outcome, lang: str) -> None:
+    """A report's warnings on stderr, a line each."""
+    for warning in outcome.warnings:
+        typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
+
+
+def write_outcome(
+    outcome: Outcome,
+    output: TextOrJson,
+    plot: Path | None,
+    fmt: str | None,
+    lang: str,
+    day: datetime.date,
+    columns: int,
+) -> None:
+    """A report on stdout: its JSON document (dated), else its text `columns` wide; then its
+    charts to the --plot file when one was given."""
+    if output is TextOrJson.json:
+        from varz_deck.core.messages.sanitize import json_dumps
+
+        sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
+    else:
+        sys.stdout.write(outcome.render_text(color=color(), width=columns, lang=lang))
+    if plot is not None and fmt is not None:
+        write_plot(plot, lambda: outcome.plot(fmt, lang), lang)
 
 
 # --- Progress: a bar on stderr for work that can take more than a second ------------

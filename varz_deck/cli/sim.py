@@ -21,8 +21,6 @@ from varz_deck.cli.common import (
     ReportOutputOption,
     TextOrJson,
     check_date,
-    color,
-    dated,
     deck_database,
     fail,
     game_of,
@@ -32,11 +30,11 @@ from varz_deck.cli.common import (
     progress_bar,
     refuse_option,
     unusable,
+    warn_outcome,
     width,
-    write_plot,
+    write_outcome,
 )
 from varz_deck.core.messages.i18n import N_, msg
-from varz_deck.core.messages.sanitize import json_dumps
 
 if TYPE_CHECKING:
     pass
@@ -85,7 +83,6 @@ def sim(
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
-    import sys
     import time
 
     from varz_deck.core.analysis.capabilities import DeckUnusable, SimRequest
@@ -133,14 +130,7 @@ def sim(
         if progress is not None:
             progress.close()
     elapsed = time.perf_counter() - started
-    for warning in outcome.warnings:
-        typer.echo(msg("sim", "warning: {message}")(message=warning).render(chosen), err=True)
+    warn_outcome(outcome, chosen)
     if debug:
         typer.echo(f"debug: simulated in {elapsed:.2f} s", err=True)
-    if output is TextOrJson.json:
-        document = dated(outcome.to_json(), day)
-        sys.stdout.write(json_dumps(document, allow_nan=False) + "\n")
-    else:
-        sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))
-    if plot is not None and fmt is not None:
-        write_plot(plot, lambda: outcome.plot(fmt, chosen), chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, width())

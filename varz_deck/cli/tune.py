@@ -21,8 +21,6 @@ from varz_deck.cli.common import (
     ReportOutputOption,
     TextOrJson,
     check_date,
-    color,
-    dated,
     deck_database,
     fail,
     game_of,
@@ -31,15 +29,20 @@ from varz_deck.cli.common import (
     plot_format,
     refuse_option,
     unusable,
+    warn_outcome,
     width,
-    write_plot,
+    write_outcome,
 )
-from varz_deck.core.messages.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
     import datetime
 
+    from varz_deck.cli.common import Lang
     from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
+    from varz_deck.core.cards.model import CardDatabase
+    from varz_deck.core.files.source import DeckSource
+    from varz_deck.core.game import Game
 
 DEFAULT_TARGET = 0.9
 STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
@@ -58,12 +61,9 @@ def stats(
     lang: LangOption = None,
 ) -> None:
     """Counts, cost curve and the game's own figures of a deck, instantly."""
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
-    the_game = game_of(database)
+    chosen, day, source, fmt, database, the_game = _open(
+        deck, output, plot, date, cards, game, lang
+    )
     tuner = the_game.tuner
     if tuner is None:  # a game without stats (docs/reference/games.md: exit 2 naming the game)
         refuse_option(the_game, "stats", chosen)
@@ -110,12 +110,9 @@ def tune(
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
-    the_game = game_of(database)
+    chosen, day, source, fmt, database, the_game = _open(
+        deck, output, plot, date, cards, game, lang
+    )
     tuner = the_game.tuner
     if (
         tuner is None or "tune" not in tuner.options
@@ -148,6 +145,25 @@ def tune(
     _emit(outcome, output, plot, fmt, chosen, day)
 
 
+def _open(
+    deck: Path,
+    output: TextOrJson,
+    plot: Path | None,
+    date: str | None,
+    cards: Path | None,
+    game: str | None,
+    lang: Lang | None,
+) -> tuple[str, datetime.date, DeckSource, str | None, CardDatabase, Game]:
+    """What `stats` and `tune` start from: the language, the day, the deck, the --plot file's
+    format, the database and the game; exit 2 at the first that cannot be had, in that order."""
+    chosen = language(lang)
+    day = check_date(date, chosen)
+    source = one_deck(deck, chosen)
+    fmt = plot_format(plot, chosen)
+    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
+    return chosen, day, source, fmt, database, game_of(database)
+
+
 def _unusable_type() -> type[DeckUnusable]:
     from varz_deck.core.analysis.capabilities import DeckUnusable
 
@@ -162,15 +178,5 @@ def _emit(
     lang: str,
     day: datetime.date,
 ) -> None:
-    import sys
-
-    for warning in outcome.warnings:
-        typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
-    if output is TextOrJson.json:
-        from varz_deck.core.messages.sanitize import json_dumps
-
-        sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
-    else:
-        sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
-    if plot is not None and fmt is not None:
-        write_plot(plot, lambda: outcome.plot(fmt, lang), lang)
+    warn_outcome(outcome, lang)
+    write_outcome(outcome, output, plot, fmt, lang, day, min(width(), 100))
