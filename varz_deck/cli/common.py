@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, NamedTuple, NoReturn, Optional, TypeVar
 
 import typer
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.core.messages.i18n import Message
     from varz_deck.games import GameUnavailable
     from varz_deck.games.library import CardLibrary
@@ -465,6 +466,37 @@ class Mulligan(str, Enum):
 OnOption = Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))]
 
 
+class OpenedDeck(NamedTuple):
+    """What a command on one deck starts from (`open_deck`)."""
+
+    lang: str
+    day: datetime.date
+    source: DeckSource
+    database: CardDatabase
+    game: Game
+    fmt: str | None  # the --plot file's format, when one was given
+
+
+def open_deck(
+    deck: Path,
+    date: str | None,
+    cards: Path | None,
+    game: str | None,
+    lang: Lang | None,
+    progress: bool = False,
+    plot: Path | None = None,
+) -> OpenedDeck:
+    """The language, the day (--date), the one deck read, the --plot file's format, the database
+    to read the deck with and its game; exit 2 at the first that cannot be had, in that order.
+    `progress`: the command's output is text (see `load_database`)."""
+    chosen = language(lang)
+    day = check_date(date, chosen)
+    source = one_deck(deck, chosen)
+    fmt = plot_format(plot, chosen)
+    database = deck_database(source, cards, chosen, game, progress)
+    return OpenedDeck(chosen, day, source, database, game_of(database), fmt)
+
+
 # --- Plot files (`sim`, `stats`, `tune` --plot) ----------------------------------------------
 
 PlotOption = Annotated[
@@ -612,17 +644,23 @@ def tracked(items: Sequence[_T], bar: ProgressBar | None) -> Iterator[_T]:
 EXIT_UNREADABLE = 1  # a deck that cannot be simulated, tuned or reported on: its problems said
 
 
-def unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
-    """The reasons a deck cannot be used (`sim`, `tune`, `stats`, `report`) on stderr, then
-    exit 1."""
+def say_diagnostics(diagnostics: Iterable[Diagnostic], deck: DeckSource, lang: str) -> None:
+    """Each diagnostic on stderr, a line each: `FILE:LINE:COLUMN: CODE message` (the deck's name
+    for a diagnostic of no file)."""
     from varz_deck.core.messages.i18n import localized
     from varz_deck.core.messages.sanitize import safe
 
-    for d in err.diagnostics:
+    for d in diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""
         typer.echo(
             f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
         )
+
+
+def unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
+    """The reasons a deck cannot be used (`sim`, `tune`, `stats`, `report`) on stderr, then
+    exit 1."""
+    say_diagnostics(err.diagnostics, deck, lang)
     if err.message is not None:
         fail(err.message, EXIT_UNREADABLE, lang)
     raise typer.Exit(EXIT_UNREADABLE)

@@ -30,6 +30,7 @@ from varz_deck.cli.common import (
     language,
     library,
     one_deck,
+    open_deck,
     progress_bar,
     sources,
     tracked,
@@ -260,11 +261,9 @@ def code(
     lang: LangOption = None,
 ) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
-    chosen = language(lang)
-    source = one_deck(deck, chosen)
-    database = deck_database(source, cards, chosen, game)
-    registrar = game_of(database).registrar
-    reg = registrar.register(source, database, date=check_date(None, chosen))
+    chosen, day, source, database, the_game, _ = open_deck(deck, None, cards, game, lang)
+    registrar = the_game.registrar
+    reg = registrar.register(source, database, date=day)
     no_code = msg("register", "{deck} has no deck code: {reason}")
     if reg.canonical is None or not reg.canonical.complete:
         _report_problems(reg, no_code, chosen)

@@ -20,13 +20,8 @@ from varz_deck.cli.common import (
     PlotOption,
     ReportOutputOption,
     TextOrJson,
-    check_date,
-    deck_database,
     fail,
-    game_of,
-    language,
-    one_deck,
-    plot_format,
+    open_deck,
     refuse_option,
     unusable,
     warn_outcome,
@@ -38,11 +33,7 @@ from varz_deck.core.messages.i18n import N_
 if TYPE_CHECKING:
     import datetime
 
-    from varz_deck.cli.common import Lang
     from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
-    from varz_deck.core.cards.model import CardDatabase
-    from varz_deck.core.files.source import DeckSource
-    from varz_deck.core.game import Game
 
 DEFAULT_TARGET = 0.9
 STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
@@ -61,8 +52,8 @@ def stats(
     lang: LangOption = None,
 ) -> None:
     """Counts, cost curve and the game's own figures of a deck, instantly."""
-    chosen, day, source, fmt, database, the_game = _open(
-        deck, output, plot, date, cards, game, lang
+    chosen, day, source, database, the_game, fmt = open_deck(
+        deck, date, cards, game, lang, output is TextOrJson.text, plot
     )
     tuner = the_game.tuner
     if tuner is None:  # a game without stats (docs/reference/games.md: exit 2 naming the game)
@@ -110,8 +101,8 @@ def tune(
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
-    chosen, day, source, fmt, database, the_game = _open(
-        deck, output, plot, date, cards, game, lang
+    chosen, day, source, database, the_game, fmt = open_deck(
+        deck, date, cards, game, lang, output is TextOrJson.text, plot
     )
     tuner = the_game.tuner
     if (
@@ -143,25 +134,6 @@ def tune(
     except _unusable_type() as err:
         unusable(err, source, chosen)
     _emit(outcome, output, plot, fmt, chosen, day)
-
-
-def _open(
-    deck: Path,
-    output: TextOrJson,
-    plot: Path | None,
-    date: str | None,
-    cards: Path | None,
-    game: str | None,
-    lang: Lang | None,
-) -> tuple[str, datetime.date, DeckSource, str | None, CardDatabase, Game]:
-    """What `stats` and `tune` start from: the language, the day, the deck, the --plot file's
-    format, the database and the game; exit 2 at the first that cannot be had, in that order."""
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TextOrJson.text)
-    return chosen, day, source, fmt, database, game_of(database)
 
 
 def _unusable_type() -> type[DeckUnusable]:
