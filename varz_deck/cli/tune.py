@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -31,9 +30,7 @@ from varz_deck.cli.common import (
 from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
-    import datetime
-
-    from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
+    from varz_deck.core.analysis.capabilities import DeckUnusable
 
 DEFAULT_TARGET = 0.9
 STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
@@ -64,7 +61,8 @@ def stats(
         outcome = tuner.stats(source, database, date=day)
     except _unusable_type() as err:
         unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen, day)
+    warn_outcome(outcome, chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, min(width(), 100))
 
 
 def tune(
@@ -133,22 +131,11 @@ def tune(
         fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
         unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen, day)
+    warn_outcome(outcome, chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, min(width(), 100))
 
 
 def _unusable_type() -> type[DeckUnusable]:
     from varz_deck.core.analysis.capabilities import DeckUnusable
 
     return DeckUnusable
-
-
-def _emit(
-    outcome: Outcome,
-    output: TextOrJson,
-    plot: Path | None,
-    fmt: str | None,
-    lang: str,
-    day: datetime.date,
-) -> None:
-    warn_outcome(outcome, lang)
-    write_outcome(outcome, output, plot, fmt, lang, day, min(width(), 100))
