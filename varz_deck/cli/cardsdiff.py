@@ -7,6 +7,7 @@ legal is not), 2 usage error (a folder that is not a valid database, a bad --git
 
 from __future__ import annotations
 
+import functools
 import sys
 import tempfile
 from enum import Enum
@@ -22,6 +23,8 @@ from varz_deck.cli.common import (
     DateOption,
     ExcludeOption,
     LangOption,
+    TextOrJson,
+    TextOrJsonOption,
     check_date,
     deck_arguments,
     fail,
@@ -54,11 +57,6 @@ DIFF_HELP = N_(
     "Exit 0 when no deck changes verdict, 1 when one does (with --fail-on illegal: only when a "
     "legal deck becomes illegal), 2 on a usage error or an invalid database."
 )
-
-
-class DiffOutput(str, Enum):
-    text = "text"
-    json = "json"
 
 
 class FailOn(str, Enum):
@@ -117,9 +115,7 @@ def cards_diff(
             show_default=False,
         ),
     ] = None,
-    output: Annotated[
-        DiffOutput, typer.Option("--output", "-o", help=N_("Output format."))
-    ] = DiffOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     fail_on: Annotated[
         FailOn,
         typer.Option(
@@ -137,7 +133,16 @@ def cards_diff(
     """Compare two card databases, and the decks they check differently."""
     chosen = language(lang)
     day = check_date(date, chosen)
-    text = output is DiffOutput.text
+    text = output is TextOrJson.text
+    compare = functools.partial(
+        _compare,
+        output=output,
+        fail_on=fail_on,
+        exclude=exclude,
+        lang=chosen,
+        day=day,
+        given=date is not None,
+    )
     if git is not None:
         if not paths:
             fail(_ONE_FOLDER(), EXIT_USAGE, chosen)
@@ -149,18 +154,12 @@ def cards_diff(
             old_label = msg("carddiff", "{folder} at {rev}")(folder=str(new_root), rev=git)
             label = old_label.render(chosen)
             old = _empty(new) if absent else _open(old_root, label, chosen, text)
-            _compare(
+            compare(
                 old,
                 new,
                 (label, str(new_root)),
                 (old_root, new_root),
                 rest,
-                output,
-                fail_on,
-                exclude,
-                chosen,
-                day,
-                given=date is not None,
                 git=git,
                 absent=absent,
             )
@@ -170,19 +169,7 @@ def cards_diff(
     old_root, new_root, rest = paths[0], paths[1], paths[2:]
     old = _open(old_root, str(old_root), chosen, text)
     new = _open(new_root, str(new_root), chosen, text)
-    _compare(
-        old,
-        new,
-        (str(old_root), str(new_root)),
-        (old_root, new_root),
-        rest,
-        output,
-        fail_on,
-        exclude,
-        chosen,
-        day,
-        given=date is not None,
-    )
+    compare(old, new, (str(old_root), str(new_root)), (old_root, new_root), rest)
 
 
 def _compare(
@@ -191,12 +178,12 @@ def _compare(
     labels: tuple[str, str],
     roots: tuple[Path, Path],
     decks: list[Path],
-    output: DiffOutput,
+    *,
+    output: TextOrJson,
     fail_on: FailOn,
     exclude: list[str] | None,
     lang: str,
     day: datetime.date,
-    *,
     given: bool = False,
     git: str | None = None,
     absent: bool = False,
@@ -220,7 +207,7 @@ def _compare(
         date=day.isoformat() if given else None,
         day=day.isoformat(),
     )
-    if output is DiffOutput.json:
+    if output is TextOrJson.json:
         sys.stdout.write(carddiff.render_json(found, lang))
     else:
         sys.stdout.write(carddiff.render_text(found, lang, absent, terminal_width()))

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, NamedTuple, NoReturn, Optional, TypeVar
 
 import typer
 
@@ -22,10 +22,11 @@ if TYPE_CHECKING:
 
     from rich.progress import Progress, TaskID
 
-    from varz_deck.core.analysis.capabilities import DeckUnusable
+    from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game import Game
+    from varz_deck.core.messages.diagnostics import Diagnostic
     from varz_deck.core.messages.i18n import Message
     from varz_deck.games import GameUnavailable
     from varz_deck.games.library import CardLibrary
@@ -434,7 +435,76 @@ def one_deck(
     return source_of(decks[0])
 
 
+# --- Text or JSON output (`sim`, `stats`, `tune`, `verify`, `diff`, `event`) -----------------
+
+
+class TextOrJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+TextOrJsonOption = Annotated[TextOrJson, typer.Option("--output", "-o", help=N_("Output format."))]
+# a report's --output (`sim`, `stats`, `tune`): its text follows --lang, its JSON does not
+ReportOutputOption = Annotated[
+    TextOrJson, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
+]
+
+
+# --- The goldfish's options (`sim`, `tune`) ---------------------------------------------------
+
+
+class On(str, Enum):
+    play = "play"
+    draw = "draw"
+
+
+class Mulligan(str, Enum):
+    none = "none"
+    auto = "auto"
+
+
+OnOption = Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))]
+
+
+class OpenedDeck(NamedTuple):
+    """What a command on one deck starts from (`open_deck`)."""
+
+    lang: str
+    day: datetime.date
+    source: DeckSource
+    database: CardDatabase
+    game: Game
+    fmt: str | None  # the --plot file's format, when one was given
+
+
+def open_deck(
+    deck: Path,
+    date: str | None,
+    cards: Path | None,
+    game: str | None,
+    lang: Lang | None,
+    progress: bool = False,
+    plot: Path | None = None,
+) -> OpenedDeck:
+    """The language, the day (--date), the one deck read, the --plot file's format, the database
+    to read the deck with and its game; exit 2 at the first that cannot be had, in that order.
+    `progress`: the command's output is text (see `load_database`)."""
+    chosen = language(lang)
+    day = check_date(date, chosen)
+    source = one_deck(deck, chosen)
+    fmt = plot_format(plot, chosen)
+    database = deck_database(source, cards, chosen, game, progress)
+    return OpenedDeck(chosen, day, source, database, game_of(database), fmt)
+
+
 # --- Plot files (`sim`, `stats`, `tune` --plot) ----------------------------------------------
+
+PlotOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
+    ),
+]
 
 
 def plot_format(plot: Path | None, lang: str) -> str | None:
@@ -474,6 +544,36 @@ def write_plot(plot: Path, draw: Callable[[], str | bytes], lang: str) -> None:
     except OSError as err:
         cannot = msg("sim", "cannot write {file}: {error}")
         fail(cannot(file=str(plot), error=err.strerror or str(err)), EXIT_USAGE, lang)
+
+
+# --- A report's output (`sim`, `stats`, `tune`) ----------------------------------------------
+
+
+def warn_outcome(outcome: Outcome, lang: str) -> None:
+    """A report's warnings on stderr, a line each."""
+    for warning in outcome.warnings:
+        typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
+
+
+def write_outcome(
+    outcome: Outcome,
+    output: TextOrJson,
+    plot: Path | None,
+    fmt: str | None,
+    lang: str,
+    day: datetime.date,
+    columns: int,
+) -> None:
+    """A report on stdout: its JSON document (dated), else its text `columns` wide; then its
+    charts to the --plot file when one was given."""
+    if output is TextOrJson.json:
+        from varz_deck.core.messages.sanitize import json_dumps
+
+        sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
+    else:
+        sys.stdout.write(outcome.render_text(color=color(), width=columns, lang=lang))
+    if plot is not None and fmt is not None:
+        write_plot(plot, lambda: outcome.plot(fmt, lang), lang)
 
 
 # --- Progress: a bar on stderr for work that can take more than a second ------------
@@ -544,17 +644,23 @@ def tracked(items: Sequence[_T], bar: ProgressBar | None) -> Iterator[_T]:
 EXIT_UNREADABLE = 1  # a deck that cannot be simulated, tuned or reported on: its problems said
 
 
-def unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
-    """The reasons a deck cannot be used (`sim`, `tune`, `stats`, `report`) on stderr, then
-    exit 1."""
+def say_diagnostics(diagnostics: Iterable[Diagnostic], deck: DeckSource, lang: str) -> None:
+    """Each diagnostic on stderr, a line each: `FILE:LINE:COLUMN: CODE message` (the deck's name
+    for a diagnostic of no file)."""
     from varz_deck.core.messages.i18n import localized
     from varz_deck.core.messages.sanitize import safe
 
-    for d in err.diagnostics:
+    for d in diagnostics:
         place = f":{d.line}:{d.column}" if d.line else ""
         typer.echo(
             f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
         )
+
+
+def unusable(err: DeckUnusable, deck: DeckSource, lang: str) -> NoReturn:
+    """The reasons a deck cannot be used (`sim`, `tune`, `stats`, `report`) on stderr, then
+    exit 1."""
+    say_diagnostics(err.diagnostics, deck, lang)
     if err.message is not None:
         fail(err.message, EXIT_UNREADABLE, lang)
     raise typer.Exit(EXIT_UNREADABLE)

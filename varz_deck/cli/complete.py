@@ -17,13 +17,11 @@ from varz_deck.cli.common import (
     DeckArgument,
     GameOption,
     LangOption,
-    check_date,
-    deck_database,
     fail,
     game_of,
-    language,
-    one_deck,
+    open_deck,
     refuse_option,
+    say_diagnostics,
 )
 from varz_deck.core.messages.i18n import N_, msg
 
@@ -73,11 +71,7 @@ def complete(
     added and (--explain) why each was added go to standard error. Exit 1 when no legal deck
     keeps the cards written (the rule that rules it out is named).
     """
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    database = deck_database(source, cards, chosen, game)
-    the_game = game_of(database)
+    chosen, day, source, database, the_game, _ = open_deck(deck, date, cards, game, lang)
     completion = getattr(the_game, "completion", None)
     if completion is None or not hasattr(the_game, "declaration"):
         refuse_option(the_game, "complete", chosen)
@@ -145,12 +139,5 @@ def _say(done: Completed, explain: bool, lang: str) -> None:
 
 def _unusable(err: DeckNotUsable, deck: DeckSource, lang: str) -> NoReturn:
     """Why the deck cannot be completed as written, on stderr, then exit 1."""
-    from varz_deck.core.messages.i18n import localized
-    from varz_deck.core.messages.sanitize import safe
-
-    for d in err.diagnostics:
-        place = f":{d.line}:{d.column}" if d.line else ""
-        typer.echo(
-            f"{safe(d.file or deck.name)}{place}: {d.code} {safe(localized(d, lang))}", err=True
-        )
+    say_diagnostics(err.diagnostics, deck, lang)
     raise typer.Exit(EXIT_PROBLEMS)

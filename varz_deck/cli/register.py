@@ -19,6 +19,8 @@ from varz_deck.cli.common import (
     ExcludeOption,
     GameOption,
     LangOption,
+    TextOrJson,
+    TextOrJsonOption,
     check_date,
     color,
     deck_arguments,
@@ -28,6 +30,7 @@ from varz_deck.cli.common import (
     language,
     library,
     one_deck,
+    open_deck,
     progress_bar,
     sources,
     tracked,
@@ -49,15 +52,6 @@ class RegisterOutput(str, Enum):
     json = "json"
     csv = "csv"
 
-
-class CompareOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
-CompareOutputOption = Annotated[
-    CompareOutput, typer.Option("--output", "-o", help=N_("Output format."))
-]
 
 REGISTER_HELP = N_(
     "Check decks and print their registrations: player, event, legality, deck hash, card list."
@@ -186,7 +180,7 @@ def verify(
         str,
         typer.Option("--hash", help=N_("The registered deck hash (v1-…)."), show_default=False),
     ],
-    output: CompareOutputOption = CompareOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -210,7 +204,7 @@ def verify(
     database = deck_database(source, cards, chosen, game)
     reg = _comparable(source, database, chosen, day)
     assert reg.deck_hash is not None
-    if output is CompareOutput.json:
+    if output is TextOrJson.json:
         sys.stdout.write(render.render_verify_json(reg.path, reg.deck_hash, expected, day))
     else:
         sys.stdout.write(
@@ -236,7 +230,7 @@ def diff(
             show_default=False,
         ),
     ],
-    output: CompareOutputOption = CompareOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     cards: CardsOption = None,
     game: GameOption = None,
     lang: LangOption = None,
@@ -253,7 +247,7 @@ def diff(
     after = _comparable(after_source, database, chosen, day)
     assert before.canonical is not None and after.canonical is not None
     result = diff_decks(before.canonical, after.canonical)
-    if output is CompareOutput.json:
+    if output is TextOrJson.json:
         sys.stdout.write(render.render_diff_json(result, before, after))
     else:
         sys.stdout.write(render.render_diff_text(result, before, after, color=color(), lang=chosen))
@@ -267,11 +261,9 @@ def code(
     lang: LangOption = None,
 ) -> None:
     """Print a deck's code: compact and URL-safe; every DECK argument accepts one."""
-    chosen = language(lang)
-    source = one_deck(deck, chosen)
-    database = deck_database(source, cards, chosen, game)
-    registrar = game_of(database).registrar
-    reg = registrar.register(source, database, date=check_date(None, chosen))
+    chosen, day, source, database, the_game, _ = open_deck(deck, None, cards, game, lang)
+    registrar = the_game.registrar
+    reg = registrar.register(source, database, date=day)
     no_code = msg("register", "{deck} has no deck code: {reason}")
     if reg.canonical is None or not reg.canonical.complete:
         _report_problems(reg, no_code, chosen)

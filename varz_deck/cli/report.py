@@ -14,12 +14,8 @@ from varz_deck.cli.common import (
     DeckArgument,
     GameOption,
     LangOption,
-    check_date,
-    deck_database,
     fail,
-    game_of,
-    language,
-    one_deck,
+    open_deck,
     unusable,
 )
 from varz_deck.core.messages.i18n import N_, msg
@@ -65,11 +61,9 @@ def report(
     from varz_deck.core.analysis.tuning import DeckTooLarge
     from varz_deck.core.files.output import write_file_atomic
 
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    database = deck_database(source, cards, chosen, game, progress=output is not None)
-    the_game = game_of(database)
+    chosen, day, source, database, the_game, _ = open_deck(
+        deck, date, cards, game, lang, progress=output is not None
+    )
     try:
         analysis = analyse(the_game, source, database, date=day, seed=seed, games=games)
     except DeckTooLarge as err:

@@ -12,7 +12,6 @@ import importlib.util
 import os
 import re
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -24,6 +23,8 @@ from varz_deck.cli.common import (
     CardsOption,
     DatabaseOption,
     LangOption,
+    TextOrJson,
+    TextOrJsonOption,
     check_game_key,
     fail,
     language,
@@ -40,16 +41,6 @@ _MISSING = msg(
     "the registration server needs Django, django-ninja, gunicorn and psycopg: "
     "in a clone of varz-deck, pip install '.[server]'",
 )
-
-
-class EventOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
-EventOutputOption = Annotated[
-    EventOutput, typer.Option("--output", "-o", help=N_("Output format."))
-]
 
 
 def _server(lang: str) -> Any:
@@ -303,7 +294,7 @@ def event_create(
         ),
     ] = False,
     database: DatabaseOption = None,
-    output: EventOutputOption = EventOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     lang: LangOption = None,
 ) -> None:
     """Create an event; print its id, submission path and organiser token (once)."""
@@ -339,7 +330,7 @@ def event_create(
         date=day,
         tz=zone_name,
     )
-    if output is EventOutput.json:
+    if output is TextOrJson.json:
         document = {
             **service.event_state(event),  # the API's view of the event, then the secret
             "organiser_url": service.organiser_path(token),
@@ -391,7 +382,7 @@ _STATES = {
 
 def event_list(
     database: DatabaseOption = None,
-    output: EventOutputOption = EventOutput.text,
+    output: TextOrJsonOption = TextOrJson.text,
     lang: LangOption = None,
 ) -> None:
     """List the events of the database."""
@@ -403,7 +394,7 @@ def event_list(
 
     events = service.list_events()
     counts = service.decklist_counts()
-    if output is EventOutput.json:
+    if output is TextOrJson.json:
         rows = [{**service.event_state(e), "decklists": counts.get(e.pk, 0)} for e in events]
         sys.stdout.write(json_dumps({"events": rows}) + "\n")
         raise typer.Exit(EXIT_OK)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -15,9 +14,13 @@ from varz_deck.cli.common import (
     DeckArgument,
     GameOption,
     LangOption,
+    Mulligan,
+    On,
+    OnOption,
+    PlotOption,
+    ReportOutputOption,
+    TextOrJson,
     check_date,
-    color,
-    dated,
     deck_database,
     fail,
     game_of,
@@ -27,11 +30,11 @@ from varz_deck.cli.common import (
     progress_bar,
     refuse_option,
     unusable,
+    warn_outcome,
     width,
-    write_plot,
+    write_outcome,
 )
 from varz_deck.core.messages.i18n import N_, msg
-from varz_deck.core.messages.sanitize import json_dumps
 
 if TYPE_CHECKING:
     pass
@@ -43,21 +46,6 @@ SIM_HELP = N_(
 )
 
 
-class On(str, Enum):
-    play = "play"
-    draw = "draw"
-
-
-class Mulligan(str, Enum):
-    none = "none"
-    auto = "auto"
-
-
-class SimOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
 def sim(
     deck: DeckArgument,
     games: Annotated[
@@ -67,17 +55,14 @@ def sim(
         int, typer.Option("--seed", min=0, help=N_("Random seed: same seed, same output."))
     ] = 1,
     turns: Annotated[int, typer.Option("--turns", min=1, max=30, help=N_("Turns per game."))] = 8,
-    on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
+    on: OnOption = On.play,
     mulligan: Annotated[
         Mulligan,
         typer.Option(
             "--mulligan", help=N_("auto: send back a hand with no turn-1 play; none: keep all.")
         ),
     ] = Mulligan.auto,
-    output: Annotated[
-        SimOutput,
-        typer.Option("--output", "-o", help=N_("Output format (JSON stays in English).")),
-    ] = SimOutput.text,
+    output: ReportOutputOption = TextOrJson.text,
     vs: Annotated[
         Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
         typer.Option(
@@ -86,12 +71,7 @@ def sim(
             show_default=False,
         ),
     ] = None,
-    plot: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
-        ),
-    ] = None,
+    plot: PlotOption = None,
     date: DateOption = None,
     cards: CardsOption = None,
     game: GameOption = None,
@@ -103,7 +83,6 @@ def sim(
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
-    import sys
     import time
 
     from varz_deck.core.analysis.capabilities import DeckUnusable, SimRequest
@@ -117,7 +96,7 @@ def sim(
     fmt = plot_format(plot, chosen)
     source = one_deck(deck, chosen)
     other = one_deck(vs, chosen) if vs is not None else None
-    database = deck_database(source, cards, chosen, game, progress=output is SimOutput.text)
+    database = deck_database(source, cards, chosen, game, progress=output is TextOrJson.text)
     goldfish = game_of(database).goldfish
     if (
         goldfish is None
@@ -127,7 +106,7 @@ def sim(
     for option, used in given.items():
         if used and option not in goldfish.options:
             refuse_option(game_of(database), f"--{option}", chosen)
-    progress = progress_bar(msg("sim", "simulating"), chosen, output is SimOutput.text)
+    progress = progress_bar(msg("sim", "simulating"), chosen, output is TextOrJson.text)
     request = SimRequest(
         deck=source,
         games=games,
@@ -151,14 +130,7 @@ def sim(
         if progress is not None:
             progress.close()
     elapsed = time.perf_counter() - started
-    for warning in outcome.warnings:
-        typer.echo(msg("sim", "warning: {message}")(message=warning).render(chosen), err=True)
+    warn_outcome(outcome, chosen)
     if debug:
         typer.echo(f"debug: simulated in {elapsed:.2f} s", err=True)
-    if output is SimOutput.json:
-        document = dated(outcome.to_json(), day)
-        sys.stdout.write(json_dumps(document, allow_nan=False) + "\n")
-    else:
-        sys.stdout.write(outcome.render_text(color=color(), width=width(), lang=chosen))
-    if plot is not None and fmt is not None:
-        write_plot(plot, lambda: outcome.plot(fmt, chosen), chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, width())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -15,26 +13,24 @@ from varz_deck.cli.common import (
     DeckArgument,
     GameOption,
     LangOption,
-    check_date,
-    color,
-    dated,
-    deck_database,
+    Mulligan,
+    On,
+    OnOption,
+    PlotOption,
+    ReportOutputOption,
+    TextOrJson,
     fail,
-    game_of,
-    language,
-    one_deck,
-    plot_format,
+    open_deck,
     refuse_option,
     unusable,
+    warn_outcome,
     width,
-    write_plot,
+    write_outcome,
 )
-from varz_deck.core.messages.i18n import N_, msg
+from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
-    import datetime
-
-    from varz_deck.core.analysis.capabilities import DeckUnusable, Outcome
+    from varz_deck.core.analysis.capabilities import DeckUnusable
 
 DEFAULT_TARGET = 0.9
 STATS_HELP = N_("Counts, cost curve and the game's own figures of a deck, instantly.")
@@ -43,35 +39,9 @@ TUNE_HELP = N_(
 )
 
 
-class On(str, Enum):
-    play = "play"
-    draw = "draw"
-
-
-class Mulligan(str, Enum):
-    none = "none"
-    auto = "auto"
-
-
-class TuneOutput(str, Enum):
-    text = "text"
-    json = "json"
-
-
-OutputOption = Annotated[
-    TuneOutput, typer.Option("--output", "-o", help=N_("Output format (JSON stays in English)."))
-]
-PlotOption = Annotated[
-    Optional[Path],  # noqa: UP045 - typer needs Optional on Python 3.10
-    typer.Option(
-        "--plot", help=N_("Also write the charts to FILE.svg or FILE.png."), show_default=False
-    ),
-]
-
-
 def stats(
     deck: DeckArgument,
-    output: OutputOption = TuneOutput.text,
+    output: ReportOutputOption = TextOrJson.text,
     plot: PlotOption = None,
     date: DateOption = None,
     cards: CardsOption = None,
@@ -79,12 +49,9 @@ def stats(
     lang: LangOption = None,
 ) -> None:
     """Counts, cost curve and the game's own figures of a deck, instantly."""
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
-    the_game = game_of(database)
+    chosen, day, source, database, the_game, fmt = open_deck(
+        deck, date, cards, game, lang, output is TextOrJson.text, plot
+    )
     tuner = the_game.tuner
     if tuner is None:  # a game without stats (docs/reference/games.md: exit 2 naming the game)
         refuse_option(the_game, "stats", chosen)
@@ -94,7 +61,8 @@ def stats(
         outcome = tuner.stats(source, database, date=day)
     except _unusable_type() as err:
         unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen, day)
+    warn_outcome(outcome, chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, min(width(), 100))
 
 
 def tune(
@@ -108,7 +76,7 @@ def tune(
             help=N_("Probability the source tables aim for (0.01 to 0.99)."),
         ),
     ] = DEFAULT_TARGET,
-    on: Annotated[On, typer.Option("--on", help=N_("Go first (play) or second (draw)."))] = On.play,
+    on: OnOption = On.play,
     mulligan: Annotated[
         Optional[Mulligan],  # noqa: UP045
         typer.Option(
@@ -120,7 +88,7 @@ def tune(
             show_default=False,
         ),
     ] = None,
-    output: OutputOption = TuneOutput.text,
+    output: ReportOutputOption = TextOrJson.text,
     plot: PlotOption = None,
     date: DateOption = None,
     cards: CardsOption = None,
@@ -131,12 +99,9 @@ def tune(
 
     JSON output stays in English (it is for programs); the text report follows --lang.
     """
-    chosen = language(lang)
-    day = check_date(date, chosen)
-    source = one_deck(deck, chosen)
-    fmt = plot_format(plot, chosen)
-    database = deck_database(source, cards, chosen, game, output is TuneOutput.text)
-    the_game = game_of(database)
+    chosen, day, source, database, the_game, fmt = open_deck(
+        deck, date, cards, game, lang, output is TextOrJson.text, plot
+    )
     tuner = the_game.tuner
     if (
         tuner is None or "tune" not in tuner.options
@@ -166,32 +131,11 @@ def tune(
         fail(err.message, EXIT_USAGE, chosen)
     except _unusable_type() as err:
         unusable(err, source, chosen)
-    _emit(outcome, output, plot, fmt, chosen, day)
+    warn_outcome(outcome, chosen)
+    write_outcome(outcome, output, plot, fmt, chosen, day, min(width(), 100))
 
 
 def _unusable_type() -> type[DeckUnusable]:
     from varz_deck.core.analysis.capabilities import DeckUnusable
 
     return DeckUnusable
-
-
-def _emit(
-    outcome: Outcome,
-    output: TuneOutput,
-    plot: Path | None,
-    fmt: str | None,
-    lang: str,
-    day: datetime.date,
-) -> None:
-    import sys
-
-    for warning in outcome.warnings:
-        typer.echo(msg("sim", "warning: {message}")(message=warning).render(lang), err=True)
-    if output is TuneOutput.json:
-        from varz_deck.core.messages.sanitize import json_dumps
-
-        sys.stdout.write(json_dumps(dated(outcome.to_json(), day), allow_nan=False) + "\n")
-    else:
-        sys.stdout.write(outcome.render_text(color=color(), width=min(width(), 100), lang=lang))
-    if plot is not None and fmt is not None:
-        write_plot(plot, lambda: outcome.plot(fmt, lang), lang)

@@ -3,7 +3,8 @@ mail-merge CSV out), the export CSV, the metagame and the printable sheets."""
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Optional
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
@@ -28,6 +29,9 @@ from varz_deck.server.api_schemas import (
 )
 from varz_deck.server.security import error_body
 from varz_deck.server.views.render import csv_download
+
+if TYPE_CHECKING:
+    from varz_deck.server.models import Event
 
 router = Router()
 
@@ -100,34 +104,41 @@ def roster(
     return [row.to_json(found) for row in service.roster_rows(found)]
 
 
-@router.get(
-    "/events/{event}/roster.csv",
-    response={200: str, **ORGANISER_ERRORS},
-    summary="The personal links for a mail merge: name, player_id, email, link (organiser)",
-    openapi_extra=CSV_ANSWER,
-)
-def roster_csv(
-    request: HttpRequest,
-    event: str,
-    authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> HttpResponse:
-    found = service.organiser_event(event, bearer(authorization))
-    return csv_download(service.roster_csv(found), f"{found.key}-links.csv")
+def _organiser_csv(
+    name: str, summary: str, rows: Callable[[Event], str], filename: Callable[[Event], str]
+) -> None:
+    """`GET /events/{event}/NAME.csv`: a CSV file of the event for its organiser, answered by
+    the operation NAME_csv (its id `varz_deck_server_api_NAME_csv`, as the API names them)."""
+
+    def endpoint(
+        request: HttpRequest,
+        event: str,
+        authorization: Optional[str] = AuthHeader,  # noqa: UP045
+    ) -> HttpResponse:
+        found = service.organiser_event(event, bearer(authorization))
+        return csv_download(rows(found), filename(found))
+
+    endpoint.__name__ = endpoint.__qualname__ = f"{name}_csv"
+    router.get(
+        f"/events/{{event}}/{name}.csv",
+        response={200: str, **ORGANISER_ERRORS},
+        summary=summary,
+        openapi_extra=CSV_ANSWER,
+    )(endpoint)
 
 
-@router.get(
-    "/events/{event}/export.csv",
-    response={200: str, **ORGANISER_ERRORS},
-    summary="The `register --output csv` columns, one row per player (organiser)",
-    openapi_extra=CSV_ANSWER,
+_organiser_csv(
+    "roster",
+    "The personal links for a mail merge: name, player_id, email, link (organiser)",
+    service.roster_csv,
+    lambda found: f"{found.key}-links.csv",
 )
-def export_csv(
-    request: HttpRequest,
-    event: str,
-    authorization: Optional[str] = AuthHeader,  # noqa: UP045
-) -> HttpResponse:
-    found = service.organiser_event(event, bearer(authorization))
-    return csv_download(service.export_csv(found), f"{found.key}.csv")
+_organiser_csv(
+    "export",
+    "The `register --output csv` columns, one row per player (organiser)",
+    service.export_csv,
+    lambda found: f"{found.key}.csv",
+)
 
 
 @router.get(
