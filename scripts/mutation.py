@@ -259,6 +259,12 @@ TARGETS = (
         ),
     ),
     Target(
+        "varz-complete",
+        "VARZ complete: the Portal Deck search",
+        ("varz_deck/games/varz/complete.py",),
+        ("portals", "_first_fit", "_adding", "_reaches"),
+    ),
+    Target(
         "tuning",
         "Tune and stats, shared: on-curve sum, figures, size bound",
         ("varz_deck/core/analysis/tuning.py",),

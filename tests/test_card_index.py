@@ -8,6 +8,7 @@ import random
 import shutil
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -736,3 +737,60 @@ def test_a_sets_row_that_is_not_a_list_of_cards_is_damage(tmp_path: Path, payloa
     indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
     with pytest.raises(cardindex.IndexDamaged):
         indexed.keys_in(["VZ01"])
+
+
+def test_keys_in_of_cards_without_a_type() -> None:
+    """A game's card record need not have a `type`: asked for types, it has none of them."""
+    cards = [
+        SimpleNamespace(id="A-1", name="Apple", set="A"),
+        SimpleNamespace(id="B-1", name="Bee", set="B"),
+        SimpleNamespace(id="B-2", name="Apple", set="B"),
+    ]
+    database: CardDatabase[Any] = CardDatabase(cards)
+    assert database.keys_in(None) == ["Apple", "Bee"]
+    assert database.keys_in(["B"]) == ["Apple", "Bee"]
+    assert database.keys_in(["A"]) == ["Apple"]
+    assert database.keys_in(["A", "B"], ["spell"]) == []
+
+
+@pytest.mark.parametrize(
+    ("card", "kind"),
+    [
+        (SimpleNamespace(type="hero"), "hero"),
+        (SimpleNamespace(type=None), ""),
+        (SimpleNamespace(type=3), ""),
+        (SimpleNamespace(), ""),
+    ],
+)
+def test_a_cards_type_in_the_sets_table_is_its_text_or_empty(card: object, kind: str) -> None:
+    assert cardindex._type(card) == kind
+
+
+@pytest.mark.parametrize(
+    ("edit", "sets", "said"),
+    [
+        ("DELETE FROM sets WHERE set_code = 'VZ02'", None, "a row of the sets table is missing"),
+        ("UPDATE sets SET json = '{}'", ["VZ01"], "a row of the sets table is not a list of cards"),
+        (
+            "UPDATE sets SET json = '[[0, 1]]'",
+            ["VZ01"],
+            "a row of the sets table is not a list of cards",
+        ),
+    ],
+)
+def test_a_damaged_sets_table_says_what_is_wrong(
+    tmp_path: Path, edit: str, sets: Any, said: str
+) -> None:
+    memory = _database(BUNDLED)
+    path = tmp_path / "db.sqlite"
+    cardindex.write(path, KEY, "v", BUNDLED, memory)
+    with sqlite3.connect(path) as connection:
+        connection.execute(edit)
+        for code, text in connection.execute("SELECT set_code, json FROM sets").fetchall():
+            total = cardindex.row_sum(KEY, code, text)
+            connection.execute("UPDATE sets SET sum = ? WHERE set_code = ?", (total, code))
+    connection.close()
+    index = cardindex.CardIndex(path, KEY, "v", "varz")
+    indexed = cardindex.open_database(index, get_game("varz"), BUNDLED, BUNDLED)
+    with pytest.raises(cardindex.IndexDamaged, match=f"^{said}$"):
+        indexed.keys_in(sets)

@@ -516,3 +516,36 @@ def test_a_format_listing_the_set_adds_its_cheapest_cards(tmp_path: Path) -> Non
     fillers = [name for name in spells if name.startswith("Filler")]
     assert fillers[:3] == ["Filler Imp 1", "Filler Imp 2", "Filler Imp 3"]
     assert all(spells[name] == 3 for name in fillers)
+
+
+HEROES = {  # card_data/varz by hand: VZ01-001 to -006, VZ02-001 and -002
+    "Hibiki Kagura", "Shizuku Minase", "Wakaba Moriya", "Yoru Kurosaki", "Kohaku Amane",
+    "Rei Shirogane", "Homura Tendo", "Mio Sagiri",
+}  # fmt: skip
+
+
+def test_playable_is_each_sections_cards_by_the_id_of_the_printing_played(
+    tmp_path: Path,
+) -> None:
+    """VZ01 not out yet: Scorch Shot (VZ01-010 first in the database) is played as VZ02-063,
+    so it comes among VZ02's spells; no hero (the lead, in no section) is read."""
+    from varz_deck.core.cards import cardindex
+    from varz_deck.core.cards.formats import Legality
+    from varz_deck.core.cards.model import Format
+    from varz_deck.core.game.complete import playable
+
+    root = tmp_path / "db"
+    shutil.copytree(ROOT / "card_data" / "varz", root)
+    open_database(root)  # builds the index in the cache
+    database = open_database(root)  # opened from it, read as asked
+    assert isinstance(database.printings, cardindex._Lazy)
+    fmt = Format("s", "S", sets=("VZ01", "VZ02"), released={"VZ01": datetime.date(2027, 3, 1)})
+    legality = Legality(fmt, database, datetime.date(2027, 2, 1))
+    found = playable(get_game("varz").declaration, database, legality)
+    assert set(found) == {"spells", "skills", "portals"}
+    for cards in found.values():
+        ids = [card.id for card in cards]
+        assert ids == sorted(ids) and all(i.startswith("VZ02-") for i in ids)
+    assert "Scorch Shot" in [card.name for card in found["spells"]]
+    read = set(dict.keys(database.printings))
+    assert read and not read & HEROES

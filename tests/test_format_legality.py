@@ -885,3 +885,23 @@ def test_a_format_without_a_name_is_named_by_its_key() -> None:
 
     read = read_formats({"formats": {"std": {"sets": ["VZ01"]}, "open": {"name": "Open"}}}, {})
     assert (read["std"].name, read["open"].name) == ("std", "Open")
+
+
+def test_candidates_are_the_playable_cards_of_the_types_asked_in_database_order() -> None:
+    """card_data/varz by hand: VZ01 has six heroes (VZ01-001 to -006), VZ02 two more."""
+    from varz_deck.core.cards.formats import Legality
+
+    fmt = Format("s", "S", sets=("VZ01",), banned=("VZ01-002",))
+    found = [
+        (name, card.id) for name, card in Legality(fmt, _bundled(), None).candidates(("hero",))
+    ]
+    assert found == [
+        ("Hibiki Kagura", "VZ01-001"),
+        ("Wakaba Moriya", "VZ01-003"),
+        ("Yoru Kurosaki", "VZ01-004"),
+        ("Kohaku Amane", "VZ01-005"),
+        ("Rei Shirogane", "VZ01-006"),
+    ]
+    both = Format("s", "S", sets=("VZ02",))
+    heroes = Legality(both, _bundled(), None).candidates(["hero"])
+    assert [name for name, _card in heroes] == ["Homura Tendo", "Mio Sagiri"]

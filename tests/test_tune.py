@@ -742,3 +742,43 @@ def test_a_deck_with_a_count_out_of_range_is_still_tuned(db: Any, tmp_path: Path
     deck.write_text(text.replace("Ember Imp: 3", "Ember Imp: 100"), encoding="utf-8")
     result = TUNER.tune(src(deck), db, target=0.9, on="play", mulligan="none", date=on_date())
     assert result.swaps and len(result.warnings) == 1
+
+
+def test_the_last_vaz_of_a_splash_colour_may_go_for_another_of_its_colour(
+    tmp_path: Path,
+) -> None:
+    """A second red VAZ skill (PR-095 Scarlet VAZ, in a format `splashy` with PR): the deck's one
+    Crimson VAZ may be swapped for it, and for nothing else (V114); the candidates that fail
+    V114 before it in name order do not hide it. Only skills are read for the swaps."""
+    import shutil
+
+    folder = tmp_path / "cards"
+    shutil.copytree(ROOT / "card_data" / "varz", folder)
+    promo = folder / "sets" / "pr.yaml"
+    promo.write_text(
+        promo.read_text(encoding="utf-8")
+        + "  - id: PR-095\n    name: Scarlet VAZ\n    type: skill\n    color: red\n"
+        "    skill_class: generic\n    vaz: true\n"
+        '    text: "Sync: Make 1 red VAZ or 1 VAZ of your Hero\'s colour."\n    rarity: C\n',
+        encoding="utf-8",
+    )
+    formats = folder / "formats.yaml"
+    formats.write_text(
+        formats.read_text(encoding="utf-8")
+        + "  splashy:\n    name: Splashy\n    sets: [VZ01, VZ02, PR]\n",
+        encoding="utf-8",
+    )
+    open_database(folder)  # builds the index in the cache
+    database = open_database(folder)  # opened from it, read as asked
+    deck = _splash_with_one_red_vaz(tmp_path)
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("format: standard", "format: splashy"), "utf-8"
+    )
+    loaded = vt.load(VARZ, src(deck), database, date=on_date())
+    pairs = vt.swap_candidates(loaded.view, vt.model_of(loaded, str(deck)))
+    assert [i.name for o, i in pairs if o.name == "Crimson VAZ"] == ["Scarlet VAZ"]
+    assert {i.name for _o, i in pairs} >= {"Scarlet VAZ", "Azure VAZ"}
+    read = {printings[0].type for printings in dict.values(database.printings)}
+    assert "spil" in read  # the deck's own spells
+    heroes = {k for k, v in dict.items(database.printings) if v[0].type == "hero"}
+    assert heroes == {"Kohaku Amane"}  # the deck's hero, no other
