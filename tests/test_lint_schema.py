@@ -15,6 +15,9 @@ from varz_deck.core.files.fastschema import FastSchema, detail_validator
 from varz_deck.core.files.resources import schema
 from varz_deck.core.files.schemaexplain import _Explainer
 from varz_deck.core.files.strictyaml import CARD_NODE_CAP, load
+from varz_deck.games import get_game
+
+get_game("varz")  # registers VARZ's schemas ("card", "deck"): alone, no earlier test has
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(
