@@ -413,6 +413,55 @@ TARGETS = (
         ("varz_deck/core/lint/lintstore.py",),
         ("open_store",),
     ),
+    # the helpers the games' duplicates were merged into
+    Target(
+        "card-info",
+        "cards show and search: the shared table, names, fields and panel title",
+        ("varz_deck/core/cards/cardinfo.py",),
+        (
+            "result_table",
+            "result_name",
+            "names_grid",
+            "add_fields",
+            "panel_title",
+            "FunctionLookup.filters",
+            "FunctionLookup.find",
+            "FunctionLookup.search",
+            "FunctionLookup.card_panel",
+            "FunctionLookup.search_table",
+        ),
+    ),
+    Target(
+        "analysis-shared",
+        "The analysis's shared parts: the cost curve, castable on curve",
+        ("varz_deck/core/analysis/parts.py",),
+        ("curve_chart", "on_curve_table"),
+    ),
+    Target(
+        "plot-bars",
+        "Charts: the cost curve's stacked bars (SVG, matplotlib)",
+        ("varz_deck/core/analysis/plot.py",),
+        ("curve_bars", "stacked_bars"),
+    ),
+    Target("report-console", "Reports' console in memory", ("varz_deck/core/analysis/console.py",)),
+    Target(
+        "tuning-rounded",
+        "Tune and stats, shared: figures rounded for JSON",
+        ("varz_deck/core/analysis/tuning.py",),
+        ("rounded",),
+    ),
+    Target(
+        "record-fields",
+        "A card record's common fields",
+        ("varz_deck/core/cards/model.py",),
+        ("record_fields",),
+    ),
+    Target(
+        "cli-deck-outcome",
+        "Command line: one deck opened, a report written, diagnostics said",
+        ("varz_deck/cli/common.py",),
+        ("open_deck", "warn_outcome", "write_outcome", "say_diagnostics"),
+    ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 
