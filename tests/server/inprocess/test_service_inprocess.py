@@ -88,6 +88,66 @@ def test_recent_event_caches_an_open_event_for_a_second(service, make_event, mon
         service.recent_event("nosuch")
 
 
+def test_recent_event_by_id_shares_the_cache(service, make_event, monkeypatch) -> None:
+    event, _ = make_event()
+    from varz_deck.server.models import Event
+    from varz_deck.server.services.events import recent_event_by_id
+
+    now = [1000.0]
+    monkeypatch.setattr("varz_deck.server.services.events.time.monotonic", lambda: now[0])
+    first = recent_event_by_id(event.pk)
+    assert first.key == event.key
+    Event.objects.filter(pk=event.pk).update(name="Renamed")
+    now[0] += 0.99
+    assert recent_event_by_id(event.pk) is first
+    now[0] += 0.01
+    assert recent_event_by_id(event.pk).name == "Renamed"
+    Event.objects.filter(pk=event.pk).update(locked=True)
+    now[0] += 1.0
+    assert recent_event_by_id(event.pk).locked
+    Event.objects.filter(pk=event.pk).update(locked=False)
+    assert not recent_event_by_id(event.pk).locked  # a closed event is always read again
+
+
+def test_a_replacement_reads_the_event_again_as_it_writes(service, make_event) -> None:
+    """The replacement's first look takes the event this process read last; a lock stored since
+    refuses it all the same, and nothing is stored."""
+    event, token = make_event()
+    decklist, _, edit, _ = service.submit(event, "Mio", LEGAL)
+    found, organiser = service.get_decklist(decklist.pk, edit_token=edit, current=False)
+    assert (found, organiser, found.event.key) == (decklist, False, event.key)
+    service.set_locked(service.get_event(event.key), True)
+    found, _ = service.get_decklist(decklist.pk, edit_token=edit, current=False)
+    assert not found.event.locked  # the process's copy, read before the lock
+    with pytest.raises(service.Closed) as refused:
+        service.replace_deck(found, ILLEGAL)
+    assert refused.value.code == "locked"
+    assert [v.number for v in service.versions(decklist)] == [1]
+    found, organiser = service.get_decklist(decklist.pk, organiser_token=token, current=False)
+    version, _ = service.replace_deck(found, ILLEGAL, by_organiser=organiser)
+    assert (organiser, version.number) == (True, 2)
+
+
+def test_a_replacement_of_a_list_gone_since_it_was_read(service, make_event) -> None:
+    event, _ = make_event()
+    decklist, _, edit, _ = service.submit(event, "Mio", LEGAL)
+    found, _ = service.get_decklist(decklist.pk, edit_token=edit, current=False)
+    from varz_deck.server.models import Decklist
+
+    Decklist.objects.filter(pk=decklist.pk).delete()
+    with pytest.raises(service.NotFound):
+        service.replace_deck(found, ILLEGAL)
+
+
+def test_one_or_none(service, make_event) -> None:
+    from varz_deck.server.models import Event
+    from varz_deck.server.services.store import one_or_none
+
+    event, _ = make_event()
+    assert one_or_none(Event.objects.filter(pk=event.pk)) == event
+    assert one_or_none(Event.objects.filter(pk=-1)) is None
+
+
 def test_recent_event_forgets_when_full(service, make_event, monkeypatch) -> None:
     event, _ = make_event()
     from varz_deck.server.services import events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
@@ -22,7 +23,7 @@ from varz_deck.server.services.errors import (
     Unauthorized,
 )
 from varz_deck.server.services.paths import submit_path
-from varz_deck.server.services.store import writing
+from varz_deck.server.services.store import one_or_none, writing
 from varz_deck.server.services.times import check_date, day_in, iso_time
 
 if TYPE_CHECKING:
@@ -87,26 +88,36 @@ def get_event(key: str) -> Event:
     key = str(key)
     if not (0 < len(key) <= 32 and key.isascii() and key.isalnum()):
         raise NotFound(NO_EVENT)  # never sent to the database (PostgreSQL refuses a NUL)
-    found = Event.objects.filter(key=key).first()
+    found = one_or_none(Event.objects.filter(key=key))
     if found is None:
         raise NotFound(NO_EVENT)
     return found
 
 
-_RECENT: dict[str, tuple[float, Event]] = {}
+_RECENT: dict[str | int, tuple[float, Event]] = {}  # by key and by id
 RECENT_SECONDS = 1.0
 
 
 def recent_event(key: str) -> Event:
     """The event as this process read it at most a second ago, if it was open then; NotFound as
-    `get_event`. For the live check and a submission's first look only: an event's game, format
-    and deadline never change, and `submit` checks the lock and the deadline again
-    as it writes (a closed event is read again: it may have been unlocked since)."""
+    `get_event`. For the live check and a submission's or a replacement's first look only: an
+    event's game, format, deadline and organiser token never change, and `submit` and
+    `replace_deck` check the lock and the deadline again as they write (a closed event is read
+    again: it may have been unlocked since)."""
+    return _recent(key, lambda: get_event(key))
+
+
+def recent_event_by_id(pk: int) -> Event:
+    """`recent_event` by the event's database id (a list's `event_id`)."""
+    return _recent(pk, lambda: Event.objects.get(pk=pk))
+
+
+def _recent(key: str | int, read: Callable[[], Event]) -> Event:
     now = time.monotonic()
     seen = _RECENT.get(key)
     if seen is not None and now - seen[0] < RECENT_SECONDS and closed_reason(seen[1]) is None:
         return seen[1]
-    event = get_event(key)
+    event = read()
     if len(_RECENT) >= 1024:
         _RECENT.clear()
     _RECENT[key] = (now, event)
@@ -128,7 +139,7 @@ def event_for_token(token: str) -> Event | None:
     """The event whose organiser token this is (`/o/TOKEN`), or None."""
     if not token or len(token) > 200:
         return None
-    found = Event.objects.filter(organiser_token_hash=tokens.token_hash(token)).first()
+    found = one_or_none(Event.objects.filter(organiser_token_hash=tokens.token_hash(token)))
     if found is None or not tokens.matches(token, found.organiser_token_hash):
         return None
     return found

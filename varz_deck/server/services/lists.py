@@ -28,8 +28,8 @@ from varz_deck.server.services.errors import (
     NotFound,
     Oversized,
 )
-from varz_deck.server.services.events import ensure_open, signed_in
-from varz_deck.server.services.store import storable, writing
+from varz_deck.server.services.events import ensure_open, recent_event_by_id, signed_in
+from varz_deck.server.services.store import one_or_none, storable, writing
 from varz_deck.server.services.times import iso_time
 
 if TYPE_CHECKING:
@@ -115,6 +115,8 @@ def _store_once(
         if holder is not None and (holder.player_id_confirmed or not rostered):
             version = _new_version(holder, 0, text, checked, by_organiser)
             _append(holder, version, by_organiser)
+            if not by_organiser:
+                still_open(event)
             return holder, version, "", checked
         if holder is not None:  # a list that named a rostered id without its link: it lets go
             holder.player_id, holder.claimed_player_id = "", pid
@@ -168,39 +170,47 @@ def replace_deck(
     ensure_sane_size(event, checked)
     version = _new_version(decklist, 0, text, checked, by_organiser)  # numbered when stored
     with writing():
-        # one replacement of a list at a time (PostgreSQL: a row lock; SQLite's IMMEDIATE
-        # transactions already run one at a time), so each gets the next number; and not of a
-        # list withdrawn since it was read
-        # with its current version's number, the last one: each version is appended as current
-        locked = (
-            Decklist.objects.select_for_update(of=("self",))
-            .select_related("current")
-            .only("withdrawn_at", "current__number")
-            .filter(pk=decklist.pk)
-            .first()
-        )
-        last = None
-        if locked is not None:
-            ensure_not_withdrawn(locked)
-            last = locked.current.number if locked.current is not None else None
+        locked = _locked(decklist, with_event=not by_organiser)
+        if locked is None:  # gone since it was read
+            raise NotFound(NO_DECKLIST)
+        ensure_not_withdrawn(locked)
+        if not by_organiser:
+            ensure_open(locked.event)
+        last = locked.current.number if locked.current is not None else None
         _append(decklist, version, by_organiser, last)
     return version, checked
+
+
+def _locked(decklist: Decklist, *, with_event: bool) -> Decklist | None:
+    """The list's row locked for this write transaction, with its current version's number (the
+    last one) and, `with_event`, its event's row locked and read again (against a lock or a
+    deadline stored since it was read). Replacements of one list run one at a time (PostgreSQL:
+    the row lock; SQLite's IMMEDIATE transactions already do), so each gets the next number."""
+    of: tuple[str, ...]
+    fields: tuple[str, ...]
+    if with_event:
+        of, fields = ("self", "event"), ("event__locked", "event__deadline")
+    else:
+        of, fields = ("self",), ()
+    found = Decklist.objects.select_for_update(of=of).select_related(*of[1:], "current")
+    return one_or_none(
+        found.only("withdrawn_at", "current__number", *fields).filter(pk=decklist.pk)
+    )
 
 
 def _append(
     decklist: Decklist, version: Version, by_organiser: bool, last: int | None = None
 ) -> None:
     """Store a version as the list's next and current one (in a write transaction that holds
-    the list's row): audited when the organiser made it, else only while the event is open.
-    `last`: the number of the list's last version, read with the row's lock (else read here)."""
+    the list's row; a player's also holds the event's, read open), audited when the organiser
+    made it. `last`: the number of the list's last version, read with the row's lock (else read
+    here)."""
     if last is None:
         last = Version.objects.filter(decklist=decklist).aggregate(n=Max("number"))["n"] or 0
     version.number = last + 1
     _add_version(decklist, version)
     if by_organiser:
         record(decklist.event, "replace", decklist=decklist, detail=f"version {version.number}")
-    else:
-        still_open(decklist.event)
 
 
 def ensure_sane_size(event: Event, checked: Checked) -> None:
@@ -266,15 +276,17 @@ def get_decklist(
     current: bool = True,
 ) -> tuple[Decklist, bool]:
     """The list, for its player (edit token) or its event's organiser; (list, is_organiser).
-    NotFound for anyone else, so a list's existence is not revealed. `current`: its current
-    version read with it (a replacement, which makes a new one, does without)."""
+    NotFound for anyone else, so a list's existence is not revealed. `current`: its event and
+    current version read with it; else the event as this process read it last (`recent_event`),
+    for a replacement, which makes a new version and reads the event again as it writes."""
     number = _decklist_id(decklist_id)
-    related = ("event", "current") if current else ("event",)
-    found = (
-        Decklist.objects.select_related(*related).filter(pk=number).first()
-        if number is not None
-        else None
-    )
+    found = None
+    if number is not None and current:
+        found = one_or_none(Decklist.objects.select_related("event", "current").filter(pk=number))
+    elif number is not None:
+        found = one_or_none(Decklist.objects.filter(pk=number))
+        if found is not None:
+            found.event = recent_event_by_id(found.event_id)
     if found is None:
         raise NotFound(NO_DECKLIST)
     if organiser_token and tokens.matches(organiser_token, found.event.organiser_token_hash):
@@ -289,7 +301,7 @@ def decklist_in_session(decklist_id: object, session: SessionBase) -> Decklist |
     number = _decklist_id(decklist_id)
     if number is None:
         return None
-    found = Decklist.objects.select_related("event", "current").filter(pk=number).first()
+    found = one_or_none(Decklist.objects.select_related("event", "current").filter(pk=number))
     if found is None or not signed_in(session, found.event):
         return None
     return found

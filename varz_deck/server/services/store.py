@@ -1,11 +1,15 @@
-"""Writing to the database: one write transaction (`writing`), text every database can keep."""
+"""Writing to the database: one write transaction (`writing`), one row by its key (`one_or_none`),
+text every database can keep."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
-from django.db import transaction
+from django.db import models, transaction
+
+M = TypeVar("M", bound=models.Model)
 
 
 @contextmanager
@@ -15,6 +19,15 @@ def writing() -> Iterator[None]:
     lock; the busy timeout makes the next one wait."""
     with transaction.atomic():
         yield
+
+
+def one_or_none(found: models.QuerySet[M]) -> M | None:
+    """The one row a query on a unique key finds, or None: `get()`, which (unlike `first()`)
+    adds no ORDER BY to compile and run."""
+    try:
+        return found.get()
+    except found.model.DoesNotExist:
+        return None
 
 
 def storable(text: str) -> str:
