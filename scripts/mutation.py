@@ -278,6 +278,24 @@ TARGETS = (
     # decorated function, so the API's endpoints and the pages' views themselves (`@api.get`,
     # `@require_http_methods`) are not mutated; their helpers are
     Target("server-service", "Server: services", ("varz_deck/server/services",)),
+    Target(
+        "server-write",
+        "Server: storing a list or a version, and the event a write reads",
+        ("varz_deck/server/services",),
+        (
+            "replace_deck",
+            "_locked",
+            "_append",
+            "_add_version",
+            "get_decklist",
+            "_store_once",
+            "still_open",
+            "recent_event",
+            "recent_event_by_id",
+            "_recent",
+            "one_or_none",
+        ),
+    ),
     Target("server-roster", "Server: the roster's CSV", ("varz_deck/server/roster.py",)),
     Target(
         "server-security",
