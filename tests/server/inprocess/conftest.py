@@ -72,13 +72,18 @@ def django_db(tmp_path_factory: pytest.TempPathFactory, server_stack: None) -> I
 
 
 @pytest.fixture(autouse=True)
-def fresh_limits(request: pytest.FixtureRequest) -> None:
-    """Every test starts with full rate-limit buckets (they live in this process's cache)."""
+def fresh_caches(request: pytest.FixtureRequest) -> None:
+    """Every test starts with full rate-limit buckets and no event read before (both live in this
+    process: a second session in it, or a forked mutant, points at a fresh copy of the database,
+    whose ids an earlier test's events had)."""
     if "django_db" not in request.fixturenames:
         return
     from django.core.cache import caches
 
+    from varz_deck.server.services import events
+
     caches["varz-deck-limits"].clear()
+    events._RECENT.clear()
 
 
 @pytest.fixture
