@@ -475,6 +475,12 @@ TARGETS = (
         ("record_fields",),
     ),
     Target(
+        "within-reach",
+        '"Did you mean": the candidates of a length that can match',
+        ("varz_deck/core/cards/suggest.py",),
+        ("within_reach",),
+    ),
+    Target(
         "cli-deck-outcome",
         "Command line: one deck opened, a report written, diagnostics said",
         ("varz_deck/cli/common.py",),

@@ -316,3 +316,11 @@ def test_damage_answered_from_the_rebuilt_database(tmp_path: Path) -> None:
     assert indexed.close("hibiki kagra") == ["Hibiki Kagura"]
     assert indexed.close("glich fox") == ["Glitch Fox"]
     assert len(met) == 1 and isinstance(met[0], cardindex.IndexDamaged)
+
+
+def test_within_reach_keeps_the_lengths_a_close_ratio_needs_and_at_most_candidates() -> None:
+    # "abcdefg" (7): a ratio of 0.6 needs between 3 and 17 characters
+    names = ["ab", "abc", "x" * 17, "x" * 18, "abcdefg"]
+    assert suggest.within_reach(iter(names), "abcdefg") == ["abc", "x" * 17, "abcdefg"]
+    many = [f"name{i:02}" for i in range(suggest.CANDIDATES + 4)]
+    assert suggest.within_reach(many, "name00") == many[: suggest.CANDIDATES]

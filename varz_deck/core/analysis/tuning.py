@@ -7,6 +7,7 @@ game-independent arithmetic and drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from varz_deck.core.analysis.capabilities import DeckUnusable
@@ -159,16 +160,37 @@ Labels = Callable[[str], str]  # the language -> a title
 Bars = Callable[[str], Sequence[tuple[str, float]]]  # the language -> (label, value) per swap
 
 
-def svg_charts(
-    title_in: Labels,
-    rows: Sequence[tuple[int, Sequence[tuple[str, int]]]],
-    group: str,
-    colors: dict[str, str],
-    swaps_in: Bars,
-    lang: str = ENGLISH,
-) -> str:
+def no_swaps(lang: str) -> Sequence[tuple[str, float]]:
+    """The swaps of charts that draw none."""
+    return []
+
+
+@dataclass(frozen=True)
+class Charts:
     """The cost curve (copies per cost, stacked by colour) and, when there are swaps, a bar per
-    swap of its change in points, as one SVG document."""
+    swap of its change in points: `rows` are (cost, (colour, copies) per colour), `group` the
+    glossary group that names the colours, `colors` their fill."""
+
+    title_in: Labels
+    rows: Sequence[tuple[int, Sequence[tuple[str, int]]]]
+    group: str
+    colors: dict[str, str]
+    swaps_in: Bars = no_swaps
+
+
+def chart_image(charts: Charts, fmt: str, lang: str) -> bytes:
+    """The charts as an SVG or a PNG file's bytes (PlotError for any other format)."""
+    from varz_deck.core.analysis.plot import unknown_format
+
+    if fmt == "svg":
+        return svg_charts(charts, lang).encode("utf-8")
+    if fmt == "png":
+        return png_charts(charts, lang)
+    raise unknown_format(fmt)
+
+
+def svg_charts(charts: Charts, lang: str = ENGLISH) -> str:
+    """The charts as one SVG document."""
     from varz_deck.core.analysis import plot
     from varz_deck.core.analysis.plot import (
         PAD,
@@ -182,7 +204,8 @@ def svg_charts(
         text,
     )
 
-    title, swaps = title_in(lang), swaps_in(lang)
+    title, swaps = charts.title_in(lang), charts.swaps_in(lang)
+    rows, group, colors = charts.rows, charts.group, charts.colors
 
     out = [text(PAD, 26, title, 14, "start", "bold")]
     top = 80.0
@@ -212,20 +235,14 @@ def svg_charts(
     return document(out, total)
 
 
-def png_charts(
-    title_in: Labels,
-    rows: Sequence[tuple[int, Sequence[tuple[str, int]]]],
-    group: str,
-    colors: dict[str, str],
-    swaps_in: Bars,
-    lang: str = ENGLISH,
-) -> bytes:
-    """The same charts through matplotlib (the `plot` extra), in English when no font has the
+def png_charts(charts: Charts, lang: str = ENGLISH) -> bytes:
+    """The charts through matplotlib (the `plot` extra), in English when no font has the
     language's characters."""
     from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes, stacked_bars
 
     with matplotlib_for(lang) as drawn_in:
-        title, swaps = title_in(drawn_in), swaps_in(drawn_in)
+        title, swaps = charts.title_in(drawn_in), charts.swaps_in(drawn_in)
+        rows, group, colors = charts.rows, charts.group, charts.colors
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 

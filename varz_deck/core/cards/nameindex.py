@@ -37,6 +37,7 @@ from varz_deck.core.cards.suggest import (
     POSTINGS,
     NameIndex,
     trigrams,
+    within_reach,
 )
 
 
@@ -242,15 +243,7 @@ class IndexedNames:
             read += n
         best = _most(picked, CANDIDATES * 2)
         self._read_names(best)
-        low, high = len(wanted) * 3 // 7, len(wanted) * 7 // 3 + 1
-        out = []
-        for no in best:
-            name = self._names[no]
-            if low <= len(name) <= high:  # else the ratio cannot reach CUTOFF
-                out.append(name)
-                if len(out) == CANDIDATES:
-                    break
-        return out
+        return within_reach((self._names[no] for no in best), wanted)
 
 
 def _most(layers: list[set[int]], wanted: int) -> list[int]:

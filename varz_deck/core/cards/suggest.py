@@ -17,7 +17,7 @@ plain Python (core/cards/nameindex.py).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -97,15 +97,19 @@ class NameIndex:
             return []
         found, counts = np.unique(np.concatenate(picked), return_counts=True)
         best = found[np.argsort(-counts, kind="stable")[: CANDIDATES * 2]]
-        low, high = len(wanted) * 3 // 7, len(wanted) * 7 // 3 + 1
-        out = []
-        for number in best.tolist():
-            name = self.names[number]
-            if low <= len(name) <= high:  # else the ratio cannot reach CUTOFF
-                out.append(name)
-                if len(out) == CANDIDATES:
-                    break
-        return out
+        return within_reach((self.names[number] for number in best.tolist()), wanted)
+
+
+def within_reach(names: Iterable[str], wanted: str) -> list[str]:
+    """The first CANDIDATES of `names` whose length lets their ratio with `wanted` reach CUTOFF."""
+    low, high = len(wanted) * 3 // 7, len(wanted) * 7 // 3 + 1
+    out = []
+    for name in names:
+        if low <= len(name) <= high:
+            out.append(name)
+            if len(out) == CANDIDATES:
+                break
+    return out
 
 
 def trigrams(text: str) -> list[int]:

@@ -15,6 +15,7 @@ from varz_deck.core.files.fastschema import (
     pointer,
 )
 from varz_deck.core.files.schemahints import hinted
+from varz_deck.core.files.schemas import branches, type_matched
 from varz_deck.core.files.strictyaml import Document, Path, resolve_plain
 from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import (
@@ -385,17 +386,10 @@ def _best_leaf(error: ValidationError) -> tuple[ValidationError, int]:
 
     hidden = 0
     while error.context:
-        branches: dict[str | int, list[ValidationError]] = {}
-        for sub in error.context:
-            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        every = branches(error)
         # Prefer a branch whose shape matched (no type error on the value itself), then the
         # branch with the fewest complaints: it is the closest to what was meant.
-        fitting = [
-            subs
-            for subs in branches.values()
-            if not any(s.validator == "type" and not s.relative_path for s in subs)
-        ] or list(branches.values())
-        chosen = min(fitting, key=len)
+        chosen = min([subs for subs in every if type_matched(subs)] or every, key=len)
         hidden += len(error.context) - 1
         leaf = best_match(chosen)
         if leaf is None:

@@ -55,20 +55,26 @@ def _relevance(error: ValidationError) -> tuple[int, int]:
     return (-len(error.path), 0 if _kind(error) in ("type", "oneOf", "anyOf") else -1)
 
 
+def branches(error: ValidationError) -> list[list[ValidationError]]:
+    """A oneOf/anyOf failure's errors, grouped by the branch of the schema each comes from."""
+    by_branch: dict[str | int, list[ValidationError]] = {}
+    for sub in error.context or ():
+        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
+    return list(by_branch.values())
+
+
+def type_matched(branch: list[ValidationError]) -> bool:
+    """Whether a branch's type fit the value itself (its errors are about what is inside)."""
+    return not any(s.validator == "type" and not s.relative_path for s in branch)
+
+
 def _leaves(error: ValidationError) -> list[ValidationError]:
     """What a person needs to see of a oneOf/anyOf failure: every problem of the branch whose
     type matched the value (a mapping section's bad counts, a list's bad items), or the failure
     itself when no branch's type matched (a section that is a number)."""
     if not error.context:
         return [error]
-    by_branch: dict[str | int, list[ValidationError]] = {}
-    for sub in error.context:
-        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
-    matched = [
-        subs
-        for subs in by_branch.values()
-        if not any(s.validator == "type" and not s.path for s in subs)
-    ]
+    matched = [subs for subs in branches(error) if type_matched(subs)]
     if not matched:
         return [error]
     best = min(matched, key=lambda subs: min(map(_relevance, subs)))

@@ -84,16 +84,22 @@ ACROSS.rule(
 C002 = ACROSS.rules["C002"].info
 
 
-def printings_differ(view: Cards) -> Iterator[Diagnostic]:
-    """printings of one name have different game fields"""
-    game = view.game
+def later_printings(view: Cards) -> Iterator[tuple[Entry, Entry]]:
+    """Each card after the first printing of its name (the game's identity), with that first."""
+    identity = view.game.identity
     first_by_name: dict[str, Entry] = {}
     for entry in unique_cards(view.entries):
         assert entry.card is not None
-        base = first_by_name.setdefault(game.identity(entry.card), entry)
-        if base is entry:
-            continue
-        assert base.card is not None
+        base = first_by_name.setdefault(identity(entry.card), entry)
+        if base is not entry:
+            yield entry, base
+
+
+def printings_differ(view: Cards) -> Iterator[Diagnostic]:
+    """printings of one name have different game fields"""
+    game = view.game
+    for entry, base in later_printings(view):
+        assert entry.card is not None and base.card is not None
         ours, theirs = game.game_fields(entry.card), game.game_fields(base.card)
         differ = [f for f in ours if ours[f] != theirs.get(f)]
         if not differ:
@@ -212,14 +218,8 @@ C101 = ACROSS.rules["C101"].info
 
 def translations_differ(view: Cards) -> Iterator[Diagnostic]:
     """warning: printings of one card give different translations of its name"""
-    game = view.game
-    first_by_name: dict[str, Entry] = {}
-    for entry in unique_cards(view.entries):
-        assert entry.card is not None
-        base = first_by_name.setdefault(game.identity(entry.card), entry)
-        assert base.card is not None
-        if base is entry:
-            continue
+    for entry, base in later_printings(view):
+        assert entry.card is not None and base.card is not None
         for lang, name in entry.card.names.items():
             theirs = base.card.names.get(lang)
             if theirs is not None and theirs != name:

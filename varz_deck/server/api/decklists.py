@@ -73,9 +73,7 @@ def replace_decklist(
         "id": found.pk,
         "version": version.number,
         "submitted_at": service.iso_time(found.event, version.submitted_at),
-        "legal": checked.legal,
-        "deck_hash": checked.deck_hash,
-        "diagnostics": checked.diagnostics(lang),
+        **checked.answer(lang),
     }
     return rendered(request, 200, answer)
 

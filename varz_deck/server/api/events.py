@@ -52,9 +52,7 @@ def submit(request: HttpRequest, event: str, payload: SubmitIn) -> HttpResponse:
         "id": decklist.pk,
         "edit_token": token,
         "private_url": service.decklist_path(decklist, token),
-        "legal": checked.legal,
-        "deck_hash": checked.deck_hash,
-        "diagnostics": checked.diagnostics(lang),
+        **checked.answer(lang),
     }
     return rendered(request, 201, answer)
 
@@ -68,12 +66,7 @@ def submit(request: HttpRequest, event: str, payload: SubmitIn) -> HttpResponse:
 def check(request: HttpRequest, event: str, payload: DeckIn) -> HttpResponse:
     lang = language(request, payload.lang)
     checked = service.check_deck(service.recent_event(event), payload.deck)
-    answer = {
-        "legal": checked.legal,
-        "deck_hash": checked.deck_hash,
-        "diagnostics": checked.diagnostics(lang),
-    }
-    return rendered(request, 200, answer)
+    return rendered(request, 200, checked.answer(lang))
 
 
 @router.get(

@@ -43,6 +43,14 @@ class Checked:
         """As `check --output json` (with `message_localized` when lang is not English)."""
         return list(self.report.to_json(lang)["diagnostics"])
 
+    def answer(self, lang: str) -> dict[str, object]:
+        """The API's answer to a check: legal, deck_hash, diagnostics (in lang)."""
+        return {
+            "legal": self.legal,
+            "deck_hash": self.deck_hash,
+            "diagnostics": self.diagnostics(lang),
+        }
+
 
 def language(lang: str | None) -> str:
     """en, ja or zh (None: English); Invalid for anything else."""

@@ -19,47 +19,39 @@ games (the lead card's title, the game's name, the sections) comes from the game
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from varz_deck.server.views import judge, organiser, public, roster
 
-urlpatterns: list[URLPattern] = [
+event_pages: list[URLPattern] = [
+    path("submit", public.submit, name="page-submit"),
+    path("check", public.check, name="page-check"),
+    path("dashboard", organiser.dashboard, name="page-dashboard"),
+    path("lock", organiser.lock, name="page-lock"),
+    path("unlock", organiser.unlock, name="page-unlock"),
+    path("publish", organiser.publish, name="page-publish"),
+    path("unpublish", organiser.unpublish, name="page-unpublish"),
+    path("sheets", organiser.sheets, name="page-sheets"),
+    path("export.csv", organiser.export_csv, name="page-export"),
+    path("add", organiser.add_for_player, name="page-add"),
+    path("decklists/<str:number>", organiser.organiser_decklist, name="page-organiser-list"),
+    path("decklists/<str:number>/withdraw", organiser.withdraw, name="page-withdraw"),
+    path("decklists/<str:number>/restore", organiser.restore, name="page-restore"),
+    path("judge", judge.judge, name="page-judge"),
+    path("roster", roster.roster, name="page-roster"),
+    path("roster.csv", roster.roster_csv, name="page-roster-csv"),
+    path("public", public.public, name="page-public"),
+    path("public/<str:number>", public.public_figures, name="page-public-figures"),
+]
+
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", public.home, name="page-home"),
-    path("events/<str:key>/submit", public.submit, name="page-submit"),
-    path("events/<str:key>/check", public.check, name="page-check"),
+    path("events/<str:key>/", include(event_pages)),
     path("decklists/<str:number>/<str:token>", public.private_link, name="page-decklist"),
     path(
         "decklists/<str:number>/<str:token>/report",
         public.private_figures,
         name="page-decklist-figures",
     ),
-    path("events/<str:key>/dashboard", organiser.dashboard, name="page-dashboard"),
-    path("events/<str:key>/lock", organiser.lock, name="page-lock"),
-    path("events/<str:key>/unlock", organiser.unlock, name="page-unlock"),
-    path("events/<str:key>/publish", organiser.publish, name="page-publish"),
-    path("events/<str:key>/unpublish", organiser.unpublish, name="page-unpublish"),
-    path("events/<str:key>/sheets", organiser.sheets, name="page-sheets"),
-    path("events/<str:key>/export.csv", organiser.export_csv, name="page-export"),
-    path("events/<str:key>/add", organiser.add_for_player, name="page-add"),
-    path(
-        "events/<str:key>/decklists/<str:number>",
-        organiser.organiser_decklist,
-        name="page-organiser-list",
-    ),
-    path(
-        "events/<str:key>/decklists/<str:number>/withdraw",
-        organiser.withdraw,
-        name="page-withdraw",
-    ),
-    path(
-        "events/<str:key>/decklists/<str:number>/restore",
-        organiser.restore,
-        name="page-restore",
-    ),
-    path("events/<str:key>/judge", judge.judge, name="page-judge"),
-    path("events/<str:key>/roster", roster.roster, name="page-roster"),
-    path("events/<str:key>/roster.csv", roster.roster_csv, name="page-roster-csv"),
     path("p/<str:token>", roster.personal_link, name="page-personal"),
-    path("events/<str:key>/public", public.public, name="page-public"),
-    path("events/<str:key>/public/<str:number>", public.public_figures, name="page-public-figures"),
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from varz_deck.core.analysis.tuning import png_charts, svg_charts
+from varz_deck.core.analysis.tuning import Charts, chart_image
 from varz_deck.core.messages.i18n import msg
 from varz_deck.games.azuki.cards import ELEMENTS
 from varz_deck.games.azuki.sim.model import Model
@@ -23,15 +23,7 @@ def curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
 
 
 def charts(model: Model, fmt: str, lang: str) -> bytes:
-    from varz_deck.core.analysis.plot import unknown_format
-
     def title(lang: str) -> str:
         return CURVE_TITLE(deck=model.name or model.path).render(lang)
 
-    if fmt == "svg":
-        return svg_charts(title, curve_rows(model), "element", HEX, lambda _: [], lang).encode(
-            "utf-8"
-        )
-    if fmt == "png":
-        return png_charts(title, curve_rows(model), "element", HEX, lambda _: [], lang)
-    raise unknown_format(fmt)
+    return chart_image(Charts(title, curve_rows(model), "element", HEX), fmt, lang)

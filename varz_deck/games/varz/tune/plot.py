@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from varz_deck.core.analysis.tuning import Bars, png_charts, svg_charts
+from varz_deck.core.analysis.tuning import Bars, Charts, chart_image
 from varz_deck.core.messages.i18n import msg
 from varz_deck.games.varz.cards import COLORLESS, COLORS
 from varz_deck.games.varz.sim.model import Model, ModelError, build_model
@@ -27,8 +27,6 @@ def curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
 
 
 def charts(loaded: Loaded, fmt: str, lang: str, swaps: Bars) -> bytes:
-    from varz_deck.core.analysis.plot import unknown_format
-
     view = loaded.view
     try:
         rows = curve_rows(build_model(view))
@@ -38,8 +36,4 @@ def charts(loaded: Loaded, fmt: str, lang: str, swaps: Bars) -> bytes:
     def title(lang: str) -> str:
         return CURVE_TITLE(deck=loaded.report.name or loaded.report.path).render(lang)
 
-    if fmt == "svg":
-        return svg_charts(title, rows, "color", HEX, swaps, lang).encode("utf-8")
-    if fmt == "png":
-        return png_charts(title, rows, "color", HEX, swaps, lang)
-    raise unknown_format(fmt)
+    return chart_image(Charts(title, rows, "color", HEX, swaps), fmt, lang)
