@@ -107,6 +107,57 @@ def test_recent_event_by_id_shares_the_cache(service, make_event, monkeypatch) -
     assert recent_event_by_id(event.pk).locked
     Event.objects.filter(pk=event.pk).update(locked=False)
     assert not recent_event_by_id(event.pk).locked  # a closed event is always read again
+    other, _ = make_event()
+    assert recent_event_by_id(other.pk).key == other.key  # each event its own copy
+
+
+def _queries(run: Any) -> list[str]:
+    """The SQL statements `run()` sends (transaction control left out)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        run()
+    return [
+        q["sql"].split()[0]
+        for q in captured.captured_queries
+        if not q["sql"].startswith(("BEGIN", "SAVEPOINT", "RELEASE", "COMMIT"))
+    ]
+
+
+def test_a_replacement_makes_four_queries(service, make_event) -> None:
+    """A player's: the list (its event from the process's copy), the list's and the event's rows
+    locked with the current version's number, the version, the current pointer. The organiser's:
+    the same without the event, and the audit entry."""
+    event, token = make_event()
+    decklist, _, edit, _ = service.submit(event, "Mio", LEGAL)
+    from varz_deck.server.services.events import recent_event_by_id
+
+    recent_event_by_id(event.pk)
+
+    def player() -> None:
+        found, _ = service.get_decklist(decklist.pk, edit_token=edit, current=False)
+        service.replace_deck(found, ILLEGAL)
+
+    def organiser() -> None:
+        found, _ = service.get_decklist(decklist.pk, organiser_token=token, current=False)
+        service.replace_deck(found, LEGAL, by_organiser=True)
+
+    assert _queries(player) == ["SELECT", "SELECT", "INSERT", "UPDATE"]
+    assert _queries(organiser) == ["SELECT", "SELECT", "INSERT", "UPDATE", "INSERT"]
+    assert [v.number for v in service.versions(decklist)] == [1, 2, 3]
+    found, _ = service.get_decklist(decklist.pk, edit_token=edit)
+    assert _queries(lambda: (found.event.key, found.current.number)) == []
+
+
+def test_the_organiser_replaces_a_players_list_after_the_lock(service, make_event) -> None:
+    event, _ = make_event()
+    service.submit(event, "Aoi", LEGAL, player_id="P1", by_organiser=True)
+    service.set_locked(service.get_event(event.key), True)
+    decklist, version, token, _ = service.submit(
+        service.get_event(event.key), "Aoi", ILLEGAL, player_id="P1", by_organiser=True
+    )
+    assert (version.number, token) == (2, "")
 
 
 def test_a_replacement_reads_the_event_again_as_it_writes(service, make_event) -> None:
