@@ -15,6 +15,7 @@ from varz_deck.cli.common import (
     EXIT_USAGE,
     CardsOption,
     DateOption,
+    DecksArgument,
     ExcludeOption,
     GameOption,
     LangOption,
@@ -46,17 +47,7 @@ CHECK_HELP = N_(
 
 
 def check(
-    decks: Annotated[
-        list[Path],
-        typer.Argument(
-            readable=False,
-            help=N_(
-                "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
-                "or - for standard input."
-            ),
-            show_default=False,
-        ),
-    ],
+    decks: DecksArgument,
     format: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(

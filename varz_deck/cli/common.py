@@ -73,6 +73,17 @@ DeckArgument = Annotated[
         show_default=False,
     ),
 ]
+DecksArgument = Annotated[
+    list[Path],
+    typer.Argument(
+        readable=False,  # an unreadable path is reported (F001), not a usage error
+        help=N_(
+            "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
+            "or - for standard input."
+        ),
+        show_default=False,
+    ),
+]
 # the registration server's database (`serve`, `event`, `manage`)
 DatabaseOption = Annotated[
     Optional[str],  # noqa: UP045
