@@ -26,6 +26,7 @@ from varz_deck.cli.common import (
     Output,
     OutputOption,
     color,
+    database_folder,
     fail,
     game_of,
     language,
@@ -108,19 +109,7 @@ def cards_lint(
     chosen = language(lang)
     roots = list(dirs) if dirs else [_lint_root(cards, chosen)]
     for root in roots:
-        if not root.is_dir():
-            problem = (
-                msg(
-                    "cli",
-                    "card database {root} does not exist; give the folder that holds the card files",
-                )
-                if not root.exists()
-                else msg(
-                    "cli",
-                    "card database {root} is not a folder; give the folder that holds the card files",
-                )
-            )
-            fail(problem(root=str(root)), lang=chosen)
+        database_folder(root, chosen)
     files: dict[str, list[Diagnostic]] = {}
     unusable = False  # a folder whose game.yaml declares no usable game: exit 2
     for root in roots:

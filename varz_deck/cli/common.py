@@ -224,6 +224,19 @@ _DATABASE_INVALID = nmsg(
     "card database {root} is invalid: {count} problems{where}; "
     "run `varz-deck cards lint {root}` to see them all",
 )
+_DATABASE_INVALID_AT = nmsg(
+    "cli",
+    "card database {root} is invalid: {count} problem{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+    "card database {root} is invalid: {count} problems{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+)
+_NO_DATABASE_FOLDER = msg(
+    "cli", "card database {root} does not exist; give the folder that holds the card files"
+)
+_DATABASE_NOT_FOLDER = msg(
+    "cli", "card database {root} is not a folder; give the folder that holds the card files"
+)
 
 
 def check_game_key(game: str | None, lang: str | None) -> None:
@@ -256,8 +269,20 @@ def library(
     return CardLibrary(lambda root: open_or_exit(root, lang, progress), cards, game, near=True)
 
 
-def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
-    """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`."""
+def database_folder(root: Path, lang: str, label: str | None = None) -> None:
+    """Exit 2 when the card database folder root (shown as `label`, else itself) does not exist
+    or is not a folder."""
+    if not root.is_dir():
+        problem = _NO_DATABASE_FOLDER if not root.exists() else _DATABASE_NOT_FOLDER
+        fail(problem(root=str(root) if label is None else label), EXIT_USAGE, lang)
+
+
+def open_or_exit(
+    root: Path, lang: str | None, progress: bool, label: str | None = None
+) -> CardDatabase:
+    """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`.
+    `label`: root is a folder's copy at a git revision (`cards diff --git`), named so in the
+    problem, whose pointer then says to check that revision out."""
     from varz_deck.core.lint.database import DatabaseError
     from varz_deck.core.messages.i18n import choose_language, localized
     from varz_deck.games import open_database
@@ -270,14 +295,19 @@ def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
         first = err.diagnostics[0] if err.diagnostics else None
         where = ""
         if first is not None:
-            place = f"{first.file or root}" + (f":{first.line}" if first.line else "")
+            file = str(first.file or root)
+            if label is not None and file.startswith(str(root)):
+                file = label + file[len(str(root)) :]
+            place = file + (f":{first.line}" if first.line else "")
             where = msg("cli", " (first: {place} {code} {message})")(
                 place=place, code=first.code, message=localized(first, chosen)
             ).render(chosen)
         count = len(err.diagnostics)
         if bar is not None:
             bar.close()
-        fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+        invalid = _DATABASE_INVALID if label is None else _DATABASE_INVALID_AT
+        shown = str(root) if label is None else label
+        fail(invalid(root=shown, count=count, where=where, n=count), lang=chosen)
     finally:
         if bar is not None:
             bar.close()
