@@ -186,7 +186,6 @@ def cards_show(
 ) -> None:
     """Show one card in full."""
     from varz_deck.core.cards.cardinfo import CardNotFound
-    from varz_deck.core.messages.sanitize import safe
 
     chosen = language(lang)
     database = load_database(cards, chosen, game)
@@ -194,8 +193,7 @@ def cards_show(
     try:
         card = lookup.find(database, ref)
     except CardNotFound as err:
-        typer.echo(f"varz-deck: {safe(err.message.render(chosen))}", err=True)
-        raise typer.Exit(EXIT_PROBLEMS) from None
+        fail(err.message, EXIT_PROBLEMS, chosen)
     console = _console()
     console.print(lookup.card_panel(card, database, chosen))
 
