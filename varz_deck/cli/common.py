@@ -328,6 +328,42 @@ def game_of(database: CardDatabase) -> Game:
     return get_game(database.game)
 
 
+def known_format(
+    name: str,
+    database: CardDatabase,
+    bundled: Callable[[str], CardDatabase] | None,
+    lang: str,
+    declared: Callable[[], Iterable[CardDatabase]] | None = None,
+) -> str:
+    """The format --format names, as the database spells it; a name no database of the run knows
+    is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
+    database (`check`), `bundled(key)`, the bundled databases of the other games, and
+    `declared()`, those of the games declared in a game.yaml above the decks, are asked too (only
+    on this error path)."""
+    from varz_deck.core.cards.cardinfo import unknown_filter
+    from varz_deck.core.cards.model import normalize
+    from varz_deck.games import game_keys
+
+    def spelled(each: CardDatabase) -> str | None:
+        return next((k for k in each.formats if normalize(k) == normalize(name)), None)
+
+    found = spelled(database)
+    others = [k for k in game_keys() if k != database.game] if bundled is not None else []
+    for key in others:  # reached only when the run's database does not know the name
+        if found is not None:
+            break
+        assert bundled is not None
+        found = spelled(bundled(key))
+    for each in declared() if declared is not None and found is None else ():
+        found = found or spelled(each)
+    if found is not None:
+        return found
+    problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)
+    if problem is not None:
+        fail(problem, EXIT_USAGE, lang)
+    return name
+
+
 # --- Deck arguments: `-` is standard input, a folder its deck files ----------
 
 ExcludeOption = Annotated[
