@@ -486,6 +486,12 @@ TARGETS = (
         ("varz_deck/cli/common.py",),
         ("open_deck", "warn_outcome", "write_outcome", "say_diagnostics"),
     ),
+    Target(
+        "cli-databases",
+        "Command line: a card database folder opened, a --format read",
+        ("varz_deck/cli/common.py",),
+        ("database_folder", "open_or_exit", "known_format"),
+    ),
 )
 BY_KEY = {t.key: t for t in TARGETS}
 

@@ -549,3 +549,16 @@ def test_playable_is_each_sections_cards_by_the_id_of_the_printing_played(
     assert "Scorch Shot" in [card.name for card in found["spells"]]
     read = set(dict.keys(database.printings))
     assert read and not read & HEROES
+
+
+# --------------------------------------------------------------- --format
+
+
+def test_format_is_read_as_the_database_spells_it_or_exit_2_with_did_you_mean() -> None:
+    args = ["complete", str(KAGURA), "--date", "2026-06-01", "--lang", "en", "--format"]
+    result = CliRunner().invoke(app, [*args, "standrd"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "varz-deck: VARZ has no --format 'standrd'; did you mean 'standard'?\n"
+    spelled = CliRunner().invoke(app, [*args, "STANDARD"])
+    assert spelled.exit_code == 0, spelled.output
+    assert spelled.stdout == CliRunner().invoke(app, [*args, "standard"]).stdout

@@ -26,6 +26,7 @@ from varz_deck.cli.common import (
     Output,
     OutputOption,
     color,
+    database_folder,
     fail,
     game_of,
     language,
@@ -108,19 +109,7 @@ def cards_lint(
     chosen = language(lang)
     roots = list(dirs) if dirs else [_lint_root(cards, chosen)]
     for root in roots:
-        if not root.is_dir():
-            problem = (
-                msg(
-                    "cli",
-                    "card database {root} does not exist; give the folder that holds the card files",
-                )
-                if not root.exists()
-                else msg(
-                    "cli",
-                    "card database {root} is not a folder; give the folder that holds the card files",
-                )
-            )
-            fail(problem(root=str(root)), lang=chosen)
+        database_folder(root, chosen)
     files: dict[str, list[Diagnostic]] = {}
     unusable = False  # a folder whose game.yaml declares no usable game: exit 2
     for root in roots:
@@ -197,7 +186,6 @@ def cards_show(
 ) -> None:
     """Show one card in full."""
     from varz_deck.core.cards.cardinfo import CardNotFound
-    from varz_deck.core.messages.sanitize import safe
 
     chosen = language(lang)
     database = load_database(cards, chosen, game)
@@ -205,8 +193,7 @@ def cards_show(
     try:
         card = lookup.find(database, ref)
     except CardNotFound as err:
-        typer.echo(f"varz-deck: {safe(err.message.render(chosen))}", err=True)
-        raise typer.Exit(EXIT_PROBLEMS) from None
+        fail(err.message, EXIT_PROBLEMS, chosen)
     console = _console()
     console.print(lookup.card_panel(card, database, chosen))
 

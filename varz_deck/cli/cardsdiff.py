@@ -26,14 +26,15 @@ from varz_deck.cli.common import (
     TextOrJson,
     TextOrJsonOption,
     check_date,
+    database_folder,
     deck_arguments,
     fail,
     language,
-    progress_bar,
+    open_or_exit,
     source_of,
     terminal_width,
 )
-from varz_deck.core.messages.i18n import N_, msg, nmsg
+from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
     import datetime
@@ -66,32 +67,11 @@ class FailOn(str, Enum):
 
 _TWO_FOLDERS = msg("cli", "give OLD and NEW, two card database folders (or --git REV and NEW)")
 _ONE_FOLDER = msg("cli", "with --git, give NEW, one card database folder, then the decks")
-_MISSING = msg(
-    "cli", "card database {root} does not exist; give the folder that holds the card files"
-)
-_NOT_FOLDER = msg(
-    "cli", "card database {root} is not a folder; give the folder that holds the card files"
-)
 _TWO_GAMES = msg(
     "cli",
     "{old} and {new} are card databases of two games ({old_game}, {new_game}); "
     "compare two databases of one game",
 )
-_INVALID = nmsg(
-    "cli",
-    "card database {root} is invalid: {count} problem{where}; "
-    "run `varz-deck cards lint {root}` to see them all",
-    "card database {root} is invalid: {count} problems{where}; "
-    "run `varz-deck cards lint {root}` to see them all",
-)
-_INVALID_AT = nmsg(
-    "cli",
-    "card database {root} is invalid: {count} problem{where}; to see them all, check that "
-    "revision out (git worktree add) and run `varz-deck cards lint` there",
-    "card database {root} is invalid: {count} problems{where}; to see them all, check that "
-    "revision out (git worktree add) and run `varz-deck cards lint` there",
-)
-_FIRST = msg("cli", " (first: {place} {code} {message})")
 
 
 def cards_diff(
@@ -147,13 +127,13 @@ def cards_diff(
         if not paths:
             fail(_ONE_FOLDER(), EXIT_USAGE, chosen)
         new_root, rest = paths[0], paths[1:]
-        new = _open(new_root, str(new_root), chosen, text)
+        new = _open(new_root, chosen, text)
         with tempfile.TemporaryDirectory(prefix="varz-deck-diff-") as temporary:
             old_root = Path(temporary)
             absent = _export(new_root, git, old_root, chosen)
             old_label = msg("carddiff", "{folder} at {rev}")(folder=str(new_root), rev=git)
             label = old_label.render(chosen)
-            old = _empty(new) if absent else _open(old_root, label, chosen, text)
+            old = _empty(new) if absent else _open(old_root, chosen, text, label)
             compare(
                 old,
                 new,
@@ -167,8 +147,8 @@ def cards_diff(
     if len(paths) < 2:
         fail(_TWO_FOLDERS(), EXIT_USAGE, chosen)
     old_root, new_root, rest = paths[0], paths[1], paths[2:]
-    old = _open(old_root, str(old_root), chosen, text)
-    new = _open(new_root, str(new_root), chosen, text)
+    old = _open(old_root, chosen, text)
+    new = _open(new_root, chosen, text)
     compare(old, new, (str(old_root), str(new_root)), (old_root, new_root), rest)
 
 
@@ -233,35 +213,11 @@ def _check(
     return before, after
 
 
-def _open(root: Path, label: str, lang: str, progress: bool) -> CardDatabase:
-    """The valid database at root, or exit 2 saying which folder and why."""
-    from varz_deck.core.lint.database import DatabaseError
-    from varz_deck.core.messages.i18n import localized
-    from varz_deck.games import open_database
-
-    if not root.is_dir():
-        problem = _MISSING if not root.exists() else _NOT_FOLDER
-        fail(problem(root=label), EXIT_USAGE, lang)
-    bar = progress_bar(msg("cli", "reading the card database"), lang, progress)
-    try:
-        return open_database(root, bar)
-    except DatabaseError as err:
-        first = err.diagnostics[0] if err.diagnostics else None
-        where = ""
-        if first is not None:
-            file = str(first.file or root)
-            if file.startswith(str(root)) and label != str(root):
-                file = label + file[len(str(root)) :]
-            place = file + (f":{first.line}" if first.line else "")
-            where = _FIRST(place=place, code=first.code, message=localized(first, lang)).render(
-                lang
-            )
-        count = len(err.diagnostics)
-        invalid = _INVALID if label == str(root) else _INVALID_AT
-        fail(invalid(root=label, count=count, where=where, n=count), EXIT_USAGE, lang)
-    finally:
-        if bar is not None:
-            bar.close()
+def _open(root: Path, lang: str, progress: bool, label: str | None = None) -> CardDatabase:
+    """The valid database at root (a folder's copy at a git revision, named `label`), or exit 2
+    saying which folder and why."""
+    database_folder(root, lang, label)
+    return open_or_exit(root, lang, progress, label)
 
 
 def _export(folder: Path, rev: str, target: Path, lang: str) -> bool:

@@ -12,9 +12,9 @@ import typer
 from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    EXIT_USAGE,
     CardsOption,
     DateOption,
+    DecksArgument,
     ExcludeOption,
     GameOption,
     LangOption,
@@ -23,8 +23,7 @@ from varz_deck.cli.common import (
     check_date,
     color,
     deck_arguments,
-    fail,
-    game_of,
+    known_format,
     language,
     library,
     sources,
@@ -33,8 +32,6 @@ from varz_deck.cli.common import (
 from varz_deck.core.messages.i18n import N_
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
-
     from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.decks.check import DeckReport
     from varz_deck.core.files.source import DeckSource
@@ -46,17 +43,7 @@ CHECK_HELP = N_(
 
 
 def check(
-    decks: Annotated[
-        list[Path],
-        typer.Argument(
-            readable=False,
-            help=N_(
-                "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
-                "or - for standard input."
-            ),
-            show_default=False,
-        ),
-    ],
+    decks: DecksArgument,
     format: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
@@ -103,41 +90,6 @@ def _declared_databases(library: CardLibrary, decks: list[Path | DeckSource]) ->
 
     roots = {declared_folder(deck) for deck in decks if isinstance(deck, Path)}
     return [library.open(root) for root in sorted(r for r in roots if r is not None)]
-
-
-def known_format(
-    name: str,
-    database: CardDatabase,
-    bundled: Callable[[str], CardDatabase] | None,
-    lang: str,
-    declared: Callable[[], Iterable[CardDatabase]] | None = None,
-) -> str:
-    """The format --format names, as the database spells it; a name no database of the run knows
-    is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
-    database, the bundled databases of the other games and `declared()`, those of the games
-    declared in a game.yaml above the decks, are asked too (only on this error path)."""
-    from varz_deck.core.cards.cardinfo import unknown_filter
-    from varz_deck.core.cards.model import normalize
-    from varz_deck.games import game_keys
-
-    def spelled(each: CardDatabase) -> str | None:
-        return next((k for k in each.formats if normalize(k) == normalize(name)), None)
-
-    found = spelled(database)
-    others = [k for k in game_keys() if k != database.game] if bundled is not None else []
-    for key in others:  # reached only when the run's database does not know the name
-        if found is not None:
-            break
-        assert bundled is not None
-        found = spelled(bundled(key))
-    for each in declared() if declared is not None and found is None else ():
-        found = found or spelled(each)
-    if found is not None:
-        return found
-    problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)
-    if problem is not None:
-        fail(problem, EXIT_USAGE, lang)
-    return name
 
 
 def render_check(

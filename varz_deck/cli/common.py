@@ -73,6 +73,17 @@ DeckArgument = Annotated[
         show_default=False,
     ),
 ]
+DecksArgument = Annotated[
+    list[Path],
+    typer.Argument(
+        readable=False,  # an unreadable path is reported (F001), not a usage error
+        help=N_(
+            "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
+            "or - for standard input."
+        ),
+        show_default=False,
+    ),
+]
 # the registration server's database (`serve`, `event`, `manage`)
 DatabaseOption = Annotated[
     Optional[str],  # noqa: UP045
@@ -213,6 +224,19 @@ _DATABASE_INVALID = nmsg(
     "card database {root} is invalid: {count} problems{where}; "
     "run `varz-deck cards lint {root}` to see them all",
 )
+_DATABASE_INVALID_AT = nmsg(
+    "cli",
+    "card database {root} is invalid: {count} problem{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+    "card database {root} is invalid: {count} problems{where}; to see them all, check that "
+    "revision out (git worktree add) and run `varz-deck cards lint` there",
+)
+_NO_DATABASE_FOLDER = msg(
+    "cli", "card database {root} does not exist; give the folder that holds the card files"
+)
+_DATABASE_NOT_FOLDER = msg(
+    "cli", "card database {root} is not a folder; give the folder that holds the card files"
+)
 
 
 def check_game_key(game: str | None, lang: str | None) -> None:
@@ -245,8 +269,20 @@ def library(
     return CardLibrary(lambda root: open_or_exit(root, lang, progress), cards, game, near=True)
 
 
-def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
-    """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`."""
+def database_folder(root: Path, lang: str, label: str | None = None) -> None:
+    """Exit 2 when the card database folder root (shown as `label`, else itself) does not exist
+    or is not a folder."""
+    if not root.is_dir():
+        problem = _NO_DATABASE_FOLDER if not root.exists() else _DATABASE_NOT_FOLDER
+        fail(problem(root=str(root) if label is None else label), EXIT_USAGE, lang)
+
+
+def open_or_exit(
+    root: Path, lang: str | None, progress: bool, label: str | None = None
+) -> CardDatabase:
+    """The valid database at root, or exit 2 with its first problem and a pointer to `cards lint`.
+    `label`: root is a folder's copy at a git revision (`cards diff --git`), named so in the
+    problem, whose pointer then says to check that revision out."""
     from varz_deck.core.lint.database import DatabaseError
     from varz_deck.core.messages.i18n import choose_language, localized
     from varz_deck.games import open_database
@@ -259,14 +295,19 @@ def open_or_exit(root: Path, lang: str | None, progress: bool) -> CardDatabase:
         first = err.diagnostics[0] if err.diagnostics else None
         where = ""
         if first is not None:
-            place = f"{first.file or root}" + (f":{first.line}" if first.line else "")
+            file = str(first.file or root)
+            if label is not None and file.startswith(str(root)):
+                file = label + file[len(str(root)) :]
+            place = file + (f":{first.line}" if first.line else "")
             where = msg("cli", " (first: {place} {code} {message})")(
                 place=place, code=first.code, message=localized(first, chosen)
             ).render(chosen)
         count = len(err.diagnostics)
         if bar is not None:
             bar.close()
-        fail(_DATABASE_INVALID(root=str(root), count=count, where=where, n=count), lang=chosen)
+        invalid = _DATABASE_INVALID if label is None else _DATABASE_INVALID_AT
+        shown = str(root) if label is None else label
+        fail(invalid(root=shown, count=count, where=where, n=count), lang=chosen)
     finally:
         if bar is not None:
             bar.close()
@@ -285,6 +326,42 @@ def game_of(database: CardDatabase) -> Game:
     from varz_deck.games import get_game
 
     return get_game(database.game)
+
+
+def known_format(
+    name: str,
+    database: CardDatabase,
+    bundled: Callable[[str], CardDatabase] | None,
+    lang: str,
+    declared: Callable[[], Iterable[CardDatabase]] | None = None,
+) -> str:
+    """The format --format names, as the database spells it; a name no database of the run knows
+    is a usage error (exit 2) with "did you mean", not F007 on every deck. Without an explicit
+    database (`check`), `bundled(key)`, the bundled databases of the other games, and
+    `declared()`, those of the games declared in a game.yaml above the decks, are asked too (only
+    on this error path)."""
+    from varz_deck.core.cards.cardinfo import unknown_filter
+    from varz_deck.core.cards.model import normalize
+    from varz_deck.games import game_keys
+
+    def spelled(each: CardDatabase) -> str | None:
+        return next((k for k in each.formats if normalize(k) == normalize(name)), None)
+
+    found = spelled(database)
+    others = [k for k in game_keys() if k != database.game] if bundled is not None else []
+    for key in others:  # reached only when the run's database does not know the name
+        if found is not None:
+            break
+        assert bundled is not None
+        found = spelled(bundled(key))
+    for each in declared() if declared is not None and found is None else ():
+        found = found or spelled(each)
+    if found is not None:
+        return found
+    problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)
+    if problem is not None:
+        fail(problem, EXIT_USAGE, lang)
+    return name
 
 
 # --- Deck arguments: `-` is standard input, a folder its deck files ----------

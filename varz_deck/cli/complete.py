@@ -11,14 +11,13 @@ import typer
 from varz_deck.cli.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    EXIT_USAGE,
     CardsOption,
     DateOption,
     DeckArgument,
     GameOption,
     LangOption,
     fail,
-    game_of,
+    known_format,
     open_deck,
     refuse_option,
     say_diagnostics,
@@ -26,7 +25,6 @@ from varz_deck.cli.common import (
 from varz_deck.core.messages.i18n import N_, msg
 
 if TYPE_CHECKING:
-    from varz_deck.core.cards.model import CardDatabase
     from varz_deck.core.files.source import DeckSource
     from varz_deck.core.game.complete import Completed, DeckNotUsable
 
@@ -76,7 +74,7 @@ def complete(
     if completion is None or not hasattr(the_game, "declaration"):
         refuse_option(the_game, "complete", chosen)
     if format is not None:
-        format = _known_format(format, database, chosen)
+        format = known_format(format, database, None, chosen)
     from varz_deck.core.game.complete import DeckNotUsable, NoCompletion
     from varz_deck.core.game.complete import complete as complete_deck
 
@@ -91,18 +89,6 @@ def complete(
 
     sys.stdout.write(render(done, output.value, day, chosen))
     raise typer.Exit(EXIT_OK)
-
-
-def _known_format(name: str, database: CardDatabase, lang: str) -> str:
-    """The format --format names, as the database spells it (exit 2 for one it does not know)."""
-    from varz_deck.core.cards.cardinfo import unknown_filter
-    from varz_deck.core.cards.model import normalize
-
-    found = next((k for k in database.formats if normalize(k) == normalize(name)), None)
-    if found is not None:
-        return found
-    problem = unknown_filter("--format", name, sorted(database.formats), game_of(database).name)
-    fail(problem or name, EXIT_USAGE, lang)
 
 
 _DROPPED = msg("complete", "{section}: {count} × {card} cannot be kept ({code}): replaced")

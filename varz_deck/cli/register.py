@@ -16,6 +16,7 @@ from varz_deck.cli.common import (
     CardsOption,
     DateOption,
     DeckArgument,
+    DecksArgument,
     ExcludeOption,
     GameOption,
     LangOption,
@@ -62,17 +63,7 @@ CODE_HELP = N_("Print a deck's code: compact and URL-safe; every DECK argument a
 
 
 def register(
-    decks: Annotated[
-        list[Path],
-        typer.Argument(
-            readable=False,  # an unreadable path is reported (F001), not a usage error
-            help=N_(
-                "Deck files (.yaml, .yml, .txt, .dek), folders of them, deck codes, "
-                "or - for standard input."
-            ),
-            show_default=False,
-        ),
-    ],
+    decks: DecksArgument,
     player: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
