@@ -150,6 +150,18 @@ def test_a_replacement_makes_four_queries(service, make_event) -> None:
     assert _queries(lambda: (found.event.key, found.current.number)) == []
 
 
+def test_a_submission_makes_four_queries(service, make_event) -> None:
+    """The list, its first version, the current pointer, then the event's row locked and read
+    again (its lock and deadline only)."""
+    event, _ = make_event()
+    assert _queries(lambda: service.submit(event, "Mio", LEGAL)) == [
+        "INSERT",
+        "INSERT",
+        "UPDATE",
+        "SELECT",
+    ]
+
+
 def test_the_organiser_replaces_a_players_list_after_the_lock(service, make_event) -> None:
     event, _ = make_event()
     service.submit(event, "Aoi", LEGAL, player_id="P1", by_organiser=True)
