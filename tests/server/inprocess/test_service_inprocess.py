@@ -166,7 +166,7 @@ def test_the_organiser_replaces_a_players_list_after_the_lock(service, make_even
     event, _ = make_event()
     service.submit(event, "Aoi", LEGAL, player_id="P1", by_organiser=True)
     service.set_locked(service.get_event(event.key), True)
-    decklist, version, token, _ = service.submit(
+    _, version, token, _ = service.submit(
         service.get_event(event.key), "Aoi", ILLEGAL, player_id="P1", by_organiser=True
     )
     assert (version.number, token) == (2, "")
