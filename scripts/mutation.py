@@ -469,6 +469,18 @@ TARGETS = (
         ("rounded",),
     ),
     Target(
+        "tuning-curve-rows",
+        "Tune, stats and sim plots, shared: copies per cost and colour",
+        ("varz_deck/core/analysis/tuning.py",),
+        ("curve_rows",),
+    ),
+    Target(
+        "plot-image",
+        "Charts: an image in its format",
+        ("varz_deck/core/analysis/plot.py",),
+        ("image",),
+    ),
+    Target(
         "record-fields",
         "A card record's common fields",
         ("varz_deck/core/cards/model.py",),

@@ -27,7 +27,7 @@ from varz_deck.core.analysis.parts import (
 )
 from varz_deck.core.analysis.plot import axes, curve_bars, stacked_bars
 from varz_deck.core.analysis.tuning import rounded
-from varz_deck.core.cards.model import record_fields
+from varz_deck.core.cards.model import CardFields, record_fields
 from varz_deck.core.messages.i18n import CardName, Message, Term, msg
 
 # --------------------------------------------------------------------------- curve_chart
@@ -367,3 +367,22 @@ def test_record_fields_of_a_card_of_no_other_names(names: dict | None) -> None:
     fields = record_fields(raw, None, "c.yaml", 1)
     assert fields["names"] == {}
     assert fields["set"] == "AZ"  # the prefix before the first dash only
+
+
+# --------------------------------------------------------------------------- CardFields
+
+
+def test_every_card_class_starts_with_the_common_fields_in_record_fields_order() -> None:
+    from dataclasses import fields
+
+    from varz_deck.core.game.cards import DeclaredCard
+    from varz_deck.games.azuki.cards import AzukiCard
+    from varz_deck.games.varz.cards import Card
+
+    common = list(record_fields({"id": "X-1", "name": "X", "type": "t"}, None, "f", 1))
+    assert [f.name for f in fields(CardFields)] == common
+    for card_class in (Card, AzukiCard, DeclaredCard):
+        assert [f.name for f in fields(card_class)][: len(common)] == common
+    card = Card("VZ01-007", "Imp", "spell", "VZ01")  # positionally, in that order
+    assert (card.file, card.line, card.names, card.color) == ("", 0, {}, None)
+    assert list(card.to_json())[:8] == [*common, "color"]

@@ -8,9 +8,12 @@ from fractions import Fraction
 
 import pytest
 
+from varz_deck.core.analysis.plot import PlotError, image
 from varz_deck.core.analysis.tuning import (
     SIZE_FACTOR,
+    CurveCharts,
     DeckTooLarge,
+    curve_rows,
     fit,
     on_curve,
     pad,
@@ -104,3 +107,35 @@ def test_refuse_oversized_counts_every_line_and_says_so() -> None:
     assert "1,037" in caught.value.message.render("en")
     ja = caught.value.message.render("ja")
     assert "スキル" in ja and "1,037" in ja and "d.txt" in ja and "4 × 9" in ja
+
+
+def test_curve_rows_sums_copies_per_cost_in_the_groups_order() -> None:
+    cards = [(2, "red", 3), (1, "blue", 2), (2, "blue", 1), (2, "red", 1), (3, "green", 4)]
+    assert curve_rows(iter(cards), ("blue", "red")) == [
+        (1, [("blue", 2)]),
+        (2, [("blue", 1), ("red", 4)]),
+        (3, []),  # a cost of no group listed keeps its row, empty
+    ]
+    assert curve_rows([(1, "red", 0)], ("red",)) == [(1, [])]
+    assert curve_rows([], ("red",)) == []
+
+
+def test_image_encodes_the_svg_or_gives_the_png_or_refuses() -> None:
+    assert image("svg", lambda: "<svg>é</svg>", lambda: b"png") == "<svg>é</svg>".encode()
+    assert image("png", lambda: "<svg/>", lambda: b"\x89PNG") == b"\x89PNG"
+    with pytest.raises(PlotError, match=r"cannot write a \.gif plot"):
+        image("gif", lambda: "<svg/>", lambda: b"")
+
+
+def test_curve_charts_image_is_its_svg_in_utf_8() -> None:
+    def title(lang: str) -> str:
+        return f"Curve ({lang})"
+
+    def swaps(lang: str) -> list[tuple[str, float]]:
+        return [("A -> B", 1.5)]
+
+    drawn = CurveCharts(title, [(1, [("red", 2)])], "color", {"red": "#d62728"}, swaps)
+    assert drawn.image("svg", "ja") == drawn.svg("ja").encode("utf-8")
+    assert "Curve (ja)" in drawn.svg("ja") and "A -&gt; B" in drawn.svg("ja")
+    with pytest.raises(PlotError):
+        drawn.image("gif")

@@ -53,6 +53,15 @@ def unknown_format(fmt: str) -> PlotError:
     )
 
 
+def image(fmt: str, svg: Callable[[], str], png: Callable[[], bytes]) -> bytes:
+    """An image file's bytes in a format of FORMATS: the SVG document in UTF-8, or the PNG."""
+    if fmt == "svg":
+        return svg().encode("utf-8")
+    if fmt == "png":
+        return png()
+    raise unknown_format(fmt)
+
+
 def colour(name: str | None = None, n: int = 0) -> str:
     """The colour a chart draws in: the palette's colour of that name; for no name (or one the
     palette has not got), the n-th series colour."""

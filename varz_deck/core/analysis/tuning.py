@@ -6,7 +6,7 @@ game-independent arithmetic and drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -156,114 +156,117 @@ def curve_lines(
     return out
 
 
+Rows = list[tuple[int, list[tuple[str, int]]]]  # [(cost, [(colour, copies), ...]), ...]
+
+
+def curve_rows(cards: Iterable[tuple[int, str, int]], groups: Sequence[str]) -> Rows:
+    """Copies per cost and colour (or element) from each card's (cost, colour, copies): every cost
+    the cards have, in order, with its colours in the order of `groups`, those without copies left
+    out."""
+    cards = list(cards)
+    rows = []
+    for cost in sorted({c for c, _, _ in cards}):
+        per = [(g, sum(n for c, h, n in cards if c == cost and h == g)) for g in groups]
+        rows.append((cost, [(g, n) for g, n in per if n]))
+    return rows
+
+
 Labels = Callable[[str], str]  # the language -> a title
 Bars = Callable[[str], Sequence[tuple[str, float]]]  # the language -> (label, value) per swap
 
 
-def no_swaps(lang: str) -> Sequence[tuple[str, float]]:
-    """The swaps of charts that draw none."""
-    return []
-
-
 @dataclass(frozen=True)
-class Charts:
-    """The cost curve (copies per cost, stacked by colour) and, when there are swaps, a bar per
-    swap of its change in points: `rows` are (cost, (colour, copies) per colour), `group` the
-    glossary group that names the colours, `colors` their fill."""
+class CurveCharts:
+    """The cost curve (copies per cost, stacked by colour: `group` is the Term group the colours
+    are translated in) and, when there are swaps, a bar per swap of its change in points."""
 
     title_in: Labels
     rows: Sequence[tuple[int, Sequence[tuple[str, int]]]]
     group: str
     colors: dict[str, str]
-    swaps_in: Bars = no_swaps
+    swaps_in: Bars
 
+    def image(self, fmt: str, lang: str = ENGLISH) -> bytes:
+        """The charts as an image file's bytes in a format of FORMATS (core/analysis/plot.py)."""
+        from varz_deck.core.analysis.plot import image
 
-def chart_image(charts: Charts, fmt: str, lang: str) -> bytes:
-    """The charts as an SVG or a PNG file's bytes (PlotError for any other format)."""
-    from varz_deck.core.analysis.plot import unknown_format
+        return image(fmt, lambda: self.svg(lang), lambda: self.png(lang))
 
-    if fmt == "svg":
-        return svg_charts(charts, lang).encode("utf-8")
-    if fmt == "png":
-        return png_charts(charts, lang)
-    raise unknown_format(fmt)
+    def svg(self, lang: str = ENGLISH) -> str:
+        """The charts as one SVG document."""
+        from varz_deck.core.analysis import plot
+        from varz_deck.core.analysis.plot import (
+            PAD,
+            PANEL_H,
+            W,
+            curve_bars,
+            document,
+            legend,
+            line,
+            rect,
+            text,
+        )
 
+        title, swaps = self.title_in(lang), self.swaps_in(lang)
 
-def svg_charts(charts: Charts, lang: str = ENGLISH) -> str:
-    """The charts as one SVG document."""
-    from varz_deck.core.analysis import plot
-    from varz_deck.core.analysis.plot import (
-        PAD,
-        PANEL_H,
-        W,
-        curve_bars,
-        document,
-        legend,
-        line,
-        rect,
-        text,
-    )
-
-    title, swaps = charts.title_in(lang), charts.swaps_in(lang)
-    rows, group, colors = charts.rows, charts.group, charts.colors
-
-    out = [text(PAD, 26, title, 14, "start", "bold")]
-    top = 80.0
-    bars, seen = curve_bars(rows, top, colors, CURVE_AXIS.render(lang))
-    out += bars
-    bottom = top + PANEL_H - 90
-    out += legend(
-        [(term(group, c, lang), colors.get(c, plot.colour("grey"))) for c in seen], top - 14
-    )
-    total = bottom + 60
-    if swaps:
-        top2 = total + 40
-        out.append(text(PAD, top2 - 14, SWAP_TITLE.render(lang), 14, "start", "bold"))
-        row_h = 18
-        peak = max((abs(v) for _, v in swaps), default=1.0) or 1.0
-        mid = PAD + 260 + (W - PAD - 300) / 2
-        half = (W - PAD - 300) / 2
-        out.append(line(mid, top2, mid, top2 + row_h * len(swaps), "#000000"))
-        for i, (label, value) in enumerate(swaps):
-            y = top2 + i * row_h
-            out.append(text(PAD, y + 13, label[:44], 11, "start"))
-            w = half * abs(value) / peak
-            fill = plot.colour("green" if value >= 0 else "red")
-            out.append(rect(mid if value >= 0 else mid - w, y + 3, w, row_h - 6, fill))
-            out.append(text(mid + half + 30, y + 13, f"{value:+.2f}", 11, "end"))
-        total = top2 + row_h * len(swaps) + 20
-    return document(out, total)
-
-
-def png_charts(charts: Charts, lang: str = ENGLISH) -> bytes:
-    """The charts through matplotlib (the `plot` extra), in English when no font has the
-    language's characters."""
-    from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes, stacked_bars
-
-    with matplotlib_for(lang) as drawn_in:
-        title, swaps = charts.title_in(drawn_in), charts.swaps_in(drawn_in)
-        rows, group, colors = charts.rows, charts.group, charts.colors
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        n = 2 if swaps else 1
-        figure = Figure(figsize=(9, 3.4 * n), dpi=100)
-        FigureCanvasAgg(figure)
-        axes = figure.subplots(n, 1, squeeze=False)[:, 0]
-        ax = axes[0]
-        seen = stacked_bars(ax, rows, colors, lambda c: term(group, c, drawn_in))
-        ax.set_title(title, loc="left")
-        ax.set_xlabel(CURVE_AXIS.render(drawn_in))
-        if seen:
-            ax.legend(loc="upper right", fontsize=8)
+        out = [text(PAD, 26, title, 14, "start", "bold")]
+        top = 80.0
+        bars, seen = curve_bars(self.rows, top, self.colors, CURVE_AXIS.render(lang))
+        out += bars
+        bottom = top + PANEL_H - 90
+        out += legend(
+            [(term(self.group, c, lang), self.colors.get(c, plot.colour("grey"))) for c in seen],
+            top - 14,
+        )
+        total = bottom + 60
         if swaps:
-            ax = axes[1]
-            labels = [label[:44] for label, _ in swaps][::-1]
-            values = [v for _, v in swaps][::-1]
-            ax.barh(labels, values, color=[colour("green" if v >= 0 else "red") for v in values])
-            ax.set_title(SWAP_TITLE.render(drawn_in), loc="left")
-        figure.tight_layout()
-        return png_bytes(figure)
+            top2 = total + 40
+            out.append(text(PAD, top2 - 14, SWAP_TITLE.render(lang), 14, "start", "bold"))
+            row_h = 18
+            peak = max((abs(v) for _, v in swaps), default=1.0) or 1.0
+            mid = PAD + 260 + (W - PAD - 300) / 2
+            half = (W - PAD - 300) / 2
+            out.append(line(mid, top2, mid, top2 + row_h * len(swaps), "#000000"))
+            for i, (label, value) in enumerate(swaps):
+                y = top2 + i * row_h
+                out.append(text(PAD, y + 13, label[:44], 11, "start"))
+                w = half * abs(value) / peak
+                fill = plot.colour("green" if value >= 0 else "red")
+                out.append(rect(mid if value >= 0 else mid - w, y + 3, w, row_h - 6, fill))
+                out.append(text(mid + half + 30, y + 13, f"{value:+.2f}", 11, "end"))
+            total = top2 + row_h * len(swaps) + 20
+        return document(out, total)
+
+    def png(self, lang: str = ENGLISH) -> bytes:
+        """The same charts through matplotlib (the `plot` extra), in English when no font has the
+        language's characters."""
+        from varz_deck.core.analysis.plot import colour, matplotlib_for, png_bytes, stacked_bars
+
+        with matplotlib_for(lang) as drawn_in:
+            title, swaps = self.title_in(drawn_in), self.swaps_in(drawn_in)
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+            from matplotlib.figure import Figure
+
+            n = 2 if swaps else 1
+            figure = Figure(figsize=(9, 3.4 * n), dpi=100)
+            FigureCanvasAgg(figure)
+            axes = figure.subplots(n, 1, squeeze=False)[:, 0]
+            ax = axes[0]
+            seen = stacked_bars(ax, self.rows, self.colors, lambda c: term(self.group, c, drawn_in))
+            ax.set_title(title, loc="left")
+            ax.set_xlabel(CURVE_AXIS.render(drawn_in))
+            if seen:
+                ax.legend(loc="upper right", fontsize=8)
+            if swaps:
+                ax = axes[1]
+                labels = [label[:44] for label, _ in swaps][::-1]
+                values = [v for _, v in swaps][::-1]
+                ax.barh(
+                    labels, values, color=[colour("green" if v >= 0 else "red") for v in values]
+                )
+                ax.set_title(SWAP_TITLE.render(drawn_in), loc="left")
+            figure.tight_layout()
+            return png_bytes(figure)
 
 
 def say(message: Message, lang: str) -> str:

@@ -72,6 +72,20 @@ class CardRecord:
         return cls(**values)
 
 
+@dataclass(frozen=True)
+class CardFields(CardRecord):
+    """The fields every card record has, as a frozen dataclass in the order of `record_fields`: a
+    game's card class derives from it and adds its own fields, each with a default."""
+
+    id: str
+    name: str
+    type: str
+    set: str
+    file: str = ""
+    line: int = 0
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
 def record_fields(
     raw: Mapping[str, Any], set_code: str | None, file: str, line: int
 ) -> dict[str, Any]:

@@ -8,7 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize, record_fields
+from varz_deck.core.cards.model import (
+    CardDatabase,
+    CardFields,
+    Format,
+    normalize,
+    record_fields,
+)
 from varz_deck.core.decks.check import DeckReport
 from varz_deck.core.decks.declaration import CardField, Declaration
 from varz_deck.core.files.source import DeckSource
@@ -39,17 +45,10 @@ class Declared(Protocol):
 
 
 @dataclass(frozen=True)
-class DeclaredCard(CardRecord):
+class DeclaredCard(CardFields):
     """A card of a declared game: the fields every card has, and its declared `fields` (each
     also read as an attribute: `card.cost`)."""
 
-    id: str
-    name: str
-    type: str
-    set: str
-    file: str = ""
-    line: int = 0
-    names: Mapping[str, str] = field(default_factory=dict)
     fields: Mapping[str, Any] = field(default_factory=dict)
     GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
 

@@ -7,10 +7,16 @@ entity): a card is its id, and the ids printed on alternate art (`aliases`) name
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format, normalize, record_fields
+from varz_deck.core.cards.model import (
+    CardDatabase,
+    CardFields,
+    Format,
+    normalize,
+    record_fields,
+)
 from varz_deck.core.game.cards import builtin_formats
 from varz_deck.games.azuki.declaration import DECLARATION
 
@@ -24,19 +30,12 @@ GAME_FIELDS = ("type", "elements", "cost", "attack", "health", "gate_power", "ke
 
 
 @dataclass(frozen=True)
-class AzukiCard(CardRecord):
+class AzukiCard(CardFields):
     """One Azuki card, as its card file gives it (variants and art are not kept)."""
 
     GAME_FIELDS: ClassVar[tuple[str, ...]] = GAME_FIELDS
     TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ("elements", "keywords", "traits", "aliases")
 
-    id: str
-    name: str
-    type: str
-    set: str
-    file: str = ""
-    line: int = 0
-    names: Mapping[str, str] = field(default_factory=dict)
     elements: tuple[str, ...] = ()
     cost: int | None = None
     attack: int | None = None

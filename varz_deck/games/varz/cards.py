@@ -4,10 +4,10 @@ is declared: declaration.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
-from varz_deck.core.cards.model import CardDatabase, CardRecord, Format
+from varz_deck.core.cards.model import CardDatabase, CardFields, Format
 from varz_deck.core.decks.check import DeckWords
 from varz_deck.core.messages.i18n import msg
 
@@ -40,19 +40,12 @@ WORDS = DeckWords(
 
 
 @dataclass(frozen=True)
-class Card(CardRecord):
+class Card(CardFields):
     """One printing of a card, as the card file gives it."""
 
     GAME_FIELDS: ClassVar[tuple[str, ...]] = GAME_FIELDS
     TUPLE_FIELDS: ClassVar[tuple[str, ...]] = ("skill_classes", "classes", "keywords")
 
-    id: str
-    name: str
-    type: str
-    set: str
-    file: str = ""
-    line: int = 0
-    names: Mapping[str, str] = field(default_factory=dict)
     color: str | None = None
     cost: int | None = None
     power: int | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from varz_deck.core.decks.view import DeckView
-from varz_deck.core.messages.diagnostics import Diagnostic, diag
+from varz_deck.core.messages.diagnostics import Diagnostic, Mark, diag
 from varz_deck.core.messages.i18n import CardName, Joined, msg
 from varz_deck.games.azuki.cards import NEUTRAL, AzukiCard
 from varz_deck.games.azuki.declaration import DECK_BUILDING
@@ -14,6 +14,16 @@ from varz_deck.games.azuki.rules._book import RULEBOOK, leader_known
 
 def _allowed(card: AzukiCard, leader: AzukiCard) -> bool:
     return any(e == NEUTRAL or e in leader.elements for e in card.elements)
+
+
+def _placed(view: DeckView[AzukiCard]) -> Iterator[tuple[AzukiCard, Mark | None, str]]:
+    """Every card with its place and section: the Gate, then the main deck's and the IKZ deck's."""
+    gate = view.picked.get("gate")
+    if gate is not None:
+        yield gate, view.deck.picks["gate"].mark, "gate"
+    for section in ("main", "ikz"):
+        for card, entry in view.resolved(section):
+            yield card, entry.mark, section
 
 
 def element_mismatch(view: DeckView[AzukiCard]) -> Iterator[Diagnostic]:
@@ -29,37 +39,21 @@ def element_mismatch(view: DeckView[AzukiCard]) -> Iterator[Diagnostic]:
         "{card} is {elements}, but the Leader {leader} is {leader_elements}; every card must "
         "be of the Leader's element or neutral",
     )
-    gate = view.picked.get("gate")
-    if gate is not None and not _allowed(gate, leader):
-        yield diag(
-            "A105",
-            message(
-                card=CardName.of(gate),
-                elements=Joined(gate.elements),
-                leader=CardName.of(leader),
-                leader_elements=Joined(leader.elements),
-            ),
-            view.deck.picks["gate"].mark,
-            file=view.deck.path,
-            section="gate",
-            card=gate.id,
-        )
-    for section in ("main", "ikz"):
-        for card, entry in view.resolved(section):
-            if not _allowed(card, leader):
-                yield diag(
-                    "A105",
-                    message(
-                        card=CardName.of(card),
-                        elements=Joined(card.elements),
-                        leader=CardName.of(leader),
-                        leader_elements=Joined(leader.elements),
-                    ),
-                    entry.mark,
-                    file=view.deck.path,
-                    section=section,
-                    card=card.id,
-                )
+    for card, mark, section in _placed(view):
+        if not _allowed(card, leader):
+            yield diag(
+                "A105",
+                message(
+                    card=CardName.of(card),
+                    elements=Joined(card.elements),
+                    leader=CardName.of(leader),
+                    leader_elements=Joined(leader.elements),
+                ),
+                mark,
+                file=view.deck.path,
+                section=section,
+                card=card.id,
+            )
 
 
 RULEBOOK.rule(

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
+from varz_deck.core.analysis import tuning
 from varz_deck.core.analysis.plot import (
     PAD,
     PANEL_H,
@@ -16,6 +17,7 @@ from varz_deck.core.analysis.plot import (
     colour,
     curve_bars,
     document,
+    image,
     legend,
     line,
     matplotlib_for,
@@ -24,8 +26,8 @@ from varz_deck.core.analysis.plot import (
     rect,
     stacked_bars,
     text,
-    unknown_format,
 )
+from varz_deck.core.analysis.tuning import Rows
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
 from varz_deck.games.azuki.cards import ELEMENTS, PALETTE_NAMES
 
@@ -39,11 +41,7 @@ Doc = Mapping[str, Any]
 
 def plot(decks: Sequence[Doc], fmt: str, lang: str = ENGLISH) -> bytes:
     """The charts of one deck's document (or two compared) as an image file's bytes."""
-    if fmt == "svg":
-        return svg(decks, lang).encode("utf-8")
-    if fmt == "png":
-        return png(decks, lang)
-    raise unknown_format(fmt)
+    return image(fmt, lambda: svg(decks, lang), lambda: png(decks, lang))
 
 
 def _label(deck: Doc) -> str:
@@ -58,16 +56,10 @@ def _element(element: str, lang: str) -> str:
     return term("element", element, lang)
 
 
-def curve_rows(deck: Doc) -> list[tuple[int, list[tuple[str, int]]]]:
+def curve_rows(deck: Doc) -> Rows:
     """Copies per cost and element: [(cost, [(element, copies), ...]), ...]."""
-    rows = []
-    for cost in sorted({c["cost"] for c in deck["cards"]}):
-        per = [
-            (e, sum(c["copies"] for c in deck["cards"] if c["cost"] == cost and c["element"] == e))
-            for e in ELEMENTS
-        ]
-        rows.append((cost, [(e, n) for e, n in per if n]))
-    return rows
+    cards = ((c["cost"], c["element"], c["copies"]) for c in deck["cards"])
+    return tuning.curve_rows(cards, ELEMENTS)
 
 
 def _elements(rows: Sequence[tuple[int, Sequence[tuple[str, int]]]]) -> list[str]:

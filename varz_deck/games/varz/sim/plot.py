@@ -16,6 +16,7 @@ from varz_deck.core.analysis.plot import (
     colour,
     curve_bars,
     document,
+    image,
     legend,
     line,
     matplotlib_for,
@@ -23,7 +24,6 @@ from varz_deck.core.analysis.plot import (
     rect,
     stacked_bars,
     text,
-    unknown_format,
 )
 from varz_deck.core.messages.i18n import ENGLISH, Message, msg, term
 from varz_deck.games.varz.cards import PALETTE_NAMES, VAZ_AVAILABLE, VAZ_SPENT
@@ -38,11 +38,7 @@ SPENT_LABEL = msg("sim", "spent: {deck}")
 
 def plot(results: Sequence[Result], fmt: str, lang: str = ENGLISH) -> bytes:
     """The charts of one run (or two compared) as an image file's bytes; fmt is "svg" or "png"."""
-    if fmt == "svg":
-        return svg(results, lang).encode("utf-8")
-    if fmt == "png":
-        return png(results, lang)
-    raise unknown_format(fmt)
+    return image(fmt, lambda: svg(results, lang), lambda: png(results, lang))
 
 
 def _label(result: Result) -> str:

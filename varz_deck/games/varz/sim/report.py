@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from varz_deck.core.analysis.console import printed, report_console
 from varz_deck.core.analysis.glossary import GLOSSARY_HINT
-from varz_deck.core.analysis.tuning import rounded
+from varz_deck.core.analysis.tuning import Rows, curve_rows, rounded
 from varz_deck.core.messages.i18n import (
     ENGLISH,
     CardName,
@@ -765,17 +765,9 @@ def render_compare_text(
     return _printed(console)
 
 
-def cost_curve_rows(model: Model) -> list[tuple[int, list[tuple[str, int]]]]:
+def cost_curve_rows(model: Model) -> Rows:
     """Copies per cost and colour, for plots: [(cost, [(colour, copies), ...]), ...]."""
-    colors = _colors_of(model)
-    rows = []
-    for cost in sorted({c.cost for c in model.cards}):
-        per = [
-            (color, sum(c.copies for c in model.cards if c.cost == cost and c.color == color))
-            for color in colors
-        ]
-        rows.append((cost, [(c, n) for c, n in per if n]))
-    return rows
+    return curve_rows(((c.cost, c.color, c.copies) for c in model.cards), _colors_of(model))
 
 
 def spent_rows(result: Result) -> Sequence[tuple[int, int, float, float]]:
