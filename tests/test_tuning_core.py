@@ -88,6 +88,9 @@ def _entries(**counts: list[int]) -> dict[str, list[Entry]]:
 
 
 def test_refuse_oversized_counts_every_line_and_says_so() -> None:
+    from varz_deck.games import get_game
+
+    get_game("varz")  # its catalogue translates its sections' names
     assert SIZE_FACTOR == 4
     sizes = {"spells": 30, "skills": 9}
     refuse_oversized("d.txt", _entries(spells=[99, 21], skills=[36]), sizes)  # 120 and 36: kept
