@@ -13,6 +13,7 @@ import json as jsonlib
 import os
 import pwd
 import re
+import select
 import shutil
 import signal
 import socket
@@ -376,6 +377,69 @@ def varz_deck_command() -> list[str]:
     return [sys.executable, "-m", "varz_deck"]
 
 
+# One interpreter answering command lines one after another, each through `varz_deck.cli.main`
+# exactly as `python -m varz_deck` runs it: a line of JSON (the arguments) in, a line of JSON
+# (exit code, stdout, stderr) out.
+_COMMAND_LOOP = """
+import contextlib, io, json, sys
+from varz_deck.cli.main import main
+answers = sys.stdout
+for line in sys.stdin:
+    out, err, code = io.StringIO(), io.StringIO(), 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(json.loads(line))
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    answers.write(json.dumps([code, out.getvalue(), err.getvalue()]) + "\\n")
+    answers.flush()
+"""
+
+
+class CommandLine:
+    """`varz-deck ARGS` run again and again in one process started once (in `cwd`, with `env`
+    over this process's environment): a server's many `event create`s without an interpreter,
+    Django and the command tree started for each. The commands that test the command line itself
+    run it as a process of its own (`run_cli`)."""
+
+    def __init__(self, cwd: Path, env: Mapping[str, str]) -> None:
+        self.key = (str(cwd), tuple(sorted(env.items())))
+        self.log = cwd / "commands.log"
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _COMMAND_LOOP],
+                cwd=cwd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                encoding="utf-8",
+                env={**os.environ, **env},
+            )  # fmt: skip
+
+    def run(self, args: Sequence[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(jsonlib.dumps(list(args)) + "\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            self.close()
+            raise HarnessError(f"varz-deck {' '.join(args)} gave no answer:\n{_tail(self.log)}")
+        code, out, err = jsonlib.loads(line)
+        return subprocess.CompletedProcess(list(args), code, out, err)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            try:
+                self.process.wait(STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
 def run_cli(
     args: Sequence[str], *, cwd: Path, env: Mapping[str, str] | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
@@ -429,6 +493,7 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = database.folder / "serve.log"
         self.starts = 0
+        self._commands: CommandLine | None = None  # create_event's, started on first use
 
     @property
     def base_url(self) -> str:
@@ -496,8 +561,21 @@ class LiveServer:
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def commands(self) -> CommandLine:
+        """The process that runs this server's `varz-deck` command lines (`create_event`)."""
+        key = (str(self.database.folder), tuple(sorted(self.env.items())))
+        if self._commands is not None and self._commands.key != key:
+            self._commands.close()
+            self._commands = None
+        if self._commands is None:
+            self._commands = CommandLine(self.database.folder, self.env)
+        return self._commands
+
     def stop(self) -> None:
         """SIGTERM, then SIGKILL after STOP_TIMEOUT seconds."""
+        if self._commands is not None:
+            self._commands.close()
+            self._commands = None
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
@@ -564,7 +642,7 @@ class LiveServer:
         for option, value in (("--deadline", deadline), ("--format", format), ("--game", game)):
             if value is not None:
                 args += [option, value]
-        done = run_cli([*args, *extra_args], cwd=self.database.folder, env=self.env)
+        done = self.commands().run([*args, *extra_args])
         if done.returncode != 0:
             raise HarnessError(f"varz-deck {' '.join(args)} exited {done.returncode}:\n"
                                f"{done.stdout}\n{done.stderr}")  # fmt: skip
