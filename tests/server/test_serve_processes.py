@@ -6,7 +6,8 @@
 - a second `serve` on the port of a running one, or on a port another program listens on (even
   with SO_REUSEPORT), exits 2 naming the address (issue 24 row 1: SO_REUSEPORT once let a second
   server start, and the kernel split an event's players between two databases);
-- `--port 0` serves on a free port and says which.
+- `--port 0` serves on a free port and says which;
+- each worker keeps its heartbeat file in /dev/shm (memory), not on a disk-backed /tmp.
 Everything on 127.0.0.1, bounded in time; the processes are found in /proc (Linux).
 """
 
@@ -84,6 +85,24 @@ def test_sigterm_stops_every_worker_and_exits_0(two_workers):
     server.process = None
     until(lambda: not any(alive(pid) for pid in workers), "the workers stopped")
     assert refused(server.port)
+
+
+def test_each_workers_heartbeat_file_is_in_memory(two_workers, tmp_path):
+    from varz_deck.server.app import heartbeat_dir
+
+    for worker in children(two_workers.process.pid):
+        opened = [os.readlink(fd) for fd in Path(f"/proc/{worker}/fd").iterdir()]
+        beats = [name for name in opened if "wgunicorn-" in name]
+        assert len(beats) == 1 and beats[0].startswith("/dev/shm/"), opened
+    assert heartbeat_dir() == "/dev/shm"
+    assert heartbeat_dir(str(tmp_path / "none")) is None
+    (tmp_path / "file").write_bytes(b"")
+    (tmp_path / "file").chmod(0o700)
+    assert heartbeat_dir(str(tmp_path / "file")) is None  # writable, but not a folder
+    (tmp_path / "shut").mkdir(mode=0o500)
+    if os.geteuid() != 0:  # root may write anywhere
+        assert heartbeat_dir(str(tmp_path / "shut")) is None
+    assert heartbeat_dir(str(tmp_path)) == str(tmp_path)
 
 
 def test_a_worker_that_dies_is_replaced(two_workers):

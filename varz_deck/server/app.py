@@ -307,6 +307,13 @@ def close_databases() -> None:
             close_pool()
 
 
+def heartbeat_dir(shm: str = "/dev/shm") -> str | None:
+    """Where gunicorn's workers keep their heartbeat file: in memory (`shm`) where the machine
+    has it, as gunicorn's documentation of `--worker-tmp-dir` advises (on a disk-backed /tmp each
+    beat writes the disk's inode and can stall a worker); else gunicorn's default."""
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+
+
 def serve(app: WSGIApplication, sock: socket.socket, processes: int) -> None:
     """Serve on the listening socket with gunicorn (gthread workers) until a stop signal:
     SIGTERM finishes the requests in flight (GRACE seconds), SIGINT (Ctrl+C) stops at once.
@@ -328,6 +335,9 @@ def serve(app: WSGIApplication, sock: socket.socket, processes: int) -> None:
         "pre_fork": lambda _arbiter, _worker: close_databases(),
         "preload_app": True,
     }
+    beats = heartbeat_dir()
+    if beats is not None:
+        options["worker_tmp_dir"] = beats
 
     class Server(BaseApplication):
         """gunicorn's documented custom application: this configuration, this WSGI app."""
