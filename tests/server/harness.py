@@ -403,7 +403,7 @@ class CommandLine:
     run it as a process of its own (`run_cli`)."""
 
     def __init__(self, cwd: Path, env: Mapping[str, str]) -> None:
-        self.key = (str(cwd), tuple(sorted(env.items())))
+        self.key = self.key_of(cwd, env)
         self.log = cwd / "commands.log"
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
@@ -416,6 +416,11 @@ class CommandLine:
                 encoding="utf-8",
                 env={**os.environ, **env},
             )  # fmt: skip
+
+    @staticmethod
+    def key_of(cwd: Path, env: Mapping[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """What makes two such processes the same: their folder and their environment."""
+        return str(cwd), tuple(sorted(env.items()))
 
     def run(self, args: Sequence[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -563,7 +568,7 @@ class LiveServer:
 
     def commands(self) -> CommandLine:
         """The process that runs this server's `varz-deck` command lines (`create_event`)."""
-        key = (str(self.database.folder), tuple(sorted(self.env.items())))
+        key = CommandLine.key_of(self.database.folder, self.env)
         if self._commands is not None and self._commands.key != key:
             self._commands.close()
             self._commands = None

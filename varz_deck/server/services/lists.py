@@ -236,6 +236,7 @@ def _new_version(
     decklist: Decklist, number: int, text: str, checked: Checked, by_organiser: bool
 ) -> Version:
     """A version of a list, made before the write transaction (which stores it)."""
+    diagnostics = checked.diagnostics("en")
     return Version(
         decklist=decklist,
         number=number,
@@ -244,11 +245,11 @@ def _new_version(
         legal=checked.legal,
         lead=checked.lead[:200],
         format=str(checked.report.format or "")[:64],
-        diagnostics=checked.diagnostics("en"),
+        diagnostics=diagnostics,
         by_organiser=by_organiser,
         cards=verdict_fingerprint(decklist.event),
         submitted_legal=checked.legal,
-        submitted_errors=codes_of(checked.diagnostics("en")),
+        submitted_errors=codes_of(diagnostics),
     )
 
 
