@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 HOST = "127.0.0.1"
 START_TIMEOUT = 30.0  # seconds for a server to answer GET /healthz
@@ -222,6 +222,11 @@ class PostgresCluster:
 
     def url(self, name: str) -> str:
         return f"postgresql://postgres@{HOST}:{self.port}/{name}"
+
+    def socket_url(self, name: str) -> str:
+        """The database's URL through the cluster's Unix socket (the organiser's guide: a database
+        on the server's own machine), not TCP."""
+        return f"postgresql://postgres@/{name}?host={quote(str(self.root))}&port={self.port}"
 
     def stop(self) -> None:
         """Stop the cluster and delete its folder."""
