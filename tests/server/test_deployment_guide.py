@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from harness import ROOT, Database, LiveServer, run_cli
+import psycopg
+from harness import ROOT, Database, LiveServer, PostgresCluster, run_cli
 
 GUIDE = ROOT / "docs" / "guides" / "organiser.md"
 LEGAL = ROOT / "examples" / "blue-minase-tide.yaml"
@@ -104,3 +105,34 @@ def test_the_guides_deployment_runs_as_written(
     finally:
         for machine in machines:
             machine.stop()
+
+
+def test_the_guides_one_machine_url_reaches_postgresql_through_its_socket(
+    postgres_cluster: PostgresCluster, live_server: Callable[..., LiveServer], tmp_path: Path
+) -> None:
+    line = _block("deploy-socket")
+    name, _, url = line.partition("=")
+    assert name == "VARZ_DECK_DATABASE", line
+    expected = "postgresql://varzdeck@/varzdeck?host=/var/run/postgresql"
+    assert url == expected, url  # what is replaced below
+    database = postgres_cluster.create_database("deployment_socket").rsplit("/", 1)[1]
+    ours = (
+        url.replace("varzdeck@", "postgres@")  # the cluster's own user
+        .replace("/varzdeck?", f"/{database}?")
+        .replace("host=/var/run/postgresql", f"host={postgres_cluster.root}")
+        + f"&port={postgres_cluster.port}"  # the cluster's free port (the guide's: 5432)
+    )
+    assert ours == postgres_cluster.socket_url(database)
+    server = live_server(Database("postgresql", ours, tmp_path))
+    event = server.create_event("Socket Open")
+    path = f"/api/v1/events/{event['event']}/decklists"
+    stored = server.post(path, json={"player": "Ann", "deck": LEGAL.read_text(encoding="utf-8")})
+    assert stored.status == 201, stored
+    listed = server.get(path, headers=event["headers"])
+    assert [row["player"] for row in listed.json()] == ["Ann"]
+    with psycopg.connect(postgres_cluster.url(database)) as connection:
+        clients = connection.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND client_port = -1",
+            (database,),
+        ).fetchone()
+    assert clients is not None and clients[0] >= 1  # the server's pooled connection: a socket
