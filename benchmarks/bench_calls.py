@@ -7,7 +7,8 @@ on PostgreSQL (a throwaway cluster on 127.0.0.1, when installed).
 bench_serve's CPU figures swing by half from one hour to the next here; these counts do not, so
 a change to the request path can be weighed by them. `--against CHECKOUT` counts another
 checkout's package the same way (its `varz_deck` first on the path, this script's harness) and
-prints the two side by side, with the ratio of the calls (this tree's over the other's).
+prints the two side by side, with the ratio of the calls (this tree's over the other's). Each
+count says which package it imported, and one that is not the tree asked for is refused.
 
 Run: .venv/bin/python benchmarks/bench_calls.py [--against CHECKOUT] [--requests N]
 No target: it reports.
@@ -28,29 +29,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import (  # noqa: E402 (the shared harness of the server tests)
-    HarnessError,
-    PostgresCluster,
-    deck_variants,
-    postgres_bindir,
-)
+from bench_serve import fresh_database  # also puts the server tests' harness on the path
+from harness import HarnessError, deck_variants, postgres_bindir
 
 KINDS = ("live check", "submit (POST)", "replace (PUT)")
 WARM = 10  # requests of each kind first, not counted
 REQUESTS = 50  # counted, of each kind
-
-
-def _database_url(kind: str, folder: Path) -> tuple[str, PostgresCluster | None]:
-    if kind == "sqlite":
-        return str(folder / "calls.sqlite3"), None
-    bindir = postgres_bindir()
-    if bindir is None:
-        raise HarnessError("PostgreSQL is not installed (apt-get install postgresql)")
-    cluster = PostgresCluster(bindir).start()
-    return cluster.create_database("calls"), cluster
 
 
 def count(url: str, requests: int) -> dict[str, dict[str, float]]:
@@ -128,23 +112,26 @@ def count(url: str, requests: int) -> dict[str, dict[str, float]]:
     return counts
 
 
-def _child(kind: str, requests: int) -> dict[str, dict[str, float]]:
+def _child(kind: str, requests: int) -> dict[str, Any]:
+    import varz_deck
+
     with tempfile.TemporaryDirectory(prefix="bench-calls-") as tmp:
-        url, cluster = _database_url(kind, Path(tmp))
+        cluster, database = fresh_database(kind, Path(tmp), "calls")
         try:
-            return count(url, requests)
+            counts: dict[str, Any] = dict(count(database.url, requests))
         finally:
             if cluster is not None:
                 cluster.stop()
+    counts["package"] = str(Path(varz_deck.__file__).resolve().parent)  # which tree was counted
+    return counts
 
 
-def _measure(kind: str, requests: int, checkout: Path | None) -> dict[str, dict[str, float]]:
+def _measure(kind: str, requests: int, checkout: Path) -> dict[str, dict[str, float]]:
     """One database's counts, in a process of their own (Django is configured once a process),
-    with `checkout`'s package first on the path when given."""
+    with `checkout`'s package first on the path; HarnessError unless that package was counted."""
     env = dict(os.environ)
-    if checkout is not None:
-        rest = [env["PYTHONPATH"]] if env.get("PYTHONPATH") else []
-        env["PYTHONPATH"] = os.pathsep.join([str(checkout.resolve()), *rest])
+    rest = [env["PYTHONPATH"]] if env.get("PYTHONPATH") else []
+    env["PYTHONPATH"] = os.pathsep.join([str(checkout), *rest])
     done = subprocess.run(
         [sys.executable, __file__, "--child", kind, "--requests", str(requests)],
         capture_output=True,
@@ -155,41 +142,66 @@ def _measure(kind: str, requests: int, checkout: Path | None) -> dict[str, dict[
     )
     if done.returncode != 0:
         raise HarnessError(f"{kind}: {done.stderr.strip()[-2000:]}")
-    found: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    found: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    package = Path(found.pop("package"))
+    if package != checkout / "varz_deck":
+        raise HarnessError(f"{kind}: counted {package}, not the package of {checkout}")
     return found
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, help="another checkout, counted side by side")
-    parser.add_argument("--requests", type=int, default=REQUESTS, help="counted, of each kind")
+    parser.add_argument(
+        "--requests", type=_positive, default=REQUESTS, help="counted, of each kind (1 to 10,000)"
+    )
     parser.add_argument("--child", choices=("sqlite", "postgresql"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else [])  # run.py calls main()
     if args.child:
         print(json.dumps(_child(args.child, args.requests)))
         return 0
+    if args.against is not None and not (args.against / "varz_deck" / "__init__.py").is_file():
+        parser.error(f"--against {args.against}: not a checkout of varz-deck (no varz_deck/)")
+    try:
+        return _table(args.requests, args.against)
+    except HarnessError as error:
+        print(f"bench_calls: {error}", file=sys.stderr)
+        return 1
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{value} is not from 1 to 10,000")
+    return value
+
+
+def _table(requests: int, against: Path | None) -> int:
+    """Count this tree (and `against`) on each database; print the table."""
+    here = Path(__file__).resolve().parent.parent
+    other = against.resolve() if against is not None else None
     kinds = ["sqlite"] + (["postgresql"] if postgres_bindir() is not None else [])
     print(
-        f"per request, in-process through Django's WSGI handler ({args.requests} of each kind "
+        f"per request, in-process through Django's WSGI handler ({requests} of each kind "
         f"after {WARM} not counted): Python calls (cProfile), SQL statements"
     )
     header = f"{'database':<11} {'request':<14} {'calls':>8} {'statements':>10}"
-    if args.against is not None:
+    if other is not None:
         header += f" {'against':>8} {'statements':>10} {'ratio':>6}"
     print(header)
     for kind in kinds:
-        ours = _measure(kind, args.requests, None)
-        theirs = _measure(kind, args.requests, args.against) if args.against else None
+        ours = _measure(kind, requests, here)
+        theirs = _measure(kind, requests, other) if other is not None else None
         for what in KINDS:
             line = (
                 f"{kind:<11} {what:<14} {ours[what]['calls']:>8,.0f} "
                 f"{ours[what]['statements']:>10.2f}"
             )
             if theirs is not None:
-                other = theirs[what]["calls"]
+                their_calls = theirs[what]["calls"]
                 line += (
-                    f" {other:>8,.0f} {theirs[what]['statements']:>10.2f} "
-                    f"{ours[what]['calls'] / other:>6.3f}"
+                    f" {their_calls:>8,.0f} {theirs[what]['statements']:>10.2f} "
+                    f"{ours[what]['calls'] / their_calls:>6.3f}"
                 )
             print(line)
     return 0
