@@ -104,6 +104,8 @@ def count(url: str, requests: int) -> dict[str, dict[str, float]]:
             for n in range(WARM, WARM + requests):
                 make(n)
             profile.disable()
+        # `total_calls` (what `print_stats` heads its table with): `get_stats_profile()` keys
+        # functions by name alone, so two functions of one name would count as one
         calls = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
         counts[what] = {
             "calls": calls / requests,
